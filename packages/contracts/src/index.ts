@@ -1,0 +1,5 @@
+/** @coinlens/contracts — zod schemas per endpoint, stream events and the error catalogue. */
+export * from './common/errors';
+export * from './common/envelope';
+export * from './market/coin';
+export * from './market/endpoints';

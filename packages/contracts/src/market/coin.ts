@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Candle timeframes stored and served. SPEC §9: 5 min, 1 hour, 1 day (15m kept as a finer series). */
+export const Timeframe = z.enum(['5m', '15m', '1h', '1d']);
+export type Timeframe = z.infer<typeof Timeframe>;
+
+/** Timeframe length in milliseconds. */
+export const TIMEFRAME_MS: Record<Timeframe, number> = {
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '1d': 86_400_000,
+};
+
+/**
+ * A coin as listed everywhere (SPEC §3 Coin). Prices in USDT.
+ * `lastPrice` is null when no price is known at the clock's now (then the client falls back to
+ * `/crypto/cmc_price`, SPEC §5). `priceChangePercent` is the 24 h change in percent (1.5 = +1.5 %).
+ */
+export const Coin = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  symbol: z.string(),
+  slug: z.string(),
+  logo: z.string(),
+  cmc_id: z.number().int().nullable(),
+  cmc_rank: z.number().int().nullable(),
+  tags: z.array(z.string()),
+  lastPrice: z.number().nullable(),
+  priceChangePercent: z.number().nullable(),
+  /** 24 h traded volume in USDT (quote volume). */
+  volume24h: z.number().nullable(),
+  /** Binance pair, symbol + USDT, e.g. `BTCUSDT`. */
+  tradingPair: z.string(),
+  /** Timeframes with candles for this coin. */
+  timeframes: z.array(Timeframe),
+});
+export type Coin = z.infer<typeof Coin>;
+
+/** A contract of a token on a chain (SPEC §3 "contract"). */
+export const CoinContract = z.object({
+  chain: z.string(),
+  address: z.string(),
+  decimals: z.number().int().nullable(),
+  explorer: z.string().nullable(),
+});
+
+/**
+ * Coin detail (SPEC §3 "Detail data"). Market figures in USDT. Supplies in coin units, from the
+ * CoinMarketCap listing of `supply_as_of` (shipped snapshot); market cap = circulating supply × price.
+ */
+export const CoinDetail = Coin.extend({
+  market_cap: z.number().nullable(),
+  fdv: z.number().nullable(),
+  volume_market_cap_ratio: z.number().nullable(),
+  circulating_supply: z.number().nullable(),
+  total_supply: z.number().nullable(),
+  max_supply: z.number().nullable(),
+  high24h: z.number().nullable(),
+  low24h: z.number().nullable(),
+  supply_as_of: z.string().nullable(),
+  contracts: z.array(CoinContract),
+  website: z.string().nullable(),
+  cryptocurrency_contents: z.object({ description: z.string().nullable() }),
+  brand_color: z.string().nullable(),
+  /** Data credits the UI must show with these figures. */
+  credits: z.array(z.string()),
+});
+export type CoinDetail = z.infer<typeof CoinDetail>;
+
+/** One OHLCV candle; `time` is the open time in ms (UTC), volume in base-asset units. */
+export const Candle = z.object({
+  time: z.number(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+export type Candle = z.infer<typeof Candle>;

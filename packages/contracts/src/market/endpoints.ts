@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { LangParam, resultOf } from '../common/envelope';
+import { Candle, Coin, CoinDetail, Timeframe } from './coin';
+
+/** Comma-separated list of symbols (`BTC,ETH` or `BTCUSDT,ETHUSDT`), 1..100 items, upper-cased. */
+const SymbolList = z
+  .string()
+  .trim()
+  .min(1, 'symbols must not be empty')
+  .transform((s) => s.split(',').map((x) => x.trim().toUpperCase()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[A-Z0-9]{1,20}$/, 'invalid symbol')).min(1, 'symbols must not be empty').max(100));
+
+const CmcId = z.coerce.number().int().positive();
+
+// GET /api/crypto/all
+export const GetAllCoinsResponse = resultOf(z.array(Coin));
+
+// GET /api/crypto?search_term&offset&limit
+export const SearchCoinsQuery = z.object({
+  search_term: z.string().max(100).optional().default(''),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+export const SearchCoinsResponse = resultOf(z.array(Coin));
+
+// GET /api/crypto/price?symbols
+export const GetPriceQuery = z.object({ symbols: SymbolList });
+export const PriceItem = z.object({
+  symbol: z.string(),
+  tradingPair: z.string(),
+  lastPrice: z.number().nullable(),
+  priceChangePercent: z.number().nullable(),
+  time: z.number(),
+});
+export const GetPriceResponse = resultOf(z.array(PriceItem));
+
+// GET /api/crypto/cmc_price?cmc_id (fallback price source)
+export const GetCmcPriceQuery = z.object({ cmc_id: CmcId });
+export const GetCmcPriceResponse = resultOf(
+  z.object({ cmc_id: z.number(), symbol: z.string(), price: z.number().nullable(), percent_change_24h: z.number().nullable(), time: z.number(), source: z.string() }),
+);
+
+// GET /api/crypto/market_cap
+export const MarketCapSummary = z.object({
+  total_market_cap: z.number(),
+  total_market_cap_change_24h_pct: z.number().nullable(),
+  btc_dominance: z.number(),
+  date: z.string(),
+  history: z.array(z.object({ date: z.string(), total_market_cap: z.number(), btc_dominance: z.number() })),
+  credit: z.string(),
+});
+export const GetMarketCapResponse = resultOf(MarketCapSummary);
+
+// GET /api/crypto/fear_greed
+export const FearGreed = z.object({
+  value: z.number().int(),
+  classification: z.string(),
+  date: z.string(),
+  history: z.array(z.object({ date: z.string(), value: z.number().int(), classification: z.string() })),
+  credit: z.string(),
+});
+export const GetFearGreedResponse = resultOf(FearGreed);
+
+// GET /api/crypto/cmc_historical?cmc_id&timeframe(=1h)&limit
+export const GetCmcHistoricalQuery = z.object({
+  cmc_id: CmcId,
+  timeframe: Timeframe.default('1h'),
+  limit: z.coerce.number().int().min(1).max(1500).default(500),
+});
+/** Closed candles up to the clock's now, plus the forming one last (`forming: true`). */
+export const CandleSeries = z.object({
+  symbol: z.string(),
+  timeframe: Timeframe,
+  candles: z.array(Candle),
+  forming: Candle.nullable(),
+  now: z.number(),
+});
+export type CandleSeries = z.infer<typeof CandleSeries>;
+export const GetCmcHistoricalResponse = resultOf(CandleSeries);
+
+// GET /api/crypto/detail/chart?cmc_id&interval&range
+export const ChartRange = z.enum(['1D', '7D', '1M', '3M', '1Y', 'ALL']);
+export const GetDetailChartQuery = z.object({
+  cmc_id: CmcId,
+  interval: Timeframe.optional(),
+  range: ChartRange.default('1D'),
+});
+export const GetDetailChartResponse = resultOf(
+  z.object({ symbol: z.string(), interval: Timeframe, range: ChartRange, points: z.array(z.object({ time: z.number(), price: z.number(), volume: z.number() })) }),
+);
+
+// GET /api/crypto/cmc_detail?cmc_id
+export const GetCmcDetailQuery = z.object({ cmc_id: CmcId });
+export const GetCoinDetailResponse = resultOf(CoinDetail);
+
+// GET /api/crypto/{id}/detail?lang — {id} is the coin's numeric id or slug (or symbol)
+export const CoinIdParams = z.object({ id: z.string().min(1).max(64) });
+export const GetCoinDetailQuery = z.object({ lang: LangParam.optional() });
+
+// GET /api/clock — the market clock (replay or live)
+export const ClockInfo = z.object({
+  mode: z.enum(['replay', 'live']),
+  now: z.number(),
+  speed: z.number(),
+  start: z.number().nullable(),
+  /** In replay: first and last instant of the shipped data window. */
+  window: z.object({ from: z.number(), to: z.number() }).nullable(),
+  market_source: z.string(),
+});
+export type ClockInfo = z.infer<typeof ClockInfo>;
+export const GetClockResponse = resultOf(ClockInfo);
+
+/**
+ * Server-sent events of GET /api/stream/market?symbol&timeframe.
+ * - `tick`: every second, the prices of all coins at the clock's now.
+ * - `kline`: the forming candle of (symbol, timeframe) when given; `closed: true` once it closes.
+ * - `keepalive`: every 15 s.
+ */
+export const MarketStreamEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('tick'), now: z.number(), prices: z.array(z.object({ symbol: z.string(), lastPrice: z.number().nullable(), priceChangePercent: z.number().nullable() })) }),
+  z.object({ type: z.literal('kline'), symbol: z.string(), timeframe: Timeframe, candle: Candle, closed: z.boolean() }),
+  z.object({ type: z.literal('keepalive'), now: z.number() }),
+]);
+export type MarketStreamEvent = z.infer<typeof MarketStreamEvent>;
