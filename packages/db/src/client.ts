@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import * as schema from './schema/index';
+
+/** Drizzle database over either driver; use `db.execute(sql\`…\`)` for raw SQL (returns `{ rows }`). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database plus what the process needs to manage it. */
+export interface DatabaseHandle {
+  db: Database;
+  /** `pglite` (embedded, in DATA_DIR) or `postgres` (DATABASE_URL). */
+  kind: 'pglite' | 'postgres';
+  /** Raw rows of a query. */
+  query<T = Record<string, unknown>>(q: SQL): Promise<T[]>;
+  /**
+   * Runs `fn` while holding a cluster-wide lock (a Postgres advisory lock; on PGlite the process is
+   * the only client, so a plain in-process mutex). Used for migrations, the data import and jobs
+   * that must run on one process only.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /** Tries the lock without waiting: returns false when another process holds it. */
+  tryLock(key: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Lock keys (advisory lock ids) used across the code base. */
+export const LOCKS = { migrate: 7_301_001, import: 7_301_002, jobs: 7_301_003 } as const;
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
+
+/**
+ * Opens the database: PostgreSQL when `url` is given (a `pg` pool of `poolSize` connections),
+ * otherwise PGlite persisted in `dataDir` (created if missing), or in memory when `dataDir` is
+ * `'memory://'`. Does not migrate: call `migrateDatabase`.
+ * Errors: connection failures reject with the driver's error (message without credentials).
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (opts.url) {
+    const pg = (await import('pg')).default;
+    // BIGINT (int8) and NUMERIC as JS numbers: candle times in ms fit in 2^53.
+    pg.types.setTypeParser(20, (v: string) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    await pool.query('select 1');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const db = drizzle(pool, { schema }) as unknown as Database;
+    const heldClients = new Map<number, import('pg').PoolClient>();
+    return {
+      db,
+      kind: 'postgres',
+      async query(q) {
+        const r = (await db.execute(q)) as unknown as { rows: any[] };
+        return r.rows;
+      },
+      async withLock(key, fn) {
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
+      async tryLock(key) {
+        if (heldClients.has(key)) return true;
+        const client = await pool.connect();
+        const r = await client.query('select pg_try_advisory_lock($1) as ok', [key]);
+        if (r.rows[0].ok) {
+          heldClients.set(key, client); // session lock held for the process lifetime
+          return true;
+        }
+        client.release();
+        return false;
+      },
+      async close() {
+        for (const c of heldClients.values()) c.release();
+        await pool.end();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const dir = opts.dataDir ?? 'memory://';
+  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir);
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle(client, { schema }) as unknown as Database;
+  const chains = new Map<number, Promise<unknown>>();
+  return {
+    db,
+    kind: 'pglite',
+    async query(q) {
+      const r = (await db.execute(q)) as unknown as { rows: any[] };
+      return r.rows;
+    },
+    withLock(key, fn) {
+      const prev = chains.get(key) ?? Promise.resolve();
+      const next = prev.then(fn, fn);
+      chains.set(key, next.catch(() => undefined));
+      return next;
+    },
+    async tryLock() {
+      return true;
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/**
+ * Applies pending SQL migrations (packages/db/migrations), under the migrate lock so that N
+ * processes starting together migrate once.
+ */
+export async function migrateDatabase(h: DatabaseHandle): Promise<void> {
+  await h.withLock(LOCKS.migrate, async () => {
+    if (h.kind === 'postgres') {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(h.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    } else {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(h.db as any, { migrationsFolder: MIGRATIONS_DIR });
+    }
+  });
+}
+
+/** Drops every table of the public schema and drizzle's migration journal (tests only). */
+export async function resetDatabase(h: DatabaseHandle): Promise<void> {
+  await h.db.execute(sql`drop schema if exists public cascade`);
+  await h.db.execute(sql`drop schema if exists drizzle cascade`);
+  await h.db.execute(sql`create schema public`);
+}

@@ -1,0 +1,2 @@
+/** Drizzle schema of every table; one file per module. */
+export * from './market';
