@@ -1,0 +1,9 @@
+/**
+ * @coinlens/ta — pure TypeScript technical-analysis engine (TA-Lib compatible indicators and
+ * candlestick patterns, signal catalogue, support/resistance, classification, measured
+ * probabilities). No I/O, no clock.
+ */
+export * from './types';
+export * from './indicators/index';
+export * from './patterns/index';
+export * from './columns';

@@ -1,0 +1,15 @@
+export * from './sma';
+export * from './ema';
+export * from './macd';
+export * from './rsi';
+export * from './stoch';
+export * from './stochrsi';
+export * from './bbands';
+export * from './atr';
+export * from './obv';
+export * from './adx';
+export * from './cci';
+export * from './mfi';
+export * from './willr';
+export * from './sar';
+export { nanArray } from './util';

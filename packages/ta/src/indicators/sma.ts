@@ -1,0 +1,20 @@
+import { checkPeriod, nanArray, smaInto } from './util';
+
+/**
+ * Simple moving average, TA-Lib `SMA` compatible.
+ * real: values (any unit); period: integer 2..100000 (default 30 in TA-Lib, 20 here).
+ * Returns Float64Array of the input's length, same unit, NaN before index `period - 1` (lookback).
+ * Throws RangeError on an invalid period. Source: TA-Lib ta_SMA.c (INT_SMA running total).
+ */
+export function sma(real: Float64Array, period = 20): Float64Array {
+  checkPeriod('period', period, 2);
+  const n = real.length;
+  const out = nanArray(n);
+  smaInto(real, 0, n, period, out);
+  return out;
+}
+
+/** Lookback (first valid index) of {@link sma}: period - 1. */
+export function smaLookback(period: number): number {
+  return period - 1;
+}
