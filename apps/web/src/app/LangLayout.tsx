@@ -1,0 +1,102 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import { isSupportedLang, LOCALE_STORAGE_KEY, replaceLangInPath, toUrlLang } from '../lib/locale';
+import { useClockSync } from '../lib/clock';
+import { applyLanguage } from './i18n';
+import { Header } from '../components/layout/Header';
+import { Footer } from '../components/layout/Footer';
+import { Skeleton } from '../components/ui';
+import { NOT_FOUND_META, type RouteMeta } from './routes';
+
+/** Metadata of the deepest matched route (not-found when none). */
+export function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const h = matches[i].handle as RouteMeta | undefined;
+    if (h && typeof h === 'object' && 'titleKey' in h) return h;
+  }
+  return NOT_FOUND_META;
+}
+
+/** Sets `document.title` to "<title> · Coinlens". */
+export function usePageTitle(title: string | null): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (title) document.title = `${title} · ${t('titles.suffix')}`;
+  }, [title, t]);
+}
+
+function PageFallback() {
+  return (
+    <div className="mx-auto w-full max-w-[1440px] space-y-3 px-3 py-6 sm:px-4 lg:px-6" aria-busy="true">
+      <Skeleton className="h-7 w-64" />
+      <Skeleton className="h-28 w-full" />
+      <Skeleton className="h-80 w-full" />
+    </div>
+  );
+}
+
+/**
+ * Layout of every route under `/:lang`: validates the language (anything else → `/`), applies it,
+ * renders header/footer by route metadata, sets the page title, guards login-only routes, follows
+ * locale changes made in other tabs and cleans the URL after navigation.
+ */
+export function LangLayout() {
+  const { lang } = useParams();
+  const meta = useRouteMeta();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const valid = isSupportedLang(lang);
+  if (valid) applyLanguage(lang);
+  useClockSync();
+
+  usePageTitle(valid && !meta.dynamicTitle ? t(meta.titleKey) : null);
+
+  // A locale change in another tab triggers the same switch here (reload with the new segment).
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      if (e.key !== LOCALE_STORAGE_KEY) return;
+      const next = toUrlLang(e.newValue);
+      if (next && next !== lang) window.location.assign(replaceLangInPath(window.location.pathname, next) + window.location.search);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [lang]);
+
+  // After navigation: scroll to the top and drop the `rv` query parameter.
+  useEffect(() => {
+    window.scrollTo?.(0, 0);
+  }, [location.pathname]);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (params.has('rv')) {
+      params.delete('rv');
+      const qs = params.toString();
+      navigate({ pathname: location.pathname, search: qs ? `?${qs}` : '', hash: location.hash }, { replace: true });
+    }
+  }, [location, navigate]);
+
+  if (!valid) return <Navigate to="/" replace />;
+
+  if (meta.requiresAuth) {
+    let token: string | null = null;
+    try {
+      token = localStorage.getItem('token');
+    } catch {}
+    if (!token) return <Navigate to={`/${lang}/register`} replace />;
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      {!meta.hideHeader && <Header tab={meta.tab} />}
+      <main className={`flex-1 ${meta.hideHeader ? '' : 'pt-[58px]'}`}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {!meta.hideFooter && <Footer />}
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { get } from '../../lib/api';
+import { Dialog } from '../Dialog';
+import { Logo } from './Logo';
+
+const DEFAULT_SUPPORT_EMAIL = 'support@coinlens.example';
+const DEFAULT_SOCIAL_URL = 'https://x.com/coinlens';
+
+/** Optional public server configuration (`GET /api/config`); every field may be missing. */
+interface PublicConfig {
+  support_email?: string;
+  supportEmail?: string;
+  social_url?: string;
+}
+
+function usePublicConfig() {
+  return useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => get<PublicConfig>('/config', undefined, { signal, retries: 0, navigationScoped: false }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+function ContactDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('contact.title')}
+      footer={
+        <button type="button" onClick={onClose} className="rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2">
+          {t('contact.close')}
+        </button>
+      }
+    >
+      <p className="mb-2 text-muted">{t('contact.body')}</p>
+      <div className="flex items-center gap-2">
+        <a href={`mailto:${email}`} className="font-medium text-primary-600 hover:underline dark:text-primary-400" data-testid="support-email">
+          {email}
+        </a>
+        <button
+          type="button"
+          className="rounded border border-border px-2 py-0.5 text-[12px] text-muted hover:text-fg"
+          onClick={() => {
+            void navigator.clipboard?.writeText(email).then(() => setCopied(true), () => setCopied(false));
+          }}
+        >
+          {copied ? t('states.copied') : t('contact.copy')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Footer: links, contact dialog, social link, copyright with the current year (bar 88 px). */
+export function Footer() {
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  const [contactOpen, setContactOpen] = useState(false);
+  const { data: config } = usePublicConfig();
+  const email = config?.support_email ?? config?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
+  const social = config?.social_url ?? DEFAULT_SOCIAL_URL;
+  const link = 'text-muted hover:text-fg whitespace-nowrap';
+  return (
+    <footer className="mt-8 border-t border-border bg-surface" data-testid="app-footer">
+      <div className="mx-auto flex min-h-[88px] w-full max-w-[1440px] flex-col justify-center gap-2 px-3 py-4 sm:px-4 lg:flex-row lg:items-center lg:justify-between lg:px-6">
+        <div className="flex items-center gap-3">
+          <Logo compact />
+          <span className="text-[12px] text-muted">{t('app.tagline')}</span>
+        </div>
+        <nav aria-label={t('footer.links')} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px]">
+          <Link className={link} to={`/${lang}/about-us`}>
+            {t('footer.aboutUs')}
+          </Link>
+          <button type="button" className={link} onClick={() => setContactOpen(true)}>
+            {t('footer.contactUs')}
+          </button>
+          <a className={link} href={social} target="_blank" rel="noopener noreferrer">
+            {t('footer.social')}
+          </a>
+          <Link className={link} to={`/${lang}/terms-of-service`}>
+            {t('footer.userAgreement')}
+          </Link>
+          <Link className={link} to={`/${lang}/privacy-policy`}>
+            {t('footer.privacyPolicy')}
+          </Link>
+          <Link className={link} to={`/${lang}/privacy-policy#cookies`}>
+            {t('footer.cookieSettings')}
+          </Link>
+        </nav>
+        <p className="text-[12px] text-muted" data-testid="copyright">
+          {t('footer.copyright', { year: new Date().getFullYear() })}
+        </p>
+      </div>
+      <ContactDialog open={contactOpen} onClose={() => setContactOpen(false)} email={email} />
+    </footer>
+  );
+}

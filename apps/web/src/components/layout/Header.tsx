@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { toggleTheme } from '../../lib/theme';
+import { useTheme } from '../../lib/use-theme';
+import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '../../lib/locale';
+import type { TabMarker } from '../../app/routes';
+import { Logo } from './Logo';
+
+const iconBtn =
+  'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
+
+function ThemeToggle() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  return (
+    <button
+      type="button"
+      className={iconBtn}
+      aria-label={t('header.theme')}
+      title={theme === 'dark' ? t('header.switchToLight') : t('header.switchToDark')}
+      aria-pressed={theme === 'dark'}
+      onClick={() => toggleTheme()}
+      data-testid="theme-toggle"
+    >
+      {theme === 'dark' ? (
+        <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <circle cx="12" cy="12" r="4" />
+          <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" strokeLinecap="round" />
+        </svg>
+      ) : (
+        <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <path d="M20 14.5A8 8 0 019.5 4a8 8 0 1010.5 10.5z" strokeLinejoin="round" />
+        </svg>
+      )}
+    </button>
+  );
+}
+
+function LanguageMenu({ current }: { current: AppLang }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="relative" ref={ref}>
+      <button
+        type="button"
+        className={`${iconBtn} w-auto gap-1 px-2`}
+        aria-label={t('header.language')}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="language-button"
+      >
+        <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z" />
+        </svg>
+        <span className="hidden text-[12px] font-medium sm:inline">{current === 'zh-CN' ? '中文' : 'EN'}</span>
+      </button>
+      {open && (
+        <ul role="menu" className="absolute right-0 top-full z-50 mt-1 min-w-36 rounded-md border border-border bg-surface py-1 shadow-lg">
+          {SUPPORTED_LANGS.map((l) => (
+            <li key={l} role="none">
+              <button
+                type="button"
+                role="menuitemradio"
+                aria-checked={l === current}
+                lang={l}
+                className={`block w-full px-3 py-1.5 text-left text-[13px] hover:bg-surface-2 ${l === current ? 'font-semibold text-primary-600 dark:text-primary-400' : 'text-fg'}`}
+                onClick={() => {
+                  setOpen(false);
+                  if (l !== current) switchLanguage(l);
+                }}
+              >
+                {t(`header.languageNames.${l}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Fixed 58 px header: logo, tabs (trading signals, trending feed) highlighted from the route's tab
+ * marker, theme toggle, language button and the signed-out user menu (Login / Register). Below md
+ * the tabs collapse away (the full mobile drawer comes later).
+ */
+export function Header({ tab }: { tab?: TabMarker }) {
+  const { t } = useTranslation();
+  const { lang } = useParams();
+  const current: AppLang = isSupportedLang(lang) ? lang : 'en-US';
+  const tabCls = (active: boolean) =>
+    `relative flex h-[58px] items-center px-3 text-[14px] font-medium transition-colors ${
+      active ? 'text-primary-600 dark:text-primary-400 after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded after:bg-primary-500' : 'text-muted hover:text-fg'
+    }`;
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 h-[58px] border-b border-border bg-surface/95 backdrop-blur" data-testid="app-header">
+      <div className="mx-auto flex h-full w-full max-w-[1440px] items-center gap-2 px-3 sm:px-4 lg:px-6">
+        <Logo />
+        <nav aria-label={t('nav.primary')} className="ml-4 hidden h-full items-center md:flex">
+          <Link to={`/${current}/trading-signals`} className={tabCls(tab === 'signals')} aria-current={tab === 'signals' ? 'page' : undefined}>
+            {t('nav.signals')}
+          </Link>
+          <Link to={`/${current}/feeds`} className={tabCls(tab === 'feeds')} aria-current={tab === 'feeds' ? 'page' : undefined}>
+            {t('nav.feeds')}
+          </Link>
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+          <LanguageMenu current={current} />
+          <div className="ml-1 flex items-center gap-1.5" data-testid="user-menu">
+            <Link
+              to={`/${current}/login`}
+              className="rounded-md border border-border px-2.5 py-1.5 text-[13px] font-medium whitespace-nowrap text-fg hover:bg-surface-2"
+            >
+              {t('nav.login')}
+            </Link>
+            <Link
+              to={`/${current}/register`}
+              className="hidden rounded-md bg-primary-600 px-2.5 py-1.5 text-[13px] font-medium whitespace-nowrap text-white hover:bg-primary-700 sm:inline-block"
+            >
+              {t('nav.register')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

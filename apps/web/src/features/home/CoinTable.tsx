@@ -1,0 +1,128 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Coin } from '@coinlens/contracts';
+import { formatCompact, formatPrice } from '../../lib/format';
+import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
+
+const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
+const td = 'px-3 py-2 whitespace-nowrap';
+
+function coinHref(lang: string | undefined, c: Coin) {
+  return `/${lang}/crypto/${c.slug || c.id}`;
+}
+
+/** Desktop/tablet table (md and up). */
+function DesktopTable({ coins }: { coins: Coin[] }) {
+  const { t } = useTranslation('home');
+  const { lang } = useParams();
+  const navigate = useNavigate();
+  return (
+    <table className="hidden w-full border-collapse text-[13px] md:table" data-testid="coin-table">
+      <thead className="border-b border-border bg-surface-2/60">
+        <tr>
+          <th scope="col" className={`${th} w-10 text-left`}>
+            {t('table.rank')}
+          </th>
+          <th scope="col" className={`${th} text-left`}>
+            {t('table.name')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('table.price')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('table.change24h')}
+          </th>
+          <th scope="col" className={`${th} text-right`}>
+            {t('table.volume24h')}
+          </th>
+          <th scope="col" className={`${th} hidden text-right lg:table-cell`}>
+            {t('table.pair')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {coins.map((c) => (
+          <tr
+            key={c.id}
+            className="cursor-pointer border-b border-border last:border-0 hover:bg-surface-2/70"
+            onClick={() => navigate(coinHref(lang, c))}
+            data-symbol={c.symbol}
+          >
+            <td className={`${td} num text-muted`}>{c.cmc_rank ?? '—'}</td>
+            <td className={td}>
+              <Link to={coinHref(lang, c)} className="flex items-center gap-2" onClick={(e) => e.stopPropagation()}>
+                <CoinLogo src={c.logo} symbol={c.symbol} size={22} />
+                <span className="font-semibold text-fg">{c.name}</span>
+                <span className="text-[12px] text-muted">{c.symbol}</span>
+              </Link>
+            </td>
+            <td className={`${td} text-right font-medium`} data-testid="coin-price">
+              <FlashValue value={c.lastPrice}>${formatPrice(c.lastPrice)}</FlashValue>
+            </td>
+            <td className={`${td} text-right`}>
+              <Change value={c.priceChangePercent} />
+            </td>
+            <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
+            <td className={`${td} hidden text-right text-[12px] text-muted lg:table-cell`}>{c.tradingPair}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Phone list (< md): logo, name/symbol, price and change. */
+function CompactList({ coins }: { coins: Coin[] }) {
+  const { lang } = useParams();
+  const { t } = useTranslation('home');
+  return (
+    <ul className="divide-y divide-border md:hidden" data-testid="coin-list">
+      {coins.map((c) => (
+        <li key={c.id}>
+          <Link to={coinHref(lang, c)} className="flex items-center gap-2.5 px-3 py-2.5 active:bg-surface-2">
+            <span className="num w-5 shrink-0 text-[11px] text-muted">{c.cmc_rank ?? ''}</span>
+            <CoinLogo src={c.logo} symbol={c.symbol} size={26} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
+              <span className="block truncate text-[11px] text-muted">
+                {c.name} · {t('table.volume24h')} {formatCompact(c.volume24h, '$')}
+              </span>
+            </span>
+            <span className="shrink-0 text-right">
+              <span className="block text-[14px] font-medium" data-testid="coin-price">
+                <FlashValue value={c.lastPrice}>${formatPrice(c.lastPrice)}</FlashValue>
+              </span>
+              <Change value={c.priceChangePercent} className="text-[12px]" />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Loading rows for both layouts. */
+export function CoinTableSkeleton({ rows = 10 }: { rows?: number }) {
+  return (
+    <div className="space-y-2 p-3" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-3">
+          <Skeleton className="h-6 w-6 rounded-full" />
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="h-4 w-20" />
+          <Skeleton className="hidden h-4 w-16 md:block" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The live coin table (desktop) / compact list (phone). */
+export function CoinTable({ coins }: { coins: Coin[] }) {
+  return (
+    <>
+      <DesktopTable coins={coins} />
+      <CompactList coins={coins} />
+    </>
+  );
+}

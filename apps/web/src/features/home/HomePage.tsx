@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { useAllCoins } from '../../lib/market-queries';
+import { errorKey, isCancelled } from '../../lib/api';
+import { useMarketStream } from '../../lib/live-prices';
+import { Container } from '../../components/layout/PageShell';
+import { DataCredits, ErrorState, Panel } from '../../components/ui';
+import { ReplayBadge } from '../../components/ReplayBadge';
+import { MarketOverview } from './MarketOverview';
+import { CoinTable, CoinTableSkeleton } from './CoinTable';
+import { NewsColumnSlot, StoryOfTheDaySlot } from './slots';
+import { useLiveCoins } from './useLiveCoins';
+
+/** Home: market overview cards, the live coin table and the news slots. */
+export default function HomePage() {
+  const { t } = useTranslation('home');
+  const coinsQ = useAllCoins();
+  const coins = useLiveCoins(coinsQ.data);
+  useMarketStream({});
+  const failed = coinsQ.isError && !isCancelled(coinsQ.error);
+
+  return (
+    <Container className="space-y-4 py-4 sm:py-5">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-lg font-semibold sm:text-xl">{t('heading')}</h1>
+            <ReplayBadge />
+          </div>
+          <p className="mt-0.5 text-[13px] text-muted">{t('subheading')}</p>
+        </div>
+      </div>
+
+      <MarketOverview coins={coins} coinsLoading={!coinsQ.data && !failed} />
+
+      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_360px]">
+        <Panel
+          title={t('table.title')}
+          labelledBy="coin-table-title"
+          actions={coinsQ.data ? <span className="num text-[12px] text-muted">{t('table.count', { count: coins.length })}</span> : null}
+          className="overflow-hidden"
+        >
+          {failed ? (
+            <ErrorState messageKey={errorKey(coinsQ.error)} onRetry={() => void coinsQ.refetch()} />
+          ) : !coinsQ.data ? (
+            <CoinTableSkeleton />
+          ) : coins.length === 0 ? (
+            <p className="px-4 py-8 text-center text-[13px] text-muted">{t('table.empty')}</p>
+          ) : (
+            <CoinTable coins={coins} />
+          )}
+        </Panel>
+        <div className="flex min-w-0 flex-col gap-4">
+          <StoryOfTheDaySlot />
+          <NewsColumnSlot />
+        </div>
+      </div>
+
+      <DataCredits />
+    </Container>
+  );
+}

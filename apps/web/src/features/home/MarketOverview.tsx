@@ -1,0 +1,155 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Coin } from '@coinlens/contracts';
+import { useFearGreed, useMarketCap } from '../../lib/market-queries';
+import { errorKey, isCancelled } from '../../lib/api';
+import { formatCompact, formatDateUtc, formatPercent, formatPrice } from '../../lib/format';
+import { Change, CoinLogo, ErrorState, Skeleton } from '../../components/ui';
+import { Sparkline } from '../../components/charts/Sparkline';
+import { FearGreedGauge } from './FearGreedGauge';
+
+function Card({ title, children, footer, testId }: { title: ReactNode; children: ReactNode; footer?: ReactNode; testId?: string }) {
+  return (
+    <section className="flex min-h-[132px] min-w-0 flex-col rounded-lg border border-border bg-surface px-4 py-3" data-testid={testId}>
+      <h2 className="mb-1.5 text-[12px] font-medium tracking-wide text-muted uppercase">{title}</h2>
+      <div className="flex min-w-0 flex-1 flex-col justify-center">{children}</div>
+      {footer && <div className="mt-1.5 truncate text-[11px] text-muted">{footer}</div>}
+    </section>
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <div className="space-y-2">
+      <Skeleton className="h-6 w-32" />
+      <Skeleton className="h-4 w-20" />
+    </div>
+  );
+}
+
+function MarketCapCard() {
+  const { t, i18n } = useTranslation('home');
+  const q = useMarketCap();
+  const d = q.data;
+  return (
+    <Card title={t('overview.totalMarketCap')} testId="card-market-cap" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : undefined}>
+      {q.isError && !isCancelled(q.error) ? (
+        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+      ) : !d ? (
+        <CardSkeleton />
+      ) : (
+        <div className="flex items-end justify-between gap-2">
+          <div className="min-w-0">
+            <p className="num text-[22px] leading-tight font-semibold">{formatCompact(d.total_market_cap, '$')}</p>
+            <p className="mt-0.5 text-[12px]">
+              <Change value={d.total_market_cap_change_24h_pct} /> <span className="text-muted">{t('overview.change24h')}</span>
+            </p>
+          </div>
+          <Sparkline values={d.history.slice(-30).map((h) => h.total_market_cap)} width={96} height={36} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function DominanceCard() {
+  const { t, i18n } = useTranslation('home');
+  const q = useMarketCap();
+  const d = q.data;
+  const hist = d?.history.slice(-30).map((h) => h.btc_dominance) ?? [];
+  const prev = hist.length > 1 ? hist[hist.length - 2] : null;
+  return (
+    <Card title={t('overview.btcDominance')} testId="card-btc-dominance" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : undefined}>
+      {q.isError && !isCancelled(q.error) ? (
+        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+      ) : !d ? (
+        <CardSkeleton />
+      ) : (
+        <div className="flex items-end justify-between gap-2">
+          <div className="min-w-0">
+            <p className="num text-[22px] leading-tight font-semibold">{d.btc_dominance.toFixed(2)}%</p>
+            {prev != null && (
+              <p className="num mt-0.5 text-[12px] text-muted">
+                {formatPercent(d.btc_dominance - prev)} {t('overview.change24h')}
+              </p>
+            )}
+          </div>
+          <div className="h-2 w-24 overflow-hidden rounded-full bg-surface-2" aria-hidden="true">
+            <div className="h-full rounded-full bg-amber-500" style={{ width: `${Math.min(100, d.btc_dominance)}%` }} />
+          </div>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function FearGreedCard() {
+  const { t } = useTranslation('home');
+  const q = useFearGreed();
+  const d = q.data;
+  const cls = d ? t(`classification.${d.classification}`, { defaultValue: d.classification }) : '';
+  const tone = d ? (d.value < 25 ? 'text-down' : d.value < 45 ? 'text-orange-500' : d.value <= 55 ? 'text-amber-500' : 'text-up') : '';
+  return (
+    <Card title={t('overview.fearGreed')} testId="card-fear-greed" footer={t('overview.fearGreedCredit')}>
+      {q.isError && !isCancelled(q.error) ? (
+        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+      ) : !d ? (
+        <CardSkeleton />
+      ) : (
+        <div className="flex items-center justify-between gap-2">
+          <div>
+            <p className="num text-[22px] leading-tight font-semibold">{d.value}</p>
+            <p className={`text-[13px] font-medium ${tone}`}>{cls}</p>
+          </div>
+          <FearGreedGauge value={d.value} label={t('overview.fearGreedValue', { value: d.value })} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
+  const { t } = useTranslation('home');
+  const { lang } = useParams();
+  const movers = coins
+    .filter((c) => c.priceChangePercent != null && c.lastPrice != null)
+    .sort((a, b) => Math.abs(b.priceChangePercent!) - Math.abs(a.priceChangePercent!))
+    .slice(0, 3);
+  return (
+    <Card title={t('overview.trending')} testId="card-trending">
+      {loading ? (
+        <CardSkeleton />
+      ) : movers.length === 0 ? (
+        <p className="text-[13px] text-muted">{t('overview.noMovers')}</p>
+      ) : (
+        <ol className="space-y-1">
+          {movers.map((c, i) => (
+            <li key={c.id}>
+              <Link to={`/${lang}/crypto/${c.slug}`} className="flex items-center gap-2 rounded px-1 py-0.5 text-[13px] hover:bg-surface-2">
+                <span className="num w-3 text-muted">{i + 1}</span>
+                <CoinLogo src={c.logo} symbol={c.symbol} size={18} />
+                <span className="font-medium">{c.symbol}</span>
+                <span className="num ml-auto text-muted">${formatPrice(c.lastPrice)}</span>
+                <Change value={c.priceChangePercent} className="w-[72px] text-right" />
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** Four overview cards: total market cap, BTC dominance, Fear & Greed, trending today. */
+export function MarketOverview({ coins, coinsLoading }: { coins: Coin[]; coinsLoading: boolean }) {
+  const { t } = useTranslation('home');
+  return (
+    <section aria-label={t('overview.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <MarketCapCard />
+      <DominanceCard />
+      <FearGreedCard />
+      <TrendingCard coins={coins} loading={coinsLoading} />
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import type { AppErrorCode } from '@coinlens/contracts';
+
+/**
+ * API client (SPEC §7 general rules): base `/api`, JSON, unwraps `{result}`, turns
+ * `{error:{code}}` into an {@link ApiError} carrying the catalogue code, retries status 500 up to
+ * 3 times with a delay of 1 s × attempt (not for the price lookup), and cancels page requests on
+ * navigation. A cancelled request rejects with {@link ApiCancelledError}, which callers ignore.
+ */
+
+export const API_BASE = '/api';
+
+/** Server error with its catalogue code (`t('errors.' + code)` is what the UI shows). */
+export class ApiError extends Error {
+  readonly code: AppErrorCode | 'NETWORK' | 'INTERNAL';
+  readonly status: number;
+  readonly fields?: Array<{ path: string; message: string }>;
+  constructor(code: ApiError['code'], status: number, message: string, fields?: ApiError['fields']) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.fields = fields;
+  }
+}
+
+/** A request aborted by navigation or by its caller; never shown to the user. */
+export class ApiCancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'ApiCancelledError';
+  }
+}
+
+/** True for errors that must pass silently (cancellation). */
+export function isCancelled(err: unknown): boolean {
+  return err instanceof ApiCancelledError || (err instanceof DOMException && err.name === 'AbortError');
+}
+
+/** i18n key for an error: `errors.CODE` for API errors, `errors.INTERNAL` otherwise. */
+export function errorKey(err: unknown): string {
+  if (err instanceof ApiError) return `errors.${err.code}`;
+  return 'errors.INTERNAL';
+}
+
+// ---- navigation-scoped cancellation -------------------------------------------------------------
+
+let navController = new AbortController();
+
+/** Aborts every in-flight page request (called on each navigation), then starts a new scope. */
+export function cancelNavigationRequests(): void {
+  navController.abort();
+  navController = new AbortController();
+}
+
+// ---- request -------------------------------------------------------------------------------------
+
+export interface RequestOptions {
+  method?: string;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Retries on status 500 (default 3; the price lookup passes 0). */
+  retries?: number;
+  /** Cancelled on navigation (default true); shell-level requests pass false. */
+  navigationScoped?: boolean;
+  /** Base delay between retries in ms (default 1000; attempt n waits n × base). */
+  retryDelayMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+/** Builds `/api/path?query` (null/undefined/'' query values dropped). */
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const p = path.startsWith('/') ? path : `/${path}`;
+  const url = p.startsWith(API_BASE + '/') ? p : API_BASE + p;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null || v === '') continue;
+    params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new ApiCancelledError());
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new ApiCancelledError());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function combineSignals(signals: Array<AbortSignal | undefined>): AbortSignal {
+  const list = signals.filter((s): s is AbortSignal => !!s);
+  const controller = new AbortController();
+  for (const s of list) {
+    if (s.aborted) {
+      controller.abort();
+      break;
+    }
+    s.addEventListener('abort', () => controller.abort(), { once: true });
+  }
+  return controller.signal;
+}
+
+/** Performs one API call and returns the unwrapped `result`. */
+export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const {
+    method = 'GET',
+    query,
+    body,
+    retries = 3,
+    navigationScoped = true,
+    retryDelayMs = 1000,
+    fetchImpl = fetch,
+  } = opts;
+  const signal = combineSignals([opts.signal, navigationScoped ? navController.signal : undefined]);
+  const url = buildUrl(path, query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    const token = localStorage.getItem('token');
+    if (token) headers.Authorization = `Bearer ${token}`;
+  } catch {}
+
+  for (let attempt = 0; ; attempt++) {
+    if (signal.aborted) throw new ApiCancelledError();
+    let res: Response;
+    try {
+      res = await fetchImpl(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    } catch (err) {
+      if (signal.aborted || isCancelled(err)) throw new ApiCancelledError();
+      throw new ApiError('NETWORK', 0, err instanceof Error ? err.message : 'network error');
+    }
+    if (res.status === 500 && attempt < retries) {
+      await sleep(retryDelayMs * (attempt + 1), signal);
+      continue;
+    }
+    let payload: unknown = null;
+    const text = await res.text().catch(() => '');
+    if (text) {
+      try {
+        payload = JSON.parse(text);
+      } catch {
+        payload = null;
+      }
+    }
+    if (!res.ok) {
+      const e = (payload as { error?: { code?: string; message?: string; fields?: ApiError['fields'] } } | null)?.error;
+      const code = (e?.code as AppErrorCode | undefined) ?? (res.status === 404 ? 'NOT_FOUND' : 'INTERNAL');
+      throw new ApiError(code, res.status, e?.message ?? res.statusText, e?.fields);
+    }
+    if (payload && typeof payload === 'object' && 'result' in payload) return (payload as { result: T }).result;
+    return payload as T;
+  }
+}
+
+/** GET shorthand. */
+export function get<T>(path: string, query?: RequestOptions['query'], opts: Omit<RequestOptions, 'query' | 'method'> = {}): Promise<T> {
+  return request<T>(path, { ...opts, query });
+}

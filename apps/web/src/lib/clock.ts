@@ -1,0 +1,98 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { ClockInfo } from '@coinlens/contracts';
+import { get, isCancelled } from './api';
+
+/**
+ * The market clock as the client sees it (DESIGN.md §4). Anchored by `/api/clock` (polled every
+ * 30 s) and by the `now` of every SSE tick; between anchors it advances locally at `speed`.
+ */
+interface ClockState {
+  mode: ClockInfo['mode'] | null;
+  anchorNow: number;
+  anchorAt: number;
+  speed: number;
+}
+
+let state: ClockState = { mode: null, anchorNow: 0, anchorAt: 0, speed: 1 };
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const l of listeners) l();
+}
+
+/** Anchors the clock at server time `now` (ms). */
+export function anchorClock(now: number, patch: Partial<Pick<ClockState, 'mode' | 'speed'>> = {}): void {
+  state = { ...state, ...patch, anchorNow: now, anchorAt: Date.now() };
+  emit();
+}
+
+/** Market "now" in ms, extrapolated from the last anchor; 0 while unknown. */
+export function clockNow(): number {
+  if (!state.anchorNow) return 0;
+  return state.anchorNow + (Date.now() - state.anchorAt) * state.speed;
+}
+
+/** 'replay' | 'live' | null (unknown yet). */
+export function clockMode(): ClockState['mode'] {
+  return state.mode;
+}
+
+const POLL_MS = 30_000;
+
+/** Mount once (app shell): polls `/api/clock` every 30 s. */
+export function useClockSync(): void {
+  useEffect(() => {
+    let stopped = false;
+    const controller = new AbortController();
+    const load = async () => {
+      try {
+        const info = await get<ClockInfo>('/clock', undefined, { navigationScoped: false, signal: controller.signal, retries: 0 });
+        if (!stopped) anchorClock(info.now, { mode: info.mode, speed: info.speed });
+      } catch (err) {
+        if (!isCancelled(err)) {
+          /* the badge simply stays hidden until the clock answers */
+        }
+      }
+    };
+    void load();
+    const timer = setInterval(load, POLL_MS);
+    return () => {
+      stopped = true;
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, []);
+}
+
+// A 1 s ticker shared by every component that displays the clock.
+let tickTimer: ReturnType<typeof setInterval> | null = null;
+const tickListeners = new Set<() => void>();
+
+function subscribeTicker(cb: () => void) {
+  tickListeners.add(cb);
+  listeners.add(cb);
+  if (!tickTimer) {
+    tickTimer = setInterval(() => {
+      for (const l of tickListeners) l();
+    }, 1000);
+  }
+  return () => {
+    tickListeners.delete(cb);
+    listeners.delete(cb);
+    if (tickListeners.size === 0 && tickTimer) {
+      clearInterval(tickTimer);
+      tickTimer = null;
+    }
+  };
+}
+
+/** Current market time rounded down to the minute, plus the mode; re-renders as the clock moves. */
+export function useClock(): { mode: ClockState['mode']; now: number } {
+  const minute = useSyncExternalStore(
+    subscribeTicker,
+    () => `${state.mode ?? ''}|${Math.floor(clockNow() / 60_000)}`,
+    () => '|0',
+  );
+  const [mode, m] = minute.split('|');
+  return { mode: (mode || null) as ClockState['mode'], now: Number(m) * 60_000 };
+}

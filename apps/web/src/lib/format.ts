@@ -1,0 +1,127 @@
+/**
+ * Shared number and date formatting (DESIGN.md §7, SPEC §9). All functions are pure, locale-light
+ * (digits are ASCII in both languages) and return '—' for missing values.
+ */
+
+export const DASH = '—';
+
+type Num = number | null | undefined;
+
+function isNum(v: Num): v is number {
+  return typeof v === 'number' && Number.isFinite(v);
+}
+
+function groupThousands(s: string): string {
+  const [int, frac] = s.split('.');
+  const sign = int.startsWith('-') ? '-' : '';
+  const digits = sign ? int.slice(1) : int;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return sign + grouped + (frac !== undefined ? '.' + frac : '');
+}
+
+/**
+ * Price in quote currency: 2 decimals at |value| ≥ 1 (thousands grouped), else 4 significant
+ * digits (0.1234, 0.00001234). Example: 103245.5 → "103,245.50"; 0.000012345 → "0.00001235".
+ */
+export function formatPrice(value: Num): string {
+  if (!isNum(value)) return DASH;
+  if (value === 0) return '0.00';
+  const abs = Math.abs(value);
+  if (abs >= 1) return groupThousands(value.toFixed(2));
+  const exp = Math.floor(Math.log10(abs));
+  const decimals = Math.min(20, Math.max(0, 3 - exp));
+  const s = value.toFixed(decimals);
+  // Rounding may carry to 1.000… (e.g. 0.99996): then fall back to 2 decimals.
+  if (Math.abs(Number(s)) >= 1) return groupThousands(value.toFixed(2));
+  return s;
+}
+
+/** Price with a leading "$". */
+export function formatUsd(value: Num): string {
+  if (!isNum(value)) return DASH;
+  const s = formatPrice(value);
+  return s.startsWith('-') ? '-$' + s.slice(1) : '$' + s;
+}
+
+const UNITS: Array<[number, string]> = [
+  [1e12, 'T'],
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'K'],
+];
+
+/**
+ * Large numbers with K/M/B/T and 2 decimals: 1234 → "1.23K", 3.2e12 → "3.20T"; below 1000 the
+ * number is shown with up to 2 decimals. `prefix` (e.g. "$") goes after the sign.
+ */
+export function formatCompact(value: Num, prefix = ''): string {
+  if (!isNum(value)) return DASH;
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  for (const [size, unit] of UNITS) {
+    // Round first so 999_999 becomes "1.00M", not "1000.00K".
+    if (abs >= size * 0.999995) {
+      const scaled = abs / size;
+      if (scaled >= 999.995 && unit !== 'T') continue;
+      return `${sign}${prefix}${scaled.toFixed(2)}${unit}`;
+    }
+  }
+  return `${sign}${prefix}${Number(abs.toFixed(2)).toString()}`;
+}
+
+/** Percent with sign and 2 decimals: 1.234 → "+1.23%", -0.5 → "-0.50%", 0 → "0.00%". */
+export function formatPercent(value: Num, decimals = 2): string {
+  if (!isNum(value)) return DASH;
+  const fixed = Math.abs(value).toFixed(decimals);
+  if (Number(fixed) === 0) return `${(0).toFixed(decimals)}%`;
+  return `${value > 0 ? '+' : '-'}${fixed}%`;
+}
+
+/** Plain number with thousands separators and at most `decimals` decimals: 19876543.2 → "19,876,543". */
+export function formatNumber(value: Num, decimals = 0): string {
+  if (!isNum(value)) return DASH;
+  return groupThousands(value.toFixed(decimals));
+}
+
+/** Direction of a change: 'up' (> 0), 'down' (< 0) or 'flat'. */
+export function trendOf(value: Num): 'up' | 'down' | 'flat' {
+  if (!isNum(value) || value === 0) return 'flat';
+  return value > 0 ? 'up' : 'down';
+}
+
+const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+type DateInput = number | string | Date;
+
+function toDate(v: DateInput): Date {
+  return v instanceof Date ? v : new Date(v);
+}
+
+function isZh(locale: string): boolean {
+  return locale.toLowerCase().startsWith('zh');
+}
+
+/** Date in UTC: en "16 May 2025", zh "2025年5月16日". */
+export function formatDateUtc(value: DateInput, locale = 'en-US'): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return DASH;
+  const y = d.getUTCFullYear();
+  const m = d.getUTCMonth();
+  const day = d.getUTCDate();
+  return isZh(locale) ? `${y}年${m + 1}月${day}日` : `${day} ${EN_MONTHS[m]} ${y}`;
+}
+
+/** Date and minute time in UTC: en "16 May 2025 14:05 UTC", zh "2025年5月16日 14:05 UTC". */
+export function formatDateTimeUtc(value: DateInput, locale = 'en-US'): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return DASH;
+  return `${formatDateUtc(d, locale)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
+}
+
+/** ISO calendar date in UTC, "2025-05-16" (membership dates, SPEC §9). */
+export function formatIsoDate(value: DateInput): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return DASH;
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}

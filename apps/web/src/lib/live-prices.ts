@@ -1,0 +1,110 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { Candle, MarketStreamEvent, Timeframe } from '@coinlens/contracts';
+import { anchorClock } from './clock';
+
+/** Latest price of a symbol as pushed by the market stream. */
+export interface LivePrice {
+  lastPrice: number | null;
+  priceChangePercent: number | null;
+}
+
+let prices = new Map<string, LivePrice>();
+let version = 0;
+const listeners = new Set<() => void>();
+
+function subscribe(cb: () => void) {
+  listeners.add(cb);
+  return () => listeners.delete(cb);
+}
+
+/** Merges a tick's prices into the store (only changed entries get new objects). */
+export function applyTick(list: Array<{ symbol: string } & LivePrice>): void {
+  let changed = false;
+  const next = new Map(prices);
+  for (const p of list) {
+    const prev = next.get(p.symbol);
+    if (!prev || prev.lastPrice !== p.lastPrice || prev.priceChangePercent !== p.priceChangePercent) {
+      next.set(p.symbol, { lastPrice: p.lastPrice, priceChangePercent: p.priceChangePercent });
+      changed = true;
+    }
+  }
+  if (changed) {
+    prices = next;
+    version++;
+    for (const l of listeners) l();
+  }
+}
+
+/** Live price of one symbol (undefined until the first tick mentions it). */
+export function useLivePrice(symbol: string | undefined): LivePrice | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => (symbol ? prices.get(symbol) : undefined),
+    () => undefined,
+  );
+}
+
+/** Version counter of the live price map (changes whenever any price changes). */
+export function useLivePricesVersion(): number {
+  return useSyncExternalStore(subscribe, () => version, () => 0);
+}
+
+/** Snapshot accessor for non-hook code. */
+export function livePriceOf(symbol: string): LivePrice | undefined {
+  return prices.get(symbol);
+}
+
+/** Parses one SSE message body; null when it is not a market event. */
+export function parseStreamEvent(data: string, eventName?: string): MarketStreamEvent | null {
+  try {
+    const obj = JSON.parse(data) as Record<string, unknown>;
+    if (!obj || typeof obj !== 'object') return null;
+    if (!obj.type && eventName && eventName !== 'message') obj.type = eventName;
+    if (obj.type === 'tick' || obj.type === 'kline' || obj.type === 'keepalive') return obj as unknown as MarketStreamEvent;
+  } catch {}
+  return null;
+}
+
+/**
+ * Opens `GET /api/stream/market` (optionally for one symbol and timeframe) while mounted: ticks feed
+ * the live price store and the clock; `onKline` receives forming/closed candle updates.
+ */
+export function useMarketStream(opts: {
+  symbol?: string;
+  timeframe?: Timeframe;
+  onKline?: (candle: Candle, closed: boolean) => void;
+  enabled?: boolean;
+}): void {
+  const { symbol, timeframe, enabled = true } = opts;
+  const onKlineRef = useRef(opts.onKline);
+  useEffect(() => {
+    onKlineRef.current = opts.onKline;
+  });
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    const params = new URLSearchParams();
+    if (symbol) params.set('symbol', symbol);
+    if (timeframe) params.set('timeframe', timeframe);
+    const qs = params.toString();
+    const es = new EventSource(`/api/stream/market${qs ? `?${qs}` : ''}`);
+    const handle = (e: MessageEvent) => {
+      const ev = parseStreamEvent(String(e.data), e.type);
+      if (!ev) return;
+      if (ev.type === 'tick') {
+        anchorClock(ev.now);
+        applyTick(ev.prices);
+      } else if (ev.type === 'kline') {
+        if ((!symbol || ev.symbol === symbol || ev.symbol === `${symbol}USDT`) && (!timeframe || ev.timeframe === timeframe)) {
+          onKlineRef.current?.(ev.candle, ev.closed);
+        }
+      } else if (ev.type === 'keepalive') {
+        anchorClock(ev.now);
+      }
+    };
+    es.addEventListener('message', handle);
+    es.addEventListener('tick', handle as EventListener);
+    es.addEventListener('kline', handle as EventListener);
+    es.addEventListener('keepalive', handle as EventListener);
+    return () => es.close();
+  }, [symbol, timeframe, enabled]);
+}

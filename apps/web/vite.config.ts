@@ -1,0 +1,41 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', import.meta.url)), 'utf8')) as { version: string };
+
+/** Emits `dist/version.json` ({version, buildTime}) for the client's update check (SPEC §7). */
+function versionFile(): Plugin {
+  return {
+    name: 'coinlens-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: pkg.version, buildTime: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8095';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react(), tailwindcss(), versionFile()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+  },
+});
