@@ -7,3 +7,6 @@ export * from './types';
 export * from './indicators/index';
 export * from './patterns/index';
 export * from './columns';
+export * from './signals/columns';
+export * from './signals/catalogue';
+export * from './signals/scoring';
