@@ -71,3 +71,15 @@ export const dataImports = pgTable('data_imports', {
   importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+
+/**
+ * The replay clock's shared anchor (one row, id = 1): all processes compute
+ * `now = startMs + (wall − anchorWallMs) × speed`, so they agree. Reset when REPLAY_START or
+ * REPLAY_SPEED change.
+ */
+export const replayState = pgTable('replay_state', {
+  id: smallint('id').primaryKey(),
+  startMs: bigint('start_ms', { mode: 'number' }).notNull(),
+  speed: doublePrecision('speed').notNull(),
+  anchorWallMs: bigint('anchor_wall_ms', { mode: 'number' }).notNull(),
+});

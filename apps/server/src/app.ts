@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { AppContext } from './context';
+import { installErrorHandler } from './platform/errors';
+import { REPO_ROOT } from './platform/env';
+import { marketRoutes } from './modules/market/market.routes';
+
+/** Fields never written to logs. */
+export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.signature', '*.code'];
+
+/**
+ * Builds the HTTP application: API routes under /api, OpenAPI at /api/docs, icons under
+ * /static/icons, and the built SPA (apps/web/dist) with an index.html fallback for client routes.
+ */
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Coinlens API', description: 'Crypto news, market analysis and trading signals. Every response is `{result}` or `{error: {code, message, fields?}}`.', version: '0.1.0' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(fastifyStatic, {
+    root: path.join(ctx.shippedDataDir, 'icons'),
+    prefix: '/static/icons/',
+    decorateReply: false,
+    maxAge: '7d',
+  });
+
+  await marketRoutes(app, { market: ctx.market, source: ctx.source });
+
+  const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));
+  const indexHtml = path.join(dist, 'index.html');
+  const hasSpa = fs.existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    app.get('/', (_req, reply) => sendIndex(reply));
+  }
+  // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html).
+  const sendIndex = (reply: any) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(indexHtml));
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isPage = hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/static/');
+    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) return sendIndex(reply);
+    return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${url}` } });
+  });
+  return app;
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { importData, migrateDatabase, openDatabase, shippedDataImporters, type DatabaseHandle, type ImportProgress } from '@coinlens/db';
+import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
+import { LiveClock, ReplayClock, type Clock } from './platform/clock';
+import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
+import { MarketRepository } from './modules/market/market.repository';
+import { MarketService } from './modules/market/market.service';
+import { ReplayMarketSource } from './providers/market/replay/replay-source';
+import { BinanceMarketSource } from './providers/market/binance/binance-source';
+import type { MarketSource } from './providers/market/types';
+
+/** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
+export interface AppContext {
+  env: Env;
+  db: DatabaseHandle;
+  clock: Clock;
+  pubsub: PubSub;
+  source: MarketSource;
+  market: MarketService;
+  marketRepo: MarketRepository;
+  /** Folder of the shipped data set (candles, icons, news…). */
+  shippedDataDir: string;
+  close(): Promise<void>;
+}
+
+/** Options for building a context; tests inject a clock, a database and a tick interval. */
+export interface ContextOptions {
+  db?: DatabaseHandle;
+  clock?: Clock;
+  tickMs?: number;
+  onImportProgress?: (p: ImportProgress) => void;
+  log?: (msg: string) => void;
+}
+
+/**
+ * Opens the database (migrates, imports the shipped data once), sets up the clock, pub/sub and the
+ * market source, and loads the services. The composition root of the server.
+ */
+export async function createContext(env: Env, opts: ContextOptions = {}): Promise<AppContext> {
+  const log = opts.log ?? (() => undefined);
+  const shippedDataDir = path.resolve(env.SHIPPED_DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+  const db = opts.db ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
+  await migrateDatabase(db);
+  if (!env.SKIP_IMPORT) {
+    const r = await importData(db, shippedDataImporters(shippedDataDir), opts.onImportProgress);
+    log(r.imported ? `imported ${r.imported} data files (${r.rows} rows)` : 'shipped data already imported');
+  }
+  const marketRepo = new MarketRepository(db);
+  let clock: Clock;
+  if (opts.clock) clock = opts.clock;
+  else if (env.MARKET_SOURCE === 'replay') {
+    const anchor = await marketRepo.replayAnchor(env.REPLAY_START, env.REPLAY_SPEED, Date.now());
+    const window = await marketRepo.dataWindow();
+    clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
+  } else clock = new LiveClock();
+  const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL) : new InProcessPubSub();
+  const source: MarketSource =
+    env.MARKET_SOURCE === 'binance'
+      ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
+      : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
+  const market = new MarketService({ repo: marketRepo, market: source, clock });
+  await market.load();
+  await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
+  return {
+    env,
+    db,
+    clock,
+    pubsub,
+    source,
+    market,
+    marketRepo,
+    shippedDataDir,
+    async close() {
+      await source.stop();
+      await pubsub.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}

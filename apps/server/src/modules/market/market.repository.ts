@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import type { Timeframe } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import type { DatabaseHandle } from '@coinlens/db';
+import type { SeriesColumns } from '../../providers/market/series';
+
+/** A coin row as stored (see packages/db schema `coins`). */
+export interface CoinRow {
+  id: number;
+  symbol: string;
+  name: string;
+  slug: string;
+  trading_pair: string;
+  cmc_id: number | null;
+  cmc_rank: number | null;
+  tags: string[];
+  icon: string;
+  brand_color: string | null;
+  is_stablecoin: boolean;
+  circulating_supply: number | null;
+  total_supply: number | null;
+  max_supply: number | null;
+  supply_as_of: string | null;
+  contracts: { chain: string; address: string; decimals: number | null; explorer: string | null }[];
+  website: string | null;
+  description: string | null;
+  timeframes: Timeframe[];
+}
+
+/** Reads market data from the database. */
+export class MarketRepository {
+  constructor(private readonly h: DatabaseHandle) {}
+
+  /** All coins ordered by CoinMarketCap rank (unranked last), then symbol. */
+  async listCoins(): Promise<CoinRow[]> {
+    return this.h.query<CoinRow>(sql`select id, symbol, name, slug, trading_pair, cmc_id, cmc_rank, tags, icon, brand_color, is_stablecoin,
+      circulating_supply, total_supply, max_supply, supply_as_of, contracts, website, description, timeframes
+      from coins order by cmc_rank asc nulls last, symbol asc`);
+  }
+
+  /** The full stored series of (symbol, timeframe), oldest first, as columns. */
+  async loadSeries(symbol: string, tf: Timeframe): Promise<SeriesColumns> {
+    const rows = await this.h.query<{ t: number; o: number; h: number; l: number; c: number; v: number }>(sql`
+      select k.open_time as t, k.open as o, k.high as h, k.low as l, k.close as c, k.volume as v
+      from candles k join coins c on c.id = k.coin_id
+      where c.symbol = ${symbol} and k.timeframe = ${tf} order by k.open_time`);
+    const n = rows.length;
+    const s: SeriesColumns = { t: new Float64Array(n), o: new Float64Array(n), h: new Float64Array(n), l: new Float64Array(n), c: new Float64Array(n), v: new Float64Array(n), tfMs: TIMEFRAME_MS[tf] };
+    for (let i = 0; i < n; i++) {
+      const r = rows[i];
+      s.t[i] = Number(r.t);
+      s.o[i] = r.o;
+      s.h[i] = r.h;
+      s.l[i] = r.l;
+      s.c[i] = r.c;
+      s.v[i] = r.v;
+    }
+    return s;
+  }
+
+  /** Upserts candles (live market source). */
+  async upsertCandles(symbol: string, tf: Timeframe, candles: { time: number; open: number; high: number; low: number; close: number; volume: number }[]): Promise<void> {
+    if (!candles.length) return;
+    const arr = (xs: number[]) => `{${xs.join(',')}}`;
+    await this.h.query(sql`insert into candles (coin_id, timeframe, open_time, open, high, low, close, volume)
+      select (select id from coins where symbol = ${symbol}), ${tf}, * from unnest(
+        ${arr(candles.map((c) => c.time))}::bigint[], ${arr(candles.map((c) => c.open))}::float8[], ${arr(candles.map((c) => c.high))}::float8[],
+        ${arr(candles.map((c) => c.low))}::float8[], ${arr(candles.map((c) => c.close))}::float8[], ${arr(candles.map((c) => c.volume))}::float8[])
+      on conflict (coin_id, timeframe, open_time) do update set open = excluded.open, high = excluded.high, low = excluded.low,
+        close = excluded.close, volume = excluded.volume`);
+  }
+
+  /** Fear & Greed values with day ≤ `day` (YYYY-MM-DD), newest first. */
+  async fearGreedUntil(day: string, limit: number): Promise<{ day: string; value: number; classification: string }[]> {
+    return this.h.query(sql`select day::text as day, value, classification from fear_greed where day <= ${day}::date order by day desc limit ${limit}`);
+  }
+
+  /** Global market rows with day ≤ `day`, newest first. */
+  async globalMarketUntil(day: string, limit: number): Promise<{ day: string; total_market_cap: number; btc_dominance: number }[]> {
+    return this.h.query(sql`select day::text as day, total_market_cap, btc_dominance from global_market where day <= ${day}::date order by day desc limit ${limit}`);
+  }
+
+  /**
+   * The replay anchor shared by all processes: returns the stored one when it matches start and
+   * speed, else stores `{start, speed, now}` and returns it.
+   */
+  async replayAnchor(startMs: number, speed: number, wallNow: number): Promise<number> {
+    const rows = await this.h.query<{ start_ms: number; speed: number; anchor_wall_ms: number }>(sql`select start_ms, speed, anchor_wall_ms from replay_state where id = 1`);
+    const r = rows[0];
+    if (r && Number(r.start_ms) === startMs && r.speed === speed) return Number(r.anchor_wall_ms);
+    await this.h.query(sql`insert into replay_state (id, start_ms, speed, anchor_wall_ms) values (1, ${startMs}, ${speed}, ${wallNow})
+      on conflict (id) do update set start_ms = excluded.start_ms, speed = excluded.speed, anchor_wall_ms = excluded.anchor_wall_ms`);
+    return wallNow;
+  }
+
+  /** First and last open time over all stored candles of the finest timeframes (replay window). */
+  async dataWindow(): Promise<{ from: number; to: number } | null> {
+    const rows = await this.h.query<{ from: number | null; to: number | null }>(sql`
+      select min(open_time) as "from", max(open_time) as "to" from candles where timeframe = '5m'`);
+    const r = rows[0];
+    if (!r || r.from == null || r.to == null) return null;
+    return { from: Number(r.from), to: Number(r.to) + TIMEFRAME_MS['5m'] };
+  }
+}

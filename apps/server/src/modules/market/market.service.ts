@@ -1,0 +1,197 @@
+import type { Candle, CandleSeries, ClockInfo, Coin, CoinDetail, Timeframe } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { AppError } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import type { MarketSource, Ticker } from '../../providers/market/types';
+import type { CoinRow, MarketRepository } from './market.repository';
+
+const DAY = 86_400_000;
+const RANGE_MS = { '1D': DAY, '7D': 7 * DAY, '1M': 30 * DAY, '3M': 90 * DAY, '1Y': 365 * DAY, ALL: Infinity } as const;
+const RANGE_INTERVAL: Record<keyof typeof RANGE_MS, Timeframe> = { '1D': '5m', '7D': '1h', '1M': '1h', '3M': '1d', '1Y': '1d', ALL: '1d' };
+
+/** UTC calendar day (YYYY-MM-DD) of a time in ms. */
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Market data for the API: coins with live prices from the market source, coin detail, candles,
+ * total market cap and Fear & Greed at the clock's day. Coins are cached (they change only on import).
+ */
+export class MarketService {
+  private coins: CoinRow[] = [];
+  private window: { from: number; to: number } | null = null;
+
+  constructor(private readonly deps: { repo: MarketRepository; market: MarketSource; clock: Clock }) {}
+
+  /** Loads the coin list (call at start and after an import). */
+  async load(): Promise<void> {
+    this.coins = await this.deps.repo.listCoins();
+    this.window = await this.deps.repo.dataWindow();
+  }
+
+  get coinRows(): readonly CoinRow[] {
+    return this.coins;
+  }
+
+  clockInfo(): ClockInfo {
+    const { clock, market } = this.deps;
+    return { mode: clock.mode, now: clock.now(), speed: clock.speed, start: clock.start, window: clock.mode === 'replay' ? this.window : null, market_source: market.name };
+  }
+
+  /** Finds a coin by numeric id, slug or symbol (case-insensitive). Throws COIN_NOT_FOUND. */
+  resolve(idOrSlug: string): CoinRow {
+    const key = idOrSlug.trim().toLowerCase();
+    const c = /^\d+$/.test(key)
+      ? this.coins.find((x) => x.id === Number(key))
+      : (this.coins.find((x) => x.slug === key) ?? this.coins.find((x) => x.symbol.toLowerCase() === key));
+    if (!c) throw new AppError('COIN_NOT_FOUND', `Unknown coin ${idOrSlug}`);
+    return c;
+  }
+
+  /** Finds a coin by CoinMarketCap id. Throws COIN_NOT_FOUND. */
+  byCmcId(cmcId: number): CoinRow {
+    const c = this.coins.find((x) => x.cmc_id === cmcId);
+    if (!c) throw new AppError('COIN_NOT_FOUND', `Unknown cmc_id ${cmcId}`);
+    return c;
+  }
+
+  toCoin(row: CoinRow, t: Ticker | null): Coin {
+    // Prices are quoted in USDT, so USDT itself is 1 by definition; other coins without candles have no price.
+    const quoteItself = row.symbol === 'USDT';
+    return {
+      id: row.id,
+      name: row.name,
+      symbol: row.symbol,
+      slug: row.slug,
+      logo: `/static/icons/${row.icon}`,
+      cmc_id: row.cmc_id,
+      cmc_rank: row.cmc_rank,
+      tags: row.tags,
+      lastPrice: quoteItself ? 1 : (t?.lastPrice ?? null),
+      priceChangePercent: quoteItself ? 0 : (t?.priceChangePercent ?? null),
+      volume24h: t?.volume24hQuote ?? null,
+      tradingPair: row.trading_pair,
+      timeframes: row.timeframes,
+    };
+  }
+
+  private async tickerMap(): Promise<Map<string, Ticker>> {
+    return new Map((await this.deps.market.getTickers()).map((t) => [t.symbol, t]));
+  }
+
+  async listAll(): Promise<Coin[]> {
+    const tickers = await this.tickerMap();
+    return this.coins.map((c) => this.toCoin(c, tickers.get(c.symbol) ?? null));
+  }
+
+  /** Coins whose symbol, name or slug contains the term (symbol prefix first), paged. Whitespace-only → all. */
+  async search(term: string, offset: number, limit: number): Promise<Coin[]> {
+    const q = term.trim().toLowerCase();
+    let rows = this.coins;
+    if (q) {
+      const score = (c: CoinRow) =>
+        c.symbol.toLowerCase() === q ? 0 : c.symbol.toLowerCase().startsWith(q) ? 1 : c.name.toLowerCase().startsWith(q) ? 2 : 3;
+      rows = this.coins
+        .filter((c) => c.symbol.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.slug.includes(q))
+        .sort((a, b) => score(a) - score(b));
+    }
+    const page = rows.slice(offset, offset + limit);
+    const tickers = await this.tickerMap();
+    return page.map((c) => this.toCoin(c, tickers.get(c.symbol) ?? null));
+  }
+
+  /** Prices of the given symbols (`BTC` or `BTCUSDT`); unknown symbols are left out. */
+  async prices(symbols: string[]) {
+    const tickers = await this.tickerMap();
+    const now = this.deps.clock.now();
+    const out = [];
+    for (const s of symbols) {
+      const row = this.coins.find((c) => c.symbol === s || c.trading_pair === s);
+      if (!row) continue;
+      const coin = this.toCoin(row, tickers.get(row.symbol) ?? null);
+      out.push({ symbol: row.symbol, tradingPair: row.trading_pair, lastPrice: coin.lastPrice, priceChangePercent: coin.priceChangePercent, time: now });
+    }
+    return out;
+  }
+
+  /** The fallback price source by CoinMarketCap id: the 1 h series close at now (coarser, independent of ticks). */
+  async cmcPrice(cmcId: number) {
+    const row = this.byCmcId(cmcId);
+    const now = this.deps.clock.now();
+    const t = await this.deps.market.getTicker(row.symbol);
+    const coin = this.toCoin(row, t);
+    if (coin.lastPrice == null) throw new AppError('PRICE_UNAVAILABLE', `No price for ${row.symbol} at ${new Date(now).toISOString()}`);
+    return { cmc_id: cmcId, symbol: row.symbol, price: coin.lastPrice, percent_change_24h: coin.priceChangePercent, time: now, source: this.deps.market.name };
+  }
+
+  async marketCap() {
+    const day = utcDay(this.deps.clock.now());
+    const rows = await this.deps.repo.globalMarketUntil(day, 31);
+    if (!rows.length) throw new AppError('RESOURCE_NOT_FOUND', `No market cap data on or before ${day}`);
+    const [cur, prev] = rows;
+    return {
+      total_market_cap: cur.total_market_cap,
+      total_market_cap_change_24h_pct: prev ? ((cur.total_market_cap - prev.total_market_cap) / prev.total_market_cap) * 100 : null,
+      btc_dominance: cur.btc_dominance,
+      date: cur.day,
+      history: rows.map((r) => ({ date: r.day, total_market_cap: r.total_market_cap, btc_dominance: r.btc_dominance })).reverse(),
+      credit: 'Data provided by CoinGecko',
+    };
+  }
+
+  async fearGreed() {
+    const day = utcDay(this.deps.clock.now());
+    const rows = await this.deps.repo.fearGreedUntil(day, 31);
+    if (!rows.length) throw new AppError('RESOURCE_NOT_FOUND', `No Fear & Greed value on or before ${day}`);
+    return {
+      value: rows[0].value,
+      classification: rows[0].classification,
+      date: rows[0].day,
+      history: rows.map((r) => ({ date: r.day, value: r.value, classification: r.classification })).reverse(),
+      credit: 'Crypto Fear & Greed Index by alternative.me',
+    };
+  }
+
+  /** Closed candles up to now plus the forming one. Throws TIMEFRAME_NOT_AVAILABLE. */
+  async candles(row: CoinRow, tf: Timeframe, limit: number): Promise<CandleSeries> {
+    if (!row.timeframes.includes(tf)) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available: row.timeframes } });
+    const [candles, forming] = await Promise.all([this.deps.market.getCandles(row.symbol, tf, { limit }), this.deps.market.getForming(row.symbol, tf)]);
+    return { symbol: row.symbol, timeframe: tf, candles, forming, now: this.deps.clock.now() };
+  }
+
+  /** Price points (closes) over a range for the compact detail chart. */
+  async chart(row: CoinRow, range: keyof typeof RANGE_MS, interval?: Timeframe) {
+    let tf = interval ?? RANGE_INTERVAL[range];
+    if (!row.timeframes.includes(tf)) tf = row.timeframes.find((x) => TIMEFRAME_MS[x] >= TIMEFRAME_MS[tf]) ?? row.timeframes.at(-1) ?? '1d';
+    const span = RANGE_MS[range];
+    const limit = Number.isFinite(span) ? Math.min(1500, Math.ceil(span / TIMEFRAME_MS[tf])) : 1500;
+    const candles: Candle[] = await this.deps.market.getCandles(row.symbol, tf, { limit });
+    return { symbol: row.symbol, interval: tf, range, points: candles.map((c) => ({ time: c.time, price: c.close, volume: c.volume })) };
+  }
+
+  async detail(row: CoinRow): Promise<CoinDetail> {
+    const t = await this.deps.market.getTicker(row.symbol);
+    const coin = this.toCoin(row, t);
+    const price = coin.lastPrice;
+    const marketCap = price != null && row.circulating_supply != null ? price * row.circulating_supply : null;
+    const fullSupply = row.max_supply ?? row.total_supply;
+    const credits = [this.deps.market.name === 'replay' ? 'Market data: Binance (replayed history)' : 'Market data: Binance'];
+    if (row.supply_as_of) credits.push(`Supply: CoinMarketCap listing of ${row.supply_as_of}`);
+    return {
+      ...coin,
+      market_cap: marketCap,
+      fdv: price != null && fullSupply != null ? price * fullSupply : null,
+      volume_market_cap_ratio: marketCap && coin.volume24h != null ? coin.volume24h / marketCap : null,
+      circulating_supply: row.circulating_supply,
+      total_supply: row.total_supply,
+      max_supply: row.max_supply,
+      high24h: row.symbol === 'USDT' ? 1 : (t?.high24h ?? null),
+      low24h: row.symbol === 'USDT' ? 1 : (t?.low24h ?? null),
+      supply_as_of: row.supply_as_of,
+      contracts: row.contracts,
+      website: row.website,
+      cryptocurrency_contents: { description: row.description },
+      brand_color: row.brand_color,
+      credits,
+    };
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** An open server-sent-events response. */
+export interface SseStream {
+  /** Sends one event: `event: <name>` + `data: <json>`. No-op once closed. */
+  send(event: string, data: unknown): void;
+  /** Writes a raw `data:` line (for text protocols such as the story-of-the-day end marker). */
+  sendRaw(line: string): void;
+  close(): void;
+  readonly closed: boolean;
+  /** Called once when the client goes away or `close()` is called. */
+  onClose(cb: () => void): void;
+}
+
+/**
+ * Takes over the response for server-sent events (Fastify needs `reply.hijack()` for streaming).
+ * Sends a `keepalive` event every `keepaliveMs` (default 15 s) so proxies keep the connection.
+ */
+export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepaliveMs?: number } = {}): SseStream {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write(': connected\n\n');
+  let closed = false;
+  const closers: (() => void)[] = [];
+  const keepalive = setInterval(() => stream.send('keepalive', { now: Date.now() }), opts.keepaliveMs ?? 15_000);
+  keepalive.unref();
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(keepalive);
+    for (const c of closers) {
+      try {
+        c();
+      } catch {}
+    }
+    if (!res.writableEnded) res.end();
+  };
+  req.raw.on('close', finish);
+  const stream: SseStream = {
+    send(event, data) {
+      if (closed) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    sendRaw(line) {
+      if (closed) return;
+      res.write(`data: ${line}\n\n`);
+    },
+    close: finish,
+    get closed() {
+      return closed;
+    },
+    onClose(cb) {
+      closers.push(cb);
+    },
+  };
+  return stream;
+}

@@ -1,0 +1,181 @@
+import type { Candle, Timeframe } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import type { Clock } from '../../../platform/clock';
+import type { CandleClosedEvent, MarketSource, MarketUniverse, Ticker } from '../types';
+import { aggregateUntil, candleAt, covers, lastIndexAtOrBefore, pricePath, type SeriesColumns } from '../series';
+
+const FINEST_FIRST: Timeframe[] = ['5m', '15m', '1h', '1d'];
+const DAY = 86_400_000;
+
+/** Loads the whole stored series of (symbol, timeframe), oldest first; empty columns when none. */
+export type SeriesLoader = (symbol: string, timeframe: Timeframe) => Promise<SeriesColumns>;
+
+/**
+ * Replays the shipped real candles on the replay clock (DESIGN.md §4). Prices tick along each
+ * finest candle's path (see `pricePath`), forming candles are aggregated from the finest series
+ * that covers now, and a candle is "closed" only once the clock passes its close time: nothing
+ * after the clock's now is ever served.
+ */
+export class ReplayMarketSource implements MarketSource {
+  readonly name = 'replay' as const;
+  private universe: MarketUniverse = [];
+  private readonly series = new Map<string, Promise<SeriesColumns>>();
+  private readonly tickCbs = new Set<(t: Ticker[], now: number) => void>();
+  private readonly closedCbs = new Set<(e: CandleClosedEvent) => void>();
+  private timer: NodeJS.Timeout | null = null;
+  private lastBoundary = new Map<string, number>();
+
+  constructor(
+    readonly clock: Clock,
+    private readonly load: SeriesLoader,
+    private readonly opts: { tickMs?: number } = {},
+  ) {}
+
+  private getSeries(symbol: string, tf: Timeframe): Promise<SeriesColumns> {
+    const key = `${symbol}:${tf}`;
+    let p = this.series.get(key);
+    if (!p) {
+      p = this.load(symbol, tf);
+      this.series.set(key, p);
+      p.catch(() => this.series.delete(key));
+    }
+    return p;
+  }
+
+  private timeframesOf(symbol: string): Timeframe[] {
+    return this.universe.find((u) => u.symbol === symbol)?.timeframes ?? [];
+  }
+
+  /** The finest stored series of `symbol` that covers time t, or null. */
+  private async finestAt(symbol: string, t: number, maxTf?: Timeframe): Promise<SeriesColumns | null> {
+    const tfs = this.timeframesOf(symbol);
+    for (const tf of FINEST_FIRST) {
+      if (!tfs.includes(tf)) continue;
+      if (maxTf && TIMEFRAME_MS[tf] > TIMEFRAME_MS[maxTf]) break;
+      const s = await this.getSeries(symbol, tf);
+      if (covers(s, t)) return s;
+    }
+    return null;
+  }
+
+  async start(universe: MarketUniverse): Promise<void> {
+    this.universe = universe;
+    // Warm the finest series of every coin so the first ticks are fast.
+    await Promise.all(universe.map((u) => (u.timeframes[0] ? this.getSeries(u.symbol, u.timeframes[0]) : null)));
+    const now = this.clock.now();
+    for (const u of universe) for (const tf of u.timeframes) this.lastBoundary.set(`${u.symbol}:${tf}`, Math.floor(now / TIMEFRAME_MS[tf]));
+    const tickMs = this.opts.tickMs ?? 1000;
+    if (tickMs > 0) {
+      this.timer = setInterval(() => void this.tick().catch(() => undefined), tickMs);
+      this.timer.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One tick: emits tickers and any candles closed since the previous tick. Public for tests. */
+  async tick(): Promise<void> {
+    const now = this.clock.now();
+    if (this.tickCbs.size) {
+      const tickers = await this.getTickers();
+      for (const cb of this.tickCbs) cb(tickers, now);
+    }
+    for (const u of this.universe) {
+      for (const tf of u.timeframes) {
+        const key = `${u.symbol}:${tf}`;
+        const b = Math.floor(now / TIMEFRAME_MS[tf]);
+        const prev = this.lastBoundary.get(key);
+        this.lastBoundary.set(key, b);
+        if (prev === undefined || b === prev) continue;
+        if (b < prev) continue; // the replay wrapped around to its start
+        if (!this.closedCbs.size) continue;
+        const [last] = await this.getCandles(u.symbol, tf, { limit: 1 });
+        if (last) for (const cb of this.closedCbs) cb({ symbol: u.symbol, timeframe: tf, candle: last });
+      }
+    }
+  }
+
+  async getCandles(symbol: string, tf: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candle[]> {
+    if (!this.timeframesOf(symbol).includes(tf)) return [];
+    const s = await this.getSeries(symbol, tf);
+    const until = Math.min(this.clock.now(), opts.endTime ?? Infinity);
+    // closed: open + tf ≤ until  ⇔  open ≤ until − tf
+    const last = lastIndexAtOrBefore(s.t, until - s.tfMs);
+    const out: Candle[] = [];
+    for (let i = Math.max(0, last - opts.limit + 1); i <= last; i++) out.push(candleAt(s, i));
+    return out;
+  }
+
+  async getForming(symbol: string, tf: Timeframe): Promise<Candle | null> {
+    if (!this.timeframesOf(symbol).includes(tf)) return null;
+    const now = this.clock.now();
+    const tfMs = TIMEFRAME_MS[tf];
+    const from = Math.floor(now / tfMs) * tfMs;
+    const fine = await this.finestAt(symbol, now, tf);
+    if (!fine) return null;
+    if (fine.tfMs === tfMs) {
+      const i = lastIndexAtOrBefore(fine.t, now);
+      if (i < 0 || fine.t[i] !== from) return null;
+      const f = (now - from) / tfMs;
+      const p = pricePath(fine.o[i], fine.h[i], fine.l[i], fine.c[i], f);
+      return { time: from, open: fine.o[i], high: p.high, low: p.low, close: p.price, volume: fine.v[i] * f };
+    }
+    return aggregateUntil(fine, from, now);
+  }
+
+  /** Price at time t from the finest covering series, with the running extremes of its candle. */
+  private async priceAt(symbol: string, t: number): Promise<number | null> {
+    const s = await this.finestAt(symbol, t);
+    if (!s) return null;
+    const i = lastIndexAtOrBefore(s.t, t);
+    if (i < 0) return null;
+    return pricePath(s.o[i], s.h[i], s.l[i], s.c[i], (t - s.t[i]) / s.tfMs).price;
+  }
+
+  async getTicker(symbol: string): Promise<Ticker | null> {
+    if (!this.universe.some((u) => u.symbol === symbol)) return null;
+    const now = this.clock.now();
+    const s = await this.finestAt(symbol, now);
+    if (!s) return { symbol, lastPrice: null, priceChangePercent: null, high24h: null, low24h: null, volume24hQuote: null, time: now };
+    const i = lastIndexAtOrBefore(s.t, now);
+    const cur = pricePath(s.o[i], s.h[i], s.l[i], s.c[i], (now - s.t[i]) / s.tfMs);
+    const from = now - DAY;
+    const prev = await this.priceAt(symbol, from);
+    // 24 h window over the finest series: full candles inside (from, now) plus the partial one.
+    let high = cur.high;
+    let low = cur.low;
+    let volQuote = s.v[i] * ((now - s.t[i]) / s.tfMs) * cur.price;
+    for (let k = i - 1; k >= 0 && s.t[k] + s.tfMs > from; k--) {
+      high = Math.max(high, s.h[k]);
+      low = Math.min(low, s.l[k]);
+      // quote volume ≈ base volume × the candle's typical price (Binance's exact quote volume is not shipped)
+      volQuote += s.v[k] * ((s.h[k] + s.l[k] + s.c[k]) / 3);
+    }
+    return {
+      symbol,
+      lastPrice: cur.price,
+      priceChangePercent: prev ? ((cur.price - prev) / prev) * 100 : null,
+      high24h: high,
+      low24h: low,
+      volume24hQuote: volQuote,
+      time: now,
+    };
+  }
+
+  async getTickers(): Promise<Ticker[]> {
+    return (await Promise.all(this.universe.map((u) => this.getTicker(u.symbol)))).filter((t): t is Ticker => t !== null);
+  }
+
+  onTick(cb: (t: Ticker[], now: number) => void) {
+    this.tickCbs.add(cb);
+    return () => this.tickCbs.delete(cb);
+  }
+
+  onCandleClosed(cb: (e: CandleClosedEvent) => void) {
+    this.closedCbs.add(cb);
+    return () => this.closedCbs.delete(cb);
+  }
+}
