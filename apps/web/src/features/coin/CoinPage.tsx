@@ -1,3 +1,235 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { CoinDetail } from '@coinlens/contracts';
+import { useCoinDetail } from '../../lib/market-queries';
+import { useLivePrice } from '../../lib/live-prices';
+import { ApiError, errorKey, isCancelled } from '../../lib/api';
+import { formatCompact, formatDateUtc, formatNumber, formatPrice } from '../../lib/format';
+import { usePageTitle } from '../../app/LangLayout';
+import { Container } from '../../components/layout/PageShell';
+import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
+import { ReplayBadge } from '../../components/ReplayBadge';
+import { CoinChart } from './CoinChart';
+import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
+
+function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: ReactNode }) {
+  return (
+    <div className="flex min-w-0 items-baseline justify-between gap-3 border-b border-border py-2 last:border-0">
+      <dt className="text-[12px] text-muted">{label}</dt>
+      <dd className="num min-w-0 text-right text-[13px] font-medium">
+        {children}
+        {sub && <span className="block text-[11px] font-normal text-muted">{sub}</span>}
+      </dd>
+    </div>
+  );
+}
+
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className="shrink-0 rounded border border-border px-1.5 py-0.5 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
+      onClick={() => {
+        const done = (s: 'copied' | 'failed') => {
+          setState(s);
+          setTimeout(() => setState('idle'), 2500);
+        };
+        if (!navigator.clipboard) return done('failed');
+        navigator.clipboard.writeText(text).then(() => done('copied'), () => done('failed'));
+      }}
+    >
+      {state === 'copied' ? t('states.copied') : state === 'failed' ? t('errors:COPY_FAILED') : t('states.copy')}
+    </button>
+  );
+}
+
+function shortAddress(a: string) {
+  return a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a;
+}
+
+function CoinHeader({ coin }: { coin: CoinDetail }) {
+  const { t } = useTranslation('coin');
+  const live = useLivePrice(coin.symbol);
+  const price = live?.lastPrice ?? coin.lastPrice;
+  const change = live?.priceChangePercent ?? coin.priceChangePercent;
+  return (
+    <section className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4 lg:flex-row lg:items-center lg:justify-between" data-testid="coin-header">
+      <div className="flex min-w-0 items-center gap-3">
+        <CoinLogo src={coin.logo} symbol={coin.symbol} size={40} />
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h1 className="truncate text-xl font-semibold">{coin.name}</h1>
+            <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[12px] font-medium text-muted">{coin.symbol}</span>
+            {coin.cmc_rank != null && <span className="num rounded bg-surface-2 px-1.5 py-0.5 text-[12px] text-muted">{t('rank', { rank: coin.cmc_rank })}</span>}
+          </div>
+          <div className="mt-1">
+            <ReplayBadge />
+          </div>
+        </div>
+      </div>
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <div>
+          <p className="sr-only">{t('price')}</p>
+          <p className="text-[28px] leading-none font-semibold" data-testid="coin-price">
+            <FlashValue value={price}>${formatPrice(price)}</FlashValue>
+          </p>
+          <p className="mt-1 text-[13px]">
+            <Change value={change} pill /> <span className="text-[12px] text-muted">{t('change24h')}</span>
+          </p>
+        </div>
+        <dl className="grid grid-cols-2 gap-x-5 gap-y-0.5 text-[12px]">
+          <dt className="text-muted">{t('high24h')}</dt>
+          <dd className="num text-right font-medium">${formatPrice(coin.high24h)}</dd>
+          <dt className="text-muted">{t('low24h')}</dt>
+          <dd className="num text-right font-medium">${formatPrice(coin.low24h)}</dd>
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function StatsPanel({ coin }: { coin: CoinDetail }) {
+  const { t, i18n } = useTranslation('coin');
+  const asOf = coin.supply_as_of ? t('stats.supplyAsOf', { date: formatDateUtc(coin.supply_as_of, i18n.language) }) : undefined;
+  const sym = coin.symbol;
+  return (
+    <Panel title={t('stats.title')}>
+      <dl className="px-4 py-1" data-testid="coin-stats">
+        <Stat label={t('stats.marketCap')}>{formatCompact(coin.market_cap, '$')}</Stat>
+        <Stat label={t('stats.volume24h')}>{formatCompact(coin.volume24h, '$')}</Stat>
+        <Stat label={t('stats.fdv')}>{formatCompact(coin.fdv, '$')}</Stat>
+        <Stat label={t('stats.volumeMarketCap')}>{coin.volume_market_cap_ratio == null ? '—' : `${(coin.volume_market_cap_ratio * 100).toFixed(2)}%`}</Stat>
+        <Stat label={t('stats.circulatingSupply')}>{coin.circulating_supply == null ? '—' : `${formatNumber(coin.circulating_supply)} ${sym}`}</Stat>
+        <Stat label={t('stats.totalSupply')}>{coin.total_supply == null ? '—' : `${formatNumber(coin.total_supply)} ${sym}`}</Stat>
+        <Stat label={t('stats.maxSupply')}>{coin.max_supply == null ? t('stats.unlimited') : `${formatNumber(coin.max_supply)} ${sym}`}</Stat>
+      </dl>
+      {(asOf || coin.credits.length > 0) && (
+        <p className="border-t border-border px-4 py-2 text-[11px] text-muted">
+          {[asOf, ...coin.credits].filter(Boolean).join(' · ')}
+        </p>
+      )}
+    </Panel>
+  );
+}
+
+function ContractsPanel({ coin }: { coin: CoinDetail }) {
+  const { t } = useTranslation('coin');
+  return (
+    <Panel title={t('contracts.title')}>
+      {coin.contracts.length === 0 ? (
+        <p className="px-4 py-3 text-[13px] text-muted">{t('contracts.none')}</p>
+      ) : (
+        <ul className="divide-y divide-border" data-testid="coin-contracts">
+          {coin.contracts.map((c) => (
+            <li key={`${c.chain}:${c.address}`} className="flex items-center gap-2 px-4 py-2 text-[12px]">
+              <span className="w-24 shrink-0 truncate font-medium">{c.chain}</span>
+              <code className="min-w-0 flex-1 truncate font-mono text-muted" title={c.address}>
+                {shortAddress(c.address)}
+              </code>
+              <CopyButton text={c.address} label={t('contracts.copy')} />
+              {c.explorer && (
+                <a
+                  href={c.explorer}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="shrink-0 text-primary-600 hover:underline dark:text-primary-400"
+                  aria-label={t('contracts.explorer')}
+                  title={t('contracts.explorer')}
+                >
+                  ↗
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function AboutPanel({ coin }: { coin: CoinDetail }) {
+  const { t } = useTranslation('coin');
+  const description = coin.cryptocurrency_contents?.description;
+  return (
+    <Panel title={t('about.title', { name: coin.name })}>
+      <div className="space-y-2 px-4 py-3 text-[13px] leading-relaxed">
+        <p className="whitespace-pre-line text-fg">{description || t('about.noDescription')}</p>
+        {coin.website && (
+          <p>
+            <span className="text-muted">{t('about.website')}: </span>
+            <a href={coin.website} target="_blank" rel="noopener noreferrer" className="break-all text-primary-600 hover:underline dark:text-primary-400">
+              {coin.website.replace(/^https?:\/\//, '').replace(/\/$/, '')}
+            </a>
+          </p>
+        )}
+      </div>
+    </Panel>
+  );
+}
+
+function CoinSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true" data-testid="coin-loading">
+      <Skeleton className="h-24 w-full" />
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <Skeleton className="h-[460px] w-full" />
+        <Skeleton className="h-[460px] w-full" />
+      </div>
+    </div>
+  );
+}
+
+/** Coin detail `/:lang/crypto/:id` (`id` = slug or numeric id). */
 export default function CoinPage() {
-  return null;
+  const { id, lang } = useParams();
+  const { t, i18n } = useTranslation('coin');
+  const q = useCoinDetail(id, i18n.language);
+  const coin = q.data;
+  usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
+
+  const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404);
+  const failed = q.isError && !isCancelled(q.error);
+
+  return (
+    <Container className="space-y-4 py-4 sm:py-5">
+      {notFound ? (
+        <Panel>
+          <EmptyState title={t('notFound.heading')} body={t('notFound.body', { id })} testId="coin-not-found">
+            <Link to={`/${lang}/home`} className="mt-2 rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700">
+              {t('common:notFound.backHome')}
+            </Link>
+          </EmptyState>
+        </Panel>
+      ) : failed ? (
+        <Panel>
+          <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+        </Panel>
+      ) : !coin ? (
+        <CoinSkeleton />
+      ) : (
+        <>
+          <CoinHeader coin={coin} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
+            <div className="flex min-w-0 flex-col gap-4">
+              <CoinChart coin={coin} />
+              <TechnicalAnalysisSlot symbol={coin.symbol} />
+              <AiInsightsSlot symbol={coin.symbol} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-4">
+              <StatsPanel coin={coin} />
+              <ContractsPanel coin={coin} />
+              <ChatSlot symbol={coin.symbol} />
+            </div>
+          </div>
+          <AboutPanel coin={coin} />
+          <DataCredits />
+        </>
+      )}
+    </Container>
+  );
 }

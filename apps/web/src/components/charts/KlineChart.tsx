@@ -1,0 +1,218 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type MouseEventParams,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useTranslation } from 'react-i18next';
+import type { Candle, Timeframe } from '@coinlens/contracts';
+import type { Theme } from '../../lib/theme';
+import { formatCompact, formatPrice } from '../../lib/format';
+
+/** Imperative handle: live candle updates from the market stream. */
+export interface KlineChartHandle {
+  /** Updates the forming candle in place, or appends it when it is newer than the last bar. */
+  updateCandle(candle: Candle): void;
+}
+
+interface Palette {
+  bg: string;
+  text: string;
+  grid: string;
+  border: string;
+  up: string;
+  down: string;
+  upVol: string;
+  downVol: string;
+  crosshair: string;
+}
+
+/** Chart colours per theme (match the CSS tokens in styles.css). */
+export const CHART_PALETTES: Record<Theme, Palette> = {
+  light: {
+    bg: '#ffffff',
+    text: '#5b6678',
+    grid: '#eef1f6',
+    border: '#e3e8ef',
+    up: '#0a9b63',
+    down: '#e0384b',
+    upVol: 'rgba(10, 155, 99, 0.45)',
+    downVol: 'rgba(224, 56, 75, 0.45)',
+    crosshair: '#8b97ab',
+  },
+  dark: {
+    bg: '#121826',
+    text: '#8b97ab',
+    grid: '#1c2434',
+    border: '#243047',
+    up: '#1fc47d',
+    down: '#f6465d',
+    upVol: 'rgba(31, 196, 125, 0.45)',
+    downVol: 'rgba(246, 70, 93, 0.45)',
+    crosshair: '#5b6678',
+  },
+};
+
+const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
+
+function toBar(c: Candle) {
+  return { time: toTime(c.time), open: c.open, high: c.high, low: c.low, close: c.close };
+}
+
+function toVol(c: Candle, p: Palette) {
+  return { time: toTime(c.time), value: c.volume, color: c.close >= c.open ? p.upVol : p.downVol };
+}
+
+interface Legend {
+  o: number;
+  h: number;
+  l: number;
+  c: number;
+  v: number | null;
+}
+
+/**
+ * K-line chart (lightweight-charts v5): candlesticks in the main pane, volume histogram in its own
+ * pane below, crosshair with an OHLC legend, resized with the container, coloured per theme.
+ * `candles` are the closed candles, `forming` the current one (drawn last).
+ */
+export const KlineChart = forwardRef<KlineChartHandle, {
+  candles: Candle[];
+  forming: Candle | null;
+  timeframe: Timeframe;
+  theme: Theme;
+  height?: number;
+}>(function KlineChart({ candles, forming, timeframe, theme, height = 420 }, ref) {
+  const { t } = useTranslation('coin');
+  const containerRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
+  const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const lastTimeRef = useRef<number>(0);
+  const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
+  const [legend, setLegend] = useState<Legend | null>(null);
+
+  // Create once.
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    const p = paletteRef.current;
+    const chart = createChart(el, {
+      width: el.clientWidth,
+      height,
+      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 11, panes: { separatorColor: p.border } },
+      grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { borderColor: p.border },
+      timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4 },
+      localization: { priceFormatter: (v: number) => formatPrice(v) },
+    });
+    const candleSeries = chart.addSeries(CandlestickSeries, {
+      upColor: p.up,
+      downColor: p.down,
+      borderVisible: false,
+      wickUpColor: p.up,
+      wickDownColor: p.down,
+      priceFormat: { type: 'custom', formatter: (v: number) => formatPrice(v), minMove: 1e-8 },
+    });
+    const volumeSeries = chart.addSeries(
+      HistogramSeries,
+      { priceFormat: { type: 'custom', formatter: (v: number) => formatCompact(v), minMove: 1e-8 }, lastValueVisible: false, priceLineVisible: false },
+      1,
+    );
+    chart.panes()[0]?.setStretchFactor(4);
+    chart.panes()[1]?.setStretchFactor(1);
+    chartRef.current = chart;
+    candleRef.current = candleSeries;
+    volumeRef.current = volumeSeries;
+
+    const onMove = (param: MouseEventParams) => {
+      const bar = param.seriesData.get(candleSeries) as { open: number; high: number; low: number; close: number } | undefined;
+      const vol = param.seriesData.get(volumeSeries) as { value: number } | undefined;
+      setLegend(bar && 'open' in bar ? { o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: vol?.value ?? null } : null);
+    };
+    chart.subscribeCrosshairMove(onMove);
+
+    const ro = new ResizeObserver((entries) => {
+      const w = Math.floor(entries[0]?.contentRect.width ?? el.clientWidth);
+      if (w > 0) chart.resize(w, height);
+    });
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      chart.unsubscribeCrosshairMove(onMove);
+      chart.remove();
+      chartRef.current = null;
+      candleRef.current = null;
+      volumeRef.current = null;
+    };
+  }, [height]);
+
+  // Theme colours.
+  useEffect(() => {
+    const p = CHART_PALETTES[theme];
+    paletteRef.current = p;
+    chartRef.current?.applyOptions({
+      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, panes: { separatorColor: p.border } },
+      grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
+      rightPriceScale: { borderColor: p.border },
+      timeScale: { borderColor: p.border },
+      crosshair: { vertLine: { color: p.crosshair }, horzLine: { color: p.crosshair } },
+    });
+    candleRef.current?.applyOptions({ upColor: p.up, downColor: p.down, wickUpColor: p.up, wickDownColor: p.down });
+    // Re-colour volume bars.
+    const vols = volumeRef.current?.data() as Array<{ time: UTCTimestamp; value: number; color?: string }> | undefined;
+    const bars = candleRef.current?.data() as Array<{ time: UTCTimestamp; open: number; close: number }> | undefined;
+    if (vols && bars && vols.length === bars.length) {
+      volumeRef.current?.setData(vols.map((v, i) => ({ time: v.time, value: v.value, color: bars[i].close >= bars[i].open ? p.upVol : p.downVol })));
+    }
+  }, [theme]);
+
+  // Data.
+  useEffect(() => {
+    const p = paletteRef.current;
+    const all = forming && (!candles.length || forming.time > candles[candles.length - 1].time) ? [...candles, forming] : candles;
+    candleRef.current?.setData(all.map(toBar));
+    volumeRef.current?.setData(all.map((c) => toVol(c, p)));
+    lastTimeRef.current = all.length ? all[all.length - 1].time : 0;
+    chartRef.current?.timeScale().applyOptions({ timeVisible: timeframe !== '1d' });
+    if (all.length) {
+      const visible = timeframe === '1d' ? 120 : 160;
+      chartRef.current?.timeScale().setVisibleLogicalRange({ from: Math.max(0, all.length - visible), to: all.length + 3 });
+    }
+  }, [candles, forming, timeframe]);
+
+  useImperativeHandle(ref, () => ({
+    updateCandle(c: Candle) {
+      if (!candleRef.current || !volumeRef.current || !lastTimeRef.current) return;
+      if (c.time < lastTimeRef.current) return;
+      candleRef.current.update(toBar(c));
+      volumeRef.current.update(toVol(c, paletteRef.current));
+      lastTimeRef.current = c.time;
+    },
+  }));
+
+  return (
+    <div className="relative">
+      <div className="num pointer-events-none absolute top-1 left-2 z-10 flex flex-wrap gap-x-2 text-[11px] text-muted" aria-hidden="true">
+        {legend && (
+          <>
+            <span>{t('chart.ohlc', { o: formatPrice(legend.o), h: formatPrice(legend.h), l: formatPrice(legend.l), c: formatPrice(legend.c) })}</span>
+            {legend.v != null && (
+              <span>
+                {t('chart.volume')} {formatCompact(legend.v)}
+              </span>
+            )}
+          </>
+        )}
+      </div>
+      <div ref={containerRef} className="w-full" style={{ height }} data-testid="kline-chart" />
+    </div>
+  );
+});

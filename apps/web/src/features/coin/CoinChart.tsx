@@ -1,0 +1,76 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Candle, CoinDetail, Timeframe } from '@coinlens/contracts';
+import { useCandles } from '../../lib/market-queries';
+import { useMarketStream } from '../../lib/live-prices';
+import { errorKey, isCancelled } from '../../lib/api';
+import { useTheme } from '../../lib/use-theme';
+import { KlineChart, type KlineChartHandle } from '../../components/charts/KlineChart';
+import { ErrorState, Panel, Skeleton } from '../../components/ui';
+
+/** Timeframes offered on the chart (SPEC §9). */
+export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
+
+const CHART_HEIGHT = 420;
+
+/** K-line panel of a coin: timeframe buttons, chart, live updates from the market stream. */
+export function CoinChart({ coin }: { coin: CoinDetail }) {
+  const { t } = useTranslation('coin');
+  const theme = useTheme();
+  const available = CHART_TIMEFRAMES.filter((tf) => coin.timeframes.length === 0 || coin.timeframes.includes(tf));
+  const [timeframe, setTimeframe] = useState<Timeframe>(available.includes('1h') ? '1h' : (available[0] ?? '1h'));
+  const q = useCandles(coin.cmc_id, timeframe);
+  const chartRef = useRef<KlineChartHandle>(null);
+  const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
+  useMarketStream({ symbol: coin.symbol, timeframe, onKline });
+
+  const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
+  const failed = q.isError && !isCancelled(q.error);
+  const empty = coin.cmc_id == null || (data && data.candles.length === 0 && !data.forming);
+
+  return (
+    <Panel
+      title={t('chart.title', { symbol: coin.symbol })}
+      actions={
+        <div role="group" aria-label={t('chart.timeframe')} className="flex rounded-md border border-border p-0.5" data-testid="timeframes">
+          {CHART_TIMEFRAMES.map((tf) => (
+            <button
+              key={tf}
+              type="button"
+              disabled={!available.includes(tf)}
+              aria-pressed={tf === timeframe}
+              data-timeframe={tf}
+              onClick={() => setTimeframe(tf)}
+              className={`num rounded px-2.5 py-1 text-[12px] font-medium disabled:opacity-40 ${
+                tf === timeframe ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2 hover:text-fg'
+              }`}
+            >
+              {t(`chart.tf.${tf}`)}
+            </button>
+          ))}
+        </div>
+      }
+    >
+      <div className="relative p-1 sm:p-2" data-testid="chart-panel" data-state={failed ? 'error' : !data ? 'loading' : empty ? 'empty' : 'ready'}>
+        {failed ? (
+          <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center">
+            <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+          </div>
+        ) : empty ? (
+          <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center text-[13px] text-muted">
+            {t('chart.empty')}
+          </div>
+        ) : (
+          <>
+            <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} />
+            {!data && (
+              <div className="absolute inset-1 sm:inset-2" aria-busy="true">
+                <Skeleton className="h-full w-full" />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </Panel>
+  );
+}
