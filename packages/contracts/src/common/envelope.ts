@@ -19,6 +19,8 @@ export const ErrorResponse = z.object({
     code: z.enum(APP_ERROR_CODES as [string, ...string[]]),
     message: z.string(),
     fields: z.array(FieldError).optional(),
+    /** Extra machine-readable facts, e.g. `{ available: ['1h','1d'] }` or `{ retry_after_s: 42 }`. */
+    details: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -41,8 +41,12 @@ const DISPLAY_NAMES: Record<string, string> = { AAVE: 'Aave', TRX: 'TRON', BNB: 
 
 const EXPLORERS: Record<string, string> = { ethereum: 'https://etherscan.io/token/', smartchain: 'https://bscscan.com/token/' };
 
-/** Builds the importers for the shipped data set under `dataDir` (the repo's `data/`). */
-export function shippedDataImporters(dataDir: string): Importer[] {
+/**
+ * Builds the importers for the shipped data set under `dataDir` (the repo's `data/`).
+ * `opts.symbols` limits candles to those coins and `opts.timeframes` to those timeframes (tests
+ * import a small subset).
+ */
+export function shippedDataImporters(dataDir: string, opts: { symbols?: string[]; timeframes?: string[] } = {}): Importer[] {
   const importers: Importer[] = [];
   const coinsFile = path.join(dataDir, 'coins', 'coins.json');
   const snapFile = path.join(dataDir, 'coins', 'market-snapshot.json');
@@ -50,7 +54,12 @@ export function shippedDataImporters(dataDir: string): Importer[] {
   const coinsRaw = fs.readFileSync(coinsFile);
   const snapRaw = fs.readFileSync(snapFile);
   const candleDir = path.join(dataDir, 'candles');
-  const candleFiles = fs.readdirSync(candleDir).filter((f) => /^[A-Z0-9]+USDT-(5m|15m|1h|1d)\.csv\.gz$/.test(f)).sort();
+  const candleFiles = fs
+    .readdirSync(candleDir)
+    .filter((f) => /^[A-Z0-9]+USDT-(5m|15m|1h|1d)\.csv\.gz$/.test(f))
+    .filter((f) => !opts.symbols || opts.symbols.includes(f.split('USDT-')[0]))
+    .filter((f) => !opts.timeframes || opts.timeframes.includes(f.split('-')[1].replace('.csv.gz', '')))
+    .sort();
   const timeframesBySymbol = new Map<string, string[]>();
   for (const f of candleFiles) {
     const [pair, tf] = f.replace('.csv.gz', '').split('-');

@@ -1,0 +1,49 @@
+import { importData, migrateDatabase, openDatabase, resetDatabase, shippedDataImporters, type DatabaseHandle } from '@coinlens/db';
+import path from 'node:path';
+import { parseEnv, REPO_ROOT, type Env } from '../src/platform/env';
+import { ManualClock } from '../src/platform/clock';
+import { createContext, type AppContext } from '../src/context';
+import { buildApp } from '../src/app';
+import type { FastifyInstance } from 'fastify';
+
+/** Default replay instant of the tests: 2025-05-16T12:00:00Z (inside the shipped window). */
+export const T0 = Date.parse('2025-05-16T12:00:00Z');
+
+/**
+ * A real database for one test file: PostgreSQL when DATABASE_URL is set (schema reset first),
+ * otherwise an in-memory PGlite. Migrated, with the given subset of the shipped data imported.
+ */
+export async function openTestDatabase(opts: { symbols?: string[]; timeframes?: string[] } = {}): Promise<DatabaseHandle> {
+  const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
+  if (db.kind === 'postgres') await resetDatabase(db);
+  await migrateDatabase(db);
+  await importData(db, shippedDataImporters(path.join(REPO_ROOT, 'data'), { symbols: opts.symbols ?? ['BTC', 'ETH', 'AAVE'], timeframes: opts.timeframes }));
+  return db;
+}
+
+/** A full application on a test database with a manual clock at `T0`; ticks are driven by hand. */
+export async function createTestApp(opts: { symbols?: string[]; timeframes?: string[]; now?: number; env?: Record<string, string> } = {}): Promise<{
+  app: FastifyInstance;
+  ctx: AppContext;
+  clock: ManualClock;
+  env: Env;
+  close: () => Promise<void>;
+}> {
+  const db = await openTestDatabase(opts);
+  const clock = new ManualClock(opts.now ?? T0);
+  const env = parseEnv({ DATA_DIR: '/tmp/coinlens-test-unused', LOG_LEVEL: 'silent', SKIP_IMPORT: 'true', NODE_ENV: 'test', REDIS_URL: process.env.REDIS_URL, ...opts.env });
+  const ctx = await createContext(env, { db, clock, tickMs: 0 });
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    clock,
+    env,
+    async close() {
+      await app.close();
+      await ctx.close();
+      await db.close();
+    },
+  };
+}
