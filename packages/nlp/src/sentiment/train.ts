@@ -1,0 +1,299 @@
+/**
+ * Training utilities for the sentiment classifier: seeded PRNG, stratified split, idf, and a
+ * multinomial logistic regression (softmax, L2) fitted with L-BFGS. Pure, deterministic (fixed
+ * iteration order, no Math.random), so reruns give identical weights.
+ */
+import type { SparseVector } from './features.js';
+
+/** Mulberry32 PRNG: returns a function yielding floats in [0, 1) from a 32-bit seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher–Yates shuffle of a copy of `arr` with the given PRNG. */
+export function shuffle<T>(arr: readonly T[], rand: () => number): T[] {
+  const a = arr.slice();
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+/**
+ * Stratified split of row positions 0..labels.length-1: within each label (in sorted label order)
+ * the positions are shuffled with mulberry32(seed) and the first round(fraction × count) go to `test`.
+ * Returns both lists in ascending order.
+ */
+export function stratifiedSplit(labels: readonly string[], fraction: number, seed: number): { train: number[]; test: number[] } {
+  const rand = mulberry32(seed);
+  const byLabel = new Map<string, number[]>();
+  labels.forEach((l, i) => {
+    if (!byLabel.has(l)) byLabel.set(l, []);
+    byLabel.get(l)!.push(i);
+  });
+  const train: number[] = [];
+  const test: number[] = [];
+  for (const l of [...byLabel.keys()].sort()) {
+    const idx = shuffle(byLabel.get(l)!, rand);
+    const k = Math.round(fraction * idx.length);
+    test.push(...idx.slice(0, k));
+    train.push(...idx.slice(k));
+  }
+  return { train: train.sort((a, b) => a - b), test: test.sort((a, b) => a - b) };
+}
+
+/** Smooth idf per bucket over documents: ln((1 + N) / (1 + df)) + 1. Keys in ascending order. */
+export function computeIdf(docs: readonly Map<number, number>[][]): Map<number, number> {
+  const df = new Map<number, number>();
+  for (const groups of docs) {
+    const seen = new Set<number>();
+    for (const g of groups) for (const b of g.keys()) seen.add(b);
+    for (const b of seen) df.set(b, (df.get(b) ?? 0) + 1);
+  }
+  const n = docs.length;
+  const out = new Map<number, number>();
+  for (const b of [...df.keys()].sort((a, c) => a - c)) out.set(b, Math.log((1 + n) / (1 + df.get(b)!)) + 1);
+  return out;
+}
+
+/** Default idf for a bucket never seen in training: ln(1 + N) + 1. */
+export function unseenIdf(nDocs: number): number {
+  return Math.log(1 + nDocs) + 1;
+}
+
+/** Options of {@link lbfgs}. */
+export interface LbfgsOptions {
+  /** History size (default 10). */
+  m?: number;
+  /** Maximum iterations (default 300). */
+  maxIter?: number;
+  /** Stop when the relative decrease of f over 5 iterations is below this (default 1e-7). */
+  tol?: number;
+}
+
+/**
+ * Minimise f with L-BFGS (two-loop recursion, backtracking Armijo line search).
+ * `fg(x, g)` must return f(x) and write the gradient into g. Returns the final x (a new array).
+ */
+export function lbfgs(fg: (x: Float64Array, g: Float64Array) => number, x0: Float64Array, opts: LbfgsOptions = {}): { x: Float64Array; f: number; iterations: number } {
+  const m = opts.m ?? 10;
+  const maxIter = opts.maxIter ?? 300;
+  const tol = opts.tol ?? 1e-7;
+  const n = x0.length;
+  let x = Float64Array.from(x0);
+  let g = new Float64Array(n);
+  let f = fg(x, g);
+  const S: Float64Array[] = [];
+  const Y: Float64Array[] = [];
+  const rho: number[] = [];
+  const hist: number[] = [f];
+  const d = new Float64Array(n);
+  const alpha = new Array<number>(m);
+  let iter = 0;
+  const dot = (a: Float64Array, b: Float64Array) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+  };
+  for (; iter < maxIter; iter++) {
+    // two-loop recursion: d = -H g
+    for (let i = 0; i < n; i++) d[i] = -g[i];
+    for (let k = S.length - 1; k >= 0; k--) {
+      alpha[k] = rho[k] * dot(S[k], d);
+      const yk = Y[k];
+      for (let i = 0; i < n; i++) d[i] -= alpha[k] * yk[i];
+    }
+    if (S.length > 0) {
+      const last = S.length - 1;
+      const gamma = dot(S[last], Y[last]) / dot(Y[last], Y[last]);
+      for (let i = 0; i < n; i++) d[i] *= gamma;
+    } else {
+      const gn = Math.sqrt(dot(g, g));
+      if (gn === 0) break;
+      for (let i = 0; i < n; i++) d[i] /= gn;
+    }
+    for (let k = 0; k < S.length; k++) {
+      const beta = rho[k] * dot(Y[k], d);
+      const sk = S[k];
+      for (let i = 0; i < n; i++) d[i] += sk[i] * (alpha[k] - beta);
+    }
+    let gd = dot(g, d);
+    if (gd >= 0) {
+      // not a descent direction: reset to steepest descent
+      S.length = 0;
+      Y.length = 0;
+      rho.length = 0;
+      for (let i = 0; i < n; i++) d[i] = -g[i];
+      gd = dot(g, d);
+    }
+    let step = 1;
+    const xNew = new Float64Array(n);
+    const gNew = new Float64Array(n);
+    let fNew = Infinity;
+    for (let ls = 0; ls < 40; ls++) {
+      for (let i = 0; i < n; i++) xNew[i] = x[i] + step * d[i];
+      fNew = fg(xNew, gNew);
+      if (fNew <= f + 1e-4 * step * gd) break;
+      step *= 0.5;
+    }
+    if (!(fNew < f)) break;
+    const s = new Float64Array(n);
+    const y = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      s[i] = xNew[i] - x[i];
+      y[i] = gNew[i] - g[i];
+    }
+    const sy = dot(s, y);
+    if (sy > 1e-12) {
+      if (S.length === m) {
+        S.shift();
+        Y.shift();
+        rho.shift();
+      }
+      S.push(s);
+      Y.push(y);
+      rho.push(1 / sy);
+    }
+    x = xNew;
+    g = gNew;
+    f = fNew;
+    hist.push(f);
+    if (hist.length > 5) {
+      const old = hist[hist.length - 6];
+      if ((old - f) / Math.max(Math.abs(old), 1e-12) < tol) {
+        iter++;
+        break;
+      }
+    }
+  }
+  return { x, f, iterations: iter };
+}
+
+/** A training example in compact feature space. */
+export interface CompactExample {
+  idx: Int32Array;
+  val: Float64Array;
+  y: number;
+}
+
+/**
+ * Fit multinomial logistic regression: minimise mean cross-entropy + (lambda / 2)·‖W‖² (bias not
+ * regularised). Weights layout: W[j * K + k] for compact feature j and class k; bias b[k].
+ */
+export function trainSoftmax(data: readonly CompactExample[], dim: number, K: number, lambda: number, opts: LbfgsOptions = {}): { W: Float64Array; b: Float64Array; f: number; iterations: number } {
+  const N = data.length;
+  const nParam = dim * K + K;
+  if (K !== 3) throw new Error('trainSoftmax: only K = 3 classes are supported');
+  const fg = (x: Float64Array, g: Float64Array): number => {
+    g.fill(0);
+    let loss = 0;
+    const bOff = dim * K;
+    const b0 = x[bOff], b1 = x[bOff + 1], b2 = x[bOff + 2];
+    let gb0 = 0, gb1 = 0, gb2 = 0;
+    for (let e = 0; e < N; e++) {
+      const ex = data[e];
+      const idx = ex.idx;
+      const val = ex.val;
+      const L = idx.length;
+      let z0 = b0, z1 = b1, z2 = b2;
+      for (let t = 0; t < L; t++) {
+        const base = idx[t] * 3;
+        const v = val[t];
+        z0 += x[base] * v;
+        z1 += x[base + 1] * v;
+        z2 += x[base + 2] * v;
+      }
+      const mx = Math.max(z0, z1, z2);
+      let e0 = Math.exp(z0 - mx), e1 = Math.exp(z1 - mx), e2 = Math.exp(z2 - mx);
+      const se = e0 + e1 + e2;
+      e0 /= se; e1 /= se; e2 /= se;
+      const y = ex.y;
+      loss -= Math.log(y === 0 ? e0 : y === 1 ? e1 : e2);
+      if (y === 0) e0 -= 1;
+      else if (y === 1) e1 -= 1;
+      else e2 -= 1;
+      e0 /= N; e1 /= N; e2 /= N;
+      for (let t = 0; t < L; t++) {
+        const base = idx[t] * 3;
+        const v = val[t];
+        g[base] += e0 * v;
+        g[base + 1] += e1 * v;
+        g[base + 2] += e2 * v;
+      }
+      gb0 += e0; gb1 += e1; gb2 += e2;
+    }
+    g[bOff] = gb0; g[bOff + 1] = gb1; g[bOff + 2] = gb2;
+    loss /= N;
+    let reg = 0;
+    for (let i = 0; i < bOff; i++) {
+      const w = x[i];
+      reg += w * w;
+      g[i] += lambda * w;
+    }
+    return loss + (lambda / 2) * reg;
+  };
+  const res = lbfgs(fg, new Float64Array(nParam), opts);
+  return { W: res.x.slice(0, dim * K), b: res.x.slice(dim * K), f: res.f, iterations: res.iterations };
+}
+
+/** Map sparse vectors in bucket space to compact ids (buckets sorted ascending → 0..D-1). */
+export function compactify(vectors: readonly SparseVector[], buckets: readonly number[]): { idx: Int32Array; val: Float64Array }[] {
+  const pos = new Map<number, number>();
+  buckets.forEach((b, i) => pos.set(b, i));
+  return vectors.map((v) => {
+    const idx: number[] = [];
+    const val: number[] = [];
+    for (let t = 0; t < v.idx.length; t++) {
+      const p = pos.get(v.idx[t]);
+      if (p !== undefined) {
+        idx.push(p);
+        val.push(v.val[t]);
+      }
+    }
+    return { idx: Int32Array.from(idx), val: Float64Array.from(val) };
+  });
+}
+
+/**
+ * Fit binary logistic regression (labels y ∈ {0, 1}): mean log-loss + (lambda / 2)·‖w‖², bias free.
+ * Returns weights per compact feature and the bias.
+ */
+export function trainBinaryLogistic(data: readonly CompactExample[], dim: number, lambda: number, opts: LbfgsOptions = {}): { w: Float64Array; b: number; iterations: number } {
+  const N = data.length;
+  const fg = (x: Float64Array, g: Float64Array): number => {
+    g.fill(0);
+    let loss = 0;
+    let gb = 0;
+    const b = x[dim];
+    for (let e = 0; e < N; e++) {
+      const { idx, val, y } = data[e];
+      let z = b;
+      for (let t = 0; t < idx.length; t++) z += x[idx[t]] * val[t];
+      // log(1 + exp(-s z)) with s = ±1, stable
+      const s = y === 1 ? 1 : -1;
+      const m = -s * z;
+      loss += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+      const p = 1 / (1 + Math.exp(-z));
+      const d = (p - y) / N;
+      for (let t = 0; t < idx.length; t++) g[idx[t]] += d * val[t];
+      gb += d;
+    }
+    g[dim] = gb;
+    let reg = 0;
+    for (let i = 0; i < dim; i++) {
+      reg += x[i] * x[i];
+      g[i] += lambda * x[i];
+    }
+    return loss / N + (lambda / 2) * reg;
+  };
+  const res = lbfgs(fg, new Float64Array(dim + 1), opts);
+  return { w: res.x.slice(0, dim), b: res.x[dim], iterations: res.iterations };
+}
