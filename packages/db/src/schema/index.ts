@@ -1,2 +1,3 @@
 /** Drizzle schema of every table; one file per module. */
 export * from './market';
+export * from './news';
