@@ -1,3 +1,4 @@
 /** Drizzle schema of every table; one file per module. */
 export * from './market';
 export * from './news';
+export * from './users';
