@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { expectChartReady, expectLivePrices, expectNoHorizontalOverflow } from './helpers';
+
+test.describe('foundation', () => {
+  test('/ lands on /en-US/home', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/en-US\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Today's cryptocurrency prices");
+    await expect(page).toHaveTitle(/Coinlens/);
+  });
+
+  test('an unknown language goes to / and then home', async ({ page }) => {
+    await page.goto('/xx-YY/crypto/bitcoin');
+    await expect(page).toHaveURL(/\/en-US\/home$/);
+  });
+
+  test('the stored locale decides where / goes', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await page.evaluate(() => localStorage.setItem('locale', 'zh_CN'));
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/zh-CN\/home$/);
+  });
+
+  test('home shows real prices with the Replay badge', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await expectLivePrices(page);
+    const badge = page.getByTestId('replay-badge').first();
+    await expect(badge).toHaveText(/^Replay · \d{1,2} [A-Z][a-z]{2} 2025 \d{2}:\d{2} UTC$/);
+    await expect(page.getByTestId('card-market-cap')).toContainText('$');
+    await expect(page.getByTestId('card-fear-greed')).toContainText('alternative.me');
+    await expect(page.getByTestId('card-btc-dominance')).toContainText('%');
+    await expect(page.getByTestId('data-credits')).toContainText('Binance');
+    // Slots for the news work are in place.
+    await expect(page.locator('[data-slot="home-news"]')).toHaveCount(1);
+    await expect(page.locator('[data-slot="home-story-of-the-day"]')).toHaveCount(1);
+  });
+
+  test('open BTC: K-line chart renders and switches 5m / 1h / 1d', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await expectLivePrices(page);
+    await page.locator('a[href="/en-US/crypto/bitcoin"]:visible').first().click();
+    await expect(page).toHaveURL(/\/en-US\/crypto\/bitcoin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bitcoin');
+    await expect(page.getByTestId('coin-price')).toHaveText(/\$\d[\d,]*\.\d{2}/);
+    await expect(page.getByTestId('replay-badge').first()).toBeVisible();
+    await expect(page).toHaveTitle(/Bitcoin \(BTC\) price and chart · Coinlens/);
+    await expectChartReady(page);
+    for (const tf of ['5m', '1d', '1h']) {
+      await page.locator(`[data-timeframe="${tf}"]`).click();
+      await expect(page.locator(`[data-timeframe="${tf}"]`)).toHaveAttribute('aria-pressed', 'true');
+      await expectChartReady(page);
+    }
+    await expect(page.getByTestId('coin-stats')).toContainText('Market cap');
+  });
+
+  test('the coin page accepts a numeric id and shows not-found for unknown coins', async ({ page }) => {
+    await page.goto('/en-US/crypto/no-such-coin-zz');
+    await expect(page.getByTestId('coin-not-found')).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/en-US\/home$/);
+  });
+
+  test('zh-CN texts', async ({ page }) => {
+    await page.goto('/zh-CN/home');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('今日加密货币价格');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expectLivePrices(page);
+    await expect(page.getByTestId('replay-badge').first()).toHaveText(/^回放 · 2025年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC$/);
+    await expect(page.getByTestId('card-fear-greed')).toContainText('恐惧与贪婪');
+  });
+
+  test('the language button switches language and stores the locale', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await expect(page).toHaveURL(/\/zh-CN\/home$/);
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('zh_CN');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('今日加密货币价格');
+  });
+
+  test('dark theme persists after reload', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Theme' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('no horizontal overflow on home and coin pages', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await expectLivePrices(page);
+    await expectNoHorizontalOverflow(page);
+    await page.goto('/zh-CN/crypto/bitcoin');
+    await expectChartReady(page);
+    await expectNoHorizontalOverflow(page);
+  });
+
+  test('not-found page hides the header and links home', async ({ page }) => {
+    await page.goto('/en-US/this/page/does-not-exist');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByTestId('app-header')).toHaveCount(0);
+    await expect(page).toHaveTitle('Page not found · Coinlens');
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/en-US\/home$/);
+  });
+
+  test('tabs follow the route and the footer opens the contact dialog', async ({ page, isMobile }) => {
+    await page.goto('/en-US/trading-signals');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trading signals');
+    if (!isMobile) await expect(page.getByRole('link', { name: 'Trading signals' })).toHaveAttribute('aria-current', 'page');
+    await page.getByRole('button', { name: 'Contact us' }).click();
+    await expect(page.getByRole('dialog')).toContainText('@');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
+  });
+});

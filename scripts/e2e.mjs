@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+/**
+ * End-to-end run (`npm run test:e2e [-- playwright args]`):
+ *  1. finds Chromium at /usr/bin/chromium (installs Debian's `chromium` via apt-get when running as
+ *     root and it is missing; otherwise explains what is missing and exits 1),
+ *  2. builds the web app when apps/web/dist is missing or older than its sources,
+ *  3. starts the server on port 8090 with a fresh temporary DATA_DIR and
+ *     REPLAY_START=2025-05-16T00:00:00Z (skipped when E2E_BASE_URL points at a running server),
+ *  4. waits for /api/clock, runs `npx playwright test`, stops the server.
+ * Browsers are never downloaded (`playwright install` is not used).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, createWriteStream, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PORT = Number(process.env.E2E_PORT ?? 8090);
+const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
+const log = (msg) => console.log(`[e2e] ${msg}`);
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  return r.status ?? 1;
+}
+
+// 1. Chromium ------------------------------------------------------------------------------------
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    log(`${CHROMIUM} not found; installing Debian's chromium package with apt-get…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update'], { env }) === 0) run('apt-get', ['install', '-y', 'chromium'], { env });
+  }
+  return existsSync(CHROMIUM);
+}
+
+if (!ensureChromium()) {
+  console.error(
+    [
+      `[e2e] Chromium is missing: expected an executable at ${CHROMIUM}.`,
+      '[e2e] Install Debian\'s package as root:  apt-get update && apt-get install -y chromium',
+      '[e2e] or point CHROMIUM_PATH at an existing Chromium/Chrome binary.',
+      '[e2e] (Playwright\'s own browser download is not used.)',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+log(`using ${CHROMIUM}`);
+
+// 2. Build the web app if needed -----------------------------------------------------------------
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const name of readdirSync(path)) {
+    if (name === 'node_modules' || name === 'dist') continue;
+    max = Math.max(max, newestMtime(join(path, name)));
+  }
+  return max;
+}
+
+const webDir = join(root, 'apps/web');
+const distIndex = join(webDir, 'dist/index.html');
+const sourcesMtime = Math.max(
+  newestMtime(join(webDir, 'src')),
+  newestMtime(join(webDir, 'index.html')),
+  newestMtime(join(webDir, 'vite.config.ts')),
+  newestMtime(join(webDir, 'public')),
+  newestMtime(join(root, 'packages/contracts/src')),
+);
+if (!existsSync(distIndex) || statSync(distIndex).mtimeMs < sourcesMtime || process.env.E2E_REBUILD === '1') {
+  log('building the web app…');
+  if (run('npm', ['run', '-w', '@coinlens/web', 'build']) !== 0) {
+    console.error('[e2e] web build failed');
+    process.exit(1);
+  }
+} else {
+  log('web build is up to date');
+}
+
+// 3. Server --------------------------------------------------------------------------------------
+let baseURL = process.env.E2E_BASE_URL;
+let server = null;
+let dataDir = null;
+
+
+async function waitForClock(url, deadline) {
+  let lastErr = '';
+  while (Date.now() < deadline) {
+    if (server && server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/clock`);
+      if (res.ok) return;
+      lastErr = `HTTP ${res.status}`;
+    } catch (err) {
+      lastErr = err.message;
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`server did not answer /api/clock in time (${lastErr})`);
+}
+
+function stopServer() {
+  if (server && server.exitCode === null) {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+  }
+}
+
+function cleanup() {
+  stopServer();
+  if (dataDir && process.env.E2E_KEEP_DATA !== '1') {
+    try {
+      rmSync(dataDir, { recursive: true, force: true });
+    } catch {}
+  }
+}
+
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+process.on('SIGTERM', () => {
+  cleanup();
+  process.exit(143);
+});
+
+if (!baseURL) {
+  const main = join(root, 'apps/server/src/main.ts');
+  if (!existsSync(main)) {
+    console.error(`[e2e] ${main} does not exist; cannot start the server (or set E2E_BASE_URL).`);
+    process.exit(1);
+  }
+  dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
+  const logPath = join(dataDir, 'server.log');
+  const serverLog = createWriteStream(logPath);
+  baseURL = `http://127.0.0.1:${PORT}`;
+  log(`starting the server on ${baseURL} (DATA_DIR=${dataDir}, log ${logPath})…`);
+  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      REPLAY_START: process.env.REPLAY_START ?? '2025-05-16T00:00:00Z',
+      NODE_ENV: 'production',
+    },
+  });
+  server.stdout.pipe(serverLog);
+  server.stderr.pipe(serverLog);
+  try {
+    await waitForClock(baseURL, Date.now() + START_TIMEOUT_MS);
+  } catch (err) {
+    console.error(`[e2e] ${err.message}`);
+    try {
+      const text = readFileSync(logPath, 'utf8');
+      console.error('[e2e] last server output:\n' + text.split('\n').slice(-30).join('\n'));
+    } catch {}
+    cleanup();
+    process.exit(1);
+  }
+  log('server is up');
+} else {
+  log(`using the running server at ${baseURL}`);
+  await waitForClock(baseURL, Date.now() + 30_000).catch((err) => {
+    console.error(`[e2e] ${err.message}`);
+    process.exit(1);
+  });
+}
+
+// 4. Playwright ----------------------------------------------------------------------------------
+const code = await new Promise((resolve) => {
+  const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM },
+  });
+  p.on('exit', (c) => resolve(c ?? 1));
+});
+cleanup();
+process.exit(code);
