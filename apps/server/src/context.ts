@@ -8,6 +8,8 @@ import { MarketService } from './modules/market/market.service';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
+import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
+import type { LlmClient } from './providers/llm/types';
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
 export interface AppContext {
@@ -18,6 +20,8 @@ export interface AppContext {
   source: MarketSource;
   market: MarketService;
   marketRepo: MarketRepository;
+  /** The OpenAI-compatible model when LLM_BASE_URL is set; null means the built-in analyst writes. */
+  llm: LlmClient | null;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
   close(): Promise<void>;
@@ -59,6 +63,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
       : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
   const market = new MarketService({ repo: marketRepo, market: source, clock });
+  const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
   return {
@@ -69,6 +74,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     source,
     market,
     marketRepo,
+    llm,
     shippedDataDir,
     async close() {
       await source.stop();

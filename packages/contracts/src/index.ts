@@ -3,3 +3,7 @@ export * from './common/errors';
 export * from './common/envelope';
 export * from './market/coin';
 export * from './market/endpoints';
+export * from './users/user';
+export * from './users/endpoints';
+export * from './auth/endpoints';
+export * from './ai/stream-events';

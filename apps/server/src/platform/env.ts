@@ -49,6 +49,36 @@ export const EnvSchema = z.object({
   /** Public origin of this deployment, e.g. https://coinlens.example (links in mails, SIWE domain). */
   PUBLIC_ORIGIN: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@coinlens.example'),
+  /** HS256 key of access tokens (≥ 32 characters); generated once and kept in the database when absent. */
+  JWT_SECRET: z.string().min(32).optional(),
+  /** Lifetime of a sign-in session in hours (default 30 days). */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(720),
+  /** `false` turns e-mail registration off ("Registration is currently unavailable"). */
+  REGISTRATION_ENABLED: bool.default(true),
+  /** SMTP server for mail, e.g. smtps://user:pass@smtp.example:465; mails go to DATA_DIR/outbox when absent. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default('Coinlens <no-reply@coinlens.example>'),
+  /** Google sign-in (OAuth 2.0 + PKCE); shown only when both are set. Endpoints overridable for tests. */
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** X (Twitter) sign-in (OAuth 2.0 + PKCE); shown only when the client id is set. */
+  X_CLIENT_ID: z.string().min(1).optional(),
+  X_CLIENT_SECRET: z.string().min(1).optional(),
+  X_AUTH_URL: z.string().url().default('https://x.com/i/oauth2/authorize'),
+  X_TOKEN_URL: z.string().url().default('https://api.x.com/2/oauth2/token'),
+  X_USERINFO_URL: z.string().url().default('https://api.x.com/2/users/me'),
+  /** Telegram Login Widget: the bot token checks the widget's hash; the bot name renders the widget. */
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-def').optional(),
+  TELEGRAM_BOT_NAME: z.string().regex(/^\w{3,64}$/).optional(),
+  /** Chain id written into and required from SIWE (EIP-4361) wallet sign-in messages. */
+  SIWE_CHAIN_ID: z.coerce.number().int().positive().default(1),
+  /** OpenAI-compatible model server, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; the built-in analyst without it. */
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
   /** Skip the shipped-data import (for processes that know it is done). */
   SKIP_IMPORT: bool.default(false),
 });
