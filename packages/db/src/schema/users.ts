@@ -107,6 +107,10 @@ export const oauthStates = pgTable('oauth_states', {
   /** `login` or `connect`. */
   purpose: text('purpose').notNull(),
   userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  /** The exact redirect_uri of the authorization request (repeated in the token request). */
+  redirectUri: text('redirect_uri').notNull().default(''),
+  /** `en_US` or `zh_CN` at the start of the flow. */
+  lang: text('lang').notNull().default('en_US'),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
   usedAt: bigint('used_at', { mode: 'number' }),
