@@ -10,3 +10,7 @@ export * from './columns';
 export * from './signals/columns';
 export * from './signals/catalogue';
 export * from './signals/scoring';
+export * from './signals/probability';
+export * from './levels/levels';
+export * from './classify/classify';
+export * from './analyze';

@@ -91,6 +91,25 @@ export function realBodyGapDown(c: Ohlc, i2: number, i1: number): boolean {
 }
 
 /**
+ * TA_CANDLERANGE of every candle for one range type, precomputed once per pattern call (the
+ * values are the same doubles the macro yields, so results are unchanged).
+ */
+export function candleRanges(rangeType: RangeType, c: Ohlc): Float64Array {
+  const { open, high, low, close } = c;
+  const n = close.length;
+  const out = new Float64Array(n);
+  if (rangeType === 'RealBody') for (let i = 0; i < n; i++) out[i] = Math.abs(close[i] - open[i]);
+  else if (rangeType === 'HighLow') for (let i = 0; i < n; i++) out[i] = high[i] - low[i];
+  else
+    for (let i = 0; i < n; i++) {
+      const top = close[i] >= open[i] ? close[i] : open[i];
+      const bottom = close[i] >= open[i] ? open[i] : close[i];
+      out[i] = high[i] - top + (bottom - low[i]);
+    }
+  return out;
+}
+
+/**
  * Running sum of a candle setting's range over the `avgPeriod` candles before `i`, updated exactly
  * as TA-Lib does (initial loop sum, then `total += range(i) − range(trailing)` after each bar),
  * so comparisons against the average flip on the same bars as TA-Lib. `offset` shifts the window
@@ -99,22 +118,31 @@ export function realBodyGapDown(c: Ohlc, i2: number, i1: number): boolean {
 export class RunningCandleSum {
   total = 0;
   private trailing: number;
+  private readonly ranges: Float64Array;
+  private readonly factor: number;
+  private readonly period: number;
+  private readonly divisor: number;
   constructor(
-    private readonly s: CandleSetting,
-    private readonly c: Ohlc,
+    s: CandleSetting,
+    c: Ohlc,
     startIdx: number,
     private readonly offset = 0,
+    ranges?: Float64Array,
   ) {
+    this.ranges = ranges ?? candleRanges(s.rangeType, c);
+    this.factor = s.factor;
+    this.period = s.avgPeriod;
+    this.divisor = s.rangeType === 'Shadows' ? 2.0 : 1.0;
     this.trailing = startIdx - offset - s.avgPeriod;
-    for (let i = this.trailing; i < startIdx - offset; i++) this.total += candleRange(s, c, i);
+    for (let i = this.trailing; i < startIdx - offset; i++) this.total += this.ranges[i];
   }
   /** TA_CANDLEAVERAGE for candle `i − offset` with the current total. */
   average(i: number): number {
-    return candleAverage(this.s, this.total, this.c, i - this.offset);
+    return (this.factor * (this.period !== 0.0 ? this.total / this.period : this.ranges[i - this.offset])) / this.divisor;
   }
   /** Roll the window forward after bar `i` was evaluated. */
   advance(i: number): void {
-    this.total += candleRange(this.s, this.c, i - this.offset) - candleRange(this.s, this.c, this.trailing);
+    this.total += this.ranges[i - this.offset] - this.ranges[this.trailing];
     this.trailing++;
   }
 }

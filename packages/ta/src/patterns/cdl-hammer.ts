@@ -1,5 +1,5 @@
 import { nanArray } from '../indicators/util';
-import { CANDLE_SETTINGS as S, RunningCandleSum, lowerShadow, ohlcLength, realBody, upperShadow, type Ohlc } from './candle-settings';
+import { CANDLE_SETTINGS as S, RunningCandleSum, candleRanges, lowerShadow, ohlcLength, realBody, upperShadow, type Ohlc } from './candle-settings';
 
 /** Lookback of {@link cdlHammer}: max(BodyShort, ShadowLong, ShadowVeryShort, Near periods) + 1 = 11. */
 export const CDLHAMMER_LOOKBACK = Math.max(S.BodyShort.avgPeriod, S.ShadowLong.avgPeriod, S.ShadowVeryShort.avgPeriod, S.Near.avgPeriod) + 1;
@@ -17,10 +17,12 @@ export function cdlHammer(c: Ohlc): Float64Array {
   const out = nanArray(n);
   const start = CDLHAMMER_LOOKBACK;
   if (start >= n) return out;
-  const body = new RunningCandleSum(S.BodyShort, c, start);
-  const shadowLong = new RunningCandleSum(S.ShadowLong, c, start);
-  const shadowVeryShort = new RunningCandleSum(S.ShadowVeryShort, c, start);
-  const near = new RunningCandleSum(S.Near, c, start, 1);
+  const bodies = candleRanges('RealBody', c);
+  const hl = candleRanges('HighLow', c);
+  const body = new RunningCandleSum(S.BodyShort, c, start, 0, bodies);
+  const shadowLong = new RunningCandleSum(S.ShadowLong, c, start, 0, bodies);
+  const shadowVeryShort = new RunningCandleSum(S.ShadowVeryShort, c, start, 0, hl);
+  const near = new RunningCandleSum(S.Near, c, start, 1, hl);
   for (let i = start; i < n; i++) {
     out[i] =
       realBody(c, i) < body.average(i) &&

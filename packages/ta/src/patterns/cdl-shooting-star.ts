@@ -1,5 +1,5 @@
 import { nanArray } from '../indicators/util';
-import { CANDLE_SETTINGS as S, RunningCandleSum, lowerShadow, ohlcLength, realBody, realBodyGapUp, upperShadow, type Ohlc } from './candle-settings';
+import { CANDLE_SETTINGS as S, RunningCandleSum, candleRanges, lowerShadow, ohlcLength, realBody, realBodyGapUp, upperShadow, type Ohlc } from './candle-settings';
 
 /** Lookback of {@link cdlShootingStar}: max(BodyShort, ShadowLong, ShadowVeryShort periods) + 1 = 11. */
 export const CDLSHOOTINGSTAR_LOOKBACK = Math.max(S.BodyShort.avgPeriod, S.ShadowLong.avgPeriod, S.ShadowVeryShort.avgPeriod) + 1;
@@ -16,8 +16,9 @@ export function cdlShootingStar(c: Ohlc): Float64Array {
   const out = nanArray(n);
   const start = CDLSHOOTINGSTAR_LOOKBACK;
   if (start >= n) return out;
-  const body = new RunningCandleSum(S.BodyShort, c, start);
-  const shadowLong = new RunningCandleSum(S.ShadowLong, c, start);
+  const bodies = candleRanges('RealBody', c);
+  const body = new RunningCandleSum(S.BodyShort, c, start, 0, bodies);
+  const shadowLong = new RunningCandleSum(S.ShadowLong, c, start, 0, bodies);
   const shadowVeryShort = new RunningCandleSum(S.ShadowVeryShort, c, start);
   for (let i = start; i < n; i++) {
     out[i] =

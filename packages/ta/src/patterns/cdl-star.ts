@@ -1,5 +1,5 @@
 import { nanArray } from '../indicators/util';
-import { CANDLE_SETTINGS as S, RunningCandleSum, candleColor, ohlcLength, realBody, realBodyGapDown, realBodyGapUp, type Ohlc } from './candle-settings';
+import { CANDLE_SETTINGS as S, RunningCandleSum, candleRanges, candleColor, ohlcLength, realBody, realBodyGapDown, realBodyGapUp, type Ohlc } from './candle-settings';
 
 /** Lookback of the morning/evening star: max(BodyShort, BodyLong periods) + 2 = 12. */
 export const CDLSTAR_LOOKBACK = Math.max(S.BodyShort.avgPeriod, S.BodyLong.avgPeriod) + 2;
@@ -15,9 +15,10 @@ export function starPattern(c: Ohlc, penetration: number, bullish: boolean): Flo
   const start = CDLSTAR_LOOKBACK;
   if (start >= n) return out;
   const { close } = c;
-  const bodyLong = new RunningCandleSum(S.BodyLong, c, start, 2);
-  const bodyShort = new RunningCandleSum(S.BodyShort, c, start, 1);
-  const bodyShort2 = new RunningCandleSum(S.BodyShort, c, start, 0);
+  const bodies = candleRanges('RealBody', c);
+  const bodyLong = new RunningCandleSum(S.BodyLong, c, start, 2, bodies);
+  const bodyShort = new RunningCandleSum(S.BodyShort, c, start, 1, bodies);
+  const bodyShort2 = new RunningCandleSum(S.BodyShort, c, start, 0, bodies);
   for (let i = start; i < n; i++) {
     let hit: boolean;
     if (bullish) {
