@@ -2,3 +2,4 @@
 export * from './market';
 export * from './news';
 export * from './users';
+export * from './signals';
