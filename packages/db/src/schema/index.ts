@@ -3,3 +3,4 @@ export * from './market';
 export * from './news';
 export * from './users';
 export * from './signals';
+export * from './billing';
