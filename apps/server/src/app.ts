@@ -9,6 +9,10 @@ import type { AppContext } from './context';
 import { installErrorHandler } from './platform/errors';
 import { REPO_ROOT } from './platform/env';
 import { marketRoutes } from './modules/market/market.routes';
+import { installAuth } from './platform/auth';
+import { installRateLimit } from './platform/rate-limit';
+import { authRoutes } from './modules/auth/auth.routes';
+import { usersRoutes } from './modules/users/users.routes';
 
 /** Fields never written to logs. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.signature', '*.code'];
@@ -30,6 +34,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Coinlens API', description: 'Crypto news, market analysis and trading signals. Every response is `{result}` or `{error: {code, message, fields?}}`.', version: '0.1.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -42,7 +47,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     maxAge: '7d',
   });
 
+  installAuth(app, ctx.accounts.sessions);
+  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL });
+  app.addHook('onClose', closeRateLimit);
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
+  await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
+  await usersRoutes(app, { users: ctx.accounts.users });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));
   const indexHtml = path.join(dist, 'index.html');

@@ -10,6 +10,7 @@ import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
 import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
+import { createAccounts, type Accounts } from './modules/auth/accounts';
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
 export interface AppContext {
@@ -22,6 +23,8 @@ export interface AppContext {
   marketRepo: MarketRepository;
   /** The OpenAI-compatible model when LLM_BASE_URL is set; null means the built-in analyst writes. */
   llm: LlmClient | null;
+  /** Accounts: sessions (JWT + sessions table), users, e-mail auth, SIWE, OAuth, mail. */
+  accounts: Accounts;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
   close(): Promise<void>;
@@ -64,6 +67,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
       : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
   const market = new MarketService({ repo: marketRepo, market: source, clock });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
+  const accounts = await createAccounts(env, db, { log });
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
   return {
@@ -75,8 +79,10 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     market,
     marketRepo,
     llm,
+    accounts,
     shippedDataDir,
     async close() {
+      await accounts.close();
       await source.stop();
       await pubsub.close();
       if (!opts.db) await db.close();

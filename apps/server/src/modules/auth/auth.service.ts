@@ -1,0 +1,198 @@
+import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
+import type { CodeSentResult, SignInResult } from '@coinlens/contracts';
+import { AppError } from '../../platform/errors';
+import type { SessionService } from '../../platform/auth';
+import { codeMail, type CodeMailKind, type Mailer } from '../../providers/mail';
+import type { UserRow, UsersRepository } from '../users/users.repository';
+import { displayNameOf } from '../users/users.service';
+import { CODE_RULES, type CodesService } from './codes.service';
+
+/** Dependencies of {@link AuthService}. `now` is wall time (ms). */
+export interface AuthDeps {
+  repo: UsersRepository;
+  sessions: SessionService;
+  codes: CodesService;
+  mailer: Mailer;
+  now: () => number;
+  registrationEnabled: boolean;
+  /** Public origin used for links in mails (may be null: no link). */
+  publicOrigin: string | null;
+  log: (msg: string) => void;
+}
+
+const lang2url = (l: string) => (l === 'zh_CN' ? 'zh-CN' : 'en-US');
+
+/**
+ * E-mail accounts (SPEC §4 Authentication, E-mail verification): password sign-in, registration
+ * with a mailed 6-digit code, password reset (code → one-time token → new password, which revokes
+ * every session), adding/verifying an e-mail on an existing account, and sessions for every
+ * sign-in path. Passwords are argon2id (@node-rs/argon2's default algorithm).
+ */
+export class AuthService {
+  /** argon2id hash of a random string: verified against when the e-mail is unknown, so timing is alike. */
+  private dummyHash: Promise<string>;
+  constructor(private readonly d: AuthDeps) {
+    this.dummyHash = argon2Hash(`unused-${Math.random()}`);
+  }
+
+  /** Opens a session and returns what every sign-in path answers. */
+  async signIn(user: UserRow, userAgent?: string): Promise<SignInResult> {
+    const { token, expiresIn } = await this.d.sessions.issue(user.id, userAgent);
+    const profile = await this.d.repo.profileOf(user.id);
+    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, user: { id: user.id, name: displayNameOf(user, profile) } };
+  }
+
+  /**
+   * `POST /auth/login`. Unknown e-mail and wrong password give the same 401 WRONG_CREDENTIALS after
+   * the same argon2 work; a right password on an unverified e-mail gives 403 EMAIL_NOT_VERIFIED.
+   */
+  async login(email: string, password: string, userAgent?: string): Promise<SignInResult> {
+    const user = await this.d.repo.byEmail(email);
+    const ok = await argon2Verify(user?.passwordHash ?? (await this.dummyHash), password).catch(() => false);
+    if (!user || !user.passwordHash || !ok) throw new AppError('WRONG_CREDENTIALS', 'Wrong username or password');
+    if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'E-mail not verified', { details: { email } });
+    return this.signIn(user, userAgent);
+  }
+
+  /**
+   * `POST /auth/register`: creates (or refreshes) an unverified account and mails a code. 403
+   * REGISTRATION_UNAVAILABLE when switched off, 400 AGREEMENT_REQUIRED without the agreement,
+   * 409 EMAIL_ALREADY_REGISTERED for a verified account, 429 RESEND_TOO_SOON inside the countdown.
+   */
+  async register(input: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: 'en_US' | 'zh_CN' }): Promise<CodeSentResult> {
+    if (!this.d.registrationEnabled) throw new AppError('REGISTRATION_UNAVAILABLE');
+    if (!input.agreement_accepted) throw new AppError('AGREEMENT_REQUIRED', 'The user agreement must be accepted', { fields: [{ path: 'body.agreement_accepted', message: 'required' }] });
+    const existing = await this.d.repo.byEmail(input.email);
+    if (existing?.emailVerified) throw new AppError('EMAIL_ALREADY_REGISTERED');
+    const wait = await this.d.codes.resendIn('register', input.email);
+    if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
+    const passwordHash = await argon2Hash(input.password);
+    const now = this.d.now();
+    let user: UserRow;
+    if (existing) {
+      await this.d.repo.update(existing.id, { passwordHash, language: input.lang, cookieAccepted: existing.cookieAccepted || input.cookie_accepted, agreementAcceptedAt: now });
+      user = existing;
+    } else {
+      try {
+        user = await this.d.repo.create({
+          username: input.email.split('@')[0].slice(0, 40) || 'user',
+          email: input.email,
+          emailVerified: false,
+          passwordHash,
+          language: input.lang,
+          cookieAccepted: input.cookie_accepted,
+          agreementAcceptedAt: now,
+          createdAt: now,
+        });
+      } catch {
+        // a concurrent registration of the same address won the unique index
+        throw new AppError('EMAIL_ALREADY_REGISTERED');
+      }
+    }
+    await this.sendCode('register', input.email, user.id, input.lang, true);
+    return { sent: true, email: input.email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
+  }
+
+  /** `GET /auth/resend-register-code`: same neutral answer whether or not a pending account exists. */
+  async resendRegisterCode(email: string): Promise<CodeSentResult> {
+    const user = await this.d.repo.byEmail(email);
+    const pending = user && !user.emailVerified ? user : null;
+    await this.sendCode('register', email, pending?.id ?? null, pending?.language ?? 'en_US', !!pending);
+    return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
+  }
+
+  /** `POST /auth/verify-register-code`: marks the e-mail verified and signs in. */
+  async verifyRegisterCode(email: string, code: string, userAgent?: string): Promise<SignInResult> {
+    const { userId } = await this.d.codes.consume('register', email, code);
+    const user = userId != null ? await this.d.repo.byId(userId) : null;
+    if (!user || user.email !== email) throw new AppError('INVALID_VERIFICATION_CODE');
+    await this.d.repo.update(user.id, { emailVerified: true });
+    return this.signIn({ ...user, emailVerified: true }, userAgent);
+  }
+
+  /**
+   * `GET /auth/forgot-password` and `resend-reset-password-code`: always "sent if the address
+   * exists"; the mail goes out in the background so the answer time does not depend on it.
+   */
+  async forgotPassword(email: string): Promise<CodeSentResult> {
+    const user = await this.d.repo.byEmail(email);
+    const target = user && user.emailVerified ? user : null;
+    await this.sendCode('reset', email, target?.id ?? null, target?.language ?? 'en_US', false, !!target);
+    return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
+  }
+
+  /** `POST /auth/verify-reset-password-code` → a one-time reset token (15 min). */
+  async verifyResetCode(email: string, code: string): Promise<{ email: string; token: string }> {
+    const { userId } = await this.d.codes.consume('reset', email, code);
+    if (userId == null) throw new AppError('INVALID_VERIFICATION_CODE');
+    return { email, token: await this.d.codes.issueResetToken(email, userId) };
+  }
+
+  /** `POST /auth/reset-password`: sets the password and revokes every session of the account. */
+  async resetPassword(email: string, token: string, password: string): Promise<void> {
+    const userId = await this.d.codes.consumeResetToken(email, token);
+    const user = await this.d.repo.byId(userId);
+    if (!user || user.email !== email) throw new AppError('PASSWORD_CHANGE_FAILED');
+    await this.d.repo.update(userId, { passwordHash: await argon2Hash(password) });
+    await this.d.sessions.revokeAll(userId);
+  }
+
+  /**
+   * `GET /auth/send-bind-email-code` (signed in): mails a code to add or verify the account's
+   * e-mail. 403 WALLET_ACCOUNT_NO_EMAIL for wallet-created accounts, 409 EMAIL_ALREADY_LINKED when
+   * another account has the address.
+   */
+  async sendBindEmailCode(userId: number, email: string): Promise<CodeSentResult> {
+    const user = await this.requireAccount(userId);
+    if (user.walletOnly) throw new AppError('WALLET_ACCOUNT_NO_EMAIL');
+    const other = await this.d.repo.byEmail(email);
+    if (other && other.id !== userId) throw new AppError('EMAIL_ALREADY_LINKED');
+    await this.sendCode('bind_email', email, userId, user.language, true);
+    return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
+  }
+
+  /** `POST /auth/verify-bind-email-code` (signed in): sets the e-mail as verified on the account. */
+  async verifyBindEmailCode(userId: number, email: string, code: string): Promise<void> {
+    const user = await this.requireAccount(userId);
+    if (user.walletOnly) throw new AppError('WALLET_ACCOUNT_NO_EMAIL');
+    const { userId: owner } = await this.d.codes.consume('bind_email', email, code);
+    if (owner !== userId) throw new AppError('INVALID_VERIFICATION_CODE');
+    const other = await this.d.repo.byEmail(email);
+    if (other && other.id !== userId) throw new AppError('EMAIL_ALREADY_LINKED');
+    try {
+      await this.d.repo.update(userId, { email, emailVerified: true });
+    } catch {
+      throw new AppError('EMAIL_ALREADY_LINKED');
+    }
+  }
+
+  private async requireAccount(userId: number): Promise<UserRow> {
+    const user = await this.d.repo.byId(userId);
+    if (!user) throw new AppError('SESSION_EXPIRED');
+    return user;
+  }
+
+  /**
+   * Issues a code (enforcing the countdown even when nothing is mailed, so answers look alike) and
+   * mails it when `deliver`. `wait` = await the mail (its failure is reported as
+   * RESET_LINK_SEND_FAILED / INTERNAL); otherwise it is sent in the background and failures logged.
+   */
+  private async sendCode(kind: CodeMailKind, email: string, userId: number | null, lang: string, wait: boolean, deliver = userId != null): Promise<void> {
+    const code = await this.d.codes.issue(kind, email, userId);
+    if (!deliver) return;
+    const page = kind === 'reset' ? 'auth/reset-password' : kind === 'register' ? 'register' : 'settings';
+    const link = this.d.publicOrigin ? `${this.d.publicOrigin}/${lang2url(lang)}/${page}?email=${encodeURIComponent(email)}` : undefined;
+    const mail = codeMail(kind, lang, email, code, Math.round(CODE_RULES.ttlMs / 60_000), link);
+    const send = this.d.mailer.send(mail, `${kind} code`);
+    if (wait) {
+      try {
+        await send;
+      } catch (e) {
+        this.d.log(`mail to ${email} failed: ${(e as Error).message}`);
+        throw new AppError(kind === 'reset' ? 'RESET_LINK_SEND_FAILED' : 'SERVICE_UNAVAILABLE', 'The mail could not be sent');
+      }
+    } else {
+      send.catch((e: Error) => this.d.log(`mail to ${email} failed: ${e.message}`));
+    }
+  }
+}

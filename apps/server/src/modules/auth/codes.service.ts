@@ -1,0 +1,133 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { verificationCodes, type DatabaseHandle } from '@coinlens/db';
+import { AppError } from '../../platform/errors';
+
+/** Purposes of one-time codes. */
+export type CodePurpose = 'register' | 'reset' | 'bind_email' | 'reset_token';
+
+/** Rules of mailed codes (SPEC §4 E-mail verification, §5). */
+export const CODE_RULES = {
+  /** A code is valid for 15 minutes. */
+  ttlMs: 15 * 60_000,
+  /** A new code may be requested 60 s after the previous one. */
+  resendAfterMs: 60_000,
+  /** Five wrong tries void a code; a new one must be requested. */
+  maxAttempts: 5,
+} as const;
+
+/**
+ * Single-use, expiring 6-digit codes (and reset tokens) per purpose and e-mail, stored as an HMAC
+ * keyed with a server secret. Only the newest code of a purpose and e-mail counts. The resend
+ * countdown, attempt counting and consumption are enforced in the database, so every process agrees.
+ */
+export class CodesService {
+  constructor(
+    private readonly h: DatabaseHandle,
+    private readonly key: Uint8Array,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private hash(value: string): string {
+    return crypto.createHmac('sha256', this.key).update(value).digest('hex');
+  }
+
+  /** Seconds until a new code of `purpose` may be sent to `email` (0 = now). */
+  async resendIn(purpose: CodePurpose, email: string): Promise<number> {
+    const [last] = await this.h.db
+      .select({ createdAt: verificationCodes.createdAt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email)))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    if (!last) return 0;
+    return Math.max(0, Math.ceil((last.createdAt + CODE_RULES.resendAfterMs - this.now()) / 1000));
+  }
+
+  /**
+   * Creates a new 6-digit code (voiding older ones). Throws 429 RESEND_TOO_SOON with
+   * `details.retry_after_s` inside the 60 s countdown. Returns the code in clear (to be mailed).
+   */
+  async issue(purpose: Exclude<CodePurpose, 'reset_token'>, email: string, userId: number | null): Promise<string> {
+    const wait = await this.resendIn(purpose, email);
+    if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
+    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    const now = this.now();
+    await this.h.db.transaction(async (tx) => {
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
+      await tx.insert(verificationCodes).values({ purpose, email, userId, codeHash: this.hash(`${purpose}:${email}:${code}`), createdAt: now, expiresAt: now + CODE_RULES.ttlMs });
+    });
+    return code;
+  }
+
+  /**
+   * Checks and consumes the newest code of `purpose` for `email`. Errors: 400
+   * INVALID_VERIFICATION_CODE (wrong, none, or already used), 400 VERIFICATION_CODE_EXPIRED,
+   * 429 VERIFICATION_CODE_LOCKED (5 wrong tries). Returns the user id stored with the code.
+   */
+  async consume(purpose: CodePurpose, email: string, code: string): Promise<{ userId: number | null }> {
+    const [row] = await this.h.db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email)))
+      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+      .limit(1);
+    if (!row || row.consumedAt != null) throw new AppError('INVALID_VERIFICATION_CODE');
+    if (row.attempts >= CODE_RULES.maxAttempts) throw new AppError('VERIFICATION_CODE_LOCKED');
+    if (row.expiresAt <= this.now()) throw new AppError('VERIFICATION_CODE_EXPIRED');
+    const expected = Buffer.from(row.codeHash, 'hex');
+    const given = Buffer.from(this.hash(`${purpose}:${email}:${code}`), 'hex');
+    if (!crypto.timingSafeEqual(expected, given)) {
+      const [after] = await this.h.db
+        .update(verificationCodes)
+        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+        .where(eq(verificationCodes.id, row.id))
+        .returning({ attempts: verificationCodes.attempts });
+      throw new AppError(after && after.attempts >= CODE_RULES.maxAttempts ? 'VERIFICATION_CODE_LOCKED' : 'INVALID_VERIFICATION_CODE', undefined, {
+        details: { attempts_left: Math.max(0, CODE_RULES.maxAttempts - (after?.attempts ?? CODE_RULES.maxAttempts)) },
+      });
+    }
+    // Consume atomically: a concurrent second use finds consumed_at set and fails.
+    const used = await this.h.db
+      .update(verificationCodes)
+      .set({ consumedAt: this.now() })
+      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, CODE_RULES.maxAttempts)))
+      .returning({ id: verificationCodes.id });
+    if (used.length === 0) throw new AppError('INVALID_VERIFICATION_CODE');
+    return { userId: row.userId };
+  }
+
+  /** A random reset token (returned once to the client) bound to `email` and `userId`. */
+  async issueResetToken(email: string, userId: number): Promise<string> {
+    const token = crypto.randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.h.db
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.purpose, 'reset_token'), eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
+    await this.h.db.insert(verificationCodes).values({ purpose: 'reset_token', email, userId, codeHash: this.hash(`reset_token:${email}:${token}`), createdAt: now, expiresAt: now + CODE_RULES.ttlMs });
+    return token;
+  }
+
+  /** Consumes a reset token; 400 RESET_TOKEN_INVALID when unknown, used or expired. */
+  async consumeResetToken(email: string, token: string): Promise<number> {
+    const rows = await this.h.db
+      .update(verificationCodes)
+      .set({ consumedAt: this.now() })
+      .where(
+        and(
+          eq(verificationCodes.purpose, 'reset_token'),
+          eq(verificationCodes.email, email),
+          eq(verificationCodes.codeHash, this.hash(`reset_token:${email}:${token}`)),
+          isNull(verificationCodes.consumedAt),
+          sql`${verificationCodes.expiresAt} > ${this.now()}`,
+        ),
+      )
+      .returning({ userId: verificationCodes.userId });
+    if (!rows.length || rows[0].userId == null) throw new AppError('RESET_TOKEN_INVALID');
+    return rows[0].userId;
+  }
+}

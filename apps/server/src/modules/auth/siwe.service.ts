@@ -1,0 +1,83 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { getAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem';
+import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
+import { siweNonces, type DatabaseHandle } from '@coinlens/db';
+import { AppError } from '../../platform/errors';
+
+/** Lifetime of a SIWE nonce and of its message's `expirationTime`. */
+export const SIWE_TTL_MS = 10 * 60_000;
+
+/**
+ * Sign-In with Ethereum (EIP-4361) with viem's `viem/siwe`. The server writes the whole message
+ * (domain, URI, chain id, nonce, issued-at, expiration) and keeps it with a single-use nonce; a
+ * sign-in must return exactly that message, signed by the address it names (EOA signature,
+ * recovered offline). Replays, foreign signatures, other domains or chains and expired nonces fail.
+ */
+export class SiweService {
+  constructor(
+    private readonly h: DatabaseHandle,
+    private readonly chainId: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Creates a nonce and the message to sign for `address` on `origin` (e.g. `https://coinlens.example`). */
+  async createMessage(address: string, origin: string): Promise<{ nonce: string; message: string; expires_at: string }> {
+    const url = new URL(origin);
+    const now = this.now();
+    const nonce = generateSiweNonce();
+    const message = createSiweMessage({
+      address: getAddress(address),
+      chainId: this.chainId,
+      domain: url.host,
+      uri: url.origin,
+      nonce,
+      version: '1',
+      statement: 'Sign in to Coinlens. This request does not trigger a blockchain transaction or cost any gas.',
+      issuedAt: new Date(now),
+      expirationTime: new Date(now + SIWE_TTL_MS),
+    });
+    await this.h.db.insert(siweNonces).values({ nonce, address: address.toLowerCase(), message, createdAt: now, expiresAt: now + SIWE_TTL_MS });
+    // housekeeping: drop nonces that ended an hour ago
+    await this.h.db.delete(siweNonces).where(or(lt(siweNonces.expiresAt, now - 3_600_000), lt(siweNonces.usedAt, now - 3_600_000)));
+    return { nonce, message, expires_at: new Date(now + SIWE_TTL_MS).toISOString() };
+  }
+
+  /**
+   * Verifies a signed message for `address` and consumes its nonce. `expectedHost` is the domain
+   * this deployment answers for. Errors: 401 SIWE_NONCE_INVALID (unknown, used or expired nonce),
+   * 400 SIWE_MESSAGE_INVALID (message not the one handed out, other address/domain/chain),
+   * `signatureError` when the signature is not the address's.
+   */
+  async verify(address: string, message: string, signature: string, expectedHost: string, signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED'): Promise<Address> {
+    let parsed: ReturnType<typeof parseSiweMessage>;
+    try {
+      parsed = parseSiweMessage(message);
+    } catch {
+      throw new AppError('SIWE_MESSAGE_INVALID');
+    }
+    if (!parsed.nonce) throw new AppError('SIWE_MESSAGE_INVALID');
+    const now = this.now();
+    const [row] = await this.h.db.select().from(siweNonces).where(eq(siweNonces.nonce, parsed.nonce));
+    if (!row || row.usedAt != null || row.expiresAt <= now) throw new AppError('SIWE_NONCE_INVALID');
+    if (row.message !== message || row.address !== address.toLowerCase()) throw new AppError('SIWE_MESSAGE_INVALID');
+    const fieldsOk =
+      parsed.chainId === this.chainId &&
+      validateSiweMessage({ message: parsed, address: getAddress(address), domain: expectedHost, nonce: row.nonce, time: new Date(now) });
+    if (!fieldsOk) throw new AppError('SIWE_MESSAGE_INVALID');
+    // Single use: whatever the signature, this nonce is spent now.
+    const spent = await this.h.db
+      .update(siweNonces)
+      .set({ usedAt: now })
+      .where(and(eq(siweNonces.nonce, row.nonce), isNull(siweNonces.usedAt), sql`${siweNonces.expiresAt} > ${now}`))
+      .returning({ nonce: siweNonces.nonce });
+    if (!spent.length) throw new AppError('SIWE_NONCE_INVALID');
+    let signer: Address;
+    try {
+      signer = await recoverMessageAddress({ message, signature: signature as Hex });
+    } catch {
+      throw new AppError(signatureError, 'Bad signature');
+    }
+    if (!isAddressEqual(signer, getAddress(address))) throw new AppError(signatureError, 'Signature of another address');
+    return getAddress(address);
+  }
+}

@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import { profiles, socialLogins, users, type DatabaseHandle } from '@coinlens/db';
+
+export type UserRow = typeof users.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type SocialLoginRow = typeof socialLogins.$inferSelect;
+
+/** Data access of accounts: users, their profile (one each) and linked identities. */
+export class UsersRepository {
+  constructor(private readonly h: DatabaseHandle) {}
+
+  async byId(id: number): Promise<UserRow | null> {
+    const [row] = await this.h.db.select().from(users).where(eq(users.id, id));
+    return row ?? null;
+  }
+
+  /** `email` must already be lower-cased. */
+  async byEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.h.db.select().from(users).where(eq(users.email, email));
+    return row ?? null;
+  }
+
+  /** Creates a user and its default profile (avatar a0) in one transaction. */
+  async create(values: Omit<typeof users.$inferInsert, 'id'>, nickname = ''): Promise<UserRow> {
+    return this.h.db.transaction(async (tx) => {
+      const [u] = await tx.insert(users).values(values).returning();
+      await tx.insert(profiles).values({ userId: u.id, nickname });
+      return u;
+    });
+  }
+
+  async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
+    await this.h.db.update(users).set(values).where(eq(users.id, id));
+  }
+
+  async profileOf(userId: number): Promise<ProfileRow> {
+    const [row] = await this.h.db.select().from(profiles).where(eq(profiles.userId, userId));
+    if (row) return row;
+    const [created] = await this.h.db.insert(profiles).values({ userId }).onConflictDoNothing().returning();
+    if (created) return created;
+    const [again] = await this.h.db.select().from(profiles).where(eq(profiles.userId, userId));
+    return again;
+  }
+
+  async updateProfile(userId: number, values: Partial<typeof profiles.$inferInsert>): Promise<ProfileRow> {
+    await this.profileOf(userId);
+    const [row] = await this.h.db.update(profiles).set(values).where(eq(profiles.userId, userId)).returning();
+    return row;
+  }
+
+  async socialLoginsOf(userId: number): Promise<SocialLoginRow[]> {
+    return this.h.db.select().from(socialLogins).where(eq(socialLogins.userId, userId)).orderBy(socialLogins.id);
+  }
+
+  async socialLogin(provider: string, providerUid: string): Promise<SocialLoginRow | null> {
+    const [row] = await this.h.db.select().from(socialLogins).where(and(eq(socialLogins.provider, provider), eq(socialLogins.providerUid, providerUid)));
+    return row ?? null;
+  }
+
+  /** Any provider with this uid (for `check-provider-connection` without a provider). */
+  async socialLoginByUid(providerUid: string): Promise<SocialLoginRow | null> {
+    const [row] = await this.h.db.select().from(socialLogins).where(eq(socialLogins.providerUid, providerUid)).limit(1);
+    return row ?? null;
+  }
+
+  /** Links an identity; returns false when it (or this provider for the user) is already linked. */
+  async link(userId: number, provider: string, providerUid: string, extra: { email?: string | null; displayName?: string | null }, now: number): Promise<boolean> {
+    const rows = await this.h.db
+      .insert(socialLogins)
+      .values({ userId, provider, providerUid, email: extra.email ?? null, displayName: extra.displayName ?? null, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: socialLogins.id });
+    return rows.length > 0;
+  }
+
+  async unlink(userId: number, provider: string, providerUid: string): Promise<boolean> {
+    const rows = await this.h.db
+      .delete(socialLogins)
+      .where(and(eq(socialLogins.userId, userId), eq(socialLogins.provider, provider), eq(socialLogins.providerUid, providerUid)))
+      .returning({ id: socialLogins.id });
+    return rows.length > 0;
+  }
+}
