@@ -111,7 +111,10 @@ export interface AnalyzeOptions {
   history?: Candles;
 }
 
-/** Candles needed before the analysis is meaningful (SMA200 + a cross). */
+/**
+ * Fewest candles analyze() accepts. Indicators with longer lookbacks are simply null and their
+ * signals do not fire until enough candles exist (SMA200 needs 200; ~1000 is recommended).
+ */
 export const MIN_ANALYZE_CANDLES = 2;
 
 const numOrNull = (v: number) => (Number.isFinite(v) ? v : null);

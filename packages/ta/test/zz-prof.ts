@@ -1,0 +1,11 @@
+import { loadCandles } from './fixtures';
+import * as I from '../src/index';
+const c = loadCandles('BTCUSDT-1h', 1000);
+const T = (name: string, f: () => unknown, reps = 1000) => { for (let i = 0; i < 100; i++) f(); const t0 = performance.now(); for (let i = 0; i < reps; i++) f(); console.log(name.padEnd(12), ((performance.now() - t0) / reps * 1000).toFixed(1), 'us'); };
+const { open, high, low, close, volume } = c; const o = { open, high, low, close };
+T('rsi', () => I.rsi(close)); T('sma', () => I.sma(close, 20)); T('macd', () => I.macd(close));
+T('stoch', () => I.stoch(high, low, close)); T('stochrsi', () => I.stochRsi(close)); T('bbands', () => I.bbands(close));
+T('atr', () => I.atr(high, low, close)); T('adx', () => I.adx(high, low, close)); T('cci', () => I.cci(high, low, close));
+T('sar', () => I.sar(high, low));
+T('hammer', () => I.cdlHammer(o)); T('engulf', () => I.cdlEngulfing(o)); T('doji', () => I.cdlDoji(o)); T('shoot', () => I.cdlShootingStar(o)); T('morning', () => I.cdlMorningStar(o));
+T('rsi', () => I.rsi(close));
