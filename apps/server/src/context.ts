@@ -10,6 +10,14 @@ import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
 import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
+import { NewsRepository } from './modules/news/news.repository';
+import { NewsService } from './modules/news/news.service';
+import { newsImporters } from './modules/news/news.import';
+import { startNewsJobs } from './modules/news/news.jobs';
+import { BuiltinInterpreter } from './modules/news/interpreter';
+import { RssNewsProvider } from './providers/news/rss/rss-provider';
+import { CryptoCompareNewsProvider } from './providers/news/cryptocompare/cryptocompare-provider';
+import type { NewsProvider } from './providers/news/types';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
@@ -23,6 +31,8 @@ export interface AppContext {
   marketRepo: MarketRepository;
   /** The OpenAI-compatible model when LLM_BASE_URL is set; null means the built-in analyst writes. */
   llm: LlmClient | null;
+  /** News pipeline and feeds (modules/news). */
+  news: NewsService;
   /** Accounts: sessions (JWT + sessions table), users, e-mail auth, SIWE, OAuth, mail. */
   accounts: Accounts;
   /** Folder of the shipped data set (candles, icons, news…). */
@@ -49,7 +59,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const db = opts.db ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
   await migrateDatabase(db);
   if (!env.SKIP_IMPORT) {
-    const r = await importData(db, shippedDataImporters(shippedDataDir), opts.onImportProgress);
+    const r = await importData(db, [...shippedDataImporters(shippedDataDir), ...newsImporters(shippedDataDir)], opts.onImportProgress);
     log(r.imported ? `imported ${r.imported} data files (${r.rows} rows)` : 'shipped data already imported');
   }
   const marketRepo = new MarketRepository(db);
@@ -70,6 +80,15 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const accounts = await createAccounts(env, db, { log });
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
+  const newsProviders: NewsProvider[] = [];
+  if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
+  if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
+  const news = new NewsService({ repo: new NewsRepository(db), market, source, clock, pubsub, interpreter: new BuiltinInterpreter(), providers: newsProviders, log });
+  // Tests drive the news jobs by hand (news.runJobsOnce).
+  const stopNewsJobs =
+    env.ROLES.includes('worker') && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
+      ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, log })
+      : async () => undefined;
   return {
     env,
     db,
@@ -79,10 +98,12 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     market,
     marketRepo,
     llm,
+    news,
     accounts,
     shippedDataDir,
     async close() {
       await accounts.close();
+      await stopNewsJobs();
       await source.stop();
       await pubsub.close();
       if (!opts.db) await db.close();

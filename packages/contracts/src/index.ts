@@ -7,3 +7,4 @@ export * from './users/user';
 export * from './users/endpoints';
 export * from './auth/endpoints';
 export * from './ai/stream-events';
+export * from './feeds/index';

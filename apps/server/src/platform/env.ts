@@ -81,6 +81,19 @@ export const EnvSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   /** Skip the shipped-data import (for processes that know it is done). */
   SKIP_IMPORT: bool.default(false),
+  /** Comma list of RSS 2.0 / Atom feed URLs to ingest (news); none when absent. */
+  NEWS_FEEDS: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? '').split(',').map((u) => u.trim()).filter(Boolean))
+    .pipe(z.array(z.string().url())),
+  /** CryptoCompare news API key (`/data/v2/news/`); the provider is off when absent. */
+  CRYPTOCOMPARE_API_KEY: z.string().min(1).optional(),
+  CRYPTOCOMPARE_BASE_URL: z.string().url().default('https://min-api.cryptocompare.com'),
+  /** Seconds between polls of the live news providers (RSS, CryptoCompare). */
+  NEWS_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** Milliseconds between news job passes (analysis, impact, release); 0 turns the jobs off. */
+  NEWS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,0 +1,112 @@
+import type { FeedImportance, FeedTrend } from '@coinlens/contracts';
+import { assignCluster, bestSourceTier, classifySentiment, scoreImportance, tagCoins, titleSignature, type NewsCluster, type TaggableCoin } from './nlp';
+
+/** Importance levels, index = stored number (0 general … 3 most important). */
+export const IMPORTANCE_LEVELS: readonly FeedImportance[] = ['general', 'less_important', 'important', 'most_important'];
+
+/** A coin the analyst can link to: symbol, name and CoinMarketCap rank. */
+export interface AnalystCoin {
+  symbol: string;
+  name: string;
+  cmcRank: number | null;
+}
+
+/** What the analyst reads of an item. `publishedAt` ms. */
+export interface AnalysisInput {
+  id: string;
+  title: string;
+  summary: string;
+  source: string;
+  publishedAt: number;
+  lang: string;
+  coins: string[];
+  labels: Record<string, unknown>;
+}
+
+/** Per-item reading: overall sentiment and strength (1 − P(neutral)), coins with a trend each, topic. */
+export interface ItemReading {
+  sentiment: FeedTrend;
+  strength: number;
+  coinTrends: { symbol: string; trend: FeedTrend }[];
+  topic: string | null;
+  topics: string[];
+  sponsored: boolean;
+}
+
+const SENTENCES = /(?<=[.!?。！？;])\s+/;
+
+/** Topics of an item: `labels.topics` (CryptoCompare categories) or `labels.tags`/`category` (RSS). */
+export function topicsOf(labels: Record<string, unknown>): string[] {
+  const t = labels.topics ?? labels.tags ?? (labels.category ? [labels.category] : []);
+  return Array.isArray(t) ? t.map((x) => String(x).toLowerCase()).filter(Boolean) : [];
+}
+
+/**
+ * Reads one item: sentiment of title + summary (English classifier; other languages neutral),
+ * coins = coins the origin tagged that are listed ∪ coins `tagCoins` finds in the text, and per coin
+ * the sentiment of the sentences that mention it (the item's sentiment when none does).
+ */
+export function readItem(item: AnalysisInput, coins: readonly AnalystCoin[]): ItemReading {
+  const text = [item.title, item.summary].filter(Boolean).join('. ');
+  const english = item.lang !== 'zh';
+  const s = english ? classifySentiment(text) : { label: 'neutral' as const, scores: { bullish: 0, bearish: 0, neutral: 1 } };
+  const taggable: TaggableCoin[] = coins.map((c) => ({ id: c.symbol, symbol: c.symbol, name: c.name }));
+  const listed = new Set(coins.map((c) => c.symbol));
+  const found = tagCoins(text, taggable).map((t) => t.symbol);
+  const symbols = [...new Set([...item.coins.map((c) => c.toUpperCase()).filter((c) => listed.has(c)), ...found])].slice(0, 8);
+  const sentences = text.split(SENTENCES);
+  const coinTrends = symbols.map((symbol) => {
+    if (!english) return { symbol, trend: 'neutral' as FeedTrend };
+    const mine = sentences.filter((x) => tagCoins(x, taggable.filter((c) => c.symbol === symbol)).length);
+    if (!mine.length || mine.length === sentences.length) return { symbol, trend: s.label };
+    return { symbol, trend: classifySentiment(mine.join(' ')).label };
+  });
+  const topics = topicsOf(item.labels);
+  const sponsored = item.labels.sponsored === true;
+  return { sentiment: s.label, strength: 1 - s.scores.neutral, coinTrends, topic: topics[0] ?? null, topics, sponsored };
+}
+
+/** Rebuilds the clustering state from stored members of clusters (time window around a batch). */
+export function clustersFromMembers(members: { id: string; title: string; summary: string; source: string; publishedAt: number; clusterId: string }[]): NewsCluster[] {
+  const by = new Map<string, NewsCluster>();
+  for (const m of [...members].sort((a, b) => a.publishedAt - b.publishedAt)) {
+    let c = by.get(m.clusterId);
+    if (!c) {
+      c = { clusterId: m.clusterId, itemIds: [], sources: [], size: 0, firstPublishedAt: m.publishedAt, lastPublishedAt: m.publishedAt, signatures: [] };
+      by.set(m.clusterId, c);
+    }
+    c.itemIds.push(m.id);
+    c.size++;
+    if (!c.sources.includes(m.source)) c.sources.push(m.source);
+    c.lastPublishedAt = Math.max(c.lastPublishedAt, m.publishedAt);
+    if (c.signatures.length < 8) c.signatures.push(titleSignature(m.title, m.summary));
+  }
+  return [...by.values()];
+}
+
+/** Places an item in the clusters (mutating them) and returns its cluster id. */
+export function clusterItem(item: AnalysisInput, clusters: NewsCluster[]): string {
+  return assignCluster({ id: item.id, title: item.title, summary: item.summary, source: item.source, publishedAt: item.publishedAt }, clusters).cluster.clusterId;
+}
+
+/**
+ * Importance level (0..3) and age-independent impact score (0..100) of a member of a cluster with
+ * `size` reports from `sources`, via @coinlens/nlp scoreImportance; sponsored items are capped.
+ */
+export function importanceOf(o: { size: number; sources: string[]; coins: AnalystCoin[]; strength: number; topics: string[]; sponsored: boolean }): { level: number; impact: number } {
+  const r = scoreImportance({
+    clusterSize: o.size,
+    sourceCount: o.sources.length,
+    sourceTier: bestSourceTier(o.sources),
+    coins: o.coins.map((c) => ({ symbol: c.symbol, cmcRank: c.cmcRank })),
+    ageMs: 0,
+    sentimentStrength: o.strength,
+    topics: o.sponsored ? [...o.topics, 'sponsored'] : o.topics,
+  });
+  return { level: IMPORTANCE_LEVELS.indexOf(r.level), impact: r.impact };
+}
+
+/** Heat at `now`: the impact score halved every 12 hours since publication (0..100, rounded). */
+export function heatAt(impact: number, publishedAt: number, now: number): number {
+  return Math.round(impact * Math.pow(0.5, Math.max(0, now - publishedAt) / (12 * 3600_000)));
+}

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { importData } from '@coinlens/db';
+import { createTestApp, T0 } from '../../../test/harness';
+import { REPO_ROOT } from '../../platform/env';
+import { newsImporters } from './news.import';
+import type { NewsProvider, RawNewsItem } from '../../providers/news/types';
+import { newsIdOf } from '../../providers/news/types';
+
+const DATA = path.join(REPO_ROOT, 'data');
+const FROM = Date.parse('2025-05-15T00:00:00Z');
+const TO = Date.parse('2025-05-17T12:00:00Z');
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ symbols: ['BTC', 'ETH', 'XRP'], timeframes: ['5m', '1h'] });
+  await importData(t.ctx.db, newsImporters(DATA, { from: FROM, to: TO }));
+  await t.ctx.news.runJobsOnce();
+});
+afterAll(async () => t?.close());
+
+const get = async (url: string) => {
+  const r = await t.app.inject({ method: 'GET', url });
+  return { status: r.statusCode, body: r.json() as any };
+};
+const count = async (where = sql`true`) => Number((await t.ctx.db.query<{ n: number }>(sql`select count(*)::int as n from news_items where ${where}`))[0].n);
+
+describe('news pipeline on the shipped news', () => {
+  it('stores the shipped items once, even when imported again', async () => {
+    const n = await count();
+    expect(n).toBeGreaterThan(100);
+    // a second import of the same files under another name re-inserts nothing
+    const again = newsImporters(DATA, { from: FROM, to: TO }).map((i) => ({ ...i, name: i.name + '#again' }));
+    await importData(t.ctx.db, again);
+    expect(await count()).toBe(n);
+  });
+
+  it('never shows an item published after the clock', async () => {
+    const { status, body } = await get('/api/feeds/latest?limit=50');
+    expect(status).toBe(200);
+    expect(body.result.list.length).toBe(50);
+    for (const f of body.result.list) expect(Date.parse(f.published_at)).toBeLessThanOrEqual(T0);
+    const [future] = await t.ctx.db.query<{ id: string }>(sql`select id from news_items where published_at > ${T0} order by published_at limit 1`);
+    expect((await get(`/api/feeds/${encodeURIComponent(future.id)}`)).body.error.code).toBe('FEED_NOT_FOUND');
+    // nothing after the clock was analysed either
+    expect(await count(sql`published_at > ${T0} and interpreted_at is not null`)).toBe(0);
+  });
+
+  it('serves feeds with the spec fields, paged by 10 with hasNext', async () => {
+    const { body } = await get('/api/feeds/latest');
+    expect(body.result.list).toHaveLength(10);
+    expect(body.result.hasNext).toBe(true);
+    const f = body.result.list[0];
+    expect(f.feed_contents[0]).toEqual({ title: f.title, content: f.content });
+    expect(f).toMatchObject({ original_title: expect.any(String), source: expect.any(String), link: expect.stringMatching(/^https?:/) });
+    expect(['most_important', 'important', 'less_important', 'general']).toContain(f.importance);
+    expect(f.interpretation.by).toBe('builtin');
+    const page2 = (await get('/api/feeds/latest?offset=10')).body.result.list;
+    expect(page2.map((x: any) => x.id)).not.toContain(f.id);
+    const withCoins = (await get('/api/feeds/latest?limit=50')).body.result.list.find((x: any) => x.related_cryptocurrencies.length);
+    expect(withCoins.related_cryptocurrencies[0]).toMatchObject({ cryptocurrency_id: expect.any(Number), trend: expect.stringMatching(/bullish|bearish|neutral/), symbol: expect.any(String), logo: expect.any(String), slug: expect.any(String) });
+  });
+
+  it('filters by sentiment, importance, heat and coin', async () => {
+    for (const filter of ['bullish', 'bearish']) {
+      const list = (await get(`/api/feeds/latest?filter=${filter}&limit=20`)).body.result.list;
+      expect(list.length).toBeGreaterThan(0);
+      for (const f of list) expect(f.sentiment).toBe(filter);
+    }
+    for (const f of (await get('/api/feeds/latest?filter=important&limit=20')).body.result.list) expect(['important', 'most_important']).toContain(f.importance);
+    for (const f of (await get('/api/feeds/latest?heat=hot&limit=20')).body.result.list) expect(f.heat).toBeGreaterThanOrEqual(50);
+    const eth = (await get('/api/feeds/latest?cryptocurrency_id=ETH&limit=20')).body.result.list;
+    expect(eth.length).toBeGreaterThan(0);
+    for (const f of eth) expect(f.related_cryptocurrencies.map((c: any) => c.symbol)).toContain('ETH');
+  });
+
+  it('answers 400 naming the field for a bad query and 404 for an unknown feed', async () => {
+    const bad = await get('/api/feeds/latest?limit=0&filter=nope');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.map((x: any) => x.path)).toEqual(expect.arrayContaining(['querystring.limit', 'querystring.filter']));
+    const missing = await get('/api/feeds/cc:0000000000000000');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('FEED_NOT_FOUND');
+  });
+
+  it('clusters reports of the same event and serves the hottest five', async () => {
+    const [big] = await t.ctx.db.query<{ cluster_id: string; n: number }>(sql`select cluster_id, count(distinct source)::int as n from news_items where interpreted_at is not null group by cluster_id order by n desc limit 1`);
+    expect(big.n).toBeGreaterThan(1);
+    const top = (await get('/api/feeds/hot_top5?lang=zh-CN')).body.result;
+    expect(top).toHaveLength(5);
+    expect(new Set(top.map((f: any) => f.cluster.id)).size).toBe(5);
+    expect(top[0].interpretation.text).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('computes impact only after publication + horizon, and the similar-news average', async () => {
+    const [it0] = await t.ctx.db.query<{ id: string; published_at: number }>(
+      sql`select id, published_at from news_items where interpreted_at is not null and coin_trends @> '[{"symbol":"BTC"}]'::jsonb and published_at > ${T0 - 3 * 3600_000} order by published_at limit 1`,
+    );
+    const before = (await get(`/api/feeds/${encodeURIComponent(it0.id)}`)).body.result;
+    const btc = before.impact.find((x: any) => x.symbol === 'BTC');
+    expect(btc.moves.find((m: any) => m.horizon === '5m').change_pct).toEqual(expect.any(Number));
+    expect(btc.moves.find((m: any) => m.horizon === '24h').change_pct).toBeNull();
+    // no 24h move may exist for any item less than 24 h old
+    const young = await t.ctx.db.query(sql`select 1 from news_impact where horizon = '24h' and published_at > ${T0 - 86_400_000}`);
+    expect(young).toHaveLength(0);
+    t.clock.set(T0 + 25 * 3600_000);
+    await t.ctx.news.runJobsOnce();
+    const after = (await get(`/api/feeds/${encodeURIComponent(it0.id)}`)).body.result;
+    const move = after.impact.find((x: any) => x.symbol === 'BTC').moves.find((m: any) => m.horizon === '24h');
+    expect(move.change_pct).toEqual(expect.any(Number));
+    expect(move.similar).toMatchObject({ n: expect.any(Number), avg_change_pct: expect.any(Number), sentiment: after.sentiment });
+    expect(move.similar.n).toBeGreaterThan(0);
+    t.clock.set(T0);
+  });
+});
+
+describe('ingestion through a provider', () => {
+  const item = (k: number): RawNewsItem => {
+    const url = `https://news.example/${k}?utm_source=x`;
+    return { id: newsIdOf('rss', url), publishedAt: Date.parse('2025-05-10T00:00:00Z') + 1000 * k, source: 'Example', url, title: `Example headline ${k}`, summary: '', lang: 'en', coins: [], labels: {} };
+  };
+  const provider = (items: RawNewsItem[]): NewsProvider => ({ name: 'test', origin: 'rss', fetch: async () => ({ items, cursor: 'c1' }) });
+
+  it('loses nothing and doubles nothing when a batch crashes mid-way', async () => {
+    const items = Array.from({ length: 1200 }, (_, k) => item(k + 1));
+    const base = await count();
+    await expect(
+      t.ctx.news.ingest(provider(items), {
+        afterChunk: (n) => {
+          if (n >= 500) throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    expect(await count()).toBe(base);
+    expect(await t.ctx.db.query(sql`select 1 from news_cursors where name = 'ingest:test'`)).toHaveLength(0);
+    expect(await t.ctx.news.ingest(provider(items))).toBe(1200);
+    // the same items again, one with another tracking parameter, store nothing new
+    const again = [...items, { ...item(5), id: 'rss:other', url: 'https://www.news.example/5?utm_medium=y' }];
+    expect(await t.ctx.news.ingest(provider(again))).toBe(0);
+    expect(await count()).toBe(base + 1200);
+    expect((await t.ctx.db.query<{ position: string }>(sql`select position from news_cursors where name = 'ingest:test'`))[0].position).toBe('c1');
+  });
+});
+
+describe('story of the day', () => {
+  it('writes the day\'s biggest cluster and serves it', async () => {
+    const { body } = await get('/api/feeds/sotd?lang=en-US');
+    expect(body.result.day).toBe('2025-05-16');
+    expect(body.result.story.by).toBe('builtin');
+    expect(body.result.story.content).toContain('sources');
+    const [big] = await t.ctx.db.query<{ cluster_id: string; n: number }>(sql`select cluster_id, count(distinct source)::int as n from news_items
+      where interpreted_at is not null and published_at between ${Date.parse('2025-05-16T00:00:00Z')} and ${T0} group by cluster_id order by n desc, count(*) desc limit 1`);
+    expect(body.result.feed.cluster.sources.length).toBe(big.n);
+    expect(Date.parse(body.result.feed.published_at)).toBeGreaterThanOrEqual(Date.parse('2025-05-16T00:00:00Z'));
+    const zh = (await get('/api/feeds/sotd?lang=zh-CN&force_update=true')).body.result;
+    expect(zh.story.content).toMatch(/来源/);
+    expect((await get('/api/feeds/sotd/refresh?lang=en-US&auto=true')).body.result).toEqual({ isRefreshing: false });
+    expect((await get('/api/feeds/sotd/refresh?lang=en-US')).body.result).toEqual({ isRefreshing: true });
+  });
+
+  it('streams thinking text between markers and ends with [DONE]', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/feeds/stream/sotd/refresh?lang=en-US&auto=false' });
+    expect(r.headers['content-type']).toMatch(/text\/event-stream/);
+    const lines = r.body.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
+    expect(lines[0]).toBe('<think>');
+    expect(lines.indexOf('</think>')).toBeGreaterThan(1);
+    expect(lines.at(-1)).toBe('[DONE]');
+    expect(lines.slice(1, lines.indexOf('</think>')).join(' ')).toMatch(/Biggest event/);
+  });
+});

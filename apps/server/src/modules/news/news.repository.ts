@@ -1,0 +1,280 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { newsItems, type Database, type DatabaseHandle } from '@coinlens/db';
+import type { RawNewsItem } from '../../providers/news/types';
+import { normaliseUrl } from '../../providers/news/types';
+
+/** A stored news item as selected (snake_case columns of `news_items`). Times in ms. */
+export interface NewsRow {
+  id: string;
+  url: string;
+  source: string;
+  origin: string;
+  title: string;
+  summary: string;
+  lang: 'en' | 'zh';
+  published_at: number;
+  coins: string[];
+  labels: Record<string, unknown>;
+  sentiment: 'bullish' | 'bearish' | 'neutral' | null;
+  sentiment_score: number | null;
+  importance: number | null;
+  heat: number | null;
+  cluster_id: string | null;
+  coin_trends: { symbol: string; trend: 'bullish' | 'bearish' | 'neutral' }[] | null;
+  topic: string | null;
+  interpretation_en: string | null;
+  interpretation_zh: string | null;
+  interpreted_by: 'builtin' | 'llm' | null;
+  interpreted_at: number | null;
+}
+
+/** The analyst's output for one item. `heat` stores the age-independent impact score 0..100. */
+export interface NewsAnalysis {
+  id: string;
+  sentiment: string;
+  sentimentScore: number;
+  importance: number;
+  heat: number;
+  clusterId: string;
+  coinTrends: { symbol: string; trend: string }[];
+  topic: string | null;
+  interpretationEn: string;
+  interpretationZh: string;
+  interpretedBy: string;
+  interpretedAt: number;
+}
+
+/** SQL conditions of a list query (joined with `and`). */
+export type Where = SQL[];
+
+const num = (v: unknown) => (v == null ? null : Number(v));
+
+function toRow(r: any): NewsRow {
+  return {
+    ...r,
+    published_at: Number(r.published_at),
+    importance: num(r.importance),
+    heat: num(r.heat),
+    sentiment_score: num(r.sentiment_score),
+    interpreted_at: num(r.interpreted_at),
+  } as NewsRow;
+}
+
+/** Reads and writes news items, impact rows, cursors and stories (tables of packages/db schema/news.ts). */
+export class NewsRepository {
+  constructor(private readonly h: DatabaseHandle) {}
+
+  /**
+   * Inserts items (chunks of 500) skipping any whose id or normalised URL is already stored.
+   * `afterChunk` runs after each chunk (tests use it to crash mid-batch). Returns rows inserted.
+   */
+  static async insertItems(tx: Database, items: RawNewsItem[], origin: string, ingestedAt: number, afterChunk?: (inserted: number) => void): Promise<number> {
+    let n = 0;
+    const seen = new Set<string>();
+    const rows = items
+      .map((i) => ({ ...i, urlNorm: normaliseUrl(i.url) }))
+      .filter((i) => {
+        const fresh = !seen.has(i.id) && !seen.has(i.urlNorm);
+        seen.add(i.id);
+        seen.add(i.urlNorm);
+        return fresh;
+      });
+    for (let k = 0; k < rows.length; k += 500) {
+      const chunk = rows.slice(k, k + 500);
+      const r = await tx
+        .insert(newsItems)
+        .values(
+          chunk.map((i) => ({
+            id: i.id,
+            urlNorm: i.urlNorm,
+            url: i.url,
+            source: i.source || 'unknown',
+            origin,
+            title: i.title,
+            summary: i.summary,
+            lang: i.lang,
+            publishedAt: i.publishedAt,
+            coins: i.coins,
+            labels: i.labels,
+            ingestedAt: origin === 'replay' ? i.publishedAt : ingestedAt,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning({ id: newsItems.id });
+      n += r.length;
+      afterChunk?.(n);
+    }
+    return n;
+  }
+
+  /** Stored cursor of a provider, or null. */
+  async cursor(name: string): Promise<string | null> {
+    const r = await this.h.query<{ position: string }>(sql`select position from news_cursors where name = ${name}`);
+    return r[0]?.position ?? null;
+  }
+
+  /** Writes a cursor (inside `tx` when given). */
+  static async setCursor(tx: Database, name: string, position: string, at: number): Promise<void> {
+    await tx.execute(sql`insert into news_cursors (name, position, updated_at) values (${name}, ${position}, ${at})
+      on conflict (name) do update set position = excluded.position, updated_at = excluded.updated_at`);
+  }
+
+  async setCursor(name: string, position: string, at: number): Promise<void> {
+    await NewsRepository.setCursor(this.h.db, name, position, at);
+  }
+
+  transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
+    return this.h.db.transaction((tx) => fn(tx as unknown as Database));
+  }
+
+  async count(): Promise<number> {
+    const r = await this.h.query<{ n: number }>(sql`select count(*)::int as n from news_items`);
+    return Number(r[0].n);
+  }
+
+  /** Released (published ≤ now) items not yet analysed, newest first. */
+  async pendingAnalysis(now: number, limit: number): Promise<NewsRow[]> {
+    const r = await this.h.query(sql`select * from news_items where interpreted_at is null and published_at <= ${now} order by published_at desc limit ${limit}`);
+    return r.map(toRow);
+  }
+
+  /** Analysed items published in [from, to] (cluster members around a batch). */
+  async analysedBetween(from: number, to: number): Promise<NewsRow[]> {
+    const r = await this.h.query(sql`select * from news_items where interpreted_at is not null and cluster_id is not null and published_at between ${from} and ${to}`);
+    return r.map(toRow);
+  }
+
+  async byIds(ids: string[]): Promise<NewsRow[]> {
+    if (!ids.length) return [];
+    const r = await this.h.query(sql`select * from news_items where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    return r.map(toRow);
+  }
+
+  async byClusters(clusterIds: string[], now: number): Promise<NewsRow[]> {
+    if (!clusterIds.length) return [];
+    const r = await this.h.query(
+      sql`select * from news_items where cluster_id in (${sql.join(clusterIds.map((i) => sql`${i}`), sql`, `)}) and published_at <= ${now} order by published_at desc`,
+    );
+    return r.map(toRow);
+  }
+
+  /** Saves analyses (one statement per item, in one transaction). */
+  async saveAnalyses(list: NewsAnalysis[]): Promise<void> {
+    if (!list.length) return;
+    await this.transaction(async (tx) => {
+      for (const a of list) {
+        await tx.execute(sql`update news_items set sentiment = ${a.sentiment}, sentiment_score = ${a.sentimentScore}, importance = ${a.importance},
+          heat = ${a.heat}, cluster_id = ${a.clusterId}, coin_trends = ${JSON.stringify(a.coinTrends)}::jsonb, topic = ${a.topic},
+          interpretation_en = ${a.interpretationEn}, interpretation_zh = ${a.interpretationZh}, interpreted_by = ${a.interpretedBy},
+          interpreted_at = ${a.interpretedAt} where id = ${a.id}`);
+      }
+    });
+  }
+
+  /**
+   * One page of analysed, released items, one per cluster (its latest report), newest first.
+   * `where` adds conditions on columns of news_items; `heatMin` keeps items whose heat at `now`
+   * (impact × 0.5^(age/12 h)) reaches it. Fetches limit + 1 rows to tell whether more exist.
+   */
+  async page(now: number, where: Where, opts: { offset: number; limit: number; heatMin?: number }): Promise<{ rows: NewsRow[]; hasNext: boolean }> {
+    const conds = [sql`interpreted_at is not null`, sql`published_at <= ${now}`, ...where];
+    if (opts.heatMin != null) conds.push(sql`heat * power(0.5, greatest(0, ${now} - published_at)::float8 / 43200000.0) >= ${opts.heatMin}`);
+    const r = await this.h.query(sql`select * from (
+        select *, row_number() over (partition by cluster_id order by published_at desc, id) as rn from news_items where ${sql.join(conds, sql` and `)}
+      ) t where rn = 1 order by published_at desc, id limit ${opts.limit + 1} offset ${opts.offset}`);
+    const rows = r.map(toRow);
+    return { rows: rows.slice(0, opts.limit), hasNext: rows.length > opts.limit };
+  }
+
+  /** The `n` hottest clusters (latest report each) published in [from, now]. */
+  async hottest(now: number, from: number, n: number): Promise<NewsRow[]> {
+    const r = await this.h.query(sql`select * from (
+        select *, row_number() over (partition by cluster_id order by heat desc, published_at desc) as rn from news_items
+        where interpreted_at is not null and published_at <= ${now} and published_at >= ${from}
+      ) t where rn = 1 order by heat * power(0.5, greatest(0, ${now} - published_at)::float8 / 43200000.0) desc, published_at desc limit ${n}`);
+    return r.map(toRow);
+  }
+
+  /** Cluster sizes and distinct sources of clusters, counting released items only. */
+  async clusterInfo(clusterIds: string[], now: number): Promise<Map<string, { size: number; sources: string[] }>> {
+    const out = new Map<string, { size: number; sources: string[] }>();
+    if (!clusterIds.length) return out;
+    const r = await this.h.query<{ cluster_id: string; size: number; sources: string[] }>(sql`select cluster_id, count(*)::int as size,
+        array_agg(distinct source) as sources from news_items
+      where cluster_id in (${sql.join(clusterIds.map((i) => sql`${i}`), sql`, `)}) and published_at <= ${now} group by cluster_id`);
+    for (const x of r) out.set(x.cluster_id, { size: Number(x.size), sources: x.sources });
+    return out;
+  }
+
+  /** The biggest cluster of released, analysed items published in [from, now]: most sources, then reports, then heat. */
+  async biggestCluster(from: number, now: number): Promise<{ cluster_id: string; reports: number } | null> {
+    const r = await this.h.query<{ cluster_id: string; sources: number; reports: number }>(sql`select cluster_id, count(distinct source)::int as sources,
+        count(*)::int as reports, max(heat) as top from news_items
+      where interpreted_at is not null and published_at >= ${from} and published_at <= ${now} group by cluster_id
+      order by sources desc, reports desc, top desc, cluster_id limit 1`);
+    return r[0] ? { cluster_id: r[0].cluster_id, reports: Number(r[0].reports) } : null;
+  }
+
+  async countReleasedBetween(from: number, now: number): Promise<number> {
+    const r = await this.h.query<{ n: number }>(sql`select count(*)::int as n from news_items where published_at >= ${from} and published_at <= ${now}`);
+    return Number(r[0].n);
+  }
+
+  // impact
+
+  /** Items published in (after, until], analysed or not, oldest first (for the impact pass). */
+  async publishedAfter(after: number, until: number, limit: number): Promise<NewsRow[]> {
+    const r = await this.h.query(sql`select * from news_items where published_at > ${after} and published_at <= ${until} order by published_at, id limit ${limit}`);
+    return r.map(toRow);
+  }
+
+  /** Writes impact rows and moves the horizon's cursor, in one transaction. */
+  async saveImpact(rows: { newsId: string; symbol: string; horizon: string; changePct: number; sentiment: string; topic: string | null; publishedAt: number }[], cursorName: string, position: number, at: number): Promise<void> {
+    await this.transaction(async (tx) => {
+      for (const x of rows) {
+        await tx.execute(sql`insert into news_impact (news_id, symbol, horizon, change_pct, sentiment, topic, published_at)
+          values (${x.newsId}, ${x.symbol}, ${x.horizon}, ${x.changePct}, ${x.sentiment}, ${x.topic}, ${x.publishedAt}) on conflict do nothing`);
+      }
+      await NewsRepository.setCursor(tx, cursorName, String(position), at);
+    });
+  }
+
+  async impactOf(ids: string[]): Promise<{ news_id: string; symbol: string; horizon: string; change_pct: number }[]> {
+    if (!ids.length) return [];
+    return this.h.query(sql`select news_id, symbol, horizon, change_pct from news_impact where news_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  }
+
+  /** Average move and count of earlier news on `symbol` with `sentiment` (and `topic` when given), excluding `exceptId`. */
+  async similarImpact(symbol: string, sentiment: string, topic: string | null, before: number, exceptId: string): Promise<{ horizon: string; avg: number; n: number }[]> {
+    const r = await this.h.query<{ horizon: string; avg: number; n: number }>(sql`select horizon, avg(change_pct)::float8 as avg, count(*)::int as n from news_impact
+      where symbol = ${symbol} and sentiment = ${sentiment} and published_at <= ${before} and news_id <> ${exceptId}
+      ${topic ? sql`and topic = ${topic}` : sql``} group by horizon`);
+    return r.map((x) => ({ horizon: x.horizon, avg: Number(x.avg), n: Number(x.n) }));
+  }
+
+  // story of the day
+
+  async story(day: string, lang: string): Promise<{ cluster_id: string; news_id: string; title: string; content: string; by: string; generated_at: number } | null> {
+    const r = await this.h.query<any>(sql`select * from news_story_of_day where day = ${day} and lang = ${lang}`);
+    return r[0] ? { ...r[0], generated_at: Number(r[0].generated_at) } : null;
+  }
+
+  async saveStory(s: { day: string; lang: string; clusterId: string; newsId: string; title: string; content: string; by: string; generatedAt: number }): Promise<void> {
+    await this.h.db.execute(sql`insert into news_story_of_day (day, lang, cluster_id, news_id, title, content, by, generated_at)
+      values (${s.day}, ${s.lang}, ${s.clusterId}, ${s.newsId}, ${s.title}, ${s.content}, ${s.by}, ${s.generatedAt})
+      on conflict (day, lang) do update set cluster_id = excluded.cluster_id, news_id = excluded.news_id, title = excluded.title,
+        content = excluded.content, by = excluded.by, generated_at = excluded.generated_at`);
+  }
+
+  // personal filters
+
+  async filterOf(userId: string): Promise<Record<string, unknown> | null> {
+    const r = await this.h.query<{ filter: Record<string, unknown> }>(sql`select filter from news_filters where user_id = ${userId}`);
+    return r[0]?.filter ?? null;
+  }
+
+  async saveFilter(userId: string, filter: Record<string, unknown>, at: number): Promise<void> {
+    await this.h.db.execute(sql`insert into news_filters (user_id, filter, updated_at) values (${userId}, ${JSON.stringify(filter)}::jsonb, ${at})
+      on conflict (user_id) do update set filter = excluded.filter, updated_at = excluded.updated_at`);
+  }
+}

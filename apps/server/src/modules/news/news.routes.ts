@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorResponse, FeedIdParams, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response, GetLatestFeedsQuery, GetLatestFeedsResponse,
+  GetSotdQuery, GetSotdResponse, RefreshSotdQuery, RefreshSotdResponse, SOTD_STREAM, SotdStreamQuery,
+} from '@coinlens/contracts';
+import { openSse } from '../../platform/sse';
+import type { PubSub } from '../../platform/pubsub';
+import { AppError } from '../../platform/errors';
+import { FEEDS_CHANNEL, type NewsService } from './news.service';
+
+const errors = { 400: ErrorResponse, 404: ErrorResponse };
+
+/** Feeds endpoints (SPEC §7 Feeds) and the live news stream. */
+export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService; pubsub: PubSub }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { news, pubsub } = deps;
+  const tags = ['feeds'];
+
+  r.get('/api/feeds/latest', { schema: { tags, summary: 'Latest released news, one per event, paged (10 by default)', querystring: GetLatestFeedsQuery, response: { 200: GetLatestFeedsResponse, ...errors } } }, async (req) => ({
+    result: await news.latest({ ...req.query, coin: req.query.cryptocurrency_id }),
+  }));
+
+  r.get('/api/feeds/hot_top5', { schema: { tags, summary: 'The five hottest events of the last 24 hours', querystring: GetHotTop5Query, response: { 200: GetHotTop5Response, ...errors } } }, async (req) => ({
+    result: await news.hotTop5(req.query.lang),
+  }));
+
+  r.get('/api/feeds/sotd', { schema: { tags, summary: 'Story of the day (the biggest event of the clock day)', querystring: GetSotdQuery, response: { 200: GetSotdResponse, ...errors } } }, async (req) => ({
+    result: await news.storyOfTheDay(req.query.lang, req.query.force_update),
+  }));
+
+  r.get('/api/feeds/sotd/refresh', { schema: { tags, summary: 'Start refreshing the story of the day', querystring: RefreshSotdQuery, response: { 200: RefreshSotdResponse, ...errors } } }, async (req) => ({
+    result: await news.refreshStory(req.query.lang, req.query.auto),
+  }));
+
+  /** Streamed refresh; format documented with SOTD_STREAM in packages/contracts/src/feeds/story-of-the-day.ts. */
+  r.get('/api/feeds/stream/sotd/refresh', { schema: { tags, summary: 'Streamed story-of-the-day refresh (server-sent events: <think>…</think>, [DONE])', querystring: SotdStreamQuery, response: { ...errors } } }, async (req, reply) => {
+    const { lang, auto } = req.query;
+    const sse = openSse(req, reply);
+    sse.sendRaw(SOTD_STREAM.thinkStart);
+    try {
+      if (auto && !(await news.storyIsStale(lang))) sse.sendRaw(lang === 'zh-CN' ? '今日故事已是最新。' : 'The story of the day is up to date.');
+      else await news.writeStory(lang, (line) => sse.sendRaw(line.replace(/[\r\n]+/g, ' ')));
+      sse.sendRaw(SOTD_STREAM.thinkEnd);
+      sse.sendRaw(SOTD_STREAM.done);
+    } catch (e) {
+      req.log.error({ err: e }, 'story of the day stream failed');
+      sse.send('error', e instanceof AppError ? { code: e.code, message: e.message } : { code: 'INTERNAL', message: 'Something went wrong' });
+    } finally {
+      sse.close();
+    }
+  });
+
+  r.get('/api/feeds/:id', { schema: { tags, summary: 'One feed with interpretation, impact and cluster', params: FeedIdParams, querystring: GetFeedQuery, response: { 200: GetFeedResponse, ...errors } } }, async (req) => ({
+    result: await news.get(req.params.id, req.query.lang),
+  }));
+
+  /** Live news: `event: feeds` whenever the clock releases analysed items (fan-out via pub/sub). */
+  r.get('/api/stream/feeds', { schema: { tags, summary: 'Released news as server-sent events (event: feeds)', response: { ...errors } } }, async (req, reply) => {
+    const sse = openSse(req, reply);
+    const off = await pubsub.subscribe(FEEDS_CHANNEL, (m) => sse.send('feeds', m));
+    sse.onClose(() => void off());
+  });
+}

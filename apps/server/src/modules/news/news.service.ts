@@ -1,0 +1,414 @@
+import { sql } from 'drizzle-orm';
+import type { Feed, FeedFilter, FeedHeat, FeedImportance, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import { HOT_HEAT } from '@coinlens/contracts';
+import type { Clock } from '../../platform/clock';
+import type { PubSub } from '../../platform/pubsub';
+import { AppError } from '../../platform/errors';
+import type { MarketService } from '../market/market.service';
+import type { CoinRow } from '../market/market.repository';
+import type { MarketSource } from '../../providers/market/types';
+import type { NewsProvider } from '../../providers/news/types';
+import { clusterItem, clustersFromMembers, heatAt, importanceOf, IMPORTANCE_LEVELS, readItem, topicsOf, type AnalystCoin } from './analyst';
+import type { InterpretFacts, Interpreter } from './interpreter';
+import { NewsRepository, type NewsAnalysis, type NewsRow, type Where } from './news.repository';
+
+/** Pub/sub channel of released news (`FeedsStreamEvent`). */
+export const FEEDS_CHANNEL = 'feeds:new';
+
+/** Impact horizons and their length in ms. */
+export const HORIZONS = { '5m': 300_000, '1h': 3_600_000, '24h': 86_400_000 } as const;
+type Horizon = keyof typeof HORIZONS;
+
+const DAY = 86_400_000;
+const CLUSTER_WINDOW = 36 * 3600_000;
+
+/** Dependencies of the news service. */
+export interface NewsDeps {
+  repo: NewsRepository;
+  market: MarketService;
+  source: MarketSource;
+  clock: Clock;
+  pubsub: PubSub;
+  interpreter: Interpreter;
+  /** Live providers ingested by the jobs (rss, cryptocompare); the shipped news is imported. */
+  providers: NewsProvider[];
+  log?: (msg: string) => void;
+}
+
+/**
+ * The news pipeline: ingestion through providers (dedupe + cursor in one transaction), analysis
+ * (sentiment, coins with trends, clusters, importance, interpretation), news impact from candles,
+ * the story of the day and the feed API read side. Items are visible once the clock passed their
+ * publication time (docs/decisions/010-news-release-on-replay-clock.md).
+ */
+export class NewsService {
+  private storyRuns = new Map<string, Promise<void>>();
+  constructor(private readonly d: NewsDeps) {}
+
+  private get coins(): readonly CoinRow[] {
+    return this.d.market.coinRows;
+  }
+
+  private analystCoins(): AnalystCoin[] {
+    return this.coins.map((c) => ({ symbol: c.symbol, name: c.name, cmcRank: c.cmc_rank }));
+  }
+
+  // ingestion
+
+  /**
+   * Fetches one batch from `provider` after its stored cursor and stores the items and the new
+   * cursor in one transaction: a crash before commit stores nothing (the next run re-reads from the
+   * old cursor), and unique keys on id and normalised URL drop repeats. Returns rows inserted.
+   */
+  async ingest(provider: NewsProvider, opts: { afterChunk?: (n: number) => void } = {}): Promise<number> {
+    const cursorName = `ingest:${provider.name}`;
+    const batch = await provider.fetch(await this.d.repo.cursor(cursorName));
+    const at = this.d.clock.now();
+    return this.d.repo.transaction(async (tx) => {
+      const n = await NewsRepository.insertItems(tx, batch.items, provider.origin, at, opts.afterChunk);
+      if (batch.cursor != null) await NewsRepository.setCursor(tx, cursorName, batch.cursor, at);
+      return n;
+    });
+  }
+
+  // analysis
+
+  /**
+   * Analyses up to `limit` released items that have none yet (newest first): clusters them with
+   * the analysed items of ±36 h, reads sentiment and coins, scores importance of every touched
+   * cluster's members and writes the interpretation. Returns the number of new items analysed.
+   */
+  async analysePending(limit = 400): Promise<number> {
+    const now = this.d.clock.now();
+    const pending = (await this.d.repo.pendingAnalysis(now, limit)).sort((a, b) => a.published_at - b.published_at || a.id.localeCompare(b.id));
+    if (!pending.length) return 0;
+    const from = pending[0].published_at - CLUSTER_WINDOW;
+    const to = pending[pending.length - 1].published_at + CLUSTER_WINDOW;
+    const members = await this.d.repo.analysedBetween(from, Math.min(to, now));
+    const clusters = clustersFromMembers(members.map((m) => ({ id: m.id, title: m.title, summary: m.summary, source: m.source, publishedAt: m.published_at, clusterId: m.cluster_id! })));
+    const coins = this.analystCoins();
+    const bySymbol = new Map(coins.map((c) => [c.symbol, c]));
+    const rows = new Map<string, NewsRow>(members.map((m) => [m.id, m]));
+    const touched = new Set<string>();
+    for (const p of pending) {
+      const r = readItem({ id: p.id, title: p.title, summary: p.summary, source: p.source, publishedAt: p.published_at, lang: p.lang, coins: p.coins, labels: p.labels }, coins);
+      const clusterId = clusterItem({ id: p.id, title: p.title, summary: p.summary, source: p.source, publishedAt: p.published_at, lang: p.lang, coins: p.coins, labels: p.labels }, clusters);
+      touched.add(clusterId);
+      rows.set(p.id, { ...p, sentiment: r.sentiment, sentiment_score: r.strength, coin_trends: r.coinTrends, topic: r.topic, cluster_id: clusterId });
+    }
+    const pendingIds = new Set(pending.map((p) => p.id));
+    const byCluster = new Map<string, NewsRow[]>();
+    for (const row of rows.values()) if (row.cluster_id && touched.has(row.cluster_id)) byCluster.set(row.cluster_id, [...(byCluster.get(row.cluster_id) ?? []), row]);
+    const out: NewsAnalysis[] = [];
+    for (const [clusterId, list] of byCluster) {
+      const sources = [...new Set(list.sort((a, b) => a.published_at - b.published_at).map((x) => x.source))];
+      for (const row of list) {
+        const itemCoins = (row.coin_trends ?? []).map((c) => bySymbol.get(c.symbol)).filter((c): c is AnalystCoin => !!c);
+        const { level, impact } = importanceOf({ size: list.length, sources, coins: itemCoins, strength: row.sentiment_score ?? 0, topics: topicsOf(row.labels), sponsored: row.labels.sponsored === true });
+        const isNew = pendingIds.has(row.id);
+        let en = row.interpretation_en ?? '';
+        let zh = row.interpretation_zh ?? '';
+        // The built-in analyst re-writes members whose coverage changed; a model writes new items only.
+        if (isNew || this.d.interpreter.by === 'builtin' || !en) {
+          const facts = this.factsOf(row, IMPORTANCE_LEVELS[level], list.length, sources);
+          const t = await this.d.interpreter.interpret(facts);
+          en = t.en;
+          zh = t.zh;
+        }
+        out.push({
+          id: row.id,
+          sentiment: row.sentiment!,
+          sentimentScore: row.sentiment_score ?? 0,
+          importance: level,
+          heat: impact,
+          clusterId,
+          coinTrends: row.coin_trends ?? [],
+          topic: row.topic,
+          interpretationEn: en,
+          interpretationZh: zh,
+          interpretedBy: isNew || !row.interpreted_by ? this.d.interpreter.by : row.interpreted_by,
+          interpretedAt: row.interpreted_at ?? now,
+        });
+      }
+    }
+    await this.d.repo.saveAnalyses(out);
+    return pending.length;
+  }
+
+  private factsOf(row: NewsRow, importance: FeedImportance, size: number, sources: string[]): InterpretFacts {
+    const names = new Map(this.coins.map((c) => [c.symbol, c.name]));
+    return {
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      source: row.source,
+      publishedAt: row.published_at,
+      sentiment: (row.sentiment ?? 'neutral') as FeedTrend,
+      strength: row.sentiment_score ?? 0,
+      coins: (row.coin_trends ?? []).map((c) => ({ symbol: c.symbol, name: names.get(c.symbol) ?? c.symbol, trend: c.trend })),
+      importance,
+      clusterSize: size,
+      clusterSources: sources,
+    };
+  }
+
+  // impact
+
+  /**
+   * For each horizon (5m, 1h, 24h), computes the coin moves of items whose publication + horizon
+   * the clock has passed, oldest first after the horizon's cursor, stopping at the first item not
+   * analysed yet. Move = close of the last 5m candle closed by t + h over the close of the last 5m
+   * candle closed by t (1h candles when a coin has no 5m). Returns impact rows written.
+   */
+  async computeImpact(limit = 300): Promise<number> {
+    const now = this.d.clock.now();
+    const bySymbol = new Map(this.coins.map((c) => [c.symbol, c]));
+    let written = 0;
+    for (const [h, ms] of Object.entries(HORIZONS) as [Horizon, number][]) {
+      const cursorName = `impact:${h}`;
+      const stored = await this.d.repo.cursor(cursorName);
+      let after = stored == null ? now - ms - 30 * DAY : Number(stored);
+      if (after > now) after = now - ms - 30 * DAY; // the replay clock wrapped to its start
+      const items = await this.d.repo.publishedAfter(after, now - ms, limit);
+      const rows: Parameters<NewsRepository['saveImpact']>[0] = [];
+      let position = after;
+      for (const it of items) {
+        if (it.interpreted_at == null) break;
+        for (const ct of it.coin_trends ?? []) {
+          const coin = bySymbol.get(ct.symbol);
+          if (!coin) continue;
+          const tf = coin.timeframes.includes('5m') ? '5m' : coin.timeframes.includes('1h') ? '1h' : null;
+          if (!tf) continue;
+          const [a] = await this.d.source.getCandles(coin.symbol, tf, { limit: 1, endTime: it.published_at });
+          const [b] = await this.d.source.getCandles(coin.symbol, tf, { limit: 1, endTime: it.published_at + ms });
+          if (!a || !b || !(a.close > 0) || b.time <= a.time) continue;
+          rows.push({ newsId: it.id, symbol: coin.symbol, horizon: h, changePct: (b.close / a.close - 1) * 100, sentiment: it.sentiment ?? 'neutral', topic: it.topic, publishedAt: it.published_at });
+        }
+        position = it.published_at;
+      }
+      if (position !== after || stored == null) await this.d.repo.saveImpact(rows, cursorName, position, now);
+      written += rows.length;
+    }
+    return written;
+  }
+
+  // release
+
+  /**
+   * Publishes the analysed items the clock released since the last call on `feeds:new` (all
+   * processes' SSE clients receive it through pub/sub). The first call only sets the cursor.
+   */
+  async publishReleased(): Promise<number> {
+    const now = this.d.clock.now();
+    const stored = await this.d.repo.cursor('release');
+    let after = stored == null ? now : Number(stored);
+    if (after > now) after = now;
+    const rows = (await this.d.repo.publishedAfter(after, now, 200)).filter((r) => r.interpreted_at != null);
+    const position = rows.length ? rows[rows.length - 1].published_at : after;
+    if (position !== after || stored == null) await this.d.repo.setCursor('release', String(position), now);
+    if (rows.length) await this.d.pubsub.publish(FEEDS_CHANNEL, { type: 'feeds', ids: rows.map((r) => r.id), newest: new Date(position).toISOString() });
+    return rows.length;
+  }
+
+  /** One pass of the news jobs: live providers, analysis, impact, release. */
+  async runJobsOnce(opts: { ingest?: boolean } = {}): Promise<{ ingested: number; analysed: number; impact: number; released: number }> {
+    let ingested = 0;
+    if (opts.ingest !== false) {
+      for (const p of this.d.providers) {
+        try {
+          ingested += await this.ingest(p);
+        } catch (e) {
+          this.d.log?.(`news: ${p.name} failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+      }
+    }
+    const analysed = await this.analysePending();
+    const impact = await this.computeImpact();
+    const released = await this.publishReleased();
+    return { ingested, analysed, impact, released };
+  }
+
+  // read side
+
+  private coinBySymbol(): Map<string, CoinRow> {
+    return new Map(this.coins.map((c) => [c.symbol, c]));
+  }
+
+  /** Maps stored rows to API feeds in `lang`; with `similar`, adds the "similar news moved" aggregates. */
+  async toFeeds(rows: NewsRow[], lang: Lang, opts: { similar?: boolean } = {}): Promise<Feed[]> {
+    if (!rows.length) return [];
+    const now = this.d.clock.now();
+    const info = await this.d.repo.clusterInfo([...new Set(rows.map((r) => r.cluster_id!).filter(Boolean))], now);
+    const impact = await this.d.repo.impactOf(rows.map((r) => r.id));
+    const coins = this.coinBySymbol();
+    const out: Feed[] = [];
+    for (const r of rows) {
+      const cl = info.get(r.cluster_id ?? '') ?? { size: 1, sources: [r.source] };
+      const related = (r.coin_trends ?? [])
+        .map((t) => ({ t, c: coins.get(t.symbol) }))
+        .filter((x): x is { t: { symbol: string; trend: FeedTrend }; c: CoinRow } => !!x.c)
+        .map(({ t, c }) => ({ cryptocurrency_id: c.id, trend: t.trend, symbol: c.symbol, name: c.name, logo: `/static/icons/${c.icon}`, slug: c.slug, cmc_id: c.cmc_id }));
+      const moves = await Promise.all(
+        related.map(async (c) => {
+          const sim = opts.similar && r.sentiment ? await this.d.repo.similarImpact(c.symbol, r.sentiment, r.topic, now, r.id) : [];
+          return {
+            symbol: c.symbol,
+            cryptocurrency_id: c.cryptocurrency_id,
+            moves: (Object.keys(HORIZONS) as Horizon[]).map((h) => {
+              const m = impact.find((x) => x.news_id === r.id && x.symbol === c.symbol && x.horizon === h);
+              const s = sim.find((x) => x.horizon === h);
+              return {
+                horizon: h,
+                change_pct: m ? Number(m.change_pct) : null,
+                similar: s && s.n > 0 ? { avg_change_pct: s.avg, n: s.n, sentiment: (r.sentiment ?? 'neutral') as FeedTrend, topic: r.topic } : null,
+              };
+            }),
+          };
+        }),
+      );
+      const interp = lang === 'zh-CN' ? r.interpretation_zh : r.interpretation_en;
+      const content = r.summary || interp || '';
+      out.push({
+        id: r.id,
+        title: r.title,
+        content,
+        feed_contents: [{ title: r.title, content }],
+        original_title: r.title,
+        source: r.source,
+        link: r.url,
+        published_at: new Date(r.published_at).toISOString(),
+        lang: r.lang === 'zh' ? 'zh' : 'en',
+        sentiment: (r.sentiment ?? 'neutral') as FeedTrend,
+        importance: IMPORTANCE_LEVELS[r.importance ?? 0],
+        heat: heatAt(r.heat ?? 0, r.published_at, now),
+        related_cryptocurrencies: related,
+        cluster: { id: r.cluster_id ?? r.id, size: cl.size, sources: cl.sources },
+        topics: topicsOf(r.labels),
+        impact: moves,
+        interpretation: interp ? { text: interp, by: (r.interpreted_by ?? 'builtin') as 'builtin' | 'llm' } : null,
+      });
+    }
+    return out;
+  }
+
+  /** Conditions of a saved personal filter (SPEC §1 personalised news). `followed`: the user's watchlist symbols. */
+  personalWhere(f: NewsFilter, followed: string[] = []): Where {
+    const w: Where = [];
+    const coins = [...new Set([...f.coins, ...(f.followed_coins ? followed : [])])];
+    if (coins.length) w.push(sql`(${sql.join(coins.map((s) => sql`coin_trends @> ${JSON.stringify([{ symbol: s }])}::jsonb`), sql` or `)})`);
+    const min = IMPORTANCE_LEVELS.indexOf(f.min_importance);
+    if (min > 0) w.push(sql`importance >= ${min}`);
+    if (f.sentiments.length) w.push(sql`sentiment in (${sql.join(f.sentiments.map((s) => sql`${s}`), sql`, `)})`);
+    if (f.sources.length) w.push(sql`lower(source) in (${sql.join(f.sources.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`);
+    if (f.languages.length) w.push(sql`lang in (${sql.join(f.languages.map((s) => sql`${s}`), sql`, `)})`);
+    return w;
+  }
+
+  /**
+   * GET /feeds/latest. `filter`: all | important (level ≥ important) | bullish | bearish;
+   * `heat`: all | hot (heat ≥ HOT_HEAT); `coin`: id, slug or symbol (COIN_NOT_FOUND when unknown).
+   */
+  async latest(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string; extra?: Where }): Promise<LatestFeeds> {
+    const where: Where = [...(q.extra ?? [])];
+    if (q.filter === 'important') where.push(sql`importance >= 2`);
+    if (q.filter === 'bullish' || q.filter === 'bearish') where.push(sql`sentiment = ${q.filter}`);
+    if (q.coin) {
+      const c = this.d.market.resolve(q.coin);
+      where.push(sql`coin_trends @> ${JSON.stringify([{ symbol: c.symbol }])}::jsonb`);
+    }
+    const { rows, hasNext } = await this.d.repo.page(this.d.clock.now(), where, { offset: q.offset, limit: q.limit, heatMin: q.heat === 'hot' ? HOT_HEAT : undefined });
+    return { list: await this.toFeeds(rows, q.lang), hasNext, offset: q.offset, limit: q.limit };
+  }
+
+  /** GET /feeds/hot_top5: the five hottest events of the last 24 h. */
+  async hotTop5(lang: Lang): Promise<Feed[]> {
+    const now = this.d.clock.now();
+    return this.toFeeds(await this.d.repo.hottest(now, now - DAY, 5), lang);
+  }
+
+  /** GET /feeds/{id}: FEED_NOT_FOUND when unknown or published after the clock's now. */
+  async get(id: string, lang: Lang): Promise<Feed> {
+    const now = this.d.clock.now();
+    let [row] = await this.d.repo.byIds([id]);
+    if (!row || row.published_at > now) throw new AppError('FEED_NOT_FOUND', `No feed ${id}`);
+    if (row.interpreted_at == null) {
+      await this.analysePending();
+      [row] = await this.d.repo.byIds([id]);
+    }
+    return (await this.toFeeds([row], lang, { similar: true }))[0];
+  }
+
+  // story of the day
+
+  private dayOf(now: number): { day: string; from: number } {
+    const from = Math.floor(now / DAY) * DAY;
+    return { day: new Date(from).toISOString().slice(0, 10), from };
+  }
+
+  /** GET /feeds/sotd: the stored story of the clock's day (written first when missing or `force`). */
+  async storyOfTheDay(lang: Lang, force = false): Promise<StoryOfTheDay | null> {
+    const now = this.d.clock.now();
+    const { day } = this.dayOf(now);
+    let s = await this.d.repo.story(day, lang);
+    if (!s || force) {
+      await this.writeStory(lang, () => undefined);
+      s = await this.d.repo.story(day, lang);
+    }
+    if (!s) return null;
+    const rows = await this.d.repo.byIds([s.news_id]);
+    if (!rows.length) return null;
+    const [feed] = await this.toFeeds(rows, lang, { similar: true });
+    return {
+      day,
+      feed,
+      story: { title: s.title, content: s.content, by: s.by as 'builtin' | 'llm', generated_at: new Date(s.generated_at).toISOString() },
+      isRefreshing: this.storyRuns.has(`${day}|${lang}`),
+    };
+  }
+
+  /** True when the story of the day is missing or its cluster is no longer the day's biggest. */
+  async storyIsStale(lang: Lang): Promise<boolean> {
+    const now = this.d.clock.now();
+    const { day, from } = this.dayOf(now);
+    const s = await this.d.repo.story(day, lang);
+    if (!s) return true;
+    const big = await this.d.repo.biggestCluster(from, now);
+    return !!big && big.cluster_id !== s.cluster_id;
+  }
+
+  /**
+   * Writes the story of the day for `lang` (one run per day and language at a time; a second
+   * caller joins the running one). `onThinking` receives the writer's progress lines.
+   */
+  writeStory(lang: Lang, onThinking: (line: string) => void): Promise<void> {
+    const now = this.d.clock.now();
+    const { day, from } = this.dayOf(now);
+    const key = `${day}|${lang}`;
+    const running = this.storyRuns.get(key);
+    if (running) return running;
+    const run = (async () => {
+      await this.analysePending();
+      const big = await this.d.repo.biggestCluster(from, now);
+      if (!big) {
+        onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
+        return;
+      }
+      const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
+      const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
+      const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
+      const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
+      const reportsToday = await this.d.repo.countReleasedBetween(from, now);
+      const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
+      await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: this.d.interpreter.by, generatedAt: now });
+    })().finally(() => this.storyRuns.delete(key));
+    this.storyRuns.set(key, run);
+    return run;
+  }
+
+  /** GET /feeds/sotd/refresh: starts a background write-up (with `auto`, only when stale). */
+  async refreshStory(lang: Lang, auto: boolean): Promise<{ isRefreshing: boolean }> {
+    if (auto && !(await this.storyIsStale(lang))) return { isRefreshing: this.storyRuns.has(`${this.dayOf(this.d.clock.now()).day}|${lang}`) };
+    this.writeStory(lang, () => undefined).catch((e) => this.d.log?.(`story of the day failed: ${e instanceof Error ? e.message : String(e)}`));
+    return { isRefreshing: true };
+  }
+}
