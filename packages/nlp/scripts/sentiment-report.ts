@@ -1,5 +1,5 @@
 /** Markdown report of a trained sentiment model (written by train-sentiment.ts). */
-import { CRYPTO_RULES, RULE_BOOST } from '../src/sentiment/crypto-rules.js';
+import { CRYPTO_RULES, RULE_WEIGHT, RULE_WEIGHT_WEAK } from '../src/sentiment/crypto-rules.js';
 import { CLASSES, HOLDOUT_FRACTION, SPLIT_SEED, DEV_SEED } from '../src/sentiment/dataset.js';
 import type { HeldOutEvaluation, Metrics } from '../src/sentiment/evaluate.js';
 import { DEFAULT_FEATURE_CONFIG } from '../src/sentiment/features.js';
@@ -85,12 +85,14 @@ measure the rules; they exist for crypto headlines, which TFNS barely covers).
 ## Crypto lexicon rules
 
 Applied only to crypto text (crypto words, coin names, Chinese crypto terms) and skipped when the
-phrase is negated just before ("no hack", "denies partnership"). The first matching rule adds
-${RULE_BOOST} to its label's probability before renormalising, so it decides only when the model is unsure.
+phrase is negated just before ("no hack", "denies partnership"). The first matching rule is mixed
+into the model's probabilities: scores = (1 − w)·model + w·onehot(rule label), w = ${RULE_WEIGHT} (strong)
+or ${RULE_WEIGHT_WEAK} (weak), so it decides unless the model is confident in another label. Chinese headlines (the model reads
+English only) are classified by Chinese keyword lists instead (rule id \`zh-keywords\`).
 
-| rule | label | meaning |
-|---|---|---|
-${CRYPTO_RULES.map((r) => `| ${r.id} | ${r.label} | ${r.description} |`).join('\n')}
+| rule | label | weight | meaning |
+|---|---|---:|---|
+${CRYPTO_RULES.map((r) => `| ${r.id} | ${r.label} | ${r.weight} | ${r.description} |`).join('\n')}
 
 ## Limits
 

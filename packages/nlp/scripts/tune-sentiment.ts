@@ -31,13 +31,27 @@ for (const cw of cws) {
     const t0 = Date.now();
     const model = trainSoftmax(fitIdx.map((i) => ({ ...comp[i], y: y[i] })), buckets.length, 3, lambda, { maxIter: 400 });
     let ok = 0;
+    const Z: number[][] = [];
     for (const i of dev.test) {
       const z = [0, 0, 0].map((_, k) => model.b[k]);
       const v = comp[i];
       for (let t = 0; t < v.idx.length; t++) for (let k = 0; k < 3; k++) z[k] += model.W[v.idx[t] * 3 + k] * v.val[t];
+      Z.push(z);
       const p = z.indexOf(Math.max(...z));
       if (p === y[i]) ok++;
     }
+    // logit offsets for bearish / bullish (neutral fixed at 0), searched on the dev rows
+    let best = { acc: 0, o0: 0, o1: 0 };
+    for (let o0 = -0.5; o0 <= 1.001; o0 += 0.1)
+      for (let o1 = -0.5; o1 <= 1.001; o1 += 0.1) {
+        let c = 0;
+        Z.forEach((z, j) => {
+          const zz = [z[0] + o0, z[1] + o1, z[2]];
+          if (zz.indexOf(Math.max(...zz)) === y[dev.test[j]]) c++;
+        });
+        if (c / Z.length > best.acc + 1e-9) best = { acc: c / Z.length, o0, o1 };
+      }
+    console.log(`  best offsets bearish ${best.o0.toFixed(1)} bullish ${best.o1.toFixed(1)} -> ${best.acc.toFixed(4)}`);
     console.log(`lw=${lw} cw=${cw} lambda=${lambda} dim=${buckets.length} iters=${model.iterations} devAcc=${(ok / dev.test.length).toFixed(4)} ${Date.now() - t0}ms`);
   }
 }

@@ -21,8 +21,9 @@ export interface CoinAliasSpec {
    * 'guarded': the symbol is also a common word or acronym (ONE, GAS, OP, DOGE, LINK…); it tags the
    * coin only as a $cashtag, "(SYM)", in a list of other tickers, before price/token/coin words, or
    * when one of the coin's names also occurs in the text.
+   * 'caps-word': like 'plain', but like 'guarded' in ALL-CAPS text (NEAR, LINK, DOT…).
    */
-  symbolPolicy?: 'plain' | 'guarded';
+  symbolPolicy?: 'plain' | 'guarded' | 'caps-word';
   /** Text spans that never tag this coin (e.g. Strategy's STRK preferred stock). */
   excludes?: RegExp[];
 }
@@ -57,24 +58,24 @@ export const DEFAULT_COIN_ALIASES: Record<string, CoinAliasSpec> = {
     contextNames: [{ name: 'Avalanche', after: /^(?!\s+of\b)/i }],
     excludes: [/\ban avalanche\b/i],
   },
-  LINK: { names: ['Chainlink'], symbolPolicy: 'guarded' },
-  DOT: { names: ['Polkadot', '波卡'], symbolPolicy: 'guarded' },
+  LINK: { names: ['Chainlink'], symbolPolicy: 'caps-word' },
+  DOT: { names: ['Polkadot', '波卡'], symbolPolicy: 'caps-word' },
   TRX: { names: ['TRON', 'TRX', '波场', '波場'], caseNames: ['Tron'] },
   LTC: { names: ['Litecoin', '莱特币', '萊特幣'] },
   BCH: { names: ['Bitcoin Cash', '比特币现金', '比特幣現金'] },
   SUI: { names: ['SUI'], caseNames: ['Sui'] },
-  NEAR: { names: ['NEAR Protocol', 'Near Protocol'], symbolPolicy: 'guarded' },
-  UNI: { names: ['Uniswap'], symbolPolicy: 'guarded' },
+  NEAR: { names: ['NEAR Protocol', 'Near Protocol'], symbolPolicy: 'caps-word' },
+  UNI: { names: ['Uniswap'], symbolPolicy: 'caps-word' },
   PEPE: { names: ['PEPE', 'Pepecoin'], caseNames: ['Pepe'] },
   ARB: { names: ['Arbitrum'] },
   AAVE: { names: ['AAVE'], caseNames: ['Aave'] },
   OP: {
-    names: ['OP Mainnet', 'Optimism Superchain'],
+    names: ['OP Mainnet', 'OP Superchain', 'OP Stack', 'Optimism Superchain'],
     contextNames: [{ name: 'Optimism', after: /^\s*(?:\(OP\)|Superchain|network|mainnet|Foundation|Collective|token|L2|layer[- ]2|rollup|['’]s\s+OP)/i }],
     symbolPolicy: 'guarded',
   },
   INJ: { names: ['INJ', 'Injective'] },
-  TAO: { names: ['Bittensor'] },
+  TAO: { names: ['Bittensor'], symbolPolicy: 'caps-word' },
   ZEC: { names: ['Zcash', '大零币'] },
   ENA: { names: ['Ethena'] },
   TRUMP: {

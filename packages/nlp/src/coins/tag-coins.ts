@@ -5,9 +5,10 @@
  *
  * Rules (see coin-aliases.ts for the table):
  *  - Symbols match only upper-case whole tokens (`BTC`, not `btc` or `BTCUSD`), or as cashtags `$btc`.
- *  - Guarded symbols (common words/acronyms such as ONE, GAS, SUN, OP, DOGE, LINK, DOT, NEAR, UNI, TRUMP)
- *    need extra evidence: a $cashtag, "(SYM)", a list of other tickers ("BTC, ETH, LINK"), a following
- *    price/token/coin word, or one of the coin's names in the same text.
+ *  - Guarded symbols (common words/acronyms such as ONE, GAS, SUN, OP, DOGE, TRUMP, FLOW)
+ *    need extra evidence: a $cashtag, "(SYM)", a list of other tickers ("BTC, ETH, DOGE"), a
+ *    "NAME: SYM" price list, a following price/token/coin word, or one of the coin's names in the text.
+ *    "Caps-word" symbols (NEAR, UNI, LINK, DOT, TAO) need that evidence only in ALL-CAPS text.
  *  - Names match case-insensitively as whole words; names that are English words (Ripple, Sui, Pepe…)
  *    only with their capitalisation; some only in context (Optimism before "(OP)"/"Superchain"…).
  *  - Chinese names (比特币, 以太坊…) match as substrings.
@@ -39,9 +40,12 @@ interface Candidate {
 
 const CJK = /[\u3400-\u9fff]/;
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const SEP_BEFORE = /(?:^|[^A-Za-z0-9$])\$?([A-Z][A-Z0-9]{1,9})\s*(?:,|\/|&|\band\b|\bor\b|\bvs\.?)\s*$/;
-const SEP_AFTER = /^\s*(?:,|\/|&|\band\b|\bor\b|\bvs\.?)\s*\$?([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])/;
-const CRYPTO_AFTER = /^(?:\s*(?:price|prices|token|tokens|coin|holders|whales|ETF|ETFs|futures|perps?|staking|airdrop|unlock|rally|bulls|bears)\b|\/?(?:USDT|USDC|USD)\b)/i;
+const SEP = String.raw`(?:,\s*(?:and|or|&)?|\/|&|\band\b|\bor\b|\bvs\.?)`;
+const SEP_BEFORE = new RegExp(String.raw`(?:^|[^A-Za-z0-9$])\$?([A-Z][A-Z0-9]{1,9})\s*${SEP}\s*$`);
+const SEP_AFTER = new RegExp(String.raw`^\s*${SEP}\s*\$?([A-Z][A-Z0-9]{1,9})(?![A-Za-z0-9])`);
+/** "SOLANA: SOL, OPTIMISM: OP" price-list format: an all-caps word and a colon before the symbol. */
+const CAPS_LABEL_BEFORE = /(?:^|[\s,])[A-Z][A-Z ]{2,}:\s*$/;
+const CRYPTO_AFTER = /^(?:\s*(?:token|tokens|coin|holders|whales|ETF|ETFs|staking|airdrop|unlock)\b|\/?(?:USDT|USDC)\b)/i;
 
 function nameRegex(name: string, caseSensitive: boolean): RegExp {
   const body = escapeRe(name).replace(/\s+/g, '\\s+');
@@ -52,7 +56,9 @@ function nameRegex(name: string, caseSensitive: boolean): RegExp {
 interface Compiled {
   coin: TaggableCoin;
   symbol: string;
+  /** Symbol needs evidence always ('guarded') or only in ALL-CAPS text ('caps-word'). */
   guarded: boolean;
+  capsWord: boolean;
   names: { re: RegExp; after?: RegExp }[];
   excludes: RegExp[];
 }
@@ -86,7 +92,7 @@ function compile(coins: readonly TaggableCoin[]): Compiled[] {
       known.add(l);
     }
     const guarded = spec.symbolPolicy ? spec.symbolPolicy === 'guarded' : GUARDED_SYMBOLS.has(symbol);
-    return { coin, symbol, guarded, names, excludes: spec.excludes ?? [] };
+    return { coin, symbol, guarded, capsWord: spec.symbolPolicy === 'caps-word', names, excludes: spec.excludes ?? [] };
   });
   compiledCache.set(coins, out);
   return out;
@@ -133,14 +139,18 @@ export function tagCoins(text: string, coins: readonly TaggableCoin[]): CoinTag[
 
   const allSymbols = new Set([...Object.keys(DEFAULT_COIN_ALIASES), ...compiled.map((c) => c.symbol)]);
   const hasName = new Set(kept.filter((k) => k.kind !== 'symbol').map((k) => k.coin));
-  const plainSymbolFound = kept.some((k) => k.kind === 'symbol' && !compiled[k.coin].guarded);
+  const shouting = isShouting(text);
+  const needsEvidence = (c: Compiled) => c.guarded || (c.capsWord && shouting);
+  const plainSymbolFound = kept.some((k) => k.kind === 'symbol' && !needsEvidence(compiled[k.coin]));
   const accepted = kept.filter((k) => {
-    if (k.kind !== 'symbol' || !compiled[k.coin].guarded) return true;
+    if (k.kind !== 'symbol' || !needsEvidence(compiled[k.coin])) return true;
     if (hasName.has(k.coin)) return true;
-    const before = text.slice(Math.max(0, k.start - 20), k.start);
+    const before = text.slice(Math.max(0, k.start - 30), k.start);
     const after = text.slice(k.end, k.end + 24);
+    if (/^[-_]\w/.test(after)) return false; // OP-Return, OP_RETURN, DOGE-style compounds
     if (/\(\s*$/.test(before) && /^\s*\)/.test(after)) return true;
-    if (CRYPTO_AFTER.test(after) && !isShouting(text)) return true;
+    if (CRYPTO_AFTER.test(after) && !shouting) return true;
+    if (plainSymbolFound && CAPS_LABEL_BEFORE.test(before)) return true;
     if (plainSymbolFound) {
       const b = SEP_BEFORE.exec(before);
       const a = SEP_AFTER.exec(after);

@@ -3,7 +3,8 @@
  * loaded synchronously once on first use) plus the crypto lexicon rules.
  */
 import { readFileSync } from 'node:fs';
-import { matchCryptoRule, RULE_BOOST } from './crypto-rules.js';
+import { detectLanguage } from '../lang.js';
+import { matchChineseKeywords, matchCryptoRule } from './crypto-rules.js';
 import { decodeModel, predictProba, type SentimentLabel, type SentimentModel, type SentimentModelJson } from './model.js';
 
 /** Result of {@link classifySentiment}. `scores` are probabilities summing to 1. */
@@ -48,21 +49,40 @@ export function classifySentimentModelOnly(text: string, model: SentimentModel =
   return { label: argmaxLabel(scores), scores };
 }
 
+/** Rule id reported for Chinese headlines decided by the Chinese keyword lists. */
+export const ZH_RULE_ID = 'zh-keywords';
+/** Mixing weight of the Chinese keyword rule. */
+export const ZH_RULE_WEIGHT = 0.5;
 /**
- * Classify the market sentiment of an English headline/tweet: 'bullish' | 'bearish' | 'neutral'.
- * Model probabilities are adjusted by the first matching crypto rule (+RULE_BOOST on its label,
- * renormalised); `rule` is set when that rule's label is the final label. Empty text → neutral.
+ * Scores of Chinese text before keyword rules: the English-trained model has no signal on Chinese,
+ * so a fixed prior (neutral unless keywords say otherwise) is used instead of the model.
+ */
+export const ZH_PRIOR: Readonly<Record<SentimentLabel, number>> = { bearish: 0.25, bullish: 0.25, neutral: 0.5 };
+
+/**
+ * Classify the market sentiment of a headline/tweet: 'bullish' | 'bearish' | 'neutral'.
+ * English: model probabilities mixed with the first matching crypto rule's label
+ * (scores = (1 − w)·model + w·onehot, w = rule.weight). Chinese (detectLanguage = 'zh'): ZH_PRIOR mixed
+ * with the Chinese keyword rule (w = ZH_RULE_WEIGHT), since the model is trained on English. `rule` is set when the rule's label is the final label.
+ * Empty text → neutral with scores {0, 0, 1}.
  * Deterministic; never throws for any string (throws only if the model file is missing).
  */
 export function classifySentiment(text: string, model: SentimentModel = getSentimentModel()): SentimentResult {
   if (!text || !text.trim()) return { label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } };
-  const base = classifySentimentModelOnly(text, model);
-  const rule = matchCryptoRule(text);
+  let base: SentimentResult;
+  let rule: { id: string; label: 'bullish' | 'bearish'; weight: number } | null;
+  if (detectLanguage(text) === 'zh') {
+    base = { label: 'neutral', scores: { ...ZH_PRIOR } };
+    const zh = matchChineseKeywords(text);
+    rule = zh ? { id: ZH_RULE_ID, label: zh.label, weight: ZH_RULE_WEIGHT } : null;
+  } else {
+    base = classifySentimentModelOnly(text, model);
+    rule = matchCryptoRule(text);
+  }
   if (!rule) return base;
-  const s = { ...base.scores };
-  s[rule.label] += RULE_BOOST;
-  const total = s.bearish + s.bullish + s.neutral;
-  const scores = { bearish: s.bearish / total, bullish: s.bullish / total, neutral: s.neutral / total };
+  const w = rule.weight;
+  const scores = { bearish: (1 - w) * base.scores.bearish, bullish: (1 - w) * base.scores.bullish, neutral: (1 - w) * base.scores.neutral };
+  scores[rule.label] += w;
   const label = argmaxLabel(scores);
   return label === rule.label ? { label, scores, rule: rule.id } : { label, scores };
 }

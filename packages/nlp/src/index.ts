@@ -1,0 +1,17 @@
+/**
+ * @coinlens/nlp — the built-in news analyst: sentiment (TFNS-trained model + crypto rules), coin
+ * tagging, event clustering, importance/heat and template interpretations (en-US, zh-CN).
+ * Pure TypeScript, no network, deterministic. The sentiment weights are read once from
+ * packages/nlp/model/sentiment-v1.json (sync, Node).
+ */
+export { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel, SENTIMENT_MODEL_URL, ZH_RULE_ID, ZH_PRIOR, type SentimentResult } from './sentiment/classify.js';
+export type { SentimentLabel, SentimentModel } from './sentiment/model.js';
+export { CRYPTO_RULES, RULE_WEIGHT, RULE_WEIGHT_WEAK, isCryptoText, matchCryptoRule, matchChineseKeywords, type CryptoRule } from './sentiment/crypto-rules.js';
+export { tagCoins, type TaggableCoin, type CoinTag } from './coins/tag-coins.js';
+export { DEFAULT_COINS, DEFAULT_COIN_ALIASES, type CoinAliasSpec } from './coins/coin-aliases.js';
+export { clusterNews, assignCluster, titleSignature, signatureSimilarity, CLUSTER_DEFAULTS, type ClusterableNews, type NewsCluster, type ClusterOptions } from './cluster/cluster-news.js';
+export { scoreImportance, TOPIC_WEIGHTS, HEAT_HALF_LIFE_MS, type ImportanceInput, type ImportanceResult, type ImportanceLevel } from './importance/score-importance.js';
+export { sourceTier, bestSourceTier, DEFAULT_SOURCE_TIER, type SourceTier } from './importance/source-tiers.js';
+export { interpretNews, type InterpretInput, type Interpretation, type NewsImpact } from './interpret/interpret-news.js';
+export { detectLanguage } from './lang.js';
+export { parseCsv, parseCsvObjects, formatCsv, formatCsvField } from './csv.js';
