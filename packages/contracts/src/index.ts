@@ -8,3 +8,4 @@ export * from './users/endpoints';
 export * from './auth/endpoints';
 export * from './ai/stream-events';
 export * from './feeds/index';
+export * from './billing/index';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ChainsEnv } from '../providers/chain/config';
 
 /** Repository root (the folder with `data/` and `apps/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -79,6 +80,12 @@ export const EnvSchema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
+  /** Payment networks (JSON object keyed by network: rpc_url, merchant, optional chain_id, name, tokens); payments are off without it. */
+  CHAINS: ChainsEnv.optional(),
+  /** Block confirmations before an on-chain payment is credited. */
+  CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Minutes a payment order waits for its transaction hash. */
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /** Skip the shipped-data import (for processes that know it is done). */
   SKIP_IMPORT: bool.default(false),
   /** Comma list of RSS 2.0 / Atom feed URLs to ingest (news); none when absent. */

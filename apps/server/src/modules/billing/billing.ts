@@ -1,0 +1,47 @@
+import type { DatabaseHandle } from '@coinlens/db';
+import type { Env } from '../../platform/env';
+import { resolveChains } from '../../providers/chain/config';
+import { ChainRegistry } from '../../providers/chain/rpc';
+import { InvitationService } from '../invitations/invitations.service';
+import { PaymentService } from './payment.service';
+import { QuotaService } from './quota.service';
+import { SubscriptionService } from './subscription.service';
+
+/**
+ * The membership services, built once per process (`ctx.billing`):
+ *  - `subscriptions`: membership windows (wall time) and history
+ *  - `quota`: `consumeQuota(userId, 'qa_per_day' | 'strategy_per_day')` for metered features
+ *  - `payments`: on-chain payment orders and verification
+ *  - `invitations`: own codes and the 7-day trial
+ */
+export interface Billing {
+  chains: ChainRegistry;
+  subscriptions: SubscriptionService;
+  quota: QuotaService;
+  payments: PaymentService;
+  invitations: InvitationService;
+  /** Sets the wall clock of every membership service (tests move it past expiries). */
+  setNow(now: () => number): void;
+}
+
+/** Builds the membership services from `CHAINS`, `CONFIRMATIONS` and `PAYMENT_ORDER_TTL_MINUTES`. */
+export function createBilling(env: Env, db: DatabaseHandle): Billing {
+  const chains = new ChainRegistry(resolveChains(env.CHAINS));
+  const subscriptions = new SubscriptionService(db);
+  const quota = new QuotaService(db, subscriptions);
+  const payments = new PaymentService(db, chains, subscriptions, { confirmations: env.CONFIRMATIONS, orderTtlMinutes: env.PAYMENT_ORDER_TTL_MINUTES });
+  const invitations = new InvitationService(db, subscriptions);
+  return {
+    chains,
+    subscriptions,
+    quota,
+    payments,
+    invitations,
+    setNow(now) {
+      subscriptions.now = now;
+      quota.now = now;
+      payments.now = now;
+      invitations.now = now;
+    },
+  };
+}

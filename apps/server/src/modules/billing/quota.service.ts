@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { usageCounters, type DatabaseHandle } from '@coinlens/db';
+import type { Usage, UsageKind } from '@coinlens/contracts';
+import { AppError } from '../../platform/errors';
+import { dailyLimit } from './plans';
+import type { SubscriptionService } from './subscription.service';
+
+/** The UTC day `YYYY-MM-DD` of `ms`. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Next UTC midnight after `ms`, as ISO 8601. */
+function nextUtcMidnight(ms: number): string {
+  const d = new Date(ms);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString();
+}
+
+const LIMIT_ERROR = { qa_per_day: 'CHAT_DAILY_LIMIT_EXCEEDED', strategy_per_day: 'STRATEGY_DAILY_LIMIT_EXCEEDED' } as const;
+
+/**
+ * Daily quotas (`qa_per_day`, `strategy_per_day`) per user and UTC day (wall time), limits from the
+ * plans (Pro members get the `pro_monthly` limits). Other modules call
+ * `ctx.quota.consumeQuota(userId, kind)` before doing the metered work.
+ */
+export class QuotaService {
+  constructor(
+    private readonly db: DatabaseHandle,
+    private readonly subs: SubscriptionService,
+    public now: () => number = Date.now,
+  ) {}
+
+  /** `{limit, used, remaining, reset_at}` of today for `userId`; remaining = limit − used (≥ 0). */
+  async usage(userId: number, kind: UsageKind): Promise<Usage> {
+    const now = this.now();
+    const limit = dailyLimit(await this.subs.isPro(userId), kind);
+    const [row] = await this.db.db
+      .select({ used: usageCounters.used })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, kind), eq(usageCounters.day, utcDay(now))));
+    const used = row?.used ?? 0;
+    return { limit, used, remaining: Math.max(0, limit - used), reset_at: nextUtcMidnight(now) };
+  }
+
+  /**
+   * Uses one unit of today's quota, atomically: a single INSERT … ON CONFLICT DO UPDATE … WHERE
+   * used < limit, so concurrent calls never exceed the limit (on PGlite and PostgreSQL alike).
+   * Returns the usage after the increment. Throws 429 CHAT_DAILY_LIMIT_EXCEEDED (qa_per_day) or
+   * STRATEGY_DAILY_LIMIT_EXCEEDED (strategy_per_day) with details `{limit, used, remaining, reset_at}`.
+   */
+  async consumeQuota(userId: number, kind: UsageKind): Promise<Usage> {
+    const now = this.now();
+    const limit = dailyLimit(await this.subs.isPro(userId), kind);
+    const day = utcDay(now);
+    const reset_at = nextUtcMidnight(now);
+    const rows =
+      limit > 0
+        ? await this.db.query<{ used: number }>(sql`
+            insert into usage_counters (user_id, kind, day, used) values (${userId}, ${kind}, ${day}, 1)
+            on conflict (user_id, kind, day) do update set used = usage_counters.used + 1
+            where usage_counters.used < ${limit}
+            returning used`)
+        : [];
+    if (!rows.length) {
+      throw new AppError(LIMIT_ERROR[kind], `Daily limit of ${limit} reached`, { details: { limit, used: limit, remaining: 0, reset_at } });
+    }
+    const used = Number(rows[0].used);
+    return { limit, used, remaining: Math.max(0, limit - used), reset_at };
+  }
+
+  /** Gives back one unit of today's quota (when the metered work failed before producing anything). */
+  async releaseQuota(userId: number, kind: UsageKind): Promise<void> {
+    await this.db.query(sql`update usage_counters set used = used - 1 where user_id = ${userId} and kind = ${kind} and day = ${utcDay(this.now())} and used > 0`);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './plans';
+export * from './payment';
+export * from './invitation';
