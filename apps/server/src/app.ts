@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import { installErrorHandler } from './platform/errors';
 import { REPO_ROOT } from './platform/env';
 import { marketRoutes } from './modules/market/market.routes';
+import { signalsRoutes } from './modules/signals/signals.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { installAuth } from './platform/auth';
 import { installRateLimit } from './platform/rate-limit';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL });
   app.addHook('onClose', closeRateLimit);
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
+  await signalsRoutes(app, { signals: ctx.signals });
   await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { users: ctx.accounts.users });

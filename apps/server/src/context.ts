@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { importData, migrateDatabase, openDatabase, shippedDataImporters, type DatabaseHandle, type ImportProgress } from '@coinlens/db';
+import { importData, LOCKS, migrateDatabase, openDatabase, shippedDataImporters, type DatabaseHandle, type ImportProgress } from '@coinlens/db';
 import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
 import { LiveClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
@@ -10,6 +10,8 @@ import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
 import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
+import { SignalsRepository } from './modules/signals/signals.repository';
+import { SignalsService } from './modules/signals/signals.service';
 import { NewsRepository } from './modules/news/news.repository';
 import { NewsService } from './modules/news/news.service';
 import { newsImporters } from './modules/news/news.import';
@@ -31,6 +33,8 @@ export interface AppContext {
   marketRepo: MarketRepository;
   /** The OpenAI-compatible model when LLM_BASE_URL is set; null means the built-in analyst writes. */
   llm: LlmClient | null;
+  /** Technical analysis snapshots, signals track record and lists (modules/signals). */
+  signals: SignalsService;
   /** News pipeline and feeds (modules/news). */
   news: NewsService;
   /** Accounts: sessions (JWT + sessions table), users, e-mail auth, SIWE, OAuth, mail. */
@@ -80,6 +84,9 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const accounts = await createAccounts(env, db, { log });
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
+  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, log });
+  // Only worker processes compute (one of N, under LOCKS.signals); tests start the jobs by hand.
+  if (env.ROLES.includes('worker') && env.NODE_ENV !== 'test') await signals.startJobs(LOCKS.signals, (k) => db.tryLock(k));
   const newsProviders: NewsProvider[] = [];
   if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
   if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
@@ -98,10 +105,12 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     market,
     marketRepo,
     llm,
+    signals,
     news,
     accounts,
     shippedDataDir,
     async close() {
+      await signals.stop();
       await accounts.close();
       await stopNewsJobs();
       await source.stop();

@@ -9,3 +9,5 @@ export * from './auth/endpoints';
 export * from './ai/stream-events';
 export * from './feeds/index';
 export * from './billing/index';
+export * from './signals/analysis';
+export * from './signals/endpoints';

@@ -1,0 +1,228 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { LOCKS } from '@coinlens/db';
+import { scoreSignal, SIGNAL_HORIZON_CANDLES } from '@coinlens/ta';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { createTestApp, T0 } from '../../../test/harness';
+import type { SignalsService } from './signals.service';
+
+const DAY = 86_400_000;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let signals: SignalsService;
+let backfillCount = 0;
+beforeAll(async () => {
+  t = await createTestApp({ symbols: ['BTC', 'AAVE'] });
+  signals = t.ctx.signals;
+  await signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k));
+  await signals.idle();
+  backfillCount = (await count(sql`select count(*)::int as n from signal_events where origin = 'backfill'`));
+});
+afterAll(async () => t?.close());
+
+const get = async (url: string) => {
+  const r = await t.app.inject({ method: 'GET', url });
+  return { status: r.statusCode, body: r.json() as any };
+};
+const rows = (q: any) => t.ctx.db.query<any>(q);
+const count = async (q: any) => Number((await t.ctx.db.query<any>(q))[0].n);
+const tick = async () => {
+  await (t.ctx.source as any).tick();
+  await signals.idle();
+};
+/** Close of the stored candle of (symbol, tf) opening at `openTime` (read straight from the candles table). */
+const closeAt = async (symbol: string, tf: string, openTime: number) => {
+  const r = await rows(sql`select k.close from candles k join coins c on c.id = k.coin_id where c.symbol = ${symbol} and k.timeframe = ${tf} and k.open_time = ${openTime}`);
+  return r[0] ? Number(r[0].close) : null;
+};
+
+describe('signals job: backfill, live candles, scoring', () => {
+  it('backfills the last 7 days (+ horizon) from candles before now only', async () => {
+    expect(backfillCount).toBeGreaterThan(100);
+    expect(await count(sql`select count(*)::int as n from signal_events where fired_at > ${T0}`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from signal_events where hit is not null and due_at > ${T0}`)).toBe(0);
+    // outcomes of the backfill are there for signals whose horizon passed
+    expect(await count(sql`select count(*)::int as n from signal_events where hit is not null`)).toBeGreaterThan(50);
+    expect(await count(sql`select count(*)::int as n from signal_events where hit is null and due_at <= ${T0}`)).toBe(0);
+    for (const o of await rows(sql`select timeframe, min(fired_at) as f from signal_events group by timeframe`)) {
+      const tf = o.timeframe as '5m' | '1h' | '1d';
+      expect(Number(o.f)).toBeGreaterThanOrEqual(T0 - 7 * DAY - SIGNAL_HORIZON_CANDLES[tf] * TIMEFRAME_MS[tf]);
+    }
+    // snapshots exist for every coin × timeframe, each at the last candle closed before now
+    const snaps = await rows(sql`select s.timeframe, s.candle_time, c.symbol from ta_snapshots s join coins c on c.id = s.coin_id`);
+    expect(snaps.map((s) => `${s.symbol}:${s.timeframe}`).sort()).toEqual(['AAVE:1d', 'AAVE:1h', 'BTC:1d', 'BTC:1h', 'BTC:5m']);
+    for (const s of snaps) expect(Number(s.candle_time) + TIMEFRAME_MS[s.timeframe as '5m']).toBeLessThanOrEqual(T0);
+  });
+
+  it('scores outcomes exactly as scoreSignal on the real candles', async () => {
+    const sample = await rows(sql`select s.*, c.symbol from signal_events s join coins c on c.id = s.coin_id where hit is not null order by s.id limit 40`);
+    expect(sample.length).toBeGreaterThan(10);
+    for (const s of sample) {
+      const tfMs = TIMEFRAME_MS[s.timeframe as '5m'];
+      expect(Number(s.entry_price)).toBe(await closeAt(s.symbol, s.timeframe, Number(s.candle_time)));
+      const exit = await closeAt(s.symbol, s.timeframe, Number(s.candle_time) + s.horizon_candles * tfMs);
+      expect(Number(s.exit_price)).toBe(exit);
+      const want = scoreSignal(s.direction, Number(s.entry_price), exit!);
+      expect(s.hit).toBe(want.hit);
+      expect(Number(s.move_pct)).toBeCloseTo(want.move_pct, 10);
+      expect(Number(s.due_at)).toBe(Number(s.candle_time) + (s.horizon_candles + 1) * tfMs);
+    }
+  });
+
+  it('stores each signal once however often a candle is recomputed', async () => {
+    const before = await count(sql`select count(*)::int as n from signal_events`);
+    const again = await signals.backfillAll();
+    expect(again.inserted).toBe(0);
+    const a = await signals.onCandleClosed('BTC', '5m');
+    const b = await signals.onCandleClosed('BTC', '5m');
+    expect(b.inserted).toBe(0);
+    expect(await count(sql`select count(*)::int as n from signal_events`)).toBe(before + a.inserted);
+    expect(await count(sql`select count(*)::int as n from (select 1 from signal_events group by coin_id, timeframe, label, candle_time having count(*) > 1) d`)).toBe(0);
+  });
+
+  it('on a closed candle: new snapshot at that candle, signals logged live, never a candle after now', async () => {
+    t.clock.set(T0 + 5 * 60_000);
+    await tick();
+    const ta = await get('/api/crypto/btc/ta/5m');
+    expect(ta.status).toBe(200);
+    expect(ta.body.result.current.candle_open_time).toBe(T0);
+    expect(ta.body.result.last_price).toBe(await closeAt('BTC', '5m', T0));
+    expect(ta.body.result.label).toBe('1D');
+    expect(await count(sql`select count(*)::int as n from signal_events where fired_at > ${T0 + 5 * 60_000}`)).toBe(0);
+    const live = await rows(sql`select label from signal_events where origin = 'live' and candle_time = ${T0} and timeframe = '5m'`);
+    expect(live.map((r) => r.label).sort()).toEqual(ta.body.result.market.signals.map((s: any) => s.label).sort());
+  });
+
+  it('scores a pending signal once its horizon passes, not before', async () => {
+    const [p] = await rows(sql`select s.*, c.symbol from signal_events s join coins c on c.id = s.coin_id where s.timeframe = '5m' and hit is null order by due_at limit 1`);
+    expect(p).toBeTruthy();
+    const due = Number(p.due_at);
+    t.clock.set(due - 5 * 60_000);
+    await tick();
+    expect((await rows(sql`select hit from signal_events where id = ${p.id}`))[0].hit).toBeNull();
+    t.clock.set(due);
+    await tick();
+    const [s] = await rows(sql`select * from signal_events where id = ${p.id}`);
+    const exit = await closeAt(p.symbol, '5m', Number(p.candle_time) + 288 * 300_000);
+    expect(Number(s.exit_price)).toBe(exit);
+    expect(s.hit).toBe(scoreSignal(p.direction, Number(p.entry_price), exit!).hit);
+    expect(Number(s.scored_at)).toBeGreaterThanOrEqual(Number(s.due_at));
+    // nothing anywhere was scored before its due time
+    expect(await count(sql`select count(*)::int as n from signal_events where scored_at < due_at`)).toBe(0);
+  });
+});
+
+describe('signals API', () => {
+  it('latest_accuracy counts scored signals fired in the last 7 days, with denominators', async () => {
+    const now = t.clock.now();
+    const { status, body } = await get('/api/crypto/latest_accuracy');
+    expect(status).toBe(200);
+    const r = body.result;
+    const total = await count(sql`select count(*)::int as n from signal_events where fired_at > ${now - 7 * DAY} and fired_at <= ${now} and hit is not null and due_at <= ${now}`);
+    const hits = await count(sql`select count(*)::int as n from signal_events where fired_at > ${now - 7 * DAY} and fired_at <= ${now} and hit = true and due_at <= ${now}`);
+    expect(r.total).toBe(total);
+    expect(r.hits).toBe(hits);
+    expect(total).toBeGreaterThan(0);
+    expect(r.accuracy).toBeCloseTo(hits / total, 12);
+    expect(r.until).toBe(now);
+    expect(r.since).toBe(now - 7 * DAY);
+    expect(r.by_timeframe.map((x: any) => x.timeframe)).toEqual(['5m', '1h', '1d']);
+    expect(r.by_timeframe.reduce((a: number, x: any) => a + x.total, 0)).toBe(total);
+  });
+
+  it('ta/all: Signal items paged by 5 with merged, labelled, ordered timeframes', async () => {
+    const { status, body } = await get('/api/crypto/ta/all');
+    expect(status).toBe(200);
+    expect(body.result.hasNext).toBe(false);
+    const btc = body.result.signals.find((s: any) => s.cryptocurrency.symbol === 'BTC');
+    expect(btc.ta_result.map((r: any) => [r.current.timeframe, r.label])).toEqual([['5m', '1D'], ['1h', '7D'], ['1d', '1M']]);
+    expect(btc.default_timeframe).toBe('5m');
+    expect(btc.touch_probability).toEqual(btc.ta_result[0].touch_probability);
+    expect(btc.accuracy.total).toBeGreaterThan(0);
+    const aave = body.result.signals.find((s: any) => s.cryptocurrency.symbol === 'AAVE');
+    expect(aave.default_timeframe).toBe('1h');
+    const one = await get('/api/crypto/ta/all?limit=1');
+    expect(one.body.result.signals).toHaveLength(1);
+    expect(one.body.result.hasNext).toBe(true);
+    expect((await get('/api/crypto/ta/all?offset=1&limit=1')).body.result.hasNext).toBe(false);
+    expect((await get('/api/crypto/ta/all?limit=0')).status).toBe(400);
+  });
+
+  it('ta/hot ranks by weighted recent signals; following needs a sign-in', async () => {
+    const hot = await get('/api/crypto/ta/hot');
+    expect(hot.status).toBe(200);
+    const scores = hot.body.result.signals.map((s: any) => s.hot_score);
+    expect(scores.length).toBeGreaterThan(0);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    const f = await get('/api/crypto/ta/following');
+    expect(f.status).toBe(401);
+    expect(f.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('with_signals filters by direction and search term', async () => {
+    const all = (await get('/api/crypto/with_signals')).body.result;
+    expect(all.length).toBeGreaterThan(0);
+    const bull = (await get('/api/crypto/with_signals?type=bullish')).body.result;
+    for (const c of bull) expect(c.bullish_count).toBeGreaterThan(0);
+    const btc = (await get('/api/crypto/with_signals?search_term=bitc')).body.result;
+    expect(btc.map((c: any) => c.symbol)).toEqual(['BTC']);
+    expect((await get('/api/crypto/with_signals?type=sideways')).status).toBe(400);
+  });
+
+  it('track-record lists signals newest first with outcomes and filters', async () => {
+    const { status, body } = await get('/api/signals/track-record?coin=btc&timeframe=5m&limit=10');
+    expect(status).toBe(200);
+    const items = body.result.items;
+    expect(items).toHaveLength(10);
+    expect(body.result.hasNext).toBe(true);
+    for (let i = 1; i < items.length; i++) expect(items[i - 1].fired_at).toBeGreaterThanOrEqual(items[i].fired_at);
+    for (const it of items) {
+      expect(it.coin.symbol).toBe('BTC');
+      expect(it.fired_at).toBeLessThanOrEqual(t.clock.now());
+      if (it.status === 'pending') expect(it.exit_price).toBeNull();
+      else expect(typeof it.move_pct).toBe('number');
+    }
+    const label = items[0].label;
+    const byLabel = (await get(`/api/signals/track-record?label=${label}`)).body.result;
+    expect(byLabel.items.every((x: any) => x.label === label)).toBe(true);
+    expect(byLabel.items[0].name.en).not.toBe(label);
+    const scored = (await get('/api/signals/track-record?coin=AAVE&status=scored&limit=100')).body.result.items;
+    expect(scored.length).toBeGreaterThan(0);
+    expect(scored.every((x: any) => x.status === 'hit' || x.status === 'miss')).toBe(true);
+    expect(scored.some((x: any) => x.origin === 'backfill')).toBe(true);
+  });
+
+  it('pattern-stats: hit rate with n beside a measured baseline', async () => {
+    const { status, body } = await get('/api/signals/pattern-stats?coin=BTC&timeframe=5m');
+    expect(status).toBe(200);
+    const items = body.result.items;
+    expect(items.length).toBeGreaterThan(3);
+    for (const s of items) {
+      expect(s.n).toBeGreaterThan(0);
+      expect(s.hit_rate).toBeCloseTo(s.hits / s.n, 12);
+      expect(s.baseline.n).toBeGreaterThan(200);
+      expect(s.baseline.p).toBeGreaterThanOrEqual(0);
+      expect(s.baseline.p).toBeLessThanOrEqual(1);
+    }
+    // bullish and bearish baselines of the same coin/window are complementary up to flat moves
+    const bull = items.find((s: any) => s.direction === 'bullish');
+    const bear = items.find((s: any) => s.direction === 'bearish');
+    if (bull && bear) expect(bull.baseline.p + bear.baseline.p).toBeLessThanOrEqual(1 + 1e-9);
+  });
+
+  it('validates input: bad timeframe 400 naming the field, unknown coin 404', async () => {
+    const bad = await get('/api/crypto/btc/ta/4h');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.map((f: any) => f.path)).toContain('params.timeframe');
+    const unknown = await get('/api/crypto/nocoin/ta/1h');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('COIN_NOT_FOUND');
+    expect((await get('/api/crypto/aave/ta/5m')).body.error.code).toBe('TIMEFRAME_NOT_AVAILABLE');
+    expect((await get('/api/signals/track-record?coin=nocoin')).body.error.code).toBe('COIN_NOT_FOUND');
+    expect((await get('/api/signals/track-record?timeframe=15m')).status).toBe(400);
+    expect((await get('/api/signals/pattern-stats?timeframe=2h')).status).toBe(400);
+    const refreshed = await get('/api/crypto/1/ta/1h?refresh=true');
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.result.label).toBe('7D');
+    expect(refreshed.body.result.candle_close_time).toBeLessThanOrEqual(t.clock.now());
+  });
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  CoinTaParams, CoinTaQuery, ErrorResponse, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse, GetTrackRecordResponse,
+  GetWithSignalsResponse, PatternStatsQuery, SignalsPageQuery, TrackRecordQuery, WithSignalsQuery,
+} from '@coinlens/contracts';
+import { bearerToken, optionalUser } from '../../platform/auth';
+import { AppError } from '../../platform/errors';
+import type { SignalsService } from './signals.service';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
+
+/**
+ * Technical analysis and trading-signal endpoints (SPEC §7 Crypto TA calls) and the track record
+ * (issue 3): every figure is computed from candles closed at or before the clock's now.
+ */
+export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { signals } = deps;
+  const tags = ['signals'];
+
+  r.get('/api/crypto/ta/all', { schema: { tags, summary: 'Signal items of every analysed coin (CoinMarketCap rank order), paged by 5', querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } }, async (req) => ({
+    result: await signals.all(req.query.offset, req.query.limit),
+  }));
+
+  r.get(
+    '/api/crypto/ta/hot',
+    {
+      schema: {
+        tags,
+        summary: 'Hot signal items: coins by signals fired in the last 24 h (clock), weighted 5m ×1, 1h ×2, 1d ×3, then by the newest signal',
+        querystring: SignalsPageQuery,
+        response: { 200: GetSignalsPageResponse, ...errors },
+      },
+    },
+    async (req) => ({ result: await signals.hot(req.query.offset, req.query.limit) }),
+  );
+
+  r.get(
+    '/api/crypto/ta/following',
+    { schema: { tags, summary: "Signal items of the signed-in user's followed coins (401 for visitors)", querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } },
+    async (req) => {
+      if (!bearerToken(req) || !app.hasDecorator('sessions')) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+      await optionalUser(req, undefined as never);
+      if (!req.user) throw new AppError('SESSION_EXPIRED', 'Session expired, please log in again');
+      // The watchlist (following) table belongs to the watchlist work; until it exists a signed-in user follows no coin.
+      return { result: { signals: [], hasNext: false } };
+    },
+  );
+
+  r.get('/api/crypto/with_signals', { schema: { tags, summary: 'Coins with signals in the last 24 h, by search term and direction', querystring: WithSignalsQuery, response: { 200: GetWithSignalsResponse, ...errors } } }, async (req) => ({
+    result: await signals.withSignals(req.query.search_term, req.query.type),
+  }));
+
+  r.get('/api/crypto/latest_accuracy', { schema: { tags, summary: 'Accuracy of the signals fired in the last 7 days and already scored, with counts', response: { 200: GetLatestAccuracyResponse, ...errors } } }, async () => ({
+    result: await signals.latestAccuracy(),
+  }));
+
+  r.get('/api/crypto/:id/ta/:timeframe', { schema: { tags, summary: 'Technical analysis of a coin on a timeframe (5m, 1h, 1d); refresh=true recomputes now', params: CoinTaParams, querystring: CoinTaQuery, response: { 200: GetCoinTaResponse, ...errors } } }, async (req) => ({
+    result: await signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh),
+  }));
+
+  r.get('/api/signals/track-record', { schema: { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } } }, async (req) => ({
+    result: await signals.trackRecord(req.query),
+  }));
+
+  r.get('/api/signals/pattern-stats', { schema: { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } } }, async (req) => ({
+    result: await signals.patternStats(req.query),
+  }));
+}

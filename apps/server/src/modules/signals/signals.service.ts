@@ -1,0 +1,552 @@
+import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import {
+  analyzeColumns, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL,
+  type Candles, type SignalColumns,
+} from '@coinlens/ta';
+import { AppError } from '../../platform/errors';
+import type { Clock } from '../../platform/clock';
+import type { MarketSource } from '../../providers/market/types';
+import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
+import type { CoinRow, MarketRepository } from '../market/market.repository';
+import type { MarketService } from '../market/market.service';
+import type { NewSignal, SignalOutcome, SignalRow, SignalsRepository } from './signals.repository';
+import { defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, timeframeLabel } from './timeframes';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Window of the accuracy figures and the backfill (SPEC §9: accuracy over the last 7 days). */
+export const ACCURACY_WINDOW_MS = 7 * DAY;
+/** Candles the analysis runs on (the latest closed ones). */
+export const ANALYSIS_CANDLES = 1000;
+/** Longest history (candles) on which hit rates and level probabilities are measured. */
+export const HISTORY_MAX_CANDLES = 8_000;
+/**
+ * How long (clock ms) measurement columns of the history are reused before being recomputed: the
+ * measured frequencies move slowly, the analysed candle itself always comes from fresh candles.
+ */
+export const HISTORY_REUSE_MS: Record<TaTimeframe, number> = { '5m': 6 * HOUR, '1h': 2 * DAY, '1d': 7 * DAY };
+/** Window of the hot list. */
+export const HOT_WINDOW_MS = DAY;
+/** Weight of a signal in the hot score, by timeframe. */
+export const HOT_WEIGHTS: Record<TaTimeframe, number> = { '5m': 1, '1h': 2, '1d': 3 };
+
+const toCandles = (s: SeriesColumns, from: number, to: number): Candles => ({
+  openTime: s.t.subarray(from, to),
+  open: s.o.subarray(from, to),
+  high: s.h.subarray(from, to),
+  low: s.l.subarray(from, to),
+  close: s.c.subarray(from, to),
+  volume: s.v.subarray(from, to),
+});
+
+const nameOf = (label: string) => SIGNALS_BY_LABEL.get(label)?.name ?? { en: label, zh: label };
+
+/** Dependencies of {@link SignalsService}. */
+export interface SignalsDeps {
+  repo: SignalsRepository;
+  market: MarketService;
+  marketRepo: MarketRepository;
+  source: MarketSource;
+  clock: Clock;
+  log?: (msg: string) => void;
+}
+
+/**
+ * Technical analysis snapshots, the signals track record and the signals lists (issue 3 items
+ * 6–7). Everything is computed from candles that closed at or before the clock's now.
+ */
+export class SignalsService {
+  private readonly series = new Map<string, Promise<SeriesColumns>>();
+  private readonly histCols = new Map<string, SignalColumns>();
+  /** Open time of the last candle whose signals were logged, per `symbol:timeframe`. */
+  private readonly lastProcessed = new Map<string, number>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private unsubscribe: (() => void) | null = null;
+  private leader = false;
+  private readonly log: (msg: string) => void;
+
+  constructor(private readonly deps: SignalsDeps) {
+    this.log = deps.log ?? (() => undefined);
+  }
+
+  // ---- candles ------------------------------------------------------------------------------------
+
+  private loadSeries(symbol: string, tf: TaTimeframe, fresh = false): Promise<SeriesColumns> {
+    const key = `${symbol}:${tf}`;
+    let p = this.series.get(key);
+    if (!p || fresh) {
+      p = this.deps.marketRepo.loadSeries(symbol, tf);
+      this.series.set(key, p);
+      p.catch(() => this.series.delete(key));
+    }
+    return p;
+  }
+
+  /**
+   * Stored candles of (symbol, tf) that closed at or before `until` (never after the clock's now),
+   * the latest HISTORY_MAX_CANDLES of them. The stored series includes the replay's future, so it
+   * is always cut here. A live source appends candles: a stale cache is reloaded once.
+   */
+  async historyUntil(symbol: string, tf: TaTimeframe, until: number): Promise<{ s: SeriesColumns; from: number; to: number }> {
+    const cut = Math.min(until, this.deps.clock.now());
+    const tfMs = TIMEFRAME_MS[tf];
+    let s = await this.loadSeries(symbol, tf);
+    if (this.deps.source.name !== 'replay' && (s.t.length === 0 || s.t[s.t.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
+    const last = lastIndexAtOrBefore(s.t, cut - tfMs);
+    return { s, from: Math.max(0, last - HISTORY_MAX_CANDLES + 1), to: last + 1 };
+  }
+
+  /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
+  private async latestCandles(symbol: string, tf: TaTimeframe): Promise<Candles> {
+    const rows = await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES });
+    const n = rows.length;
+    const c: Candles = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
+    rows.forEach((r, i) => {
+      c.openTime[i] = r.time;
+      c.open[i] = r.open;
+      c.high[i] = r.high;
+      c.low[i] = r.low;
+      c.close[i] = r.close;
+      c.volume[i] = r.volume;
+    });
+    return c;
+  }
+
+  // ---- analysis -----------------------------------------------------------------------------------
+
+  /**
+   * Analyses (row, tf) at the last closed candle: `analyze` of @coinlens/ta on the latest
+   * ANALYSIS_CANDLES closed candles, measuring on the stored history cut at the same candle.
+   * Returns null when there are too few candles. `hist` may pass precomputed history columns.
+   */
+  async analyzeNow(row: CoinRow, tf: TaTimeframe, hist?: SignalColumns): Promise<TaResult | null> {
+    const candles = await this.latestCandles(row.symbol, tf);
+    const n = candles.close.length;
+    if (n < MIN_ANALYZE_CANDLES) return null;
+    const x = computeSignalColumns(candles);
+    const h = hist ?? (await this.historyColumns(row.symbol, tf, candles.openTime[n - 1] + TIMEFRAME_MS[tf])) ?? x;
+    return analyzeColumns(x, h, n - 1, { timeframe: tf, symbol: row.symbol }) as unknown as TaResult;
+  }
+
+  /**
+   * Indicator columns of the stored history up to `until` (≤ now), reused for HISTORY_REUSE_MS of
+   * clock time; they only serve measurements (hit rates, level probabilities). Null when too short.
+   */
+  async historyColumns(symbol: string, tf: TaTimeframe, until: number): Promise<SignalColumns | null> {
+    const key = `${symbol}:${tf}`;
+    const tfMs = TIMEFRAME_MS[tf];
+    const cached = this.histCols.get(key);
+    if (cached && cached.n > 0) {
+      const lastClose = cached.openTime[cached.n - 1] + tfMs;
+      if (lastClose <= until && lastClose > until - HISTORY_REUSE_MS[tf]) return cached;
+    }
+    const { s, from, to } = await this.historyUntil(symbol, tf, until);
+    if (to - from < MIN_ANALYZE_CANDLES) return null;
+    const h = computeSignalColumns(toCandles(s, from, to));
+    this.histCols.set(key, h);
+    return h;
+  }
+
+  /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */
+  private async refreshSnapshot(row: CoinRow, tf: TaTimeframe, hist?: SignalColumns): Promise<TaResult | null> {
+    const r = await this.analyzeNow(row, tf, hist);
+    if (r) await this.deps.repo.saveSnapshot(row.id, tf, r.current.candle_open_time, this.deps.clock.now(), r);
+    return r;
+  }
+
+  // ---- track record -------------------------------------------------------------------------------
+
+  private signalOf(row: CoinRow, tf: TaTimeframe, label: string, direction: string, candleTime: number, entry: number, origin: NewSignal['origin']): NewSignal {
+    const tfMs = TIMEFRAME_MS[tf];
+    const horizon = SIGNAL_HORIZON_CANDLES[tf];
+    return { coinId: row.id, timeframe: tf, label, direction, origin, candleTime, firedAt: candleTime + tfMs, entryPrice: entry, horizonCandles: horizon, dueAt: candleTime + tfMs + horizon * tfMs };
+  }
+
+  /** Runs the detectors over history candles with open time in (afterOpen, upToOpen] and returns the signals. */
+  private detectRange(row: CoinRow, tf: TaTimeframe, h: SignalColumns, afterOpen: number, upToOpen: number, origin: NewSignal['origin']): NewSignal[] {
+    const out: NewSignal[] = [];
+    const first = lastIndexAtOrBefore(h.openTime, afterOpen) + 1;
+    for (let i = Math.max(0, first); i < h.n && h.openTime[i] <= upToOpen; i++) {
+      for (const d of detectSignalsAt(h, i)) out.push(this.signalOf(row, tf, d.label, d.direction, h.openTime[i], h.close[i], origin));
+    }
+    return out;
+  }
+
+  /**
+   * Scores every pending signal of (row, tf) whose horizon has passed: exit = close of the candle
+   * `horizon` candles after the one it fired on (by open time; the last earlier candle when the
+   * series has a gap), scored with scoreSignal. Returns how many were scored.
+   */
+  async scoreDue(row: CoinRow, tf: TaTimeframe): Promise<number> {
+    const now = this.deps.clock.now();
+    const due = await this.deps.repo.dueSignals(row.id, tf, now);
+    if (!due.length) return 0;
+    const tfMs = TIMEFRAME_MS[tf];
+    const { s, to } = await this.historyUntil(row.symbol, tf, now);
+    const outcomes: SignalOutcome[] = [];
+    for (const sig of due) {
+      const target = sig.candle_time + sig.horizon_candles * tfMs;
+      const j = lastIndexAtOrBefore(s.t.subarray(0, to), target);
+      if (j < 0 || s.t[j] <= sig.candle_time || s.t[j] + tfMs > now) continue;
+      const exit = s.c[j];
+      const { hit, move_pct } = scoreSignal(sig.direction as 'bullish' | 'bearish' | 'neutral', sig.entry_price, exit);
+      outcomes.push({ id: sig.id, exitPrice: exit, movePct: move_pct, hit });
+    }
+    await this.deps.repo.saveOutcomes(outcomes, now);
+    return outcomes.length;
+  }
+
+  /**
+   * Handles a closed candle of (symbol, tf): recomputes and stores the snapshot, logs the signals
+   * of every candle closed since the last processed one (the latest from the snapshot itself, so
+   * the cards and the track record agree), and scores what became due.
+   */
+  async onCandleClosed(symbol: string, tf: TaTimeframe): Promise<{ inserted: number; scored: number }> {
+    const row = this.deps.market.coinRows.find((c) => c.symbol === symbol);
+    if (!row || !row.timeframes.includes(tf)) return { inserted: 0, scored: 0 };
+    const now = this.deps.clock.now();
+    const tfMs = TIMEFRAME_MS[tf];
+    const candles = await this.latestCandles(symbol, tf);
+    if (candles.close.length < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0 };
+    const x = computeSignalColumns(candles);
+    const lastOpen = x.openTime[x.n - 1];
+    const hist = (await this.historyColumns(symbol, tf, lastOpen + tfMs)) ?? x;
+    const key = `${symbol}:${tf}`;
+    const oldest = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs - tfMs;
+    let after = this.lastProcessed.get(key) ?? lastOpen - tfMs;
+    if (after > lastOpen) after = lastOpen - tfMs; // the replay wrapped around to its start
+    // catch-up candles must lie past the warm-up of the analysed window (indicators defined)
+    after = Math.max(after, oldest, x.openTime[Math.min(SIGNAL_WARMUP + 50, x.n - 1)]);
+    const signals = this.detectRange(row, tf, x, after, lastOpen - tfMs, 'live');
+    const snap = analyzeColumns(x, hist, x.n - 1, { timeframe: tf, symbol }) as unknown as TaResult;
+    await this.deps.repo.saveSnapshot(row.id, tf, lastOpen, now, snap);
+    for (const sig of snap.market.signals) signals.push(this.signalOf(row, tf, sig.label, sig.direction, lastOpen, snap.last_price, 'live'));
+    const inserted = await this.deps.repo.insertSignals(signals);
+    const scored = await this.scoreDue(row, tf);
+    this.lastProcessed.set(key, lastOpen);
+    return { inserted, scored };
+  }
+
+  /**
+   * Start-up backfill of one coin and timeframe: detectors over the candles that closed in the
+   * last 7 days + horizon before now (origin `backfill`), scoring those whose horizon has passed,
+   * and the current snapshot. Idempotent (stored signals are kept, live ones win).
+   */
+  async backfill(row: CoinRow, tf: TaTimeframe): Promise<{ inserted: number; scored: number }> {
+    const now = this.deps.clock.now();
+    const tfMs = TIMEFRAME_MS[tf];
+    const { s, from, to } = await this.historyUntil(row.symbol, tf, now);
+    if (to - from < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0 };
+    const h = computeSignalColumns(toCandles(s, from, to));
+    this.histCols.set(`${row.symbol}:${tf}`, h);
+    const lastOpen = h.openTime[h.n - 1];
+    const start = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs;
+    const signals = this.detectRange(row, tf, h, start - tfMs - 1, lastOpen, 'backfill');
+    const inserted = await this.deps.repo.insertSignals(signals);
+    const scored = await this.scoreDue(row, tf);
+    await this.refreshSnapshot(row, tf, h);
+    this.lastProcessed.set(`${row.symbol}:${tf}`, lastOpen);
+    return { inserted, scored };
+  }
+
+  /** Backfills every coin × TA timeframe (one at a time; stops early when the service stops). */
+  async backfillAll(): Promise<{ inserted: number; scored: number; ms: number }> {
+    const t0 = Date.now();
+    let inserted = 0;
+    let scored = 0;
+    for (const row of this.deps.market.coinRows) {
+      for (const tf of row.timeframes) {
+        if (this.stopped) return { inserted, scored, ms: Date.now() - t0 };
+        if (!isTaTimeframe(tf)) continue;
+        const r = await this.backfill(row, tf);
+        inserted += r.inserted;
+        scored += r.scored;
+      }
+    }
+    return { inserted, scored, ms: Date.now() - t0 };
+  }
+
+  // ---- jobs ---------------------------------------------------------------------------------------
+
+  private enqueue<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    const next = this.chain.then(() => (this.stopped ? undefined : fn()));
+    this.chain = next.catch((e) => this.log(`signals job failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+    return next;
+  }
+
+  /** Resolves when every queued job has run. */
+  idle(): Promise<void> {
+    return this.chain.then(() => undefined);
+  }
+
+  /** True while this process holds the signals lock. */
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  /**
+   * Starts the signals jobs in this process: takes the `signals` advisory lock (only one of N
+   * processes computes; the others retry on each candle close), backfills, then handles every
+   * closed 5m/1h/1d candle. Call only in processes with the worker role.
+   */
+  async startJobs(lockKey: number, tryLock: (key: number) => Promise<boolean>): Promise<void> {
+    this.stopped = false;
+    const acquire = async () => {
+      if (this.leader) return true;
+      this.leader = await tryLock(lockKey);
+      if (this.leader) {
+        const r = await this.backfillAll();
+        this.log(`signals backfill: ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
+      }
+      return this.leader;
+    };
+    void this.enqueue(acquire);
+    this.unsubscribe = this.deps.source.onCandleClosed((e) => {
+      if (!isTaTimeframe(e.timeframe)) return;
+      const tf = e.timeframe;
+      void this.enqueue(async () => {
+        if (await acquire()) await this.onCandleClosed(e.symbol, tf);
+      });
+    });
+  }
+
+  /** Stops the jobs and waits for the running one. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.idle();
+  }
+
+  // ---- reads --------------------------------------------------------------------------------------
+
+  private labelled(r: TaResult): LabelledTaResult {
+    return { ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] };
+  }
+
+  /** GET /crypto/{id}/ta/{timeframe}: the stored snapshot, recomputed when asked, missing or out of date. */
+  async coinTa(id: string, tf: TaTimeframe, refresh: boolean): Promise<LabelledTaResult> {
+    const row = this.deps.market.resolve(id);
+    if (!row.timeframes.includes(tf)) {
+      throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
+    }
+    const now = this.deps.clock.now();
+    const [latest] = await this.deps.source.getCandles(row.symbol, tf, { limit: 1 });
+    if (!refresh && latest) {
+      const [snap] = (await this.deps.repo.snapshots([row.id])).filter((x) => x.timeframe === tf);
+      if (snap && snap.candle_time === latest.time && snap.candle_time + TIMEFRAME_MS[tf] <= now) return this.labelled(snap.result as TaResult);
+    }
+    const r = await this.refreshSnapshot(row, tf);
+    if (!r) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no closed ${tf} candles at ${new Date(now).toISOString()}`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
+    return this.labelled(r);
+  }
+
+  /** Coins with at least one TA timeframe, in listing order. */
+  private analysedCoins(): CoinRow[] {
+    return this.deps.market.coinRows.filter((c) => c.timeframes.some(isTaTimeframe));
+  }
+
+  private async accuracyByCoin(): Promise<Map<number, { hits: number; total: number }>> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.repo.accuracy(now - ACCURACY_WINDOW_MS, now, 'coin_id');
+    return new Map(rows.map((r) => [Number(r.key), { hits: r.hits, total: r.total }]));
+  }
+
+  /** Builds Signal items (SPEC §3) for coins: snapshots per timeframe (computed when missing or from after now). */
+  async signalItems(rows: CoinRow[], extra: Map<number, number> = new Map()): Promise<SignalItem[]> {
+    const now = this.deps.clock.now();
+    const [snaps, tickers, acc] = await Promise.all([this.deps.repo.snapshots(rows.map((r) => r.id)), this.deps.source.getTickers(), this.accuracyByCoin()]);
+    const tickerOf = new Map(tickers.map((t) => [t.symbol, t]));
+    const out: SignalItem[] = [];
+    for (const row of rows) {
+      const results: TaResult[] = [];
+      for (const tf of row.timeframes) {
+        if (!isTaTimeframe(tf)) continue;
+        const snap = snaps.find((x) => x.coin_id === row.id && x.timeframe === tf);
+        if (snap && snap.candle_time + TIMEFRAME_MS[tf] <= now) results.push(snap.result as TaResult);
+        else {
+          const r = await this.refreshSnapshot(row, tf);
+          if (r) results.push(r);
+        }
+      }
+      if (!results.length) continue;
+      const ta = orderByTimeframe(results.map((r) => this.labelled(r)), (r) => r.current.timeframe);
+      const defTf = defaultTimeframe(ta.map((r) => r.current.timeframe))!;
+      const head = ta.find((r) => r.current.timeframe === defTf)!;
+      const a = acc.get(row.id) ?? { hits: 0, total: 0 };
+      const coin: Coin = this.deps.market.toCoin(row, tickerOf.get(row.symbol) ?? null);
+      out.push({
+        cryptocurrency: coin,
+        ta_result: ta,
+        created_date: new Date(Math.max(...ta.map((r) => r.candle_close_time))).toISOString(),
+        default_timeframe: defTf,
+        direction: head.market.direction,
+        support_price: head.support_price,
+        resistance_price: head.resistance_price,
+        breakthrough_probability: head.breakthrough_probability,
+        touch_probability: head.touch_probability,
+        accuracy: { accuracy: a.total ? a.hits / a.total : null, hits: a.hits, total: a.total },
+        ...(extra.has(row.id) ? { hot_score: extra.get(row.id) } : {}),
+      });
+    }
+    return out;
+  }
+
+  /** GET /crypto/ta/all: every analysed coin in listing order (CoinMarketCap rank), paged. */
+  async all(offset: number, limit: number): Promise<SignalsPage> {
+    const rows = this.analysedCoins();
+    return { signals: await this.signalItems(rows.slice(offset, offset + limit)), hasNext: offset + limit < rows.length };
+  }
+
+  /**
+   * Hot scores: per coin, the signals fired in the last 24 h of the clock weighted by timeframe
+   * (5m ×1, 1h ×2, 1d ×3). Coins without such signals are not hot.
+   */
+  async hotScores(): Promise<{ id: number; score: number; last: number }[]> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.repo.recentByCoin(now - HOT_WINDOW_MS, now);
+    const by = new Map<number, { id: number; score: number; last: number }>();
+    for (const r of rows) {
+      const e = by.get(r.coin_id) ?? { id: r.coin_id, score: 0, last: 0 };
+      e.score += r.n * (HOT_WEIGHTS[r.timeframe as TaTimeframe] ?? 1);
+      e.last = Math.max(e.last, r.last);
+      by.set(r.coin_id, e);
+    }
+    return [...by.values()].sort((a, b) => b.score - a.score || b.last - a.last || a.id - b.id);
+  }
+
+  /** GET /crypto/ta/hot: coins by hot score (desc), then by their newest signal. */
+  async hot(offset: number, limit: number): Promise<SignalsPage> {
+    const scores = await this.hotScores();
+    const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
+    const ranked = scores.filter((s) => byId.has(s.id));
+    const page = ranked.slice(offset, offset + limit);
+    const items = await this.signalItems(page.map((s) => byId.get(s.id)!), new Map(page.map((s) => [s.id, s.score])));
+    return { signals: items, hasNext: offset + limit < ranked.length };
+  }
+
+  /** GET /crypto/with_signals: coins with signals in the last 24 h, by direction and search term. */
+  async withSignals(term: string, type: 'bullish' | 'bearish' | 'all'): Promise<CoinWithSignals[]> {
+    const now = this.deps.clock.now();
+    const rows = await this.deps.repo.recentByCoin(now - HOT_WINDOW_MS, now);
+    const agg = new Map<number, { all: number; bull: number; bear: number; last: number }>();
+    for (const r of rows) {
+      const e = agg.get(r.coin_id) ?? { all: 0, bull: 0, bear: 0, last: 0 };
+      e.all += r.n;
+      if (r.direction === 'bullish') e.bull += r.n;
+      if (r.direction === 'bearish') e.bear += r.n;
+      e.last = Math.max(e.last, r.last);
+      agg.set(r.coin_id, e);
+    }
+    const q = term.trim().toLowerCase();
+    const tickerOf = new Map((await this.deps.source.getTickers()).map((t) => [t.symbol, t]));
+    const out: CoinWithSignals[] = [];
+    for (const row of this.deps.market.coinRows) {
+      const e = agg.get(row.id);
+      if (!e) continue;
+      if (type === 'bullish' ? e.bull === 0 : type === 'bearish' ? e.bear === 0 : e.all === 0) continue;
+      if (q && !(row.symbol.toLowerCase().includes(q) || row.name.toLowerCase().includes(q) || row.slug.includes(q))) continue;
+      out.push({ ...this.deps.market.toCoin(row, tickerOf.get(row.symbol) ?? null), signal_count: e.all, bullish_count: e.bull, bearish_count: e.bear, last_signal_at: e.last });
+    }
+    return out.sort((a, b) => b.signal_count - a.signal_count || b.last_signal_at - a.last_signal_at);
+  }
+
+  /** GET /crypto/latest_accuracy: scored signals fired in the last 7 days of the clock. */
+  async latestAccuracy(coinId?: number): Promise<LatestAccuracy> {
+    const now = this.deps.clock.now();
+    const since = now - ACCURACY_WINDOW_MS;
+    const rows = await this.deps.repo.accuracy(since, now, 'timeframe', coinId);
+    const by_timeframe = TA_TIMEFRAMES.map((tf) => {
+      const r = rows.find((x) => x.key === tf) ?? { hits: 0, total: 0, pending: 0 };
+      return { timeframe: tf, hits: r.hits, total: r.total, pending: r.pending, accuracy: r.total ? r.hits / r.total : null, horizon_candles: SIGNAL_HORIZON_CANDLES[tf] };
+    });
+    const hits = by_timeframe.reduce((a, b) => a + b.hits, 0);
+    const total = by_timeframe.reduce((a, b) => a + b.total, 0);
+    const pending = by_timeframe.reduce((a, b) => a + b.pending, 0);
+    return { accuracy: total ? hits / total : null, hits, total, pending, since, until: now, by_timeframe };
+  }
+
+  private itemOf(r: SignalRow, now: number): TrackRecordItem {
+    const row = this.deps.market.coinRows.find((c) => c.id === r.coin_id);
+    const known = r.hit !== null && r.due_at <= now;
+    return {
+      id: r.id,
+      coin: { id: r.coin_id, symbol: row?.symbol ?? '', name: row?.name ?? '', slug: row?.slug ?? '', logo: row ? `/static/icons/${row.icon}` : '' },
+      timeframe: r.timeframe as TaTimeframe,
+      label: r.label,
+      name: nameOf(r.label),
+      direction: r.direction as TrackRecordItem['direction'],
+      origin: r.origin,
+      candle_time: r.candle_time,
+      fired_at: r.fired_at,
+      due_at: r.due_at,
+      horizon_candles: r.horizon_candles,
+      entry_price: r.entry_price,
+      exit_price: known ? r.exit_price : null,
+      move_pct: known ? r.move_pct : null,
+      status: known ? (r.hit ? 'hit' : 'miss') : 'pending',
+    };
+  }
+
+  /** GET /signals/track-record: logged signals, newest first, with outcomes known at now. */
+  async trackRecord(q: { coin?: string; timeframe?: TaTimeframe; label?: string; status?: 'hit' | 'miss' | 'pending' | 'scored'; offset: number; limit: number }): Promise<TrackRecord> {
+    const now = this.deps.clock.now();
+    const coinId = q.coin ? this.deps.market.resolve(q.coin).id : undefined;
+    const { rows, total } = await this.deps.repo.trackRecord({ now, coinId, timeframe: q.timeframe, label: q.label, status: q.status, offset: q.offset, limit: q.limit });
+    return { items: rows.map((r) => this.itemOf(r, now)), total, hasNext: q.offset + rows.length < total, now };
+  }
+
+  /**
+   * GET /signals/pattern-stats: per pattern and timeframe, the hit rate of signals resolved in the
+   * last 7 days beside the baseline of the same coins, timeframe, horizon and window.
+   */
+  async patternStats(q: { coin?: string; timeframe?: TaTimeframe }): Promise<PatternStats> {
+    const now = this.deps.clock.now();
+    const since = now - ACCURACY_WINDOW_MS;
+    const coinId = q.coin ? this.deps.market.resolve(q.coin).id : undefined;
+    const groups = await this.deps.repo.resolvedByPattern(since, now, coinId, q.timeframe);
+    const tfs = q.timeframe ? [q.timeframe] : TA_TIMEFRAMES.filter((tf) => groups.some((g) => g.timeframe === tf));
+    const base = new Map<string, { n: number; up: number; down: number; flat: number }>();
+    for (const tf of tfs) {
+      const rates = await this.deps.repo.baseRates(tf, TIMEFRAME_MS[tf], SIGNAL_HORIZON_CANDLES[tf], since, now, NEUTRAL_BAND_PCT, coinId);
+      for (const r of rates) base.set(`${r.coin_id}:${tf}`, r);
+    }
+    const stats = new Map<string, { label: string; timeframe: TaTimeframe; direction: string; hits: number; n: number; move: number; wSum: number; wP: number; baseN: number }>();
+    for (const g of groups) {
+      const key = `${g.label}:${g.timeframe}`;
+      const e = stats.get(key) ?? { label: g.label, timeframe: g.timeframe as TaTimeframe, direction: g.direction, hits: 0, n: 0, move: 0, wSum: 0, wP: 0, baseN: 0 };
+      e.hits += g.hits;
+      e.n += g.n;
+      e.move += g.move;
+      const b = base.get(`${g.coin_id}:${g.timeframe}`);
+      if (b && b.n > 0) {
+        const p = (g.direction === 'bullish' ? b.up : g.direction === 'bearish' ? b.down : b.flat) / b.n;
+        e.wSum += g.n;
+        e.wP += g.n * p;
+        e.baseN += b.n;
+      }
+      stats.set(key, e);
+    }
+    const items: PatternStat[] = [...stats.values()].map((e) => {
+      const hitRate = e.n ? e.hits / e.n : null;
+      const bp = e.wSum ? e.wP / e.wSum : null;
+      return {
+        label: e.label,
+        name: nameOf(e.label),
+        direction: e.direction as PatternStat['direction'],
+        timeframe: e.timeframe,
+        hits: e.hits,
+        n: e.n,
+        hit_rate: hitRate,
+        baseline: { p: bp, n: e.baseN },
+        edge: hitRate !== null && bp !== null ? hitRate - bp : null,
+        avg_move_pct: e.n ? e.move / e.n : null,
+      };
+    });
+    items.sort((a, b) => b.n - a.n || a.label.localeCompare(b.label) || a.timeframe.localeCompare(b.timeframe));
+    return { since, until: now, items };
+  }
+}
+

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { resultOf } from '../common/envelope';
+import { Coin } from '../market/coin';
+import { Bilingual, LabelledTaResult, Probability, SignalDirection, TaTimeframe } from './analysis';
+
+/** Accuracy of scored signals: hits / total (0..1), null when total = 0 — always shown with its denominator. */
+export const AccuracyFigure = z.object({ accuracy: z.number().nullable(), hits: z.number().int(), total: z.number().int() });
+export type AccuracyFigure = z.infer<typeof AccuracyFigure>;
+
+// GET /api/crypto/{id}/ta/{timeframe}?refresh
+export const CoinTaParams = z.object({ id: z.string().min(1).max(64), timeframe: TaTimeframe });
+export const CoinTaQuery = z.object({
+  /** true: recompute now from the latest closed candles instead of serving the stored snapshot. */
+  refresh: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
+});
+export const GetCoinTaResponse = resultOf(LabelledTaResult);
+
+/**
+ * One Signal item (SPEC §3): the coin, its `ta_result` per timeframe (merged, labelled 5m "1D",
+ * 1h "7D", else "1M", ordered by minutes), and the headline figures of its default timeframe
+ * (5m, else 1h, else the first): direction, nearest support/resistance, touch/breakthrough
+ * probabilities (with their sample sizes), plus the coin's signal accuracy over the last 7 days.
+ */
+export const SignalItem = z.object({
+  cryptocurrency: Coin,
+  ta_result: z.array(LabelledTaResult),
+  /** Close time (ISO 8601) of the newest analysed candle. */
+  created_date: z.string(),
+  default_timeframe: TaTimeframe,
+  direction: SignalDirection,
+  support_price: z.number().nullable(),
+  resistance_price: z.number().nullable(),
+  breakthrough_probability: Probability,
+  touch_probability: Probability,
+  accuracy: AccuracyFigure,
+  /** Hot list only: signals of the last 24 h (clock) weighted 5m ×1, 1h ×2, 1d ×3. */
+  hot_score: z.number().optional(),
+});
+export type SignalItem = z.infer<typeof SignalItem>;
+
+export const SignalsPageQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(50).default(5),
+});
+export const SignalsPage = z.object({ signals: z.array(SignalItem), hasNext: z.boolean() });
+export type SignalsPage = z.infer<typeof SignalsPage>;
+// GET /api/crypto/ta/all, /api/crypto/ta/hot, /api/crypto/ta/following
+export const GetSignalsPageResponse = resultOf(SignalsPage);
+
+// GET /api/crypto/with_signals?search_term&type
+export const WithSignalsQuery = z.object({
+  search_term: z.string().max(100).optional().default(''),
+  type: z.enum(['bullish', 'bearish', 'all']).default('all'),
+});
+/** A coin with the signals it fired in the last 24 h of the clock. */
+export const CoinWithSignals = Coin.extend({
+  signal_count: z.number().int(),
+  bullish_count: z.number().int(),
+  bearish_count: z.number().int(),
+  last_signal_at: z.number(),
+});
+export type CoinWithSignals = z.infer<typeof CoinWithSignals>;
+export const GetWithSignalsResponse = resultOf(z.array(CoinWithSignals));
+
+// GET /api/crypto/latest_accuracy
+export const TimeframeAccuracy = AccuracyFigure.extend({
+  timeframe: TaTimeframe,
+  /** Signals of the window whose horizon has not passed yet (not counted in total). */
+  pending: z.number().int(),
+  horizon_candles: z.number().int(),
+});
+/** Accuracy of signals fired in [since, until] (the last 7 days of the clock) and already scored. */
+export const LatestAccuracy = AccuracyFigure.extend({
+  since: z.number(),
+  until: z.number(),
+  pending: z.number().int(),
+  by_timeframe: z.array(TimeframeAccuracy),
+});
+export type LatestAccuracy = z.infer<typeof LatestAccuracy>;
+export const GetLatestAccuracyResponse = resultOf(LatestAccuracy);
+
+// GET /api/signals/track-record?coin&timeframe&label&status&offset&limit
+export const TrackRecordQuery = z.object({
+  coin: z.string().min(1).max(64).optional(),
+  timeframe: TaTimeframe.optional(),
+  label: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be a catalogue label').optional(),
+  /** scored = hit or miss. */
+  status: z.enum(['hit', 'miss', 'pending', 'scored']).optional(),
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const SignalStatus = z.enum(['hit', 'miss', 'pending']);
+export type SignalStatus = z.infer<typeof SignalStatus>;
+/** One logged signal and its outcome. Prices USDT, times ms (UTC), move in signed percent. */
+export const TrackRecordItem = z.object({
+  id: z.number().int(),
+  coin: z.object({ id: z.number().int(), symbol: z.string(), name: z.string(), slug: z.string(), logo: z.string() }),
+  timeframe: TaTimeframe,
+  label: z.string(),
+  /** Catalogue name in both locales (the raw label when the catalogue no longer has it). */
+  name: Bilingual,
+  direction: SignalDirection,
+  origin: z.enum(['backfill', 'live']),
+  candle_time: z.number(),
+  fired_at: z.number(),
+  due_at: z.number(),
+  horizon_candles: z.number().int(),
+  entry_price: z.number(),
+  exit_price: z.number().nullable(),
+  move_pct: z.number().nullable(),
+  status: SignalStatus,
+});
+export type TrackRecordItem = z.infer<typeof TrackRecordItem>;
+export const TrackRecord = z.object({ items: z.array(TrackRecordItem), total: z.number().int(), hasNext: z.boolean(), now: z.number() });
+export type TrackRecord = z.infer<typeof TrackRecord>;
+export const GetTrackRecordResponse = resultOf(TrackRecord);
+
+// GET /api/signals/pattern-stats?coin&timeframe
+export const PatternStatsQuery = z.object({ coin: z.string().min(1).max(64).optional(), timeframe: TaTimeframe.optional() });
+/**
+ * Hit rate of one pattern on one timeframe over signals resolved in the window, beside the
+ * baseline: how often a move in the pattern's direction happened over the same horizon from ANY
+ * candle of the same coins in the same window (bullish: up-moves, bearish: down-moves, neutral:
+ * |move| < 1 %), weighted by where the pattern fired. `edge` = hit_rate − baseline.p.
+ */
+export const PatternStat = z.object({
+  label: z.string(),
+  name: Bilingual,
+  direction: SignalDirection,
+  timeframe: TaTimeframe,
+  hits: z.number().int(),
+  n: z.number().int(),
+  hit_rate: z.number().nullable(),
+  baseline: z.object({ p: z.number().nullable(), n: z.number().int() }),
+  edge: z.number().nullable(),
+  avg_move_pct: z.number().nullable(),
+});
+export type PatternStat = z.infer<typeof PatternStat>;
+export const PatternStats = z.object({
+  /** Signals whose horizon ended in (since, until] are counted (the last 7 days of the clock). */
+  since: z.number(),
+  until: z.number(),
+  items: z.array(PatternStat),
+});
+export type PatternStats = z.infer<typeof PatternStats>;
+export const GetPatternStatsResponse = resultOf(PatternStats);
+
