@@ -1,5 +1,5 @@
 import { createHardhatRuntimeEnvironment } from 'hardhat/hre';
-import { createPublicClient, createWalletClient, http, type Abi, type PublicClient, type WalletClient } from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Abi, type PublicClient, type WalletClient } from 'viem';
 import { loadTestToken } from './token-artifact';
 
 /**
@@ -51,7 +51,7 @@ export async function startTestChain(opts: { port?: number } = {}): Promise<Test
     async deployToken(symbol, decimals) {
       const hash = await wallet.deployContract({ abi, bytecode: artifact.bytecode, args: [`Test ${symbol}`, symbol, decimals], account: accounts[0], chain });
       const r = await client.waitForTransactionReceipt({ hash });
-      return r.contractAddress!;
+      return getAddress(r.contractAddress!);
     },
     async mint(token, to, amount) {
       const hash = await wallet.writeContract({ address: token, abi, functionName: 'mint', args: [to, amount], account: accounts[0], chain });

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { getAddress, parseUnits } from 'viem';
+import { createTestApp } from '../../../test/harness';
+import { startTestChain, type TestChain } from '../../../test/chain/test-chain';
+import type { AppContext } from '../../context';
+import { createSignedInUser } from './test-users';
+
+const DAY = 86_400_000;
+const PRICE = parseUnits('19.9', 6);
+
+describe('on-chain payments against a Hardhat chain (viem over HTTP JSON-RPC)', () => {
+  let chain: TestChain;
+  let app: FastifyInstance;
+  let ctx: AppContext;
+  let close: () => Promise<void>;
+  let usdt: `0x${string}`;
+  let usdc: `0x${string}`;
+  let fake: `0x${string}`;
+  let payer: `0x${string}`;
+  let other: `0x${string}`;
+  let merchant: `0x${string}`;
+
+  beforeAll(async () => {
+    chain = await startTestChain();
+    [, payer, other] = chain.accounts;
+    merchant = getAddress(chain.accounts[9]);
+    usdt = await chain.deployToken('USDT', 6);
+    usdc = await chain.deployToken('USDC', 6);
+    fake = await chain.deployToken('FAKE', 6);
+    for (const t of [usdt, usdc, fake]) {
+      await chain.mint(t, payer, parseUnits('10000', 6));
+      await chain.mint(t, other, parseUnits('10000', 6));
+    }
+    const tokens = [
+      { symbol: 'USDT', contract: usdt, decimals: 6 },
+      { symbol: 'USDC', contract: usdc, decimals: 6 },
+    ];
+    const CHAINS = JSON.stringify({
+      local: { name: 'Hardhat', chain_id: chain.chainId, rpc_url: chain.url, merchant, tokens },
+      // Misconfigured on purpose: says chain 999 but its node is the 31337 chain.
+      elsewhere: { name: 'Elsewhere', chain_id: 999, rpc_url: chain.url, merchant, tokens },
+    });
+    ({ app, ctx, close } = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { CHAINS, CONFIRMATIONS: '2', PAYMENT_ORDER_TTL_MINUTES: '30' } }));
+  });
+  afterAll(async () => {
+    await close?.();
+    await chain?.close();
+  });
+
+  const create = (auth: object, body: Record<string, unknown> = {}) =>
+    app.inject({ method: 'POST', url: '/api/payment/create', headers: auth as never, payload: { plan: 'pro_monthly', network: 'local', token_type: 'USDT', wallet_address: payer, ...body } });
+  const submit = (auth: object, id: string, tx_hash: string) => app.inject({ method: 'POST', url: `/api/payment/${id}/tx`, headers: auth as never, payload: { tx_hash } });
+  const check = (auth: object, id: string) => app.inject({ url: `/api/payment/${id}/check_transaction_status`, headers: auth as never });
+  const me = async (auth: object) => (await app.inject({ url: '/api/users/profile/me', headers: auth as never })).json().result;
+
+  it('lists only the configured networks and their tokens', async () => {
+    const r = (await app.inject({ url: '/api/payment/subscription_plans?lang=en-US' })).json().result;
+    expect(r.payments_enabled).toBe(true);
+    expect(r.confirmations).toBe(2);
+    expect(r.networks.map((n: { network: string }) => n.network).sort()).toEqual(['elsewhere', 'local']);
+    const local = r.networks.find((n: { network: string }) => n.network === 'local');
+    expect(local).toMatchObject({ chain_id: chain.chainId, recipient: merchant });
+    expect(local.tokens.map((t: { symbol: string }) => t.symbol)).toEqual(['USDT', 'USDC']);
+  });
+
+  it('creates an order with the amount in base units; rejects unsupported networks and tokens', async () => {
+    const u = await createSignedInUser(ctx, 'orderer');
+    const r = await create(u.auth);
+    expect(r.statusCode).toBe(200);
+    const o = r.json().result;
+    expect(o).toMatchObject({ plan: 'pro_monthly', network: 'local', chain_id: chain.chainId, token_type: 'USDT', token_contract: usdt, decimals: 6, amount: '19900000', amount_display: '19.9', recipient: merchant, status: 'pending', required_confirmations: 2 });
+    expect(Date.parse(o.expires_at) - Date.parse(o.created_at)).toBe(30 * 60_000);
+    const yearly = (await create(u.auth, { plan: 'pro_yearly', token_type: 'usdc' })).json().result;
+    expect(yearly).toMatchObject({ amount: '199000000', token_type: 'USDC', token_contract: usdc });
+
+    const badNet = await create(u.auth, { network: 'ethereum' });
+    expect(badNet.statusCode).toBe(400);
+    expect(badNet.json().error.code).toBe('UNSUPPORTED_NETWORK');
+    const badToken = await create(u.auth, { token_type: 'DAI' });
+    expect(badToken.statusCode).toBe(400);
+    expect(badToken.json().error.code).toBe('UNSUPPORTED_TOKEN_TYPE');
+    expect((await create(u.auth, { plan: 'free' })).statusCode).toBe(400);
+    expect((await create(u.auth, { wallet_address: '0x123' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/create', payload: { plan: 'pro_monthly', network: 'local', token_type: 'USDT', wallet_address: payer } })).statusCode).toBe(401);
+  });
+
+  it('reads the wallet balance through balanceOf', async () => {
+    const u = await createSignedInUser(ctx, 'balance');
+    const r = await app.inject({ url: `/api/payment/wallet_balance?network=local&symbol=USDT&wallet_address=${payer}&contract_address=${usdt}`, headers: u.auth });
+    expect(r.statusCode).toBe(200);
+    const b = r.json().result;
+    expect(BigInt(b.balance)).toBeGreaterThan(0n);
+    expect(b).toMatchObject({ symbol: 'USDT', decimals: 6, contract: usdt });
+    const wrong = await app.inject({ url: `/api/payment/wallet_balance?network=local&symbol=USDT&wallet_address=${payer}&contract_address=${fake}`, headers: u.auth });
+    expect(wrong.json().error.code).toBe('UNSUPPORTED_TOKEN_TYPE');
+  });
+
+  it('an exact payment is credited after the confirmations; a renewal extends from the end date', async () => {
+    const u = await createSignedInUser(ctx, 'exact');
+    const o = (await create(u.auth)).json().result;
+    const hash = await chain.transfer(payer, usdt, merchant, PRICE);
+    const first = (await submit(u.auth, o.id, hash)).json().result;
+    expect(first).toMatchObject({ status: 'confirming', confirmations: 1, tx_hash: hash.toLowerCase() });
+    expect((await me(u.auth)).isPro).toBe(false);
+    await chain.mine(1);
+    const paid = (await check(u.auth, o.id)).json().result;
+    expect(paid.status).toBe('paid');
+    expect(paid.confirmations).toBeGreaterThanOrEqual(2);
+    const profile = await me(u.auth);
+    expect(profile.isPro).toBe(true);
+    const end1 = Date.parse(profile.subscription_end_date);
+    expect(Math.abs(end1 - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+    expect(paid.subscription_end_date).toBe(profile.subscription_end_date);
+
+    const o2 = (await create(u.auth, { token_type: 'USDC' })).json().result;
+    const hash2 = await chain.transfer(payer, usdc, merchant, PRICE);
+    await chain.mine(2);
+    const paid2 = (await app.inject({ url: `/api/payment/${o2.id}/check_transaction_status?tx_hash=${hash2}`, headers: u.auth })).json().result;
+    expect(paid2.status).toBe('paid');
+    const end2 = Date.parse((await me(u.auth)).subscription_end_date);
+    expect(end2 - end1).toBe(30 * DAY);
+    expect((await me(u.auth)).subscription_start_date).toBe(profile.subscription_start_date);
+    const status = (await app.inject({ url: `/api/payment/${o2.id}/status`, headers: u.auth })).json().result;
+    expect(status.status).toBe('paid');
+    const sub = (await app.inject({ url: '/api/payment/subscription', headers: u.auth })).json().result;
+    expect(sub.history).toHaveLength(2);
+    expect(sub.history[0]).toMatchObject({ plan: 'pro_monthly', source: 'payment', network: 'local', token_type: 'USDC', total_cost: '19900000' });
+  });
+
+  const failsWith = async (label: string, send: () => Promise<`0x${string}`>, reason: string, body: Record<string, unknown> = {}) => {
+    const u = await createSignedInUser(ctx, label);
+    const o = (await create(u.auth, body)).json().result;
+    const hash = await send();
+    await chain.mine(3);
+    const r = (await submit(u.auth, o.id, hash)).json().result;
+    expect(r).toMatchObject({ status: 'failed', failure_reason: reason });
+    const again = (await check(u.auth, o.id)).json().result;
+    expect(again.status).toBe('failed');
+    const profile = await me(u.auth);
+    expect(profile.isPro).toBe(false);
+    expect(profile.subscription_end_date).toBeNull();
+  };
+
+  it('an underpayment never grants Pro', () => failsWith('under', () => chain.transfer(payer, usdt, merchant, PRICE - 1n), 'underpaid'));
+  it('a payment in another token never grants Pro', () => failsWith('wrongtoken', () => chain.transfer(payer, fake, merchant, PRICE), 'wrong_token'));
+  it('a payment to another recipient never grants Pro', () => failsWith('wrongto', () => chain.transfer(payer, usdt, chain.accounts[3], PRICE), 'wrong_recipient'));
+  it('a payment from another wallet never grants Pro', () => failsWith('wrongfrom', () => chain.transfer(other, usdt, merchant, PRICE), 'wrong_sender'));
+  it('a reverted transaction never grants Pro', () => failsWith('reverted', () => chain.revertingTransfer(payer, usdt, merchant, parseUnits('1000000', 6)), 'reverted'));
+  it('a transaction of another chain never grants Pro', () => failsWith('wrongchain', () => chain.transfer(payer, usdt, merchant, PRICE), 'wrong_chain', { network: 'elsewhere' }));
+
+  it('the same hash submitted 50 times concurrently credits once; another order cannot reuse it', async () => {
+    const u = await createSignedInUser(ctx, 'racer');
+    const o = (await create(u.auth)).json().result;
+    const hash = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    const rs = await Promise.all(Array.from({ length: 50 }, () => submit(u.auth, o.id, hash)));
+    expect(rs.every((r) => r.statusCode === 200)).toBe(true);
+    expect(rs.every((r) => r.json().result.status === 'paid')).toBe(true);
+    const sub = (await app.inject({ url: '/api/payment/subscription', headers: u.auth })).json().result;
+    expect(sub.history).toHaveLength(1);
+    const end = Date.parse((await me(u.auth)).subscription_end_date);
+    expect(Math.abs(end - (Date.now() + 30 * DAY))).toBeLessThan(60_000);
+
+    const others = await Promise.all(Array.from({ length: 5 }, () => create(u.auth)));
+    const reuse = await Promise.all(others.map((r) => submit(u.auth, r.json().result.id, hash)));
+    expect(reuse.every((r) => r.statusCode === 409 && r.json().error.code === 'PAYMENT_ALREADY_CREDITED')).toBe(true);
+    const thief = await createSignedInUser(ctx, 'thief');
+    const t = (await create(thief.auth)).json().result;
+    expect((await submit(thief.auth, t.id, hash)).json().error.code).toBe('PAYMENT_ALREADY_CREDITED');
+    expect((await app.inject({ url: '/api/payment/subscription', headers: u.auth })).json().result.history).toHaveLength(1);
+    expect((await me(thief.auth)).isPro).toBe(false);
+  });
+
+  it('concurrent distinct orders racing for one hash: exactly one wins', async () => {
+    const u = await createSignedInUser(ctx, 'multi');
+    const orders = await Promise.all(Array.from({ length: 10 }, () => create(u.auth)));
+    const hash = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    const rs = await Promise.all(orders.map((r) => submit(u.auth, r.json().result.id, hash)));
+    expect(rs.filter((r) => r.statusCode === 200 && r.json().result.status === 'paid')).toHaveLength(1);
+    expect((await app.inject({ url: '/api/payment/subscription', headers: u.auth })).json().result.history).toHaveLength(1);
+  });
+
+  it('an expired order never grants Pro; cancelling an order without a transaction', async () => {
+    const u = await createSignedInUser(ctx, 'late');
+    const o = (await create(u.auth)).json().result;
+    const hash = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    ctx.billing.setNow(() => Date.now() + 31 * 60_000);
+    try {
+      expect((await app.inject({ url: `/api/payment/${o.id}/status`, headers: u.auth })).json().result.status).toBe('expired');
+      const r = await submit(u.auth, o.id, hash);
+      expect(r.statusCode).toBe(410);
+      expect(r.json().error.code).toBe('PAYMENT_EXPIRED');
+      expect((await check(u.auth, o.id)).json().result.status).toBe('expired');
+    } finally {
+      ctx.billing.setNow(Date.now);
+    }
+    expect((await me(u.auth)).isPro).toBe(false);
+
+    const c = (await create(u.auth)).json().result;
+    const cancelled = (await app.inject({ url: `/api/payment/${c.id}/cancel_check_transaction_status`, headers: u.auth })).json().result;
+    expect(cancelled.status).toBe('cancelled');
+    expect((await submit(u.auth, c.id, hash)).statusCode).toBe(410);
+    const stranger = await createSignedInUser(ctx, 'stranger');
+    expect((await app.inject({ url: `/api/payment/${c.id}/status`, headers: stranger.auth })).statusCode).toBe(404);
+  });
+});
