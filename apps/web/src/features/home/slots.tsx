@@ -1,17 +1,12 @@
-import { useTranslation } from 'react-i18next';
-import { FeatureSlot } from '../../components/ui';
+import { HomeNews } from './news/HomeNews';
+import { StoryOfTheDay } from '../feeds/components/StoryOfTheDay';
 
-/**
- * Slot: real-time news column with currency and heat filters (SPEC §2 Home). The news work
- * replaces this component; keep its name and place in HomePage.
- */
+/** Real-time news column with currency and heat filters (SPEC §2 Home). */
 export function NewsColumnSlot() {
-  const { t } = useTranslation('home');
-  return <FeatureSlot name="home-news" title={t('news.title')} body={t('news.empty')} />;
+  return <HomeNews />;
 }
 
-/** Slot: the "story of the day" card (SPEC §4 Story of the day). Replaced by the news work. */
+/** The "story of the day" card (SPEC §4 Story of the day). */
 export function StoryOfTheDaySlot() {
-  const { t } = useTranslation('home');
-  return <FeatureSlot name="home-story-of-the-day" title={t('story.title')} body={t('story.empty')} />;
+  return <StoryOfTheDay />;
 }

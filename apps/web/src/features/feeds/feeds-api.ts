@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Feed, FeedFilter, FeedHeat, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import { SOTD_STREAM } from '@coinlens/contracts';
+import { get, request } from '../../lib/api';
+
+/** Feed list page size (SPEC §9). */
+export const FEED_PAGE_SIZE = 10;
+
+/** Filters of a feed list; a change starts the list again at offset 0 (a new query key). */
+export interface FeedListFilters {
+  filter: FeedFilter;
+  heat: FeedHeat;
+  /** Coin id, or null for every coin. */
+  coin: number | null;
+  personal?: boolean;
+}
+
+/** `GET /api/feeds/latest`, paged by 10; `hasNextPage` while the server reports more. */
+export function useLatestFeeds(lang: string, f: FeedListFilters) {
+  return useInfiniteQuery({
+    queryKey: ['feeds', 'latest', lang, f.filter, f.heat, f.coin, !!f.personal],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      get<LatestFeeds>(
+        '/feeds/latest',
+        { limit: FEED_PAGE_SIZE, offset: pageParam, filter: f.filter, heat: f.heat, lang, cryptocurrency_id: f.coin ?? undefined, personal: f.personal ? 'true' : undefined },
+        { signal },
+      ),
+    getNextPageParam: (last) => (last.hasNext && last.list.length === last.limit ? last.offset + last.limit : undefined),
+    staleTime: 30_000,
+  });
+}
+
+/** `GET /api/feeds/hot_top5`. */
+export function useHotTop5(lang: string) {
+  return useQuery({ queryKey: ['feeds', 'hot_top5', lang], queryFn: ({ signal }) => get<Feed[]>('/feeds/hot_top5', { lang }, { signal }), refetchInterval: 60_000 });
+}
+
+/** `GET /api/feeds/{id}`. */
+export function useFeed(id: string | undefined, lang: string) {
+  return useQuery({
+    queryKey: ['feeds', 'detail', id, lang],
+    queryFn: ({ signal }) => get<Feed>(`/feeds/${encodeURIComponent(id ?? '')}`, { lang }, { signal }),
+    enabled: !!id,
+    retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
+  });
+}
+
+/** `GET /api/feeds/sotd`. */
+export function useStoryOfTheDay(lang: string) {
+  return useQuery({ queryKey: ['feeds', 'sotd', lang], queryFn: ({ signal }) => get<StoryOfTheDay | null>('/feeds/sotd', { lang }, { signal }), refetchInterval: 10 * 60_000 });
+}
+
+/**
+ * Streamed story refresh (`GET /api/feeds/stream/sotd/refresh`, format in the contract): calls
+ * `onThinking` with the text between `<think>` and `</think>`, `onDone` at `[DONE]`, `onError` on
+ * an `error` event or a broken stream. No reconnect (SPEC §9: max attempts 0). Returns a closer.
+ */
+export function streamStoryRefresh(lang: string, auto: boolean, cb: { onThinking: (line: string) => void; onDone: () => void; onError: (code: string) => void }): () => void {
+  const es = new EventSource(`/api/feeds/stream/sotd/refresh?lang=${encodeURIComponent(lang)}&auto=${auto}`);
+  let thinking = false;
+  let finished = false;
+  es.onmessage = (e) => {
+    const line = String(e.data);
+    if (line === SOTD_STREAM.thinkStart) thinking = true;
+    else if (line === SOTD_STREAM.thinkEnd) thinking = false;
+    else if (line === SOTD_STREAM.done) {
+      finished = true;
+      es.close();
+      cb.onDone();
+    } else if (thinking) cb.onThinking(line);
+  };
+  es.addEventListener('error', (e) => {
+    if (finished) return;
+    finished = true;
+    let code = 'INTERNAL';
+    try {
+      code = JSON.parse((e as MessageEvent).data ?? '{}').code ?? code;
+    } catch {}
+    es.close();
+    cb.onError(code);
+  });
+  return () => {
+    finished = true;
+    es.close();
+  };
+}
+
+/** Live news (`GET /api/stream/feeds`): on each release, the first pages of every list reload. */
+export function useFeedsStream(onRelease?: () => void) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const es = new EventSource('/api/stream/feeds');
+    es.addEventListener('feeds', () => {
+      void qc.invalidateQueries({ queryKey: ['feeds', 'latest'] });
+      void qc.invalidateQueries({ queryKey: ['feeds', 'hot_top5'] });
+      onRelease?.();
+    });
+    return () => es.close();
+  }, [qc, onRelease]);
+}
+
+/** The signed-in Pro user's saved news filter (`GET /api/feeds/filter`). */
+export function useNewsFilter(enabled: boolean) {
+  return useQuery({ queryKey: ['feeds', 'filter'], queryFn: ({ signal }) => get<NewsFilter | null>('/feeds/filter', undefined, { signal }), enabled, retry: false });
+}
+
+/** Saves the news filter (`PUT /api/feeds/filter`). */
+export function saveNewsFilter(filter: NewsFilter) {
+  return request<NewsFilter>('/feeds/filter', { method: 'PUT', body: filter, navigationScoped: false });
+}
