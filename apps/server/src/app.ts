@@ -10,11 +10,15 @@ import { installErrorHandler } from './platform/errors';
 import { REPO_ROOT } from './platform/env';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
-import { newsRoutes } from './modules/news/news.routes';
 import { installAuth } from './platform/auth';
 import { installRateLimit } from './platform/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { newsRoutes } from './modules/news/news.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
+import { invitationRoutes } from './modules/invitations/invitations.routes';
+import { followingRoutes } from './modules/following/following.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 
 /** Fields never written to logs. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.signature', '*.code'];
@@ -52,11 +56,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   installAuth(app, ctx.accounts.sessions);
   const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL });
   app.addHook('onClose', closeRateLimit);
+
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
   await signalsRoutes(app, { signals: ctx.signals });
-  await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { users: ctx.accounts.users });
+  await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub });
+  await billingRoutes(app, { payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
+  await invitationRoutes(app, { invitations: ctx.billing.invitations });
+  await followingRoutes(app, { following: ctx.following });
+  await analyticsRoutes(app, { db: ctx.db, env: ctx.env, aiWriter: ctx.llm ? ctx.llm.model : 'builtin', marketSource: ctx.source.name });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));
   const indexHtml = path.join(dist, 'index.html');

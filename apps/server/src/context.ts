@@ -8,6 +8,7 @@ import { MarketService } from './modules/market/market.service';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
+import { FollowingService } from './modules/following/following.service';
 import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
 import { SignalsRepository } from './modules/signals/signals.repository';
@@ -21,6 +22,7 @@ import { RssNewsProvider } from './providers/news/rss/rss-provider';
 import { CryptoCompareNewsProvider } from './providers/news/cryptocompare/cryptocompare-provider';
 import type { NewsProvider } from './providers/news/types';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
+import { createBilling, type Billing } from './modules/billing/billing';
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
 export interface AppContext {
@@ -31,6 +33,8 @@ export interface AppContext {
   source: MarketSource;
   market: MarketService;
   marketRepo: MarketRepository;
+  /** The watchlist. */
+  following: FollowingService;
   /** The OpenAI-compatible model when LLM_BASE_URL is set; null means the built-in analyst writes. */
   llm: LlmClient | null;
   /** Technical analysis snapshots, signals track record and lists (modules/signals). */
@@ -39,6 +43,8 @@ export interface AppContext {
   news: NewsService;
   /** Accounts: sessions (JWT + sessions table), users, e-mail auth, SIWE, OAuth, mail. */
   accounts: Accounts;
+  /** Membership: subscriptions, daily quotas (`billing.quota.consumeQuota`), on-chain payments, invitation codes. */
+  billing: Billing;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
   close(): Promise<void>;
@@ -80,8 +86,10 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
       : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
   const market = new MarketService({ repo: marketRepo, market: source, clock });
+  const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   const accounts = await createAccounts(env, db, { log });
+  const billing = createBilling(env, db);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
   const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, log });
@@ -105,9 +113,11 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     market,
     marketRepo,
     llm,
+    following,
     signals,
     news,
     accounts,
+    billing,
     shippedDataDir,
     async close() {
       await signals.stop();

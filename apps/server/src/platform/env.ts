@@ -50,6 +50,8 @@ export const EnvSchema = z.object({
   /** Public origin of this deployment, e.g. https://coinlens.example (links in mails, SIWE domain). */
   PUBLIC_ORIGIN: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@coinlens.example'),
+  /** Host name (e.g. coinlens.example) on which the web app sends analytics; never sent elsewhere. Unset: off. */
+  ANALYTICS_HOST: z.string().min(1).optional(),
   /** HS256 key of access tokens (≥ 32 characters); generated once and kept in the database when absent. */
   JWT_SECRET: z.string().min(32).optional(),
   /** Lifetime of a sign-in session in hours (default 30 days). */

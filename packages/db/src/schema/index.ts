@@ -4,3 +4,4 @@ export * from './news';
 export * from './users';
 export * from './signals';
 export * from './billing';
+export * from './following';

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { resultOf } from '../common/envelope';
+
+/** utm_* parameters of the landing URL (SPEC §2: sent, then removed from the address bar). */
+export const Utm = z
+  .object({ source: z.string().max(200), medium: z.string().max(200), campaign: z.string().max(200), term: z.string().max(200), content: z.string().max(200) })
+  .partial();
+
+/**
+ * POST /collect_event — one page view or custom event (SPEC §7 Analytics). Props for page views:
+ * `user_id` (or "Guest"), `user_name`, `lang`, `record_id` (e.g. the coin or feed id).
+ */
+export const CollectEventBody = z.object({
+  type: z.enum(['pageview', 'event']),
+  name: z.string().max(100).optional(),
+  url: z.string().url().max(2000),
+  title: z.string().max(300).optional(),
+  referrer: z.string().max(2000).optional(),
+  route: z.string().max(60).optional(),
+  props: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
+  utm: Utm.default({}),
+});
+export type CollectEventBody = z.infer<typeof CollectEventBody>;
+export const CollectEventResponse = resultOf(z.object({ ok: z.literal(true) }));
+
+/** GET /api/config — public runtime configuration the web app needs. */
+export const PublicConfig = z.object({
+  support_email: z.string(),
+  /** Analytics is sent only when the page runs on this host (null: never). */
+  analytics_host: z.string().nullable(),
+  market_source: z.string(),
+  /** Which writer produces AI text: `builtin` (the built-in analyst) or the model name. */
+  ai_writer: z.string(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;
+export const GetConfigResponse = resultOf(PublicConfig);
