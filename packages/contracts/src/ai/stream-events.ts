@@ -26,6 +26,8 @@ export const AiStreamEvent = z.discriminatedUnion('type', [
         signal_ids: z.array(z.string()).optional(),
       })
       .optional(),
+    /** Today's quota after this answer (assistant chat), when metered. */
+    usage: z.object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int(), reset_at: z.string() }).optional(),
   }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   z.object({ type: z.literal('keepalive'), now: z.number() }),

@@ -5,3 +5,4 @@ export * from './users';
 export * from './signals';
 export * from './billing';
 export * from './following';
+export * from './chat';
