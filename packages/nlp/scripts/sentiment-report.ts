@@ -61,7 +61,7 @@ held-out figure with \`npm run -s sentiment:eval\`.
     negation-aware (weight ${cfg.lexWeight});
   - each group: sublinear tf × smooth idf, L2-normalised.
 - Stored buckets: ${a.nBuckets}; idf quantised to uint8, weights to int16 (one scale).
-  File size: ${(a.sizeBytes / 1e6).toFixed(2)} MB. Training time on this machine: ${a.seconds.toFixed(0)} s.
+  File size: ${(a.sizeBytes / 1e6).toFixed(2)} MB.
 - Held-out accuracy before weight quantisation: ${pct(a.floatAccuracy)}; after (shipped file): ${pct(ev.model.accuracy)}.
 
 ## Held-out results (${ev.n} rows)

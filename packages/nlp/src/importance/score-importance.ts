@@ -10,7 +10,7 @@
  *   sentiment = sentimentStrength clamped to [0, 1]
  *   topic     = max of TOPIC_WEIGHTS over the topics (0.3 when none is known); 'sponsored' or
  *               'press_release' caps impact at 25
- * level from impact: ≥ 70 most_important, ≥ 50 important, ≥ 30 less_important, else general.
+ * level from impact: ≥ 75 most_important, ≥ 55 important, ≥ 35 less_important, else general.
  * heat = round(impact · 0.5^(ageMs / 12 h)), 0..100.
  * Monotone: impact (hence level and heat) never decreases when clusterSize or sourceCount grows or the
  * tier improves; heat never increases with age.
@@ -81,6 +81,6 @@ export function scoreImportance(input: ImportanceInput): ImportanceResult {
   impact = Math.round(Math.min(100, impact) * 10) / 10;
   const age = Math.max(0, input.ageMs || 0);
   const heat = Math.round(impact * Math.pow(0.5, age / HEAT_HALF_LIFE_MS));
-  const level: ImportanceLevel = impact >= 70 ? 'most_important' : impact >= 50 ? 'important' : impact >= 30 ? 'less_important' : 'general';
+  const level: ImportanceLevel = impact >= 75 ? 'most_important' : impact >= 55 ? 'important' : impact >= 35 ? 'less_important' : 'general';
   return { level, heat, impact };
 }

@@ -39,7 +39,7 @@ export const CRYPTO_RULES: readonly CryptoRule[] = [
   { id: 'liquidations', weight: RULE_WEIGHT, descriptionZh: '清算（多头爆仓）', label: 'bearish', description: 'liquidations (longs wiped out)', pattern: /\bliquidat(?:ions?|ed)\b/i },
   { id: 'hack-exploit', weight: RULE_WEIGHT, descriptionZh: '黑客攻击、漏洞利用、资金被盗', label: 'bearish', description: 'hack, exploit, drain, stolen funds', pattern: /\b(?:hack(?:s|ed|ers?)?|exploit(?:s|ed)?|drain(?:s|ed)?|stolen|breach(?:ed)?)\b/i },
   { id: 'rug-pull', weight: RULE_WEIGHT, descriptionZh: '跑路（rug pull）', label: 'bearish', description: 'rug pull / exit scam', pattern: /\brug[- ]?pull\w*|\bexit scam\b/i },
-  { id: 'scam-fraud', weight: RULE_WEIGHT, descriptionZh: '诈骗、欺诈、庞氏骗局', label: 'bearish', description: 'scam, fraud, Ponzi', pattern: /\b(?:scams?|fraud\w*|ponzi)\b/i },
+  { id: 'scam-fraud', weight: RULE_WEIGHT_WEAK, descriptionZh: '诈骗、欺诈、庞氏骗局', label: 'bearish', description: 'scam, fraud, Ponzi', pattern: /\b(?:scams?|fraud\w*|ponzi)\b/i },
   { id: 'delisting', weight: RULE_WEIGHT, descriptionZh: '交易所下架', label: 'bearish', description: 'exchange delisting', pattern: /\bdelist\w*/i },
   { id: 'regulator-sues', weight: RULE_WEIGHT, descriptionZh: 'SEC/CFTC/司法部起诉或指控', label: 'bearish', description: 'SEC/CFTC/DOJ sues or charges', pattern: /\b(?:SEC|CFTC|DOJ|regulators?)\b[^.]{0,25}\b(?:sues?|sued|charges?|charged|lawsuit)\b/i },
   { id: 'ban', weight: RULE_WEIGHT, descriptionZh: '禁止加密活动', label: 'bearish', description: 'ban on crypto activity', pattern: /\bban(?:s|ned)?\b[^.]{0,30}\b(?:crypto\w*|bitcoin|mining|stablecoins?|exchanges?)\b|\bcrackdown\b/i },

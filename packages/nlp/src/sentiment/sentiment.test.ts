@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel, ZH_RULE_ID } from './classify.js';
+import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
+import { CLASSES, HOLDOUT_FRACTION, MODEL_JSON, REPORT_MD, readTfns, tfnsSplit } from './dataset.js';
+import { computeMetrics, evaluateHeldOut } from './evaluate.js';
+import { DEFAULT_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, vectorize, wordsWithNegation } from './features.js';
+import { lexiconPolarity } from './lexicon.js';
+import { decodeModel, encodeModel } from './model.js';
+import { compactify, computeIdf, mulberry32, stratifiedSplit, trainSoftmax } from './train.js';
+
+describe('features', () => {
+  it('normalises urls, cashtags, percentages, money and numbers', () => {
+    const n = normaliseText('$TSLA up 5% to $1.2B, -3% later; 42 deals https://t.co/x @user');
+    expect(tokenize(n)).toEqual(['xcashtag', 'xpctup', 'to', 'xmoney', ',', 'xpctdown', 'later', ';', 'xnum', 'deals', 'xurl', 'xuser']);
+  });
+
+  it('marks negation scope until clause punctuation', () => {
+    const { negated, lex } = wordsWithNegation(tokenize(normaliseText('Shares did not rally, but fell')));
+    expect(negated).toEqual(['neg_rally']);
+    expect(lex).toEqual(['neg_pos', 'neg']);
+  });
+
+  it('lexicon covers inflections', () => {
+    expect(lexiconPolarity('plummeted')).toBe(-1);
+    expect(lexiconPolarity('soaring')).toBe(1);
+    expect(lexiconPolarity('table')).toBe(0);
+  });
+
+  it('vectorize L2-normalises each group', () => {
+    const v = vectorize(extractFeatureCounts('Stocks rally', DEFAULT_FEATURE_CONFIG), () => 1, { ...DEFAULT_FEATURE_CONFIG, lexWeight: 0 });
+    const norm2 = Array.from(v.val).reduce((s, x) => s + x * x, 0);
+    expect(norm2).toBeCloseTo(2, 6); // two groups of unit norm (collisions aside)
+  });
+});
+
+describe('split and training', () => {
+  it('stratified split is deterministic and keeps class ratios', () => {
+    const labels = Array.from({ length: 1000 }, (_, i) => (i % 10 < 6 ? 'n' : i % 10 < 8 ? 'b' : 'c'));
+    const a = stratifiedSplit(labels, 0.2, 1);
+    expect(stratifiedSplit(labels, 0.2, 1)).toEqual(a);
+    expect(a.test.length).toBe(200);
+    expect(a.test.filter((i) => labels[i] === 'n').length).toBe(120);
+    expect(new Set([...a.train, ...a.test]).size).toBe(1000);
+    expect(mulberry32(5)()).toBe(mulberry32(5)());
+  });
+
+  it('training is deterministic (identical weights on rerun) and learns', () => {
+    const rows = readTfns().slice(0, 200);
+    const counts = rows.map((r) => extractFeatureCounts(r.text, DEFAULT_FEATURE_CONFIG));
+    const idf = computeIdf(counts);
+    const comp = compactify(counts.map((c) => vectorize(c, (b) => idf.get(b) ?? 1, DEFAULT_FEATURE_CONFIG)), [...idf.keys()]);
+    const data = comp.map((c, i) => ({ ...c, y: CLASSES.indexOf(rows[i].label) }));
+    const a = trainSoftmax(data, idf.size, 3, 1e-4, { maxIter: 30 });
+    const b = trainSoftmax(data, idf.size, 3, 1e-4, { maxIter: 30 });
+    expect(Buffer.from(a.W.buffer).equals(Buffer.from(b.W.buffer))).toBe(true);
+    expect(Array.from(a.b)).toEqual(Array.from(b.b));
+    expect(a.f).toBeLessThan(Math.log(3));
+  }, 60_000);
+
+  it('model encoding round-trips within int16 quantisation', () => {
+    const W = Float64Array.from([0.5, -1.25, 2, 0, 1e-3, -2]);
+    const json = encodeModel({ classes: ['bearish', 'bullish', 'neutral'], cfg: DEFAULT_FEATURE_CONFIG, nTrainDocs: 10, idfMax: 3, buckets: Int32Array.from([3, 70000]), idfQ: Uint8Array.from([0, 255]), W, bias: Float64Array.from([0.1, 0.2, 0.3]) });
+    const m = decodeModel(JSON.parse(JSON.stringify(json)));
+    expect(Array.from(m.buckets)).toEqual([3, 70000]);
+    expect(Array.from(m.idf)).toEqual([1, 3]);
+    m.W.forEach((w, i) => expect(Math.abs(w - W[i])).toBeLessThan(2 / 32767));
+    expect(() => decodeModel({ ...json, format: 'x' as never })).toThrow(/format/);
+  });
+});
+
+describe('shipped model', () => {
+  it('loads, is small and has the expected classes', () => {
+    const m = getSentimentModel();
+    expect(m.classes).toEqual(['bearish', 'bullish', 'neutral']);
+    expect(readFileSync(MODEL_JSON).length).toBeLessThan(5e6);
+  });
+
+  it('reaches the reported held-out accuracy within 0.5 pt', () => {
+    const report = readFileSync(REPORT_MD, 'utf8');
+    const reported = [...report.matchAll(/Accuracy: \*\*([\d.]+) %\*\*/g)].map((m) => Number(m[1]) / 100);
+    expect(reported).toHaveLength(2);
+    const ev = evaluateHeldOut(getSentimentModel(), readTfns());
+    expect(ev.n).toBe(Math.round(readTfns().length * HOLDOUT_FRACTION));
+    expect(Math.abs(ev.model.accuracy - reported[0])).toBeLessThanOrEqual(0.005);
+    expect(Math.abs(ev.withRules.accuracy - reported[1])).toBeLessThanOrEqual(0.005);
+    // the crypto rules must not lower held-out accuracy
+    expect(ev.withRules.accuracy).toBeGreaterThanOrEqual(ev.model.accuracy);
+    expect(ev.model.accuracy).toBeGreaterThan(0.84);
+  }, 120_000);
+
+  it('held-out rows are not used for training (split is disjoint)', () => {
+    const { train, test } = tfnsSplit(readTfns());
+    const t = new Set(test);
+    expect(train.some((i) => t.has(i))).toBe(false);
+  });
+
+  it('is deterministic and reloads identically', () => {
+    const text = 'Tesla downgraded at Morgan Stanley as deliveries miss';
+    const a = classifySentiment(text);
+    expect(classifySentiment(text)).toEqual(a);
+    expect(classifySentimentModelOnly(text, loadSentimentModel())).toEqual(classifySentimentModelOnly(text));
+  });
+
+  it('classifies clear headlines', () => {
+    expect(classifySentiment('$AAPL upgraded to Buy at Goldman, price target raised').label).toBe('bullish');
+    expect(classifySentiment('$XYZ shares plunge after company cuts guidance').label).toBe('bearish');
+    expect(classifySentiment('Company to hold annual shareholder meeting on June 4').label).toBe('neutral');
+    const r = classifySentiment('Bitcoin ETF sees record inflows');
+    expect(r.scores.bullish + r.scores.bearish + r.scores.neutral).toBeCloseTo(1, 9);
+    expect(classifySentiment('   ')).toEqual({ label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } });
+  });
+});
+
+describe('crypto rules', () => {
+  it('apply to crypto headlines and name the rule', () => {
+    expect(classifySentiment('Bybit hack: Lazarus stole $1.5B in ether')).toMatchObject({ label: 'bearish', rule: 'hack-exploit' });
+    expect(classifySentiment('SEC delays decision on Solana ETF')).toMatchObject({ label: 'bearish', rule: 'etf-rejected-or-delayed' });
+    expect(classifySentiment('Shorts liquidated as bitcoin squeezes higher')).toMatchObject({ label: 'bullish', rule: 'short-liquidations' });
+    expect(classifySentiment('BlackRock’s Bitcoin ETF posts $356M inflows, longest inflow streak in 2025')).toMatchObject({ label: 'bullish', rule: 'inflows' });
+    expect(matchCryptoRule('Fed rate cut hopes lift bitcoin')?.id).toBe('rate-cut');
+  });
+
+  it('skip non-crypto text and negated phrases', () => {
+    expect(matchCryptoRule('Retailer announces partnership with logistics firm')).toBeNull();
+    expect(matchCryptoRule('Exchange says no hack occurred, bitcoin withdrawals resume')).toBeNull();
+    expect(matchCryptoRule('Bitcoin hits all-time high')?.id).toBe('all-time-high');
+  });
+
+  it('every rule has ids, labels and both descriptions', () => {
+    const ids = new Set(CRYPTO_RULES.map((r) => r.id));
+    expect(ids.size).toBe(CRYPTO_RULES.length);
+    for (const r of CRYPTO_RULES) {
+      expect(['bullish', 'bearish']).toContain(r.label);
+      expect(r.description.length).toBeGreaterThan(3);
+      expect(r.descriptionZh).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
+  it('classifies Chinese headlines by keywords', () => {
+    expect(classifySentiment('比特币突破10万美元创历史新高')).toMatchObject({ label: 'bullish', rule: ZH_RULE_ID });
+    expect(classifySentiment('某交易所遭黑客攻击，被盗 1 亿美元')).toMatchObject({ label: 'bearish', rule: ZH_RULE_ID });
+    expect(classifySentiment('以太坊基金会发布季度报告').label).toBe('neutral');
+  });
+});
+
+describe('computeMetrics', () => {
+  it('computes accuracy, P/R/F1 and the confusion matrix', () => {
+    const m = computeMetrics(['bullish', 'bullish', 'bearish', 'neutral'], ['bullish', 'neutral', 'bearish', 'neutral']);
+    expect(m.accuracy).toBe(0.75);
+    expect(m.perClass.bullish).toMatchObject({ precision: 1, recall: 0.5, support: 2 });
+    expect(m.perClass.neutral.precision).toBe(0.5);
+    expect(m.confusion).toEqual([[1, 0, 0], [0, 1, 1], [0, 0, 1]]);
+  });
+});
