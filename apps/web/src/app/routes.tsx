@@ -8,6 +8,7 @@ import FeedDetailPage from '../features/feeds/FeedDetailPage';
 import SettingsPage from '../features/settings/SettingsPage';
 import PricingPage from '../features/pricing/PricingPage';
 import { ForgotPasswordPage, GoogleCallbackPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth/AuthPages';
+import { ForgotPasswordPage, GoogleCallbackPage, LoginPage, RegisterPage, ResetPasswordPage, XCallbackPage } from '../features/auth/AuthPages';
 import { AboutUsPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/legal/LegalPages';
 import NotFoundPage from '../features/not-found/NotFoundPage';
 
@@ -46,6 +47,7 @@ export const ROUTES: RouteMeta[] = [
   { name: 'forgotPassword', path: 'auth/forgot-password', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.forgotPassword', Component: ForgotPasswordPage },
   { name: 'resetPassword', path: 'auth/reset-password', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.resetPassword', Component: ResetPasswordPage },
   { name: 'googleCallback', path: 'auth/google/callback', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.googleCallback', Component: GoogleCallbackPage },
+  { name: 'xCallback', path: 'auth/x/callback', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.xCallback', Component: XCallbackPage },
   { name: 'pricing', path: 'pricing', tab: 'pricing', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.pricing', Component: PricingPage },
   { name: 'login', path: 'login', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.login', Component: LoginPage },
   { name: 'register', path: 'register', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.register', Component: RegisterPage },

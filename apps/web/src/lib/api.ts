@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly code: AppErrorCode | 'NETWORK' | 'INTERNAL';
   readonly status: number;
   readonly fields?: Array<{ path: string; message: string }>;
-  constructor(code: ApiError['code'], status: number, message: string, fields?: ApiError['fields']) {
+  /** Extra facts of the error, e.g. `{ retry_after_s: 42 }`. */
+  readonly details?: Record<string, unknown>;
+  constructor(code: ApiError['code'], status: number, message: string, fields?: ApiError['fields'], details?: Record<string, unknown>) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.fields = fields;
+    this.details = details;
   }
 }
 
@@ -53,6 +56,19 @@ export function cancelNavigationRequests(): void {
 }
 
 // ---- request -------------------------------------------------------------------------------------
+
+let onUnauthorized: ((url: string) => void) | null = null;
+
+/**
+ * Sets the handler called with the URL of any call answered 401 (lib/session installs the forced
+ * logout). Returns a function removing it.
+ */
+export function setUnauthorizedHandler(fn: ((url: string) => void) | null): () => void {
+  onUnauthorized = fn;
+  return () => {
+    if (onUnauthorized === fn) onUnauthorized = null;
+  };
+}
 
 export interface RequestOptions {
   method?: string;
@@ -153,9 +169,10 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       }
     }
     if (!res.ok) {
-      const e = (payload as { error?: { code?: string; message?: string; fields?: ApiError['fields'] } } | null)?.error;
+      if (res.status === 401) onUnauthorized?.(url);
+      const e = (payload as { error?: { code?: string; message?: string; fields?: ApiError['fields']; details?: Record<string, unknown> } } | null)?.error;
       const code = (e?.code as AppErrorCode | undefined) ?? (res.status === 404 ? 'NOT_FOUND' : 'INTERNAL');
-      throw new ApiError(code, res.status, e?.message ?? res.statusText, e?.fields);
+      throw new ApiError(code, res.status, e?.message ?? res.statusText, e?.fields, e?.details);
     }
     if (payload && typeof payload === 'object' && 'result' in payload) return (payload as { result: T }).result;
     return payload as T;

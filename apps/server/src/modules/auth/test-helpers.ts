@@ -62,7 +62,7 @@ export function api(app: FastifyInstance, ip = '10.0.0.1') {
       payload: opts.body as any,
       headers: { 'x-forwarded-for': ip, ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...opts.headers },
     });
-    let body: any = null;
+    let body: any;
     try {
       body = r.json();
     } catch {

@@ -6,6 +6,7 @@ import { useTheme } from '../../lib/use-theme';
 import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '../../lib/locale';
 import type { TabMarker } from '../../app/routes';
 import { Logo } from './Logo';
+import { UserMenu } from '../../features/auth/UserMenu';
 
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
@@ -124,20 +125,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
         <div className="ml-auto flex items-center gap-1">
           <ThemeToggle />
           <LanguageMenu current={current} />
-          <div className="ml-1 flex items-center gap-1.5" data-testid="user-menu">
-            <Link
-              to={`/${current}/login`}
-              className="rounded-md border border-border px-2.5 py-1.5 text-[13px] font-medium whitespace-nowrap text-fg hover:bg-surface-2"
-            >
-              {t('nav.login')}
-            </Link>
-            <Link
-              to={`/${current}/register`}
-              className="hidden rounded-md bg-primary-600 px-2.5 py-1.5 text-[13px] font-medium whitespace-nowrap text-white hover:bg-primary-700 sm:inline-block"
-            >
-              {t('nav.register')}
-            </Link>
-          </div>
+          <UserMenu lang={current} />
         </div>
       </div>
     </header>
