@@ -17,7 +17,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,8 +69,10 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-function time(fn: () => unknown, runs = RUNS, warm = 2): number {
-  for (let w = 0; w < warm; w++) fn();
+/** Median ms of `runs` calls after a warm-up of ≥ 5 calls and ≥ 300 ms (lets the JIT finish tiering up). */
+function time(fn: () => unknown, runs = RUNS): number {
+  const warmStart = performance.now();
+  for (let w = 0; w < 5 || performance.now() - warmStart < 300; w++) fn();
   const ts: number[] = [];
   for (let r = 0; r < runs; r++) {
     const t0 = performance.now();
@@ -147,7 +149,7 @@ function timeTaLibC(): { ms: number[] } | { error: string } {
 }
 const cTimes = timeTaLibC();
 
-console.log(`\nIndicators over ${N.toLocaleString('en-US')} candles (median of ${RUNS} runs after warm-up; source ${dir})\n`);
+console.log(`\nIndicators over ${N.toLocaleString('en-US')} candles (median of ${RUNS} runs after warm-up; source ${dir}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)\n`);
 console.log('TA-Lib C = the C library itself (node-talib\'s static build, -O2 harness, preallocated outputs);');
 console.log('node-talib = the npm binding call, which also copies the JS input and builds JS output arrays.\n');
 console.log('| indicator | ours ms | TA-Lib C ms | ours/C | node-talib ms | ours/node-talib | target ours/C ≤ 2× |');

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCandles } from '../test/fixtures';
 import { analyze, PRICE_CHANGE_WINDOW, type TaResult } from './analyze';
 import { classifyIntensity, classifyTrend } from './classify/classify';
@@ -8,6 +8,9 @@ import { computeSignalColumns } from './signals/columns';
 import { MIN_PROBABILITY_SAMPLE, distanceBucket, forwardExtreme, measureSignalHitRate, probabilityWording } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES, scoreSignal } from './signals/scoring';
 import { sliceCandles, type Candles } from './types';
+
+// Real-candle oracle runs can take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 function checkShape(r: TaResult): void {
   expect(['uptrend', 'downtrend', 'sideways', 'reversal']).toContain(r.market.trend);

@@ -2,12 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { computeCsv, readCandleFile } from '../scripts/ta-compute';
 import { REPO_ROOT, candlePath, compareColumns, oracle } from '../test/fixtures';
 import { TA_COLUMN_NAMES } from './columns';
 import { meanAbs } from './indicators/oracle-cases';
 import { parseCandlesCsv, sliceCandles } from './types';
+
+// Real-candle oracle runs can take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const EXPECTED_HEADER =
   'open_time_ms,sma_20,ema_12,ema_20,ema_26,macd_12_26_9_macd,macd_12_26_9_signal,macd_12_26_9_hist,rsi_14,stoch_14_3_3_slowk,stoch_14_3_3_slowd,stochrsi_14_5_3_fastk,stochrsi_14_5_3_fastd,stochrsi_14_14_3_fastk,stochrsi_14_14_3_fastd,bbands_20_2_2_upper,bbands_20_2_2_middle,bbands_20_2_2_lower,atr_14,obv,adx_14,cci_20,mfi_14,willr_14,sar_0.02_0.2,cdlhammer,cdlengulfing,cdldoji,cdlshootingstar,cdlmorningstar,cdleveningstar';

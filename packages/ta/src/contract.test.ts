@@ -1,7 +1,10 @@
 import { TaResultSchema, type TaResultDto } from '@coinlens/contracts/signals/ta-result';
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { loadCandles } from '../test/fixtures';
 import { analyze, type TaResult } from './analyze';
+
+// Real-candle oracle runs can take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 describe('TaResultSchema (packages/contracts) mirrors TaResult', () => {
   it('accepts analyze() output for several coins and timeframes unchanged', () => {

@@ -1,4 +1,4 @@
-import { checkPeriod, checkReal, nanArray, smaInto, TA_EPSILON } from './util';
+import { checkPeriod, checkReal, nanPrefixArray, smaInto, TA_EPSILON } from './util';
 
 /** Bollinger band columns (price unit, NaN before the lookback). */
 export interface BbandsResult {
@@ -21,10 +21,10 @@ export function bbands(real: Float64Array, period = 20, nbDevUp = 2, nbDevDn = 2
   checkReal('nbDevUp', nbDevUp, -3e37);
   checkReal('nbDevDn', nbDevDn, -3e37);
   const n = real.length;
-  const upper = nanArray(n);
-  const middle = nanArray(n);
-  const lower = nanArray(n);
   const begin = period - 1;
+  const upper = nanPrefixArray(n, begin);
+  const middle = nanPrefixArray(n, begin);
+  const lower = nanPrefixArray(n, begin);
   if (begin >= n) return { upper, middle, lower };
   smaInto(real, 0, n, period, middle);
   let total2 = 0;

@@ -1,4 +1,4 @@
-import { checkPeriod, emaInto, nanArray, perToK } from './util';
+import { checkPeriod, emaInto, nanPrefixArray, perToK } from './util';
 
 /**
  * Exponential moving average, TA-Lib `EMA` compatible (default compatibility mode).
@@ -10,7 +10,7 @@ import { checkPeriod, emaInto, nanArray, perToK } from './util';
 export function ema(real: Float64Array, period = 20): Float64Array {
   checkPeriod('period', period, 2);
   const n = real.length;
-  const out = nanArray(n);
+  const out = nanPrefixArray(n, period - 1);
   emaInto(real, period - 1, n, period, perToK(period), out);
   return out;
 }

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compareColumns, loadCandles, oracle } from '../../test/fixtures';
 import type { Candles } from '../types';
 import { ORACLE_CASES, meanAbs } from './oracle-cases';
+
+// Real-candle oracle runs can take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const DATASETS = ['BTCUSDT-1h', 'ETHUSDT-5m', 'DOGEUSDT-1d', 'SOLUSDT-15m', 'PEPEUSDT-1h'];
 const ROWS = 3000;

@@ -1,5 +1,5 @@
 import { emaLookback } from './ema';
-import { checkPeriod, emaInto, nanArray, perToK } from './util';
+import { checkPeriod, emaInto, nanPrefixArray, perToK } from './util';
 
 /** MACD output columns (same length as the input, NaN before the lookback). */
 export interface MacdResult {
@@ -29,11 +29,11 @@ export function macd(real: Float64Array, fastPeriod = 12, slowPeriod = 26, signa
   checkPeriod('signalPeriod', signalPeriod, 2);
   if (slowPeriod < fastPeriod) [fastPeriod, slowPeriod] = [slowPeriod, fastPeriod];
   const n = real.length;
-  const macdOut = nanArray(n);
-  const signalOut = nanArray(n);
-  const histOut = nanArray(n);
   const lookbackSignal = emaLookback(signalPeriod);
   const lookbackTotal = lookbackSignal + emaLookback(slowPeriod);
+  const macdOut = nanPrefixArray(n, lookbackTotal);
+  const signalOut = nanPrefixArray(n, lookbackTotal);
+  const histOut = nanPrefixArray(n, lookbackTotal);
   if (lookbackTotal >= n) return { macd: macdOut, signal: signalOut, hist: histOut };
   const start = slowPeriod - 1; // = lookbackTotal - lookbackSignal
   const slow = new Float64Array(n);

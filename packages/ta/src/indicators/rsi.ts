@@ -1,4 +1,4 @@
-import { checkPeriod, isZero, nanArray } from './util';
+import { checkPeriod, isZero, nanPrefixArray } from './util';
 
 /**
  * Wilder RSI, TA-Lib `RSI` compatible (default compatibility, no unstable period).
@@ -11,7 +11,7 @@ import { checkPeriod, isZero, nanArray } from './util';
 export function rsi(real: Float64Array, period = 14): Float64Array {
   checkPeriod('period', period, 2);
   const n = real.length;
-  const out = nanArray(n);
+  const out = nanPrefixArray(n, period);
   if (period >= n) return out;
   let prevValue = real[0];
   let prevGain = 0;

@@ -1,4 +1,4 @@
-import { checkPeriod, nanArray, smaInto } from './util';
+import { checkPeriod, nanPrefixArray, smaInto } from './util';
 
 /**
  * Simple moving average, TA-Lib `SMA` compatible.
@@ -9,7 +9,7 @@ import { checkPeriod, nanArray, smaInto } from './util';
 export function sma(real: Float64Array, period = 20): Float64Array {
   checkPeriod('period', period, 2);
   const n = real.length;
-  const out = nanArray(n);
+  const out = nanPrefixArray(n, period - 1);
   smaInto(real, 0, n, period, out);
   return out;
 }

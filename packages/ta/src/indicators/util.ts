@@ -17,6 +17,16 @@ export function nanArray(n: number): Float64Array {
   return out;
 }
 
+/**
+ * Allocates a Float64Array of length n whose first min(n, lookback) entries are NaN (the rest 0,
+ * to be overwritten). For outputs whose every index ≥ lookback is written; saves a full pass.
+ */
+export function nanPrefixArray(n: number, lookback: number): Float64Array {
+  const out = new Float64Array(n);
+  out.fill(NaN, 0, Math.min(n, Math.max(0, lookback)));
+  return out;
+}
+
 /** Throws RangeError unless `value` is an integer in [min, max] (TA-Lib's optIn range check). */
 export function checkPeriod(name: string, value: number, min: number, max = 100000): void {
   if (!Number.isInteger(value) || value < min || value > max) {

@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCandles } from '../../test/fixtures';
 import { SIGNAL_CATALOGUE, SIGNALS_BY_LABEL, detectSignalsAt } from './catalogue';
 import { computeSignalColumns, type SignalColumns } from './columns';
+
+// Real-candle oracle runs can take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const N = 260;
 const L = N - 1;
