@@ -15,10 +15,12 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await expectLivePrices(page);
       await page.waitForTimeout(500);
       await page.screenshot({ path: `screenshots/home-${info.project.name}-${theme}-${lang}.png`, fullPage: true });
+      await page.screenshot({ path: `screenshots/home-${info.project.name}-${theme}-${lang}-top.png` });
       await page.goto(`/${lang}/crypto/bitcoin`);
       await expectChartReady(page);
       await page.waitForTimeout(800);
       await page.screenshot({ path: `screenshots/coin-${info.project.name}-${theme}-${lang}.png`, fullPage: true });
+      await page.screenshot({ path: `screenshots/coin-${info.project.name}-${theme}-${lang}-top.png` });
     });
   }
 }

@@ -69,10 +69,10 @@ export function Footer() {
   const link = 'text-muted hover:text-fg whitespace-nowrap';
   return (
     <footer className="mt-8 border-t border-border bg-surface" data-testid="app-footer">
-      <div className="mx-auto flex min-h-[88px] w-full max-w-[1440px] flex-col justify-center gap-2 px-3 py-4 sm:px-4 lg:flex-row lg:items-center lg:justify-between lg:px-6">
-        <div className="flex items-center gap-3">
+      <div className="mx-auto flex min-h-[88px] w-full max-w-[1440px] flex-col justify-center gap-2 px-3 py-4 sm:px-4 lg:flex-row lg:items-center lg:justify-between lg:gap-6 lg:px-6">
+        <div className="flex shrink-0 items-center gap-3">
           <Logo compact />
-          <span className="text-[12px] text-muted">{t('app.tagline')}</span>
+          <span className="hidden text-[12px] text-muted xl:inline">{t('app.tagline')}</span>
         </div>
         <nav aria-label={t('footer.links')} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[13px]">
           <Link className={link} to={`/${lang}/about-us`}>
@@ -94,7 +94,7 @@ export function Footer() {
             {t('footer.cookieSettings')}
           </Link>
         </nav>
-        <p className="text-[12px] text-muted" data-testid="copyright">
+        <p className="shrink-0 text-[12px] text-muted" data-testid="copyright">
           {t('footer.copyright', { year: new Date().getFullYear() })}
         </p>
       </div>

@@ -5,13 +5,14 @@ import type { CoinDetail } from '@coinlens/contracts';
 import { useCoinDetail } from '../../lib/market-queries';
 import { useLivePrice } from '../../lib/live-prices';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
-import { formatCompact, formatDateUtc, formatNumber, formatPrice } from '../../lib/format';
+import { formatCompact, formatDateUtc, formatNumber, formatUsd } from '../../lib/format';
 import { usePageTitle } from '../../app/LangLayout';
 import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { CoinChart } from './CoinChart';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
+import { useFallbackPrices } from '../home/useFallbackPrices';
 
 function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: ReactNode }) {
   return (
@@ -55,8 +56,9 @@ function shortAddress(a: string) {
 function CoinHeader({ coin }: { coin: CoinDetail }) {
   const { t } = useTranslation('coin');
   const live = useLivePrice(coin.symbol);
-  const price = live?.lastPrice ?? coin.lastPrice;
-  const change = live?.priceChangePercent ?? coin.priceChangePercent;
+  const [base] = useFallbackPrices([coin]);
+  const price = live?.lastPrice ?? base.lastPrice;
+  const change = live?.priceChangePercent ?? base.priceChangePercent;
   return (
     <section className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4 lg:flex-row lg:items-center lg:justify-between" data-testid="coin-header">
       <div className="flex min-w-0 items-center gap-3">
@@ -76,7 +78,7 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
         <div>
           <p className="sr-only">{t('price')}</p>
           <p className="text-[28px] leading-none font-semibold" data-testid="coin-price">
-            <FlashValue value={price}>${formatPrice(price)}</FlashValue>
+            <FlashValue value={price}>{formatUsd(price)}</FlashValue>
           </p>
           <p className="mt-1 text-[13px]">
             <Change value={change} pill /> <span className="text-[12px] text-muted">{t('change24h')}</span>
@@ -84,9 +86,9 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
         </div>
         <dl className="grid grid-cols-2 gap-x-5 gap-y-0.5 text-[12px]">
           <dt className="text-muted">{t('high24h')}</dt>
-          <dd className="num text-right font-medium">${formatPrice(coin.high24h)}</dd>
+          <dd className="num text-right font-medium">{formatUsd(coin.high24h)}</dd>
           <dt className="text-muted">{t('low24h')}</dt>
-          <dd className="num text-right font-medium">${formatPrice(coin.low24h)}</dd>
+          <dd className="num text-right font-medium">{formatUsd(coin.low24h)}</dd>
         </dl>
       </div>
     </section>

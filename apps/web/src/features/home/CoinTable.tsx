@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Coin } from '@coinlens/contracts';
-import { formatCompact, formatPrice } from '../../lib/format';
+import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
@@ -35,9 +35,6 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
           <th scope="col" className={`${th} text-right`}>
             {t('table.volume24h')}
           </th>
-          <th scope="col" className={`${th} hidden text-right lg:table-cell`}>
-            {t('table.pair')}
-          </th>
         </tr>
       </thead>
       <tbody>
@@ -57,13 +54,12 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
               </Link>
             </td>
             <td className={`${td} text-right font-medium`} data-testid="coin-price">
-              <FlashValue value={c.lastPrice}>${formatPrice(c.lastPrice)}</FlashValue>
+              <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
             </td>
             <td className={`${td} text-right`}>
               <Change value={c.priceChangePercent} />
             </td>
             <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
-            <td className={`${td} hidden text-right text-[12px] text-muted lg:table-cell`}>{c.tradingPair}</td>
           </tr>
         ))}
       </tbody>
@@ -85,12 +81,12 @@ function CompactList({ coins }: { coins: Coin[] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
               <span className="block truncate text-[11px] text-muted">
-                {c.name} · {t('table.volume24h')} {formatCompact(c.volume24h, '$')}
+                {c.name} · {t('table.volumeShort')} {formatCompact(c.volume24h, '$')}
               </span>
             </span>
             <span className="shrink-0 text-right">
               <span className="block text-[14px] font-medium" data-testid="coin-price">
-                <FlashValue value={c.lastPrice}>${formatPrice(c.lastPrice)}</FlashValue>
+                <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
               </span>
               <Change value={c.priceChangePercent} className="text-[12px]" />
             </span>

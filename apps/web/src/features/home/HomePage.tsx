@@ -9,12 +9,13 @@ import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
 import { NewsColumnSlot, StoryOfTheDaySlot } from './slots';
 import { useLiveCoins } from './useLiveCoins';
+import { useFallbackPrices } from './useFallbackPrices';
 
 /** Home: market overview cards, the live coin table and the news slots. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const coinsQ = useAllCoins();
-  const coins = useLiveCoins(coinsQ.data);
+  const coins = useFallbackPrices(useLiveCoins(coinsQ.data));
   useMarketStream({});
   const failed = coinsQ.isError && !isCancelled(coinsQ.error);
 

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { Coin } from '@coinlens/contracts';
 import { useFearGreed, useMarketCap } from '../../lib/market-queries';
 import { errorKey, isCancelled } from '../../lib/api';
-import { formatCompact, formatDateUtc, formatPercent, formatPrice } from '../../lib/format';
+import { formatCompact, formatDateUtc, formatPercent, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, ErrorState, Skeleton } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { FearGreedGauge } from './FearGreedGauge';
@@ -130,7 +130,7 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
                 <span className="num w-3 text-muted">{i + 1}</span>
                 <CoinLogo src={c.logo} symbol={c.symbol} size={18} />
                 <span className="font-medium">{c.symbol}</span>
-                <span className="num ml-auto text-muted">${formatPrice(c.lastPrice)}</span>
+                <span className="num ml-auto text-muted">{formatUsd(c.lastPrice)}</span>
                 <Change value={c.priceChangePercent} className="w-[72px] text-right" />
               </Link>
             </li>
