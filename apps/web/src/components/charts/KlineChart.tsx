@@ -111,7 +111,6 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderColor: p.border },
       timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4 },
-      localization: { priceFormatter: (v: number) => formatPrice(v) },
     });
     const candleSeries = chart.addSeries(CandlestickSeries, {
       upColor: p.up,
@@ -183,7 +182,9 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     lastTimeRef.current = all.length ? all[all.length - 1].time : 0;
     chartRef.current?.timeScale().applyOptions({ timeVisible: timeframe !== '1d' });
     if (all.length) {
-      const visible = timeframe === '1d' ? 120 : 160;
+      // About 7 px per bar: ~160 bars on a desktop chart, ~50 on a phone.
+      const width = containerRef.current?.clientWidth ?? 800;
+      const visible = Math.max(40, Math.min(timeframe === '1d' ? 120 : 160, Math.round(width / 7)));
       chartRef.current?.timeScale().setVisibleLogicalRange({ from: Math.max(0, all.length - visible), to: all.length + 3 });
     }
   }, [candles, forming, timeframe]);
