@@ -23,6 +23,8 @@ function metricsTable(m: Metrics): string {
 export function renderReport(a: {
   ev: HeldOutEvaluation;
   floatAccuracy: number;
+  noOffsetsAccuracy: number;
+  offsets: number[];
   lambda: number;
   iterations: number;
   trainRows: number;
@@ -62,7 +64,11 @@ held-out figure with \`npm run -s sentiment:eval\`.
   - each group: sublinear tf × smooth idf, L2-normalised.
 - Stored buckets: ${a.nBuckets}; idf quantised to uint8, weights to int16 (one scale).
   File size: ${(a.sizeBytes / 1e6).toFixed(2)} MB.
-- Held-out accuracy before weight quantisation: ${pct(a.floatAccuracy)}; after (shipped file): ${pct(ev.model.accuracy)}.
+- Decision thresholds: logit offsets (bearish, bullish, neutral) = (${a.offsets.join(', ')}) added to the
+  bias, chosen by 5-fold cross-validation on the training rows (scripts/tune-offsets.ts).
+- Held-out accuracy (model only) before weight quantisation: ${pct(a.floatAccuracy)}; after (shipped
+  file): ${pct(ev.model.accuracy)}; shipped weights without the offsets: ${pct(a.noOffsetsAccuracy)}.
+- How lambda, feature weights and the lexicon were chosen: sentiment-v1.tuning.md.
 
 ## Held-out results (${ev.n} rows)
 

@@ -15,6 +15,11 @@ import { renderReport } from './sentiment-report.js';
 /** L2 strength (chosen on a dev split inside the training part, see tune-sentiment.ts). */
 export const LAMBDA = 3e-6;
 export const MAX_ITER = 400;
+/**
+ * Logit offsets added to the fitted bias (bearish, bullish, neutral): decision thresholds chosen by
+ * 5-fold cross-validation on the training rows (scripts/tune-offsets.ts), not on the held-out split.
+ */
+export const LOGIT_OFFSETS = [0, 0, 0];
 
 const t0 = Date.now();
 const rows = readTfns();
@@ -32,6 +37,8 @@ const vecs = counts.map((c) => vectorize(c, (b) => idfDeq.get(b) ?? idfMax, cfg)
 const comp = compactify(vecs, [...buckets]);
 const data = train.map((i, j) => ({ ...comp[j], y: CLASSES.indexOf(labels[i]) }));
 const fit = trainSoftmax(data, buckets.length, CLASSES.length, LAMBDA, { maxIter: MAX_ITER });
+const fittedBias = Float64Array.from(fit.b);
+const bias = Float64Array.from(fit.b, (b, k) => b + LOGIT_OFFSETS[k]);
 const json = encodeModel({
   classes: [...CLASSES],
   cfg,
@@ -40,12 +47,13 @@ const json = encodeModel({
   buckets,
   idfQ,
   W: fit.W,
-  bias: fit.b,
+  bias,
   meta: {
     trainedOn: 'data/training/tfns/tfns_financial_news_sentiment_80pct.csv (TFNS, MIT)',
     split: `stratified ${HOLDOUT_FRACTION * 100}% held out, mulberry32 seed ${SPLIT_SEED}`,
     trainRows: train.length,
     lambda: LAMBDA,
+    logitOffsets: LOGIT_OFFSETS,
     lbfgsIterations: fit.iterations,
     objective: Number(fit.f.toFixed(6)),
   },
@@ -54,7 +62,7 @@ const text = JSON.stringify(json) + '\n';
 writeFileSync(MODEL_JSON, text);
 const model = decodeModel(json);
 const ev = evaluateHeldOut(model, rows);
-const floatModel = { ...model, W: fit.W, bias: fit.b };
-const evFloat = evaluateHeldOut(floatModel, rows);
-writeFileSync(REPORT_MD, renderReport({ ev, floatAccuracy: evFloat.model.accuracy, lambda: LAMBDA, iterations: fit.iterations, trainRows: train.length, sizeBytes: Buffer.byteLength(text), nBuckets: buckets.length, seconds: (Date.now() - t0) / 1000 }));
+const evFloat = evaluateHeldOut({ ...model, W: fit.W, bias }, rows);
+const evNoOffsets = evaluateHeldOut({ ...model, bias: fittedBias }, rows);
+writeFileSync(REPORT_MD, renderReport({ ev, floatAccuracy: evFloat.model.accuracy, noOffsetsAccuracy: evNoOffsets.model.accuracy, offsets: LOGIT_OFFSETS, lambda: LAMBDA, iterations: fit.iterations, trainRows: train.length, sizeBytes: Buffer.byteLength(text), nBuckets: buckets.length, seconds: (Date.now() - t0) / 1000 }));
 process.stdout.write(`held-out accuracy: model ${ev.model.accuracy.toFixed(4)}, model+rules ${ev.withRules.accuracy.toFixed(4)} (n=${ev.n}); wrote ${MODEL_JSON}\n`);
