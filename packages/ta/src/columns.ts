@@ -10,7 +10,7 @@ import { rsi } from './indicators/rsi';
 import { sar } from './indicators/sar';
 import { sma } from './indicators/sma';
 import { stoch } from './indicators/stoch';
-import { stochRsi } from './indicators/stochrsi';
+import { stochRsiOfRsi } from './indicators/stochrsi';
 import { willr } from './indicators/willr';
 import { cdlDoji } from './patterns/cdl-doji';
 import { cdlEngulfing } from './patterns/cdl-engulfing';
@@ -51,8 +51,9 @@ export function computeTaColumns(candles: Candles): TaColumns {
   const { open, high, low, close, volume } = candles;
   const m = macd(close, 12, 26, 9);
   const st = stoch(high, low, close, 14, 3, 3);
-  const sr5 = stochRsi(close, 14, 5, 3);
-  const sr14 = stochRsi(close, 14, 14, 3);
+  const rsi14 = rsi(close, 14);
+  const sr5 = stochRsiOfRsi(rsi14, 14, 5, 3);
+  const sr14 = stochRsiOfRsi(rsi14, 14, 14, 3);
   const bb = bbands(close, 20, 2, 2);
   const ohlc = { open, high, low, close };
   return {
@@ -63,7 +64,7 @@ export function computeTaColumns(candles: Candles): TaColumns {
     macd_12_26_9_macd: m.macd,
     macd_12_26_9_signal: m.signal,
     macd_12_26_9_hist: m.hist,
-    rsi_14: rsi(close, 14),
+    rsi_14: rsi14,
     stoch_14_3_3_slowk: st.slowK,
     stoch_14_3_3_slowd: st.slowD,
     stochrsi_14_5_3_fastk: sr5.fastK,

@@ -23,12 +23,23 @@ export function stochRsi(real: Float64Array, period = 14, fastKPeriod = 5, fastD
   checkPeriod('period', period, 2);
   checkPeriod('fastKPeriod', fastKPeriod, 1);
   checkPeriod('fastDPeriod', fastDPeriod, 1);
-  const n = real.length;
+  return stochRsiOfRsi(rsi(real, period), period, fastKPeriod, fastDPeriod);
+}
+
+/**
+ * STOCHRSI from an RSI column already computed with `rsi(real, period)` (lets callers that need
+ * several fast-K/D variants share one RSI pass). Same outputs, lookback and errors as
+ * {@link stochRsi}.
+ */
+export function stochRsiOfRsi(r: Float64Array, period = 14, fastKPeriod = 5, fastDPeriod = 3): StochRsiResult {
+  checkPeriod('period', period, 2);
+  checkPeriod('fastKPeriod', fastKPeriod, 1);
+  checkPeriod('fastDPeriod', fastDPeriod, 1);
+  const n = r.length;
   const fastK = nanArray(n);
   const fastD = nanArray(n);
   const lookbackTotal = period + fastKPeriod - 1 + fastDPeriod - 1;
   if (lookbackTotal >= n) return { fastK, fastD };
-  const r = rsi(real, period);
   const raw = nanArray(n);
   rawKInto(r, r, r, period, n, fastKPeriod, raw);
   smaInto(raw, period + fastKPeriod - 1, n, fastDPeriod, fastD);
