@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, date } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, date } from 'drizzle-orm/pg-core';
 
 /** A listed coin (SPEC §3 Coin). Supplies in coin units as of `supplyAsOf` (CoinMarketCap listing). */
 export const coins = pgTable('coins', {
