@@ -62,7 +62,9 @@ export const CoinWithSignals = Coin.extend({
 export type CoinWithSignals = z.infer<typeof CoinWithSignals>;
 export const GetWithSignalsResponse = resultOf(z.array(CoinWithSignals));
 
-// GET /api/crypto/latest_accuracy
+// GET /api/crypto/latest_accuracy?coin
+/** `coin` (id, slug or symbol) restricts the figures to one coin. */
+export const LatestAccuracyQuery = z.object({ coin: z.string().min(1).max(64).optional() });
 export const TimeframeAccuracy = AccuracyFigure.extend({
   timeframe: TaTimeframe,
   /** Signals of the window whose horizon has not passed yet (not counted in total). */

@@ -13,7 +13,7 @@ let backfillCount = 0;
 beforeAll(async () => {
   t = await createTestApp({ symbols: ['BTC', 'AAVE'] });
   signals = t.ctx.signals;
-  await signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k));
+  await signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
   await signals.idle();
   backfillCount = (await count(sql`select count(*)::int as n from signal_events where origin = 'backfill'`));
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CoinTaParams, CoinTaQuery, ErrorResponse, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse, GetTrackRecordResponse,
-  GetWithSignalsResponse, PatternStatsQuery, SignalsPageQuery, TrackRecordQuery, WithSignalsQuery,
+  GetWithSignalsResponse, LatestAccuracyQuery, PatternStatsQuery, SignalsPageQuery, TrackRecordQuery, WithSignalsQuery,
 } from '@coinlens/contracts';
 import { bearerToken, optionalUser } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -52,8 +52,8 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
     result: await signals.withSignals(req.query.search_term, req.query.type),
   }));
 
-  r.get('/api/crypto/latest_accuracy', { schema: { tags, summary: 'Accuracy of the signals fired in the last 7 days and already scored, with counts', response: { 200: GetLatestAccuracyResponse, ...errors } } }, async () => ({
-    result: await signals.latestAccuracy(),
+  r.get('/api/crypto/latest_accuracy', { schema: { tags, summary: 'Accuracy of the signals fired in the last 7 days and already scored, with counts (optionally of one coin)', querystring: LatestAccuracyQuery, response: { 200: GetLatestAccuracyResponse, ...errors } } }, async (req) => ({
+    result: await signals.latestAccuracy(req.query.coin ? signals.coinId(req.query.coin) : undefined),
   }));
 
   r.get('/api/crypto/:id/ta/:timeframe', { schema: { tags, summary: 'Technical analysis of a coin on a timeframe (5m, 1h, 1d); refresh=true recomputes now', params: CoinTaParams, querystring: CoinTaQuery, response: { 200: GetCoinTaResponse, ...errors } } }, async (req) => ({

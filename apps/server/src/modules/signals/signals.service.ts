@@ -26,6 +26,8 @@ export const HISTORY_MAX_CANDLES = 8_000;
  * measured frequencies move slowly, the analysed candle itself always comes from fresh candles.
  */
 export const HISTORY_REUSE_MS: Record<TaTimeframe, number> = { '5m': 6 * HOUR, '1h': 2 * DAY, '1d': 7 * DAY };
+/** Delay before the jobs' first run (start-up backfill), so that the process serves HTTP first. */
+export const START_DELAY_MS = 5_000;
 /** Window of the hot list. */
 export const HOT_WINDOW_MS = DAY;
 /** Weight of a signal in the hot score, by timeframe. */
@@ -39,6 +41,9 @@ const toCandles = (s: SeriesColumns, from: number, to: number): Candles => ({
   close: s.c.subarray(from, to),
   volume: s.v.subarray(from, to),
 });
+
+/** Lets the event loop serve requests between CPU-heavy steps of the jobs. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const nameOf = (label: string) => SIGNALS_BY_LABEL.get(label)?.name ?? { en: label, zh: label };
 
@@ -62,6 +67,8 @@ export class SignalsService {
   /** Open time of the last candle whose signals were logged, per `symbol:timeframe`. */
   private readonly lastProcessed = new Map<string, number>();
   private chain: Promise<unknown> = Promise.resolve();
+  private starting: Promise<void> = Promise.resolve();
+  private cancelStart: () => void = () => undefined;
   private stopped = false;
   private unsubscribe: (() => void) | null = null;
   private leader = false;
@@ -164,11 +171,15 @@ export class SignalsService {
     return { coinId: row.id, timeframe: tf, label, direction, origin, candleTime, firedAt: candleTime + tfMs, entryPrice: entry, horizonCandles: horizon, dueAt: candleTime + tfMs + horizon * tfMs };
   }
 
-  /** Runs the detectors over history candles with open time in (afterOpen, upToOpen] and returns the signals. */
-  private detectRange(row: CoinRow, tf: TaTimeframe, h: SignalColumns, afterOpen: number, upToOpen: number, origin: NewSignal['origin']): NewSignal[] {
+  /**
+   * Runs the detectors over history candles with open time in (afterOpen, upToOpen] and returns
+   * the signals (yielding to the event loop every 256 candles).
+   */
+  private async detectRange(row: CoinRow, tf: TaTimeframe, h: SignalColumns, afterOpen: number, upToOpen: number, origin: NewSignal['origin']): Promise<NewSignal[]> {
     const out: NewSignal[] = [];
     const first = lastIndexAtOrBefore(h.openTime, afterOpen) + 1;
-    for (let i = Math.max(0, first); i < h.n && h.openTime[i] <= upToOpen; i++) {
+    for (let i = Math.max(0, first), k = 0; i < h.n && h.openTime[i] <= upToOpen; i++, k++) {
+      if (k > 0 && k % 256 === 0) await yieldToLoop();
       for (const d of detectSignalsAt(h, i)) out.push(this.signalOf(row, tf, d.label, d.direction, h.openTime[i], h.close[i], origin));
     }
     return out;
@@ -219,7 +230,7 @@ export class SignalsService {
     if (after > lastOpen) after = lastOpen - tfMs; // the replay wrapped around to its start
     // catch-up candles must lie past the warm-up of the analysed window (indicators defined)
     after = Math.max(after, oldest, x.openTime[Math.min(SIGNAL_WARMUP + 50, x.n - 1)]);
-    const signals = this.detectRange(row, tf, x, after, lastOpen - tfMs, 'live');
+    const signals = await this.detectRange(row, tf, x, after, lastOpen - tfMs, 'live');
     const snap = analyzeColumns(x, hist, x.n - 1, { timeframe: tf, symbol }) as unknown as TaResult;
     await this.deps.repo.saveSnapshot(row.id, tf, lastOpen, now, snap);
     for (const sig of snap.market.signals) signals.push(this.signalOf(row, tf, sig.label, sig.direction, lastOpen, snap.last_price, 'live'));
@@ -243,9 +254,11 @@ export class SignalsService {
     this.histCols.set(`${row.symbol}:${tf}`, h);
     const lastOpen = h.openTime[h.n - 1];
     const start = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs;
-    const signals = this.detectRange(row, tf, h, start - tfMs - 1, lastOpen, 'backfill');
+    await yieldToLoop();
+    const signals = await this.detectRange(row, tf, h, start - tfMs - 1, lastOpen, 'backfill');
     const inserted = await this.deps.repo.insertSignals(signals);
     const scored = await this.scoreDue(row, tf);
+    await yieldToLoop();
     await this.refreshSnapshot(row, tf, h);
     this.lastProcessed.set(`${row.symbol}:${tf}`, lastOpen);
     return { inserted, scored };
@@ -260,6 +273,7 @@ export class SignalsService {
       for (const tf of row.timeframes) {
         if (this.stopped) return { inserted, scored, ms: Date.now() - t0 };
         if (!isTaTimeframe(tf)) continue;
+        await yieldToLoop();
         const r = await this.backfill(row, tf);
         inserted += r.inserted;
         scored += r.scored;
@@ -277,8 +291,9 @@ export class SignalsService {
   }
 
   /** Resolves when every queued job has run. */
-  idle(): Promise<void> {
-    return this.chain.then(() => undefined);
+  async idle(): Promise<void> {
+    await this.starting;
+    await this.chain;
   }
 
   /** True while this process holds the signals lock. */
@@ -291,7 +306,7 @@ export class SignalsService {
    * processes computes; the others retry on each candle close), backfills, then handles every
    * closed 5m/1h/1d candle. Call only in processes with the worker role.
    */
-  async startJobs(lockKey: number, tryLock: (key: number) => Promise<boolean>): Promise<void> {
+  async startJobs(lockKey: number, tryLock: (key: number) => Promise<boolean>, opts: { delayMs?: number } = {}): Promise<void> {
     this.stopped = false;
     const acquire = async () => {
       if (this.leader) return true;
@@ -302,7 +317,17 @@ export class SignalsService {
       }
       return this.leader;
     };
-    void this.enqueue(acquire);
+    // Begin once the process has finished starting (HTTP listening); the backfill yields between steps.
+    this.starting = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        void this.enqueue(acquire);
+        resolve();
+      }, opts.delayMs ?? START_DELAY_MS);
+      this.cancelStart = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
     this.unsubscribe = this.deps.source.onCandleClosed((e) => {
       if (!isTaTimeframe(e.timeframe)) return;
       const tf = e.timeframe;
@@ -315,6 +340,7 @@ export class SignalsService {
   /** Stops the jobs and waits for the running one. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.cancelStart();
     this.unsubscribe?.();
     this.unsubscribe = null;
     await this.idle();
@@ -453,7 +479,12 @@ export class SignalsService {
     return out.sort((a, b) => b.signal_count - a.signal_count || b.last_signal_at - a.last_signal_at);
   }
 
-  /** GET /crypto/latest_accuracy: scored signals fired in the last 7 days of the clock. */
+  /** Id of a coin by id, slug or symbol (COIN_NOT_FOUND otherwise). */
+  coinId(id: string): number {
+    return this.deps.market.resolve(id).id;
+  }
+
+  /** GET /crypto/latest_accuracy: scored signals fired in the last 7 days of the clock (of one coin when given). */
   async latestAccuracy(coinId?: number): Promise<LatestAccuracy> {
     const now = this.deps.clock.now();
     const since = now - ACCURACY_WINDOW_MS;

@@ -5,6 +5,11 @@ import {
   CrosshairMode,
   HistogramSeries,
   createChart,
+  createSeriesMarkers,
+  type ISeriesMarkersPluginApi,
+  type IPriceLine,
+  type SeriesMarker,
+  type Time,
   type IChartApi,
   type ISeriesApi,
   type MouseEventParams,
@@ -88,7 +93,11 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   timeframe: Timeframe;
   theme: Theme;
   height?: number;
-}>(function KlineChart({ candles, forming, timeframe, theme, height = 420 }, ref) {
+  /** Optional markers on the candles (e.g. logged signals), oldest first. */
+  markers?: SeriesMarker<Time>[];
+  /** Optional horizontal price lines (e.g. support / resistance). */
+  priceLines?: { price: number; color: string; title: string }[];
+}>(function KlineChart({ candles, forming, timeframe, theme, height = 420, markers, priceLines }, ref) {
   const { t } = useTranslation('coin');
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -147,6 +156,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       ro.disconnect();
       chart.unsubscribeCrosshairMove(onMove);
       chart.remove();
+      markersRef.current = null;
       chartRef.current = null;
       candleRef.current = null;
       volumeRef.current = null;
@@ -188,6 +198,21 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       chartRef.current?.timeScale().setVisibleLogicalRange({ from: Math.max(0, all.length - visible), to: all.length + 3 });
     }
   }, [candles, forming, timeframe]);
+
+  // Markers and price lines.
+  const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  useEffect(() => {
+    const series = candleRef.current;
+    if (!series) return;
+    if (!markersRef.current) markersRef.current = createSeriesMarkers(series, []);
+    markersRef.current.setMarkers(markers ?? []);
+  }, [markers, height]);
+  useEffect(() => {
+    const series = candleRef.current;
+    if (!series || !priceLines?.length) return;
+    const lines: IPriceLine[] = priceLines.map((l) => series.createPriceLine({ price: l.price, color: l.color, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: l.title }));
+    return () => lines.forEach((l) => candleRef.current?.removePriceLine(l));
+  }, [priceLines, height]);
 
   useImperativeHandle(ref, () => ({
     updateCandle(c: Candle) {

@@ -7,6 +7,7 @@ import { errorKey, isCancelled } from '../../lib/api';
 import { useTheme } from '../../lib/use-theme';
 import { KlineChart, type KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
+import { useSignalOverlay } from './ta/chart-overlay';
 
 /** Timeframes offered on the chart (SPEC §9). */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
@@ -23,6 +24,7 @@ export function CoinChart({ coin }: { coin: CoinDetail }) {
   const chartRef = useRef<KlineChartHandle>(null);
   const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
   useMarketStream({ symbol: coin.symbol, timeframe, onKline });
+  const overlay = useSignalOverlay(coin.symbol, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') });
 
   const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
   const failed = q.isError && !isCancelled(q.error);
@@ -62,7 +64,7 @@ export function CoinChart({ coin }: { coin: CoinDetail }) {
           </div>
         ) : (
           <>
-            <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} />
+            <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} />
             {!data && (
               <div className="absolute inset-1 sm:inset-2" aria-busy="true">
                 <Skeleton className="h-full w-full" />

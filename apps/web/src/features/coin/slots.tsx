@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { FeatureSlot } from '../../components/ui';
+import { CoinTechnicalAnalysis } from './ta/CoinTechnicalAnalysis';
 
-/** Slot: technical analysis (indicators, levels, signals, K-line insights). Replaced by the TA work. */
-export function TechnicalAnalysisSlot({ symbol: _symbol }: { symbol: string }) {
-  const { t } = useTranslation('coin');
-  return <FeatureSlot name="coin-technical-analysis" title={t('slots.analysis')} body={t('slots.analysisEmpty')} />;
+/** Slot: technical analysis (trend, intensity, signals, levels, probabilities, indicators, track record). */
+export function TechnicalAnalysisSlot({ symbol }: { symbol: string }) {
+  return <CoinTechnicalAnalysis symbol={symbol} />;
 }
 
 /** Slot: 24 h AI highlights and AI strategy (short and medium/long term). Replaced by the AI work. */

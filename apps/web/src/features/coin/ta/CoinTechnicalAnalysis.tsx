@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
+import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
+import { useAllCoins } from '../../../lib/market-queries';
+import { errorKey, isCancelled } from '../../../lib/api';
+import { formatNumber, formatPrice } from '../../../lib/format';
+import { DirectionPill, SignalChips, TaFacts, TimeframeSelector } from '../../signals/SignalCard';
+import { SignalLogTable } from '../../signals/TrackRecord';
+import { accuracyText } from '../../signals/labels';
+import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
+
+const TA_TFS: TaTimeframe[] = ['5m', '1h', '1d'];
+const LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
+const KEY_INDICATORS = ['rsi_14', 'macd', 'macd_signal', 'macd_hist', 'adx_14', 'atr_14', 'stoch_k', 'mfi_14', 'cci_20', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower'] as const;
+const PRICE_LIKE = new Set(['atr_14', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower', 'macd', 'macd_signal', 'macd_hist']);
+
+function Levels({ title, levels }: { title: string; levels: TaLevel[] }) {
+  const { t } = useTranslation('signals');
+  return (
+    <div className="min-w-0">
+      <h4 className="mb-1 text-[11px] text-muted">{title}</h4>
+      {levels.length ? (
+        <ul className="flex flex-col gap-0.5">
+          {levels.slice(0, 4).map((l) => (
+            <li key={l.price} className="num flex justify-between gap-2 text-[12px]">
+              <span className="font-medium">{formatPrice(l.price)}</span>
+              <span className="text-muted">{t('levels.distance', { pct: `${formatNumber(l.distance_pct, 2)} %` })} · {t('levels.touches', { count: l.touches })}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-[12px] text-muted">{t('levels.none')}</p>
+      )}
+    </div>
+  );
+}
+
+function Indicators({ ta }: { ta: LabelledTaResult }) {
+  const { t } = useTranslation('signals');
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:grid-cols-3 lg:grid-cols-2 xl:grid-cols-3" data-testid="ta-indicators">
+      {KEY_INDICATORS.map((k) => {
+        const v = ta.indicators[k];
+        return (
+          <div key={k} className="flex justify-between gap-2 border-b border-border py-1 text-[12px]">
+            <dt className="text-muted">{t(`indicator.${k}`)}</dt>
+            <dd className="num font-medium">{v == null ? '—' : PRICE_LIKE.has(k) ? formatPrice(v) : formatNumber(v, 2)}</dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+/** Per-timeframe summary row: trend, intensity, direction of each analysed timeframe. */
+function PerTimeframe({ symbol, timeframes }: { symbol: string; timeframes: TaTimeframe[] }) {
+  const { t } = useTranslation('signals');
+  return (
+    <ul className="flex flex-col gap-1" data-testid="ta-per-timeframe">
+      {timeframes.map((tf) => <PerTimeframeRow key={tf} symbol={symbol} tf={tf} />)}
+      {!timeframes.length && <li className="text-[12px] text-muted">{t('levels.none')}</li>}
+    </ul>
+  );
+}
+
+function PerTimeframeRow({ symbol, tf }: { symbol: string; tf: TaTimeframe }) {
+  const { t } = useTranslation('signals');
+  const q = useCoinTa(symbol, tf);
+  return (
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px]">
+      <span className="num w-8 font-semibold">{LABEL[tf]}</span>
+      {q.data ? (
+        <>
+          <DirectionPill direction={q.data.market.direction} />
+          <span>{t(`trend.${q.data.market.trend}`)}</span>
+          <span className="text-muted">{t(`intensity.${q.data.market.intense}`)}</span>
+          <span className="text-muted">· {q.data.market.signals.length}</span>
+        </>
+      ) : (
+        <Skeleton className="h-4 w-40" />
+      )}
+    </li>
+  );
+}
+
+function CoinAccuracy({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('signals');
+  const q = useTrackRecord({ coin: symbol }, 6);
+  const acc = useLatestAccuracy(symbol);
+  const { lang = 'en-US' } = useParams();
+  const items = q.data?.pages[0]?.items ?? [];
+  return (
+    <div data-testid="coin-track-record">
+      <div className="mb-1 flex flex-wrap items-baseline justify-between gap-2">
+        <h4 className="text-[11px] text-muted">{t('track.coinTitle', { symbol })}</h4>
+        <span className="num text-[11px] text-muted">
+          {acc.data ? `${t('accuracy.coin')}: ${accuracyText(t, acc.data)}` : ''}
+        </span>
+        <Link to={`/${lang}/trading-signals?tab=trackRecord`} className="text-[12px] text-primary-600 hover:underline">{t('track.viewAll')}</Link>
+      </div>
+      {!q.data ? <Skeleton className="h-16 w-full" /> : items.length ? <SignalLogTable items={items} compact /> : <p className="text-[12px] text-muted">{t('track.empty')}</p>}
+    </div>
+  );
+}
+
+/** Technical-analysis section of the coin page: trend, intensity, signals, levels, probabilities, indicators, per timeframe, track record. */
+export function CoinTechnicalAnalysis({ symbol }: { symbol: string }) {
+  const { t } = useTranslation('signals');
+  const coins = useAllCoins();
+  const coin = coins.data?.find((c) => c.symbol === symbol);
+  const available = TA_TFS.filter((tf) => coin?.timeframes.includes(tf));
+  const [chosen, setChosen] = useState<TaTimeframe | null>(null);
+  const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
+  const q = useCoinTa(coin ? symbol : undefined, tf);
+  const ta = q.data;
+  return (
+    <Panel
+      title={t('ta.title')}
+      actions={available.length > 0 && tf ? <TimeframeSelector options={available.map((x) => ({ timeframe: x, label: LABEL[x] }))} value={tf} onChange={setChosen} disabled={q.isFetching || available.length <= 1} /> : undefined}
+    >
+      <div className="p-3 sm:p-4" data-testid="coin-ta" data-state={ta ? 'ready' : 'loading'}>
+        {coins.data && !available.length ? (
+          <EmptyState title={t('ta.empty')} body={t('ta.emptyBody')} />
+        ) : q.isError && !isCancelled(q.error) ? (
+          <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+        ) : !ta ? (
+          <div className="flex flex-col gap-3" aria-busy="true">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <DirectionPill direction={ta.market.direction} />
+              <span className="text-[12px] text-muted">{t('ta.markers', { label: ta.label })}</span>
+            </div>
+            <TaFacts ta={ta} />
+            <div>
+              <h4 className="mb-1 text-[11px] text-muted">{t('signalsFired')}</h4>
+              <SignalChips ta={ta} />
+            </div>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <div className="flex flex-col gap-3">
+                <h4 className="text-[11px] font-medium text-fg">{t('ta.levels')}</h4>
+                <div className="grid grid-cols-2 gap-3">
+                  <Levels title={t('levels.resistance')} levels={ta.resistance} />
+                  <Levels title={t('levels.support')} levels={ta.support} />
+                </div>
+                <h4 className="text-[11px] font-medium text-fg">{t('ta.perTimeframe')}</h4>
+                <PerTimeframe symbol={symbol} timeframes={available} />
+              </div>
+              <div>
+                <h4 className="mb-1 text-[11px] font-medium text-fg">{t('ta.indicators')}</h4>
+                <Indicators ta={ta} />
+              </div>
+            </div>
+            <CoinAccuracy symbol={symbol} />
+          </div>
+        )}
+      </div>
+    </Panel>
+  );
+}

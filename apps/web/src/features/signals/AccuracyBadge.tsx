@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import type { LatestAccuracy } from '@coinlens/contracts';
+import { Skeleton } from '../../components/ui';
+import { formatNumber } from '../../lib/format';
+import { accuracyText } from './labels';
+import { useLatestAccuracy } from './queries';
+
+const TF_LABEL = { '5m': '1D', '1h': '7D', '1d': '1M' } as const;
+
+/** Accuracy of the last 7 days, always with its denominator, and per timeframe with pending counts. */
+export function LatestAccuracyPanel() {
+  const { t } = useTranslation('signals');
+  const q = useLatestAccuracy();
+  const a: LatestAccuracy | undefined = q.data;
+  return (
+    <section className="rounded-lg border border-border bg-surface px-3 py-2.5 sm:px-4" data-testid="latest-accuracy" aria-busy={!a}>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h2 className="text-[12px] font-medium text-muted" title={t('accuracy.help')}>
+          {t('accuracy.title')}
+        </h2>
+        {a ? (
+          <p className="num text-lg font-semibold text-fg" data-testid="latest-accuracy-value">
+            {a.total ? accuracyText(t, a) : t('accuracy.none')}
+          </p>
+        ) : (
+          <Skeleton className="h-6 w-36" />
+        )}
+        {a && a.pending > 0 && <span className="num text-[12px] text-muted">{t('accuracy.pending', { count: a.pending, formatted: formatNumber(a.pending) })}</span>}
+      </div>
+      {a && (
+        <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-[12px] text-muted">
+          {a.by_timeframe.map((b) => (
+            <li key={b.timeframe} className="num" data-timeframe={b.timeframe}>
+              {t('accuracy.byTimeframe', { label: TF_LABEL[b.timeframe], value: accuracyText(t, b) })}
+              {b.pending > 0 && <span className="ml-1">· {t('accuracy.pending', { count: b.pending })}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { LabelledTaResult, SignalItem, TaTimeframe } from '@coinlens/contracts';
+import { Change, CoinLogo } from '../../components/ui';
+import { Sparkline } from '../../components/charts/Sparkline';
+import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
+import { accuracyText, probabilityText, rangeOfLabel, ratePct, signalName } from './labels';
+import { useCoinTa, useSparkline } from './queries';
+
+function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div className="min-w-0" data-testid={testId}>
+      <dt className="text-[11px] text-muted">{label}</dt>
+      <dd className="truncate text-[13px] font-medium text-fg">{children}</dd>
+    </div>
+  );
+}
+
+const DIR_CLASS = { bullish: 'bg-up-soft text-up', bearish: 'bg-down-soft text-down', neutral: 'bg-surface-2 text-muted' } as const;
+
+/** Direction pill (bullish / bearish / neutral). */
+export function DirectionPill({ direction }: { direction: 'bullish' | 'bearish' | 'neutral' }) {
+  const { t } = useTranslation('signals');
+  return <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${DIR_CLASS[direction]}`} data-direction={direction}>{t(`direction.${direction}`)}</span>;
+}
+
+/** Timeframe selector with the SPEC labels (1D / 7D / 1M). */
+export function TimeframeSelector({ options, value, onChange, disabled }: { options: { timeframe: TaTimeframe; label: string }[]; value: TaTimeframe; onChange: (tf: TaTimeframe) => void; disabled: boolean }) {
+  const { t } = useTranslation('signals');
+  return (
+    <div role="group" aria-label={t('timeframe.label')} className="flex rounded-md border border-border p-0.5" data-testid="ta-timeframes">
+      {options.map((o) => (
+        <button
+          key={o.timeframe}
+          type="button"
+          disabled={disabled}
+          aria-pressed={o.timeframe === value}
+          data-timeframe={o.timeframe}
+          onClick={() => onChange(o.timeframe)}
+          className={`num rounded px-2 py-0.5 text-[12px] font-medium disabled:cursor-not-allowed disabled:opacity-50 ${o.timeframe === value ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2 hover:text-fg'}`}
+        >
+          {t(`timeframe.${o.label}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Signal chips of one analysis: localized catalogue names with their measured hit rate and n. */
+export function SignalChips({ ta }: { ta: LabelledTaResult }) {
+  const { t, i18n } = useTranslation('signals');
+  if (!ta.market.signals.length) return <p className="text-[12px] text-muted">{t('noSignals')}</p>;
+  return (
+    <ul className="flex flex-wrap gap-1.5" data-testid="signal-labels">
+      {ta.market.signals.map((s) => (
+        <li
+          key={s.label}
+          className={`rounded border px-1.5 py-0.5 text-[12px] ${s.direction === 'bullish' ? 'border-up/40 text-up' : s.direction === 'bearish' ? 'border-down/40 text-down' : 'border-border text-fg'}`}
+          title={t('hitRate', { pct: ratePct(s.hit_rate.n ? s.hit_rate.p : null), n: s.hit_rate.n })}
+          data-label={s.label}
+        >
+          {signalName(s.name, s.label, i18n.language)}
+          <span className="num ml-1 text-[11px] text-muted">{t('hitRate', { pct: ratePct(s.hit_rate.n ? s.hit_rate.p : null), n: s.hit_rate.n })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Trend, intensity, cash flow, volatility, levels and worded probabilities (with n) of one analysis. */
+export function TaFacts({ ta }: { ta: LabelledTaResult }) {
+  const { t } = useTranslation('signals');
+  const target = ta.probability_target;
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+      <Fact label={t('trend.label')} testId="ta-trend">{t(`trend.${ta.market.trend}`)}</Fact>
+      <Fact label={t('intensity.label')} testId="ta-intensity">{t(`intensity.${ta.market.intense}`)}</Fact>
+      <Fact label={t('cashFlow.label')}>{t(`cashFlow.${ta.market.cash_flow}`)}</Fact>
+      <Fact label={t('volatility.label')}>{t(`volatility.${ta.market.volatility}`)}</Fact>
+      <Fact label={t('levels.support')}><span className="num">{ta.support_price == null ? t('levels.none') : formatPrice(ta.support_price)}</span></Fact>
+      <Fact label={t('levels.resistance')}><span className="num">{ta.resistance_price == null ? t('levels.none') : formatPrice(ta.resistance_price)}</span></Fact>
+      {target ? (
+        <>
+          <Fact label={t('probability.touch', { target: t(`probability.target.${target}`) })} testId="ta-touch">
+            <span className="num" title={t('probability.help')}>{probabilityText(t, ta.touch_probability)}</span>
+          </Fact>
+          <Fact label={t('probability.breakthrough', { target: t(`probability.target.${target}`) })} testId="ta-breakthrough">
+            <span className="num" title={t('probability.help')}>{probabilityText(t, ta.breakthrough_probability)}</span>
+          </Fact>
+        </>
+      ) : (
+        <Fact label={t('probability.touch', { target: '' })}>{t('probability.none')}</Fact>
+      )}
+    </dl>
+  );
+}
+
+/** One coin of the signals lists: header, timeframe selector, analysis facts, signals, sparkline. */
+export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: number }) {
+  const { t, i18n } = useTranslation('signals');
+  const { lang = 'en-US' } = useParams();
+  const coin = item.cryptocurrency;
+  const options = item.ta_result.map((r) => ({ timeframe: r.current.timeframe, label: r.label }));
+  const [tf, setTf] = useState<TaTimeframe>(item.default_timeframe);
+  const initial = item.ta_result.find((r) => r.current.timeframe === tf);
+  const q = useCoinTa(coin.id, tf, initial ? { data: initial, at: fetchedAt } : undefined);
+  const ta = q.data ?? initial;
+  const spark = useSparkline(coin.cmc_id, rangeOfLabel(ta?.label ?? '1D'));
+  return (
+    <article className="rounded-lg border border-border bg-surface p-3 sm:p-4" data-testid="signal-card" data-symbol={coin.symbol}>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <Link to={`/${lang}/crypto/${coin.slug}`} className="flex min-w-0 items-center gap-2 hover:underline" aria-label={t('openCoin', { name: coin.name })}>
+          <CoinLogo src={coin.logo} symbol={coin.symbol} size={28} />
+          <span className="truncate text-[15px] font-semibold">{coin.name}</span>
+          <span className="text-[12px] text-muted">{coin.symbol}</span>
+        </Link>
+        <span className="num text-[15px] font-semibold">{formatUsd(coin.lastPrice)}</span>
+        <Change value={coin.priceChangePercent} pill />
+        {ta && <DirectionPill direction={ta.market.direction} />}
+        <span className="num ml-auto text-[12px] text-muted" data-testid="coin-accuracy">
+          {t('accuracy.coin')}: {accuracyText(t, item.accuracy)}
+        </span>
+      </header>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <TimeframeSelector options={options} value={tf} onChange={setTf} disabled={q.isFetching || options.length <= 1} />
+        {spark.data && spark.data.points.length > 1 && (
+          <span className="flex items-center gap-2 text-[11px] text-muted" aria-label={t('sparkline', { label: ta?.label ?? '' })}>
+            <Sparkline values={spark.data.points.map((p) => p.price)} width={140} height={30} />
+          </span>
+        )}
+      </div>
+      {ta && (
+        <div className="mt-3 flex flex-col gap-3">
+          <TaFacts ta={ta} />
+          <div>
+            <h3 className="mb-1 text-[11px] text-muted">{t('signalsFired')}</h3>
+            <SignalChips ta={ta} />
+          </div>
+          <p className="text-[11px] text-muted">{t('updated', { time: formatDateTimeUtc(ta.candle_close_time, i18n.language).replace(/ UTC$/, '') })}</p>
+        </div>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,190 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { TaTimeframe, TrackRecordItem } from '@coinlens/contracts';
+import { CoinLogo, EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
+import { errorKey, isCancelled } from '../../lib/api';
+import { formatDateTimeUtc, formatNumber, formatPercent, formatPrice } from '../../lib/format';
+import { DirectionPill } from './SignalCard';
+import { accuracyText, ratePct, signalName } from './labels';
+import { usePatternStats, useTrackRecord, type TrackRecordFilter } from './queries';
+
+const TF_LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
+const STATUS_CLASS = { hit: 'bg-up-soft text-up', miss: 'bg-down-soft text-down', pending: 'bg-surface-2 text-muted' } as const;
+
+const short = (ms: number, lang: string) => formatDateTimeUtc(ms, lang).replace(/ UTC$/, '');
+
+function Outcome({ item }: { item: TrackRecordItem }) {
+  const { t, i18n } = useTranslation('signals');
+  return (
+    <span className="flex flex-col">
+      <span className={`w-fit rounded px-1.5 py-0.5 text-[11px] font-semibold ${STATUS_CLASS[item.status]}`} data-status={item.status}>
+        {t(`track.status.${item.status}`)}
+      </span>
+      {item.status === 'pending' && <span className="num mt-0.5 text-[10px] text-muted">{t('track.pendingUntil', { time: short(item.due_at, i18n.language) })}</span>}
+    </span>
+  );
+}
+
+/** Table of logged signals with outcomes (compact: fewer columns, for the coin page). */
+export function SignalLogTable({ items, compact = false }: { items: TrackRecordItem[]; compact?: boolean }) {
+  const { t, i18n } = useTranslation('signals');
+  const { lang = 'en-US' } = useParams();
+  const th = 'px-2 py-1.5 text-left text-[11px] font-medium whitespace-nowrap text-muted';
+  const td = 'px-2 py-1.5 whitespace-nowrap';
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-[12px]" data-testid="track-record-table">
+        <thead className="border-b border-border">
+          <tr>
+            <th className={th}>{t('track.col.time')}</th>
+            {!compact && <th className={th}>{t('track.col.coin')}</th>}
+            <th className={th}>{t('track.col.timeframe')}</th>
+            <th className={th}>{t('track.col.pattern')}</th>
+            <th className={th}>{t('track.col.direction')}</th>
+            <th className={`${th} text-right`}>{t('track.col.entry')}</th>
+            <th className={`${th} text-right`}>{t('track.col.exit')}</th>
+            <th className={`${th} text-right`}>{t('track.col.move')}</th>
+            <th className={th}>{t('track.col.outcome')}</th>
+            <th className={th}>{t('track.col.origin')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((s) => (
+            <tr key={s.id} className="border-b border-border last:border-0" data-testid="track-record-row" data-status={s.status}>
+              <td className={`${td} num text-muted`}>{short(s.fired_at, i18n.language)}</td>
+              {!compact && (
+                <td className={td}>
+                  <Link to={`/${lang}/crypto/${s.coin.slug}`} className="flex items-center gap-1.5 hover:underline">
+                    <CoinLogo src={s.coin.logo} symbol={s.coin.symbol} size={16} />
+                    {s.coin.symbol}
+                  </Link>
+                </td>
+              )}
+              <td className={`${td} num`}>{TF_LABEL[s.timeframe]}</td>
+              <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
+              <td className={td}><DirectionPill direction={s.direction} /></td>
+              <td className={`${td} num text-right`}>{formatPrice(s.entry_price)}</td>
+              <td className={`${td} num text-right`}>{formatPrice(s.exit_price)}</td>
+              <td className={`${td} num text-right ${s.move_pct == null ? 'text-muted' : s.move_pct > 0 ? 'text-up' : s.move_pct < 0 ? 'text-down' : ''}`}>{formatPercent(s.move_pct)}</td>
+              <td className={td}><Outcome item={s} /></td>
+              <td className={`${td} text-muted`} data-origin={s.origin}>{t(`track.origin.${s.origin}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Per-pattern hit rate (hits/n) beside the measured baseline of the same coins, horizon and period. */
+export function PatternStatsTable({ coin, timeframe }: { coin?: string; timeframe?: TaTimeframe }) {
+  const { t, i18n } = useTranslation('signals');
+  const q = usePatternStats({ coin, timeframe });
+  const th = 'px-2 py-1.5 text-left text-[11px] font-medium whitespace-nowrap text-muted';
+  const td = 'px-2 py-1.5 whitespace-nowrap';
+  if (q.isError && !isCancelled(q.error)) return <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />;
+  if (!q.data) return <div className="p-3"><Skeleton className="h-24 w-full" /></div>;
+  if (!q.data.items.length) return <p className="px-3 py-4 text-[12px] text-muted">{t('track.patternsEmpty')}</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-[12px]" data-testid="pattern-stats">
+        <thead className="border-b border-border">
+          <tr>
+            <th className={th}>{t('track.col.pattern')}</th>
+            <th className={th}>{t('track.col.timeframe')}</th>
+            <th className={th}>{t('track.col.direction')}</th>
+            <th className={`${th} text-right`}>{t('track.col.hitRate')}</th>
+            <th className={`${th} text-right`}>{t('track.col.baseline')}</th>
+            <th className={`${th} text-right`}>{t('track.col.edge')}</th>
+            <th className={`${th} text-right`}>{t('track.col.avgMove')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {q.data.items.map((s) => {
+            const beats = s.edge != null && s.edge > 0;
+            return (
+              <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row">
+                <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
+                <td className={`${td} num`}>{TF_LABEL[s.timeframe]}</td>
+                <td className={td}><DirectionPill direction={s.direction} /></td>
+                <td className={`${td} num text-right font-medium`}>{accuracyText(t, { accuracy: s.hit_rate, hits: s.hits, total: s.n })}</td>
+                <td className={`${td} num text-right text-muted`}>{ratePct(s.baseline.p)} <span className="text-[10px]">(n = {formatNumber(s.baseline.n)})</span></td>
+                <td className={`${td} num text-right ${beats ? 'text-up' : 'text-muted'}`} title={beats ? t('track.beats') : t('track.below')}>
+                  {s.edge == null ? '—' : `${s.edge > 0 ? '+' : ''}${formatNumber(s.edge * 100, 1)} pp`}
+                </td>
+                <td className={`${td} num text-right`}>{formatPercent(s.avg_move_pct)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type StatusFilter = 'all' | 'scored' | 'pending';
+
+/** The full track-record view: filters, recent signals with outcomes (load more), per-pattern stats. */
+export function TrackRecordView({ coin }: { coin?: string }) {
+  const { t } = useTranslation('signals');
+  const [timeframe, setTimeframe] = useState<TaTimeframe | ''>('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const filter: TrackRecordFilter = { coin, timeframe: timeframe || undefined, status: status === 'all' ? undefined : status };
+  const q = useTrackRecord(filter, 20);
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const total = q.data?.pages[0]?.total;
+  return (
+    <div className="flex flex-col gap-4" data-testid="track-record">
+      <p className="text-[12px] text-muted">{t('track.intro')}</p>
+      <Panel
+        title={t('track.recent')}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            {total !== undefined && <span className="num text-[12px] text-muted" data-testid="track-record-total">{t('track.total', { count: total, formatted: formatNumber(total) })}</span>}
+            <select
+              aria-label={t('track.filter.timeframe')}
+              value={timeframe}
+              onChange={(e) => setTimeframe(e.target.value as TaTimeframe | '')}
+              className="rounded border border-border bg-surface px-1.5 py-0.5 text-[12px]"
+              data-testid="track-filter-timeframe"
+            >
+              <option value="">{t('track.filter.allTimeframes')}</option>
+              {(['5m', '1h', '1d'] as const).map((tf) => <option key={tf} value={tf}>{TF_LABEL[tf]}</option>)}
+            </select>
+            <div role="group" aria-label={t('track.filter.status')} className="flex rounded-md border border-border p-0.5">
+              {(['all', 'scored', 'pending'] as const).map((s) => (
+                <button key={s} type="button" aria-pressed={status === s} data-status-filter={s} onClick={() => setStatus(s)} className={`rounded px-2 py-0.5 text-[12px] ${status === s ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2'}`}>
+                  {t(`track.filter.${s}`)}
+                </button>
+              ))}
+            </div>
+          </div>
+        }
+      >
+        {q.isError && !isCancelled(q.error) ? (
+          <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+        ) : !q.data ? (
+          <div className="flex flex-col gap-2 p-3">{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} className="h-6 w-full" />)}</div>
+        ) : !items.length ? (
+          <EmptyState title={t('track.empty')} body={t('track.emptyBody')} />
+        ) : (
+          <>
+            <SignalLogTable items={items} compact={!!coin} />
+            {q.hasNextPage && (
+              <div className="border-t border-border p-2 text-center">
+                <button type="button" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage} className="rounded-md border border-border px-3 py-1 text-[12px] hover:bg-surface-2 disabled:opacity-50">
+                  {q.isFetchingNextPage ? t('loading') : t('loadMore')}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </Panel>
+      <Panel title={t('track.patterns')}>
+        <p className="px-3 pt-2 text-[12px] text-muted sm:px-4">{t('track.patternsIntro')}</p>
+        <PatternStatsTable coin={coin} timeframe={timeframe || undefined} />
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import type { Probability } from '@coinlens/contracts';
+import { formatNumber } from '../../lib/format';
+
+/** Catalogue name in the UI language, else the raw label (SPEC §3). */
+export function signalName(name: { en: string; zh: string } | undefined, label: string, lang: string): string {
+  const s = lang.toLowerCase().startsWith('zh') ? name?.zh : name?.en;
+  return s && s.trim() ? s : label;
+}
+
+/** A rate 0..1 as a whole percent: 0.583 → "58 %". */
+export function ratePct(p: number | null | undefined): string {
+  return p == null || !Number.isFinite(p) ? '—' : `${formatNumber(p * 100, 0)} %`;
+}
+
+/** Accuracy with its denominator: "58 % (41/71)"; "— (0/0)" without scored signals. */
+export function accuracyText(t: TFunction, a: { accuracy: number | null; hits: number; total: number }): string {
+  return t('signals:accuracy.value', { pct: ratePct(a.accuracy), hits: formatNumber(a.hits), total: formatNumber(a.total) });
+}
+
+/** Probability worded WITH its measured rate and sample size: "Likely · 64 % · n = 212". */
+export function probabilityText(t: TFunction, p: Probability): string {
+  return t('signals:probability.value', { wording: t(`signals:probability.${p.wording}`), pct: ratePct(p.n ? p.p : null), n: formatNumber(p.n) });
+}
+
+/** Range of the price chart matching a timeframe's label (5m "1D", 1h "7D", else "1M"). */
+export function rangeOfLabel(label: string): '1D' | '7D' | '1M' {
+  return label === '1D' ? '1D' : label === '7D' ? '7D' : '1M';
+}
