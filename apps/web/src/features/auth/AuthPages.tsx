@@ -137,7 +137,7 @@ export function LoginPage() {
         </SubmitButton>
       </form>
       <div className="mt-4">
-        <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(to('login'))} onTelegram={tg.onTelegram} />
+        <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(`${to('login')}?redirect=${encodeURIComponent(to('settings'))}`)} onTelegram={tg.onTelegram} />
         {tg.error && <FormMessage>{t(tg.error)}</FormMessage>}
       </div>
       <p className="mt-5 text-center text-[13px] text-muted">
@@ -303,7 +303,7 @@ export function RegisterPage() {
         </SubmitButton>
       </form>
       <div className="mt-4">
-        <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(to('login'))} onTelegram={tg.onTelegram} />
+        <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(`${to('login')}?redirect=${encodeURIComponent(to('settings'))}`)} onTelegram={tg.onTelegram} />
         {tg.error && <FormMessage>{t(tg.error)}</FormMessage>}
       </div>
       <p className="mt-5 text-center text-[13px] text-muted">
