@@ -19,6 +19,9 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
 import { followingRoutes } from './modules/following/following.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { aiRoutes } from './modules/ai/ai.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
+import { labRoutes } from './modules/ai/lab.routes';
 
 /** Fields never written to logs. */
 export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.signature', '*.code'];
@@ -65,6 +68,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   await billingRoutes(app, { payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
   await invitationRoutes(app, { invitations: ctx.billing.invitations });
   await followingRoutes(app, { following: ctx.following });
+  await aiRoutes(app, { ai: ctx.ai.service });
+  await chatRoutes(app, { chat: ctx.ai.chat });
+  await labRoutes(app, { lab: ctx.ai.lab });
   await analyticsRoutes(app, { db: ctx.db, env: ctx.env, aiWriter: ctx.llm ? ctx.llm.model : 'builtin', marketSource: ctx.source.name });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));

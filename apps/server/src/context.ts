@@ -23,6 +23,7 @@ import { CryptoCompareNewsProvider } from './providers/news/cryptocompare/crypto
 import type { NewsProvider } from './providers/news/types';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createBilling, type Billing } from './modules/billing/billing';
+import { createAi, type Ai } from './modules/ai/ai';
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
 export interface AppContext {
@@ -45,6 +46,8 @@ export interface AppContext {
   accounts: Accounts;
   /** Membership: subscriptions, daily quotas (`billing.quota.consumeQuota`), on-chain payments, invitation codes. */
   billing: Billing;
+  /** AI content of the coin page, the assistant and the trading-agent preview (modules/ai, modules/chat). */
+  ai: Ai;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
   close(): Promise<void>;
@@ -104,6 +107,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     env.ROLES.includes('worker') && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
       ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, log })
       : async () => undefined;
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm });
   return {
     env,
     db,
@@ -118,6 +122,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     news,
     accounts,
     billing,
+    ai,
     shippedDataDir,
     async close() {
       await signals.stop();

@@ -1,0 +1,34 @@
+import type { DatabaseHandle } from '@coinlens/db';
+import type { Clock } from '../../platform/clock';
+import type { MarketSource } from '../../providers/market/types';
+import type { LlmClient } from '../../providers/llm/types';
+import type { MarketService } from '../market/market.service';
+import type { NewsService } from '../news/news.service';
+import type { SignalsService } from '../signals/signals.service';
+import type { QuotaService } from '../billing/quota.service';
+import { AiRepository } from './ai.repository';
+import { AiService } from './ai.service';
+import { LabService } from './lab.service';
+import { ChatRepository } from '../chat/chat.repository';
+import { ChatService } from '../chat/chat.service';
+import { BuiltinChatWriter } from '../chat/builtin-writer';
+import { LlmChatWriter } from '../chat/llm-writer';
+
+/**
+ * The AI services of a process (`ctx.ai`): coin page content (`service`), the assistant (`chat`,
+ * written by the built-in analyst, or by the model when `llm` is set) and the lab preview (`lab`).
+ */
+export interface Ai {
+  service: AiService;
+  chat: ChatService;
+  lab: LabService;
+}
+
+/** Builds the AI services from the shared context pieces. */
+export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsService; news: NewsService; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null }): Ai {
+  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota });
+  const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
+  const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });
+  const lab = new LabService({ db: d.db, ai: service, market: d.market, source: d.source, clock: d.clock });
+  return { service, chat, lab };
+}

@@ -1,0 +1,199 @@
+import type { Lang, LabelledTaResult, TaTimeframe } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import type { Clock } from '../../platform/clock';
+import type { MarketSource } from '../../providers/market/types';
+import type { CoinRow } from '../market/market.repository';
+import type { NewsService } from '../news/news.service';
+import type { SignalsService } from '../signals/signals.service';
+import { buildPlan, levelsOf, type PlanNumbers } from './strategy';
+
+/** A support or resistance level in the facts: price (USDT), distance from the last price (%), touches, strength 0..1. */
+export interface LevelFact {
+  price: number;
+  distance_pct: number;
+  touches: number;
+  strength: number;
+}
+
+/** The analysis of one timeframe at its last closed candle (from the signals module's ta_result). */
+export interface TimeframeFacts {
+  timeframe: TaTimeframe;
+  candle_open_time: number;
+  candle_close_time: number;
+  last_price: number;
+  price_change_pct: number;
+  price_change_window_candles: number;
+  trend: 'uptrend' | 'downtrend' | 'sideways' | 'reversal';
+  intensity: string;
+  direction: 'bullish' | 'bearish' | 'neutral';
+  volatility: string;
+  cash_flow: string;
+  atr: number | null;
+  rsi: number | null;
+  /** Below the last price, nearest first (up to 3). */
+  supports: LevelFact[];
+  /** Above the last price, nearest first (up to 3). */
+  resistances: LevelFact[];
+  signals: { label: string; name: { en: string; zh: string }; direction: string; hit_rate: { p: number; n: number } }[];
+  probability_target: 'resistance' | 'support' | null;
+  touch: { p: number; n: number; wording: string };
+  breakthrough: { p: number; n: number; wording: string };
+  horizon_candles: number;
+  /** Price that would prove a bullish view wrong (nearest support − 0.5 ATR), and a bearish one (nearest resistance + 0.5 ATR). */
+  invalidation: { bullish: number | null; bearish: number | null };
+  /** The rule-built plan of this timeframe (strategy.ts). */
+  plan: PlanNumbers | null;
+}
+
+/** A recent news item of the coin (released at or before the clock's now). */
+export interface NewsFact {
+  id: string;
+  title: string;
+  link: string;
+  source: string;
+  published_at: number;
+  /** Bullish/bearish mark of the item for this coin. */
+  trend: 'bullish' | 'bearish' | 'neutral';
+}
+
+/**
+ * Everything an AI text about one coin may rest on. Built-in texts use only these values (through
+ * format.ts); model prompts receive them as JSON inside a delimited data block.
+ */
+export interface CoinFacts {
+  coin: { id: number; symbol: string; name: string };
+  as_of: number;
+  mode: 'replay' | 'live';
+  /** Last close of the finest analysed timeframe. */
+  price: number | null;
+  /** The last 24 closed 1h candles (null without 1h data). */
+  day: { from: number; to: number; open: number; close: number; high: number; low: number; change_pct: number } | null;
+  timeframes: TimeframeFacts[];
+  /** Signals of this coin fired in the last 7 days and already scored (accuracy = hits / total). */
+  accuracy: { hits: number; total: number; pending: number; accuracy: number | null };
+  news: NewsFact[];
+  /** Short term from 1h (else 5m), medium/long term from 1d. */
+  strategy: { short_term: PlanNumbers | null; medium_long_term: PlanNumbers | null };
+}
+
+/** The data sources facts are read from. */
+export interface FactsDeps {
+  signals: SignalsService;
+  news: NewsService;
+  source: MarketSource;
+  clock: Clock;
+}
+
+const TA_TFS: TaTimeframe[] = ['5m', '1h', '1d'];
+
+/** Turns a labelled ta_result into timeframe facts (levels split at the last price, nearest first). */
+export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
+  const { supports, resistances } = levelsOf(r.support, r.resistance, r.last_price);
+  const atr = r.indicators.atr_14 ?? null;
+  const tf: TimeframeFacts = {
+    timeframe: r.current.timeframe,
+    candle_open_time: r.current.candle_open_time,
+    candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe],
+    last_price: r.last_price,
+    price_change_pct: r.price_change_percent,
+    price_change_window_candles: r.price_change_window_candles,
+    trend: r.market.trend,
+    intensity: r.market.intense,
+    direction: r.market.direction,
+    volatility: r.market.volatility,
+    cash_flow: r.market.cash_flow,
+    atr,
+    rsi: r.indicators.rsi_14 ?? null,
+    supports,
+    resistances,
+    signals: r.market.signals.map((s) => ({ label: s.label, name: s.name, direction: s.direction, hit_rate: { p: s.hit_rate.p, n: s.hit_rate.n } })),
+    probability_target: r.probability_target,
+    touch: r.touch_probability,
+    breakthrough: r.breakthrough_probability,
+    horizon_candles: r.horizon_candles,
+    invalidation: { bullish: null, bearish: null },
+    plan: null,
+  };
+  tf.plan = buildPlan(tf);
+  const half = (atr ?? 0) * 0.5;
+  tf.invalidation = {
+    bullish: supports[0] ? roundPrice(supports[0].price - half) : null,
+    bearish: resistances[0] ? roundPrice(resistances[0].price + half) : null,
+  };
+  return tf;
+}
+
+/** Rounds a derived price to what the texts show (2 decimals ≥ 1, else 4 significant digits). */
+export function roundPrice(v: number): number {
+  return Math.abs(v) >= 1 ? Math.round(v * 100) / 100 : Number(v.toPrecision(4));
+}
+
+/**
+ * Reads the facts of a coin at the clock's now: the latest ta_result per timeframe (computed by the
+ * signals module when missing), the 7-day track record, the last 24 1h candles and up to 5 recent
+ * news items of the coin in `lang`.
+ */
+export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Promise<CoinFacts> {
+  const now = deps.clock.now();
+  const tfs = TA_TFS.filter((tf) => row.timeframes.includes(tf));
+  const results: LabelledTaResult[] = [];
+  for (const tf of tfs) {
+    try {
+      results.push(await deps.signals.coinTa(String(row.id), tf, false));
+    } catch {
+      // a timeframe without enough closed candles is left out
+    }
+  }
+  const timeframes = results.map(timeframeFacts);
+  const acc = await deps.signals.latestAccuracy(row.id);
+  const feeds = await deps.news.latest({ limit: 5, offset: 0, filter: 'all', heat: 'all', lang, coin: String(row.id) }).catch(() => ({ list: [] as never[] }));
+  const news: NewsFact[] = feeds.list.map((f) => ({
+    id: f.id,
+    title: f.title,
+    link: f.link,
+    source: f.source,
+    published_at: Date.parse(f.published_at),
+    trend: (f.related_cryptocurrencies.find((c) => c.cryptocurrency_id === row.id)?.trend ?? f.sentiment) as NewsFact['trend'],
+  }));
+  let day: CoinFacts['day'] = null;
+  if (row.timeframes.includes('1h')) {
+    const c = await deps.source.getCandles(row.symbol, '1h', { limit: 24 });
+    if (c.length) {
+      const open = c[0].open;
+      const close = c[c.length - 1].close;
+      day = {
+        from: c[0].time,
+        to: c[c.length - 1].time + TIMEFRAME_MS['1h'],
+        open,
+        close,
+        high: Math.max(...c.map((x) => x.high)),
+        low: Math.min(...c.map((x) => x.low)),
+        change_pct: Math.round(((close - open) / open) * 1000) / 10,
+      };
+    }
+  }
+  const by = (tf: TaTimeframe) => timeframes.find((t) => t.timeframe === tf);
+  const short = by('1h') ?? by('5m');
+  const long = by('1d');
+  return {
+    coin: { id: row.id, symbol: row.symbol, name: row.name },
+    as_of: now,
+    mode: deps.source.name === 'replay' ? 'replay' : 'live',
+    price: timeframes[0]?.last_price ?? null,
+    day,
+    timeframes,
+    accuracy: { hits: acc.hits, total: acc.total, pending: acc.pending, accuracy: acc.accuracy },
+    news,
+    strategy: { short_term: short?.plan ?? null, medium_long_term: long?.plan ?? null },
+  };
+}
+
+/** The candles and news a text built from `facts` rests on. */
+export function basedOnOf(facts: CoinFacts, opts: { news?: boolean } = {}) {
+  return {
+    as_of: facts.as_of,
+    candles: facts.timeframes.map((t) => ({ symbol: facts.coin.symbol, timeframe: t.timeframe, open_time: t.candle_open_time })),
+    news_ids: opts.news === false ? [] : facts.news.map((n) => n.id),
+    accuracy: { hits: facts.accuracy.hits, total: facts.accuracy.total },
+  };
+}

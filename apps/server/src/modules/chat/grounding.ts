@@ -1,0 +1,38 @@
+import { fmtAbsPct, fmtNum1, fmtPct, fmtPrice, fmtProb, fmtRatio } from '../ai/format';
+
+/** Constants of the rules and labels that may appear in texts (0.5 × ATR, RSI 14, 5m/1h/1d, 7 days, 24 hours). */
+export const RULE_CONSTANTS = ['0.5', '0.25', '14', '1', '5', '7', '24'];
+
+const TOKEN = /\d[\d,]*(?:\.\d+)?/g;
+
+/**
+ * Every rendering the built-in analyst may give to a value of `facts` (prices, percents,
+ * probabilities, counts, date parts of times, digits inside fact strings such as news ids).
+ */
+export function allowedNumbers(facts: unknown): Set<string> {
+  const out = new Set<string>(RULE_CONSTANTS);
+  const add = (s: string) => out.add(s.replace(/^[+-]/, '').replace(/%$/, ''));
+  const walk = (v: unknown) => {
+    if (typeof v === 'number' && Number.isFinite(v)) {
+      for (const s of [fmtPrice(v), fmtPct(v), fmtAbsPct(v), fmtProb(v), fmtNum1(v), fmtRatio(v), String(v), String(Math.round(v))]) add(s);
+      if (v > 1e12) {
+        const d = new Date(v);
+        for (const n of [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()]) {
+          out.add(String(n));
+          out.add(String(n).padStart(2, '0'));
+        }
+      }
+      if (v >= 48 && v < 100_000) out.add(String(Math.round(v / 24))); // horizons shown in days
+    } else if (typeof v === 'string') for (const m of v.match(TOKEN) ?? []) out.add(m);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') Object.values(v).forEach(walk);
+  };
+  walk(facts);
+  return out;
+}
+
+/** Number tokens of `text` that are not renderings of a fact (empty = fully grounded). */
+export function ungroundedNumbers(text: string, facts: unknown): string[] {
+  const ok = allowedNumbers(facts);
+  return (text.match(TOKEN) ?? []).filter((t) => !ok.has(t.replace(/[.,]$/, '')));
+}
