@@ -9,7 +9,7 @@ const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: 1,

@@ -10,6 +10,7 @@ test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take review screenshot
 for (const lang of ['en-US', 'zh-CN'] as const) {
   for (const theme of ['light', 'dark'] as const) {
     test(`screenshots ${lang} ${theme}`, async ({ page }, info) => {
+      test.setTimeout(240_000);
       await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
       await page.goto(`/${lang}/home`);
       await expectLivePrices(page);

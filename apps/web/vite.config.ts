@@ -36,6 +36,11 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: { '/api': { target: apiTarget, changeOrigin: true } },
+    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/static': { target: apiTarget, changeOrigin: true } },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/static': { target: apiTarget, changeOrigin: true } },
   },
 });

@@ -37,7 +37,7 @@ export default function HomePage() {
         <Panel
           title={t('table.title')}
           labelledBy="coin-table-title"
-          actions={coinsQ.data ? <span className="num text-[12px] text-muted">{t('table.count', { count: coins.length })}</span> : null}
+          actions={coinsQ.data ? <span className="num text-[12px] whitespace-nowrap text-muted">{t('table.count', { count: coins.length })}</span> : null}
           className="overflow-hidden"
         >
           {failed ? (

@@ -9,12 +9,12 @@ import { Change, CoinLogo, ErrorState, Skeleton } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { FearGreedGauge } from './FearGreedGauge';
 
-function Card({ title, children, footer, testId }: { title: ReactNode; children: ReactNode; footer?: ReactNode; testId?: string }) {
+function Card({ title, children, footer, testId, className = '' }: { title: ReactNode; children: ReactNode; footer?: ReactNode; testId?: string; className?: string }) {
   return (
-    <section className="flex min-h-[132px] min-w-0 flex-col rounded-lg border border-border bg-surface px-4 py-3" data-testid={testId}>
-      <h2 className="mb-1.5 text-[12px] font-medium tracking-wide text-muted uppercase">{title}</h2>
+    <section className={`flex min-w-0 flex-col rounded-lg border border-border bg-surface px-3 py-2.5 sm:min-h-[132px] sm:px-4 sm:py-3 ${className}`} data-testid={testId}>
+      <h2 className="mb-1 truncate text-[11px] font-medium tracking-wide text-muted uppercase sm:mb-1.5 sm:text-[12px]">{title}</h2>
       <div className="flex min-w-0 flex-1 flex-col justify-center">{children}</div>
-      {footer && <div className="mt-1.5 truncate text-[11px] text-muted">{footer}</div>}
+      {footer && <div className="mt-1 truncate text-[11px] text-muted sm:mt-1.5">{footer}</div>}
     </section>
   );
 }
@@ -41,12 +41,12 @@ function MarketCapCard() {
       ) : (
         <div className="flex items-end justify-between gap-2">
           <div className="min-w-0">
-            <p className="num text-[22px] leading-tight font-semibold">{formatCompact(d.total_market_cap, '$')}</p>
+            <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{formatCompact(d.total_market_cap, '$')}</p>
             <p className="mt-0.5 text-[12px]">
               <Change value={d.total_market_cap_change_24h_pct} /> <span className="text-muted">{t('overview.change24h')}</span>
             </p>
           </div>
-          <Sparkline values={d.history.slice(-30).map((h) => h.total_market_cap)} width={96} height={36} />
+          <Sparkline values={d.history.slice(-30).map((h) => h.total_market_cap)} width={96} height={36} className="hidden sm:block" />
         </div>
       )}
     </Card>
@@ -68,14 +68,14 @@ function DominanceCard() {
       ) : (
         <div className="flex items-end justify-between gap-2">
           <div className="min-w-0">
-            <p className="num text-[22px] leading-tight font-semibold">{d.btc_dominance.toFixed(2)}%</p>
+            <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{d.btc_dominance.toFixed(2)}%</p>
             {prev != null && (
               <p className="num mt-0.5 text-[12px] text-muted">
                 {formatPercent(d.btc_dominance - prev)} {t('overview.change24h')}
               </p>
             )}
           </div>
-          <div className="h-2 w-24 overflow-hidden rounded-full bg-surface-2" aria-hidden="true">
+          <div className="hidden h-2 w-24 overflow-hidden rounded-full bg-surface-2 sm:block" aria-hidden="true">
             <div className="h-full rounded-full bg-amber-500" style={{ width: `${Math.min(100, d.btc_dominance)}%` }} />
           </div>
         </div>
@@ -91,7 +91,7 @@ function FearGreedCard() {
   const cls = d ? t(`classification.${d.classification}`, { defaultValue: d.classification }) : '';
   const tone = d ? (d.value < 25 ? 'text-down' : d.value < 45 ? 'text-orange-500' : d.value <= 55 ? 'text-amber-500' : 'text-up') : '';
   return (
-    <Card title={t('overview.fearGreed')} testId="card-fear-greed" footer={t('overview.fearGreedCredit')}>
+    <Card title={t('overview.fearGreed')} testId="card-fear-greed" footer={t('overview.fearGreedCredit')} className="col-span-2 sm:col-span-1">
       {q.isError && !isCancelled(q.error) ? (
         <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
       ) : !d ? (
@@ -99,7 +99,7 @@ function FearGreedCard() {
       ) : (
         <div className="flex items-center justify-between gap-2">
           <div>
-            <p className="num text-[22px] leading-tight font-semibold">{d.value}</p>
+            <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{d.value}</p>
             <p className={`text-[13px] font-medium ${tone}`}>{cls}</p>
           </div>
           <FearGreedGauge value={d.value} label={t('overview.fearGreedValue', { value: d.value })} />
@@ -117,7 +117,7 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
     .sort((a, b) => Math.abs(b.priceChangePercent!) - Math.abs(a.priceChangePercent!))
     .slice(0, 3);
   return (
-    <Card title={t('overview.trending')} testId="card-trending">
+    <Card title={t('overview.trending')} testId="card-trending" className="col-span-2 sm:col-span-1">
       {loading ? (
         <CardSkeleton />
       ) : movers.length === 0 ? (
@@ -145,7 +145,7 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
 export function MarketOverview({ coins, coinsLoading }: { coins: Coin[]; coinsLoading: boolean }) {
   const { t } = useTranslation('home');
   return (
-    <section aria-label={t('overview.label')} className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
+    <section aria-label={t('overview.label')} className="grid grid-cols-2 gap-2 sm:gap-3 xl:grid-cols-4">
       <MarketCapCard />
       <DominanceCard />
       <FearGreedCard />
