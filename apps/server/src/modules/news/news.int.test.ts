@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../../platform/env';
 import { newsImporters } from './news.import';
 import type { NewsProvider, RawNewsItem } from '../../providers/news/types';
 import { newsIdOf } from '../../providers/news/types';
+import { createSignedInUser } from '../../../test/users';
 
 const DATA = path.join(REPO_ROOT, 'data');
 const FROM = Date.parse('2025-05-15T00:00:00Z');
@@ -17,7 +18,7 @@ beforeAll(async () => {
   t = await createTestApp({ symbols: ['BTC', 'ETH', 'XRP'], timeframes: ['5m', '1h'] });
   await importData(t.ctx.db, newsImporters(DATA, { from: FROM, to: TO }));
   await t.ctx.news.runJobsOnce();
-});
+}, 600_000);
 afterAll(async () => t?.close());
 
 const get = async (url: string) => {
@@ -118,7 +119,7 @@ describe('news pipeline on the shipped news', () => {
 describe('ingestion through a provider', () => {
   const item = (k: number): RawNewsItem => {
     const url = `https://news.example/${k}?utm_source=x`;
-    return { id: newsIdOf('rss', url), publishedAt: Date.parse('2025-05-10T00:00:00Z') + 1000 * k, source: 'Example', url, title: `Example headline ${k}`, summary: '', lang: 'en', coins: [], labels: {} };
+    return { id: newsIdOf('rss', url), publishedAt: Date.parse('2025-05-10T00:00:00Z') + 1000 * k, source: 'Example', url, title: `Update q${k}z`, summary: '', lang: 'en', coins: [], labels: {} };
   };
   const provider = (items: RawNewsItem[]): NewsProvider => ({ name: 'test', origin: 'rss', fetch: async () => ({ items, cursor: 'c1' }) });
 
@@ -157,7 +158,7 @@ describe('story of the day', () => {
     expect(zh.story.content).toMatch(/来源/);
     expect((await get('/api/feeds/sotd/refresh?lang=en-US&auto=true')).body.result).toEqual({ isRefreshing: false });
     expect((await get('/api/feeds/sotd/refresh?lang=en-US')).body.result).toEqual({ isRefreshing: true });
-  });
+  }, 300_000);
 
   it('streams thinking text between markers and ends with [DONE]', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/feeds/stream/sotd/refresh?lang=en-US&auto=false' });
@@ -167,5 +168,27 @@ describe('story of the day', () => {
     expect(lines.indexOf('</think>')).toBeGreaterThan(1);
     expect(lines.at(-1)).toBe('[DONE]');
     expect(lines.slice(1, lines.indexOf('</think>')).join(' ')).toMatch(/Biggest event/);
+  });
+});
+
+describe('personalised news filtering (Pro)', () => {
+  it('keeps a Pro user\'s filter on the server and applies it; free users get VIP_REQUIRED', async () => {
+    const free = await createSignedInUser(t.ctx);
+    const pro = await createSignedInUser(t.ctx);
+    await t.ctx.db.db.execute(sql`update users set subscription_end_date = ${Date.now() + 30 * 86_400_000} where id = ${pro.userId}`);
+    const call = (method: 'GET' | 'PUT', url: string, headers: Record<string, string>, payload?: unknown) => t.app.inject({ method, url, headers, payload: payload as any });
+    expect((await call('GET', '/api/feeds/latest?personal=true', {})).statusCode).toBe(401);
+    const denied = await call('GET', '/api/feeds/latest?personal=true', free.headers);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.code).toBe('VIP_REQUIRED');
+    expect((await call('PUT', '/api/feeds/filter', free.headers, { coins: ['ETH'] })).json().error.code).toBe('VIP_REQUIRED');
+    expect((await call('GET', '/api/feeds/filter', pro.headers)).json().result).toBeNull();
+    const bad = await call('PUT', '/api/feeds/filter', pro.headers, { min_importance: 'urgent' });
+    expect(bad.statusCode).toBe(400);
+    const saved = await call('PUT', '/api/feeds/filter', pro.headers, { coins: ['eth'], sentiments: ['bullish', 'neutral', 'bearish'] });
+    expect(saved.json().result).toMatchObject({ coins: ['ETH'], min_importance: 'general' });
+    const list = (await call('GET', '/api/feeds/latest?personal=true&limit=20', pro.headers)).json().result.list;
+    expect(list.length).toBeGreaterThan(0);
+    for (const f of list) expect(f.related_cryptocurrencies.map((c: any) => c.symbol)).toContain('ETH');
   });
 });

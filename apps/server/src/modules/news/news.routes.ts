@@ -2,24 +2,55 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ErrorResponse, FeedIdParams, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response, GetLatestFeedsQuery, GetLatestFeedsResponse,
-  GetSotdQuery, GetSotdResponse, RefreshSotdQuery, RefreshSotdResponse, SOTD_STREAM, SotdStreamQuery,
+  GetNewsFilterResponse, GetSotdQuery, GetSotdResponse, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse, RefreshSotdQuery, RefreshSotdResponse,
+  SOTD_STREAM, SotdStreamQuery,
 } from '@coinlens/contracts';
 import { openSse } from '../../platform/sse';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
+import { currentUser, optionalUser, requireUser } from '../../platform/auth';
 import { FEEDS_CHANNEL, type NewsService } from './news.service';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
 /** Feeds endpoints (SPEC §7 Feeds) and the live news stream. */
-export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService; pubsub: PubSub }) {
+export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { news, pubsub } = deps;
   const tags = ['feeds'];
 
-  r.get('/api/feeds/latest', { schema: { tags, summary: 'Latest released news, one per event, paged (10 by default)', querystring: GetLatestFeedsQuery, response: { 200: GetLatestFeedsResponse, ...errors } } }, async (req) => ({
-    result: await news.latest({ ...req.query, coin: req.query.cryptocurrency_id }),
-  }));
+  /** The caller's saved filter as SQL conditions; UNAUTHORIZED for visitors, VIP_REQUIRED for free users. */
+  const personalWhere = async (req: { user: { id: number; isPro: boolean } | null }) => {
+    if (!req.user) throw new AppError('UNAUTHORIZED', 'Sign-in required');
+    if (!req.user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+    const saved = await news.savedFilter(req.user.id);
+    if (!saved) return [];
+    const followed = saved.followed_coins ? news.symbolsOf(await deps.followedCoinIds(req.user.id)) : [];
+    return news.personalWhere(saved, followed);
+  };
+
+  r.get(
+    '/api/feeds/latest',
+    { preHandler: optionalUser, schema: { tags, summary: 'Latest released news, one per event, paged (10 by default); personal=true applies the Pro user\'s saved filter', querystring: GetLatestFeedsQuery, response: { 200: GetLatestFeedsResponse, ...errors, ...authErrors } } },
+    async (req) => ({
+      result: await news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra: req.query.personal === 'true' ? await personalWhere(req) : [] }),
+    }),
+  );
+
+  r.get('/api/feeds/filter', { preHandler: requireUser, schema: { tags, summary: 'The Pro user\'s saved news filter (null when none)', response: { 200: GetNewsFilterResponse, ...authErrors } } }, async (req) => {
+    const user = currentUser(req);
+    if (!user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+    return { result: await news.savedFilter(user.id) };
+  });
+
+  r.put('/api/feeds/filter', { preHandler: requireUser, schema: { tags, summary: 'Save the Pro user\'s news filter', body: PutNewsFilterBody, response: { 200: PutNewsFilterResponse, ...authErrors } } }, async (req) => {
+    const user = currentUser(req);
+    if (!user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+    const filter: NewsFilter = req.body;
+    await news.saveFilter(user.id, filter);
+    return { result: filter };
+  });
 
   r.get('/api/feeds/hot_top5', { schema: { tags, summary: 'The five hottest events of the last 24 hours', querystring: GetHotTop5Query, response: { 200: GetHotTop5Response, ...errors } } }, async (req) => ({
     result: await news.hotTop5(req.query.lang),

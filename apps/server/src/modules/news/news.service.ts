@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Feed, FeedFilter, FeedHeat, FeedImportance, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
-import { HOT_HEAT } from '@coinlens/contracts';
+import { HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
@@ -115,6 +115,8 @@ export class NewsService {
           en = t.en;
           zh = t.zh;
         }
+        // Members whose reading did not change are not written again.
+        if (!isNew && row.importance === level && row.heat === impact && row.interpretation_en === en && row.interpretation_zh === zh && row.cluster_id === clusterId && row.interpreted_at != null) continue;
         out.push({
           id: row.id,
           sentiment: row.sentiment!,
@@ -289,6 +291,21 @@ export class NewsService {
       });
     }
     return out;
+  }
+
+  /** Symbols of coin ids (unknown ids dropped). */
+  symbolsOf(ids: number[]): string[] {
+    return this.coins.filter((c) => ids.includes(c.id)).map((c) => c.symbol);
+  }
+
+  /** The saved personal filter of a user, or null. */
+  async savedFilter(userId: number): Promise<NewsFilter | null> {
+    const f = await this.d.repo.filterOf(String(userId));
+    return f ? NewsFilterSchema.parse(f) : null;
+  }
+
+  async saveFilter(userId: number, f: NewsFilter): Promise<void> {
+    await this.d.repo.saveFilter(String(userId), f, Date.now());
   }
 
   /** Conditions of a saved personal filter (SPEC §1 personalised news). `followed`: the user's watchlist symbols. */
