@@ -61,7 +61,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   app.addHook('onClose', closeRateLimit);
 
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
-  await signalsRoutes(app, { signals: ctx.signals });
+  await signalsRoutes(app, { signals: ctx.signals, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { users: ctx.accounts.users });
   await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub });

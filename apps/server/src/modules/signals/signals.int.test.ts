@@ -4,6 +4,7 @@ import { LOCKS } from '@coinlens/db';
 import { scoreSignal, SIGNAL_HORIZON_CANDLES } from '@coinlens/ta';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { createTestApp, T0 } from '../../../test/harness';
+import { createSignedInUser } from '../../../test/users';
 import type { SignalsService } from './signals.service';
 
 const DAY = 86_400_000;
@@ -156,6 +157,17 @@ describe('signals API', () => {
     const f = await get('/api/crypto/ta/following');
     expect(f.status).toBe(401);
     expect(f.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('ta/following lists the signed-in user\'s followed coins', async () => {
+    const u = await createSignedInUser(t.ctx);
+    const empty = await t.app.inject({ method: 'GET', url: '/api/crypto/ta/following', headers: u.headers });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().result).toEqual({ signals: [], hasNext: false });
+    await t.ctx.following.follow(u.userId, 'aave');
+    const one = (await t.app.inject({ method: 'GET', url: '/api/crypto/ta/following', headers: u.headers })).json().result;
+    expect(one.signals.map((s: any) => s.cryptocurrency.symbol)).toEqual(['AAVE']);
+    expect(one.hasNext).toBe(false);
   });
 
   it('with_signals filters by direction and search term', async () => {

@@ -4,8 +4,7 @@ import {
   CoinTaParams, CoinTaQuery, ErrorResponse, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse, GetTrackRecordResponse,
   GetWithSignalsResponse, LatestAccuracyQuery, PatternStatsQuery, SignalsPageQuery, TrackRecordQuery, WithSignalsQuery,
 } from '@coinlens/contracts';
-import { bearerToken, optionalUser } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
+import { currentUser, requireUser } from '../../platform/auth';
 import type { SignalsService } from './signals.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -14,7 +13,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
  * Technical analysis and trading-signal endpoints (SPEC §7 Crypto TA calls) and the track record
  * (issue 3): every figure is computed from candles closed at or before the clock's now.
  */
-export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsService }) {
+export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsService; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { signals } = deps;
   const tags = ['signals'];
@@ -38,13 +37,10 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
 
   r.get(
     '/api/crypto/ta/following',
-    { schema: { tags, summary: "Signal items of the signed-in user's followed coins (401 for visitors)", querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } },
+    { preHandler: requireUser, schema: { tags, summary: "Signal items of the signed-in user's followed coins, newest follow first (401 for visitors)", security: [{ bearerAuth: [] }], querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } },
     async (req) => {
-      if (!bearerToken(req) || !app.hasDecorator('sessions')) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-      await optionalUser(req, undefined as never);
-      if (!req.user) throw new AppError('SESSION_EXPIRED', 'Session expired, please log in again');
-      // The watchlist (following) table belongs to the watchlist work; until it exists a signed-in user follows no coin.
-      return { result: { signals: [], hasNext: false } };
+      const ids = await deps.followedCoinIds(currentUser(req).id);
+      return { result: await signals.following(ids, req.query.offset, req.query.limit) };
     },
   );
 

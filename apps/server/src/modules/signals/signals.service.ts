@@ -453,6 +453,13 @@ export class SignalsService {
     return { signals: items, hasNext: offset + limit < ranked.length };
   }
 
+  /** GET /crypto/ta/following: Signal items of the given (followed) coins in that order, paged. */
+  async following(coinIds: number[], offset: number, limit: number): Promise<SignalsPage> {
+    const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
+    const rows = coinIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return { signals: await this.signalItems(rows.slice(offset, offset + limit)), hasNext: offset + limit < rows.length };
+  }
+
   /** GET /crypto/with_signals: coins with signals in the last 24 h, by direction and search term. */
   async withSignals(term: string, type: 'bullish' | 'bearish' | 'all'): Promise<CoinWithSignals[]> {
     const now = this.deps.clock.now();
