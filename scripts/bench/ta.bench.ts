@@ -90,16 +90,20 @@ const big = synthesise(seed, N);
 const closeArr = Array.from(big.close);
 const call = (name: string, opts: Record<string, number>) => () => talib.execute({ name, startIdx: 0, endIdx: N - 1, inReal: closeArr, ...opts });
 
-type Row = { name: string; ours: number; talib: number };
-const spec: [string, () => unknown, string, Record<string, number>][] = [
-  ['RSI(14)', () => rsi(big.close, 14), 'RSI', { optInTimePeriod: 14 }],
-  ['EMA(20)', () => ema(big.close, 20), 'EMA', { optInTimePeriod: 20 }],
-  ['MACD(12,26,9)', () => macd(big.close, 12, 26, 9), 'MACD', { optInFastPeriod: 12, optInSlowPeriod: 26, optInSignalPeriod: 9 }],
-  ['BBANDS(20,2,2)', () => bbands(big.close, 20, 2, 2), 'BBANDS', { optInTimePeriod: 20, optInNbDevUp: 2, optInNbDevDn: 2, optInMAType: 0 }],
+type Row = { name: string; ours: number; oursInto: number; talib: number };
+const o1 = new Float64Array(N);
+const o2 = new Float64Array(N);
+const o3 = new Float64Array(N);
+const spec: [string, () => unknown, () => unknown, string, Record<string, number>][] = [
+  ['RSI(14)', () => rsi(big.close, 14), () => rsi(big.close, 14, o1), 'RSI', { optInTimePeriod: 14 }],
+  ['EMA(20)', () => ema(big.close, 20), () => ema(big.close, 20, o1), 'EMA', { optInTimePeriod: 20 }],
+  ['MACD(12,26,9)', () => macd(big.close, 12, 26, 9), () => macd(big.close, 12, 26, 9, { macd: o1, signal: o2, hist: o3 }), 'MACD', { optInFastPeriod: 12, optInSlowPeriod: 26, optInSignalPeriod: 9 }],
+  ['BBANDS(20,2,2)', () => bbands(big.close, 20, 2, 2), () => bbands(big.close, 20, 2, 2, { upper: o1, middle: o2, lower: o3 }), 'BBANDS', { optInTimePeriod: 20, optInNbDevUp: 2, optInNbDevDn: 2, optInMAType: 0 }],
 ];
-const rows: Row[] = spec.map(([name, ours, fn, opts]) => ({
+const rows: Row[] = spec.map(([name, ours, oursInto, fn, opts]) => ({
   name,
   ours: time(ours),
+  oursInto: time(oursInto),
   talib: time(call(fn, opts)),
 }));
 
@@ -151,14 +155,16 @@ const cTimes = timeTaLibC();
 
 console.log(`\nIndicators over ${N.toLocaleString('en-US')} candles (median of ${RUNS} runs after warm-up; source ${dir}; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs)\n`);
 console.log('TA-Lib C = the C library itself (node-talib\'s static build, -O2 harness, preallocated outputs);');
+console.log('ours (buffers) = our function writing into caller-provided outputs, like the C harness; ours (new) allocates;');
 console.log('node-talib = the npm binding call, which also copies the JS input and builds JS output arrays.\n');
-console.log('| indicator | ours ms | TA-Lib C ms | ours/C | node-talib ms | ours/node-talib | target ours/C ≤ 2× |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
+console.log('| indicator | ours (buffers) ms | ours (new) ms | TA-Lib C ms | ours (buffers)/C | ours (new)/C | node-talib ms | ours (new)/node-talib | target ≤ 2× |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
 rows.forEach((r, k) => {
   const c = 'ms' in cTimes ? cTimes.ms[k] : NaN;
-  const rc = r.ours / c;
+  const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(2) + '×' : 'n/a');
+  const rc = r.oursInto / c;
   const verdict = Number.isFinite(rc) ? (rc <= 2 ? 'ok' : 'MISSED') : 'n/a';
-  console.log(`| ${r.name} | ${r.ours.toFixed(2)} | ${Number.isFinite(c) ? c.toFixed(2) : 'n/a'} | ${Number.isFinite(rc) ? rc.toFixed(2) + '×' : 'n/a'} | ${r.talib.toFixed(2)} | ${(r.ours / r.talib).toFixed(2)}× | ${verdict} |`);
+  console.log(`| ${r.name} | ${r.oursInto.toFixed(2)} | ${r.ours.toFixed(2)} | ${Number.isFinite(c) ? c.toFixed(2) : 'n/a'} | ${fmt(rc)} | ${fmt(r.ours / c)} | ${r.talib.toFixed(2)} | ${(r.ours / r.talib).toFixed(2)}× | ${verdict} |`);
 });
 if ('error' in cTimes) console.log(`\n(TA-Lib C column unavailable: ${cTimes.error})`);
 

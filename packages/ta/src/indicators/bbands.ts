@@ -1,4 +1,4 @@
-import { checkPeriod, checkReal, nanPrefixArray, smaInto, TA_EPSILON } from './util';
+import { checkPeriod, checkReal, outputArray, smaInto, TA_EPSILON } from './util';
 
 /** Bollinger band columns (price unit, NaN before the lookback). */
 export interface BbandsResult {
@@ -13,18 +13,19 @@ export interface BbandsResult {
  * standard deviation. The deviation is TA-Lib's `sqrt(mean(x²) − sma²)` over the window
  * (0 when that is < 1e-14, e.g. flat prices), so the bands are exactly TA-Lib's.
  * Returns upper/middle/lower, NaN before index `period - 1`.
- * Throws RangeError on invalid parameters. Source: TA-Lib ta_BBANDS.c, ta_STDDEV.c
+ * out: optional output buffers of the input's length to reuse (returned).
+ * Throws RangeError on invalid parameters or wrong-length buffers. Source: TA-Lib ta_BBANDS.c, ta_STDDEV.c
  * (INT_stddev_using_precalc_ma).
  */
-export function bbands(real: Float64Array, period = 20, nbDevUp = 2, nbDevDn = 2): BbandsResult {
+export function bbands(real: Float64Array, period = 20, nbDevUp = 2, nbDevDn = 2, out?: BbandsResult): BbandsResult {
   checkPeriod('period', period, 2);
   checkReal('nbDevUp', nbDevUp, -3e37);
   checkReal('nbDevDn', nbDevDn, -3e37);
   const n = real.length;
   const begin = period - 1;
-  const upper = nanPrefixArray(n, begin);
-  const middle = nanPrefixArray(n, begin);
-  const lower = nanPrefixArray(n, begin);
+  const upper = outputArray(n, begin, out?.upper);
+  const middle = outputArray(n, begin, out?.middle);
+  const lower = outputArray(n, begin, out?.lower);
   if (begin >= n) return { upper, middle, lower };
   smaInto(real, 0, n, period, middle);
   let total2 = 0;

@@ -92,3 +92,20 @@ describe('parameter validation', async () => {
     expect(() => I.obv(x, x.subarray(2))).toThrow(RangeError);
   });
 });
+
+describe('caller-provided output buffers', async () => {
+  const I = await import('./index');
+  it('give the same values as fresh arrays (including the NaN prefix) and reject wrong lengths', () => {
+    const c = loadCandles('BTCUSDT-1h', 500);
+    const n = c.close.length;
+    const buf = () => new Float64Array(n).fill(123);
+    expect(I.sma(c.close, 20, buf())).toEqual(I.sma(c.close, 20));
+    expect(I.ema(c.close, 20, buf())).toEqual(I.ema(c.close, 20));
+    expect(I.rsi(c.close, 14, buf())).toEqual(I.rsi(c.close, 14));
+    expect(I.macd(c.close, 12, 26, 9, { macd: buf(), signal: buf(), hist: buf() })).toEqual(I.macd(c.close, 12, 26, 9));
+    expect(I.bbands(c.close, 20, 2, 2, { upper: buf(), middle: buf(), lower: buf() })).toEqual(I.bbands(c.close, 20, 2, 2));
+    expect(() => I.rsi(c.close, 14, new Float64Array(n - 1))).toThrow(RangeError);
+    const short = c.close.subarray(0, 5);
+    expect(Array.from(I.ema(short, 20, new Float64Array(5).fill(1))).every(Number.isNaN)).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { emaLookback } from './ema';
-import { checkPeriod, emaInto, nanPrefixArray, perToK } from './util';
+import { checkPeriod, outputArray, perToK } from './util';
 
 /** MACD output columns (same length as the input, NaN before the lookback). */
 export interface MacdResult {
@@ -21,9 +21,10 @@ export interface MacdResult {
  * at index `slowPeriod - 1` (not at `fastPeriod - 1`). The signal EMA is seeded with the SMA of
  * the first `signalPeriod` MACD values. All three outputs start at lookback
  * `(slowPeriod - 1) + (signalPeriod - 1)` (33 for 12/26/9); NaN before.
- * Throws RangeError on invalid periods. Source: TA-Lib ta_MACD.c (INT_MACD).
+ * out: optional output buffers of the input's length to reuse (returned).
+ * Throws RangeError on invalid periods or wrong-length buffers. Source: TA-Lib ta_MACD.c (INT_MACD).
  */
-export function macd(real: Float64Array, fastPeriod = 12, slowPeriod = 26, signalPeriod = 9): MacdResult {
+export function macd(real: Float64Array, fastPeriod = 12, slowPeriod = 26, signalPeriod = 9, out?: MacdResult): MacdResult {
   checkPeriod('fastPeriod', fastPeriod, 2);
   checkPeriod('slowPeriod', slowPeriod, 2);
   checkPeriod('signalPeriod', signalPeriod, 2);
@@ -31,31 +32,44 @@ export function macd(real: Float64Array, fastPeriod = 12, slowPeriod = 26, signa
   const n = real.length;
   const lookbackSignal = emaLookback(signalPeriod);
   const lookbackTotal = lookbackSignal + emaLookback(slowPeriod);
-  const macdOut = nanPrefixArray(n, lookbackTotal);
-  const signalOut = nanPrefixArray(n, lookbackTotal);
-  const histOut = nanPrefixArray(n, lookbackTotal);
+  const macdOut = outputArray(n, lookbackTotal, out?.macd);
+  const signalOut = outputArray(n, lookbackTotal, out?.signal);
+  const histOut = outputArray(n, lookbackTotal, out?.hist);
   if (lookbackTotal >= n) return { macd: macdOut, signal: signalOut, hist: histOut };
   const start = slowPeriod - 1; // = lookbackTotal - lookbackSignal
-  const slow = new Float64Array(n);
-  const fast = new Float64Array(n);
-  emaInto(real, start, n, slowPeriod, perToK(slowPeriod), slow);
-  emaInto(real, start, n, fastPeriod, perToK(fastPeriod), fast);
-  for (let i = start; i < n; i++) fast[i] = fast[i] - slow[i];
-  // Signal line: EMA over the MACD buffer starting at `start`, TA-Lib INT_EMA from index 0 of it.
+  // Both EMAs as TA-Lib INT_EMA started at `start`: slow seeded with SMA(real[0..start]), fast
+  // with the SMA of the `fastPeriod` values ending at `start`. MACD = fast − slow from `start`,
+  // kept in macdOut while the signal EMA is seeded; the prefix is reset to NaN at the end.
+  const k1 = perToK(slowPeriod);
+  const k2 = perToK(fastPeriod);
+  let sumSlow = 0;
+  for (let t = start - (slowPeriod - 1); t <= start; t++) sumSlow += real[t];
+  let sumFast = 0;
+  for (let t = start - (fastPeriod - 1); t <= start; t++) sumFast += real[t];
+  let slow = sumSlow / slowPeriod;
+  let fast = sumFast / fastPeriod;
+  macdOut[start] = fast - slow;
+  for (let t = start + 1; t < n; t++) {
+    const v = real[t];
+    slow = (v - slow) * k1 + slow;
+    fast = (v - fast) * k2 + fast;
+    macdOut[t] = fast - slow;
+  }
+  // Signal line: TA-Lib INT_EMA over the MACD values from `start`.
   const kSig = perToK(signalPeriod);
   let today = start;
   let sum = 0;
-  for (let c = signalPeriod; c-- > 0; ) sum += fast[today++];
+  for (let c = signalPeriod; c-- > 0; ) sum += macdOut[today++];
   let prev = sum / signalPeriod;
   signalOut[lookbackTotal] = prev;
+  histOut[lookbackTotal] = macdOut[lookbackTotal] - prev;
   while (today < n) {
-    prev = (fast[today] - prev) * kSig + prev;
-    signalOut[today++] = prev;
+    prev = (macdOut[today] - prev) * kSig + prev;
+    signalOut[today] = prev;
+    histOut[today] = macdOut[today] - prev;
+    today++;
   }
-  for (let i = lookbackTotal; i < n; i++) {
-    macdOut[i] = fast[i];
-    histOut[i] = fast[i] - signalOut[i];
-  }
+  macdOut.fill(NaN, 0, lookbackTotal);
   return { macd: macdOut, signal: signalOut, hist: histOut };
 }
 

@@ -1,4 +1,4 @@
-import { checkPeriod, isZero, nanPrefixArray } from './util';
+import { checkPeriod, isZero, outputArray } from './util';
 
 /**
  * Wilder RSI, TA-Lib `RSI` compatible (default compatibility, no unstable period).
@@ -6,12 +6,13 @@ import { checkPeriod, isZero, nanPrefixArray } from './util';
  * average gain/loss of the first `period` changes, then Wilder smoothing
  * `avg = (avg * (period - 1) + x) / period`. Output 0..100; 0 when avg gain + avg loss is
  * (near) zero (|x| < 1e-14, e.g. flat prices). NaN before index `period`.
- * Throws RangeError on an invalid period. Source: TA-Lib ta_RSI.c.
+ * outBuf: optional output buffer of the input's length to reuse (returned).
+ * Throws RangeError on an invalid period or a wrong-length buffer. Source: TA-Lib ta_RSI.c.
  */
-export function rsi(real: Float64Array, period = 14): Float64Array {
+export function rsi(real: Float64Array, period = 14, outBuf?: Float64Array): Float64Array {
   checkPeriod('period', period, 2);
   const n = real.length;
-  const out = nanPrefixArray(n, period);
+  const out = outputArray(n, period, outBuf);
   if (period >= n) return out;
   let prevValue = real[0];
   let prevGain = 0;

@@ -27,6 +27,19 @@ export function nanPrefixArray(n: number, lookback: number): Float64Array {
   return out;
 }
 
+/**
+ * Output column for an indicator: `out` when given (must have length n; its first
+ * min(n, lookback) entries are set to NaN and the rest overwritten by the caller), else a new
+ * {@link nanPrefixArray}. Lets hot loops reuse buffers like TA-Lib's caller-allocated outputs.
+ * Throws RangeError when `out` has the wrong length.
+ */
+export function outputArray(n: number, lookback: number, out?: Float64Array): Float64Array {
+  if (!out) return nanPrefixArray(n, lookback);
+  if (out.length !== n) throw new RangeError(`output buffer length ${out.length} differs from input length ${n}`);
+  out.fill(NaN, 0, Math.min(n, Math.max(0, lookback)));
+  return out;
+}
+
 /** Throws RangeError unless `value` is an integer in [min, max] (TA-Lib's optIn range check). */
 export function checkPeriod(name: string, value: number, min: number, max = 100000): void {
   if (!Number.isInteger(value) || value < min || value > max) {
