@@ -19,7 +19,7 @@ export const MAX_ITER = 400;
  * Logit offsets added to the fitted bias (bearish, bullish, neutral): decision thresholds chosen by
  * 5-fold cross-validation on the training rows (scripts/tune-offsets.ts), not on the held-out split.
  */
-export const LOGIT_OFFSETS = [0, 0, 0];
+export const LOGIT_OFFSETS = [-0.4, 0.3, 0];
 
 const t0 = Date.now();
 const rows = readTfns();
