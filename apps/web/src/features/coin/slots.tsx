@@ -1,20 +1,18 @@
-import { useTranslation } from 'react-i18next';
-import { FeatureSlot } from '../../components/ui';
 import { CoinTechnicalAnalysis } from './ta/CoinTechnicalAnalysis';
+import { CoinAiPanel } from './ai/CoinAiPanel';
+import { ChatPanel } from '../chat/ChatPanel';
 
 /** Slot: technical analysis (trend, intensity, signals, levels, probabilities, indicators, track record). */
 export function TechnicalAnalysisSlot({ symbol }: { symbol: string }) {
   return <CoinTechnicalAnalysis symbol={symbol} />;
 }
 
-/** Slot: 24 h AI highlights and AI strategy (short and medium/long term). Replaced by the AI work. */
-export function AiInsightsSlot({ symbol: _symbol }: { symbol: string }) {
-  const { t } = useTranslation('coin');
-  return <FeatureSlot name="coin-ai-insights" title={t('slots.ai')} body={t('slots.aiEmpty')} />;
+/** Slot: 24 h AI highlights, K-line insights, AI strategy (short and medium/long term) and the trading-agent notice. */
+export function AiInsightsSlot({ symbol }: { symbol: string }) {
+  return <CoinAiPanel coinId={symbol} symbol={symbol} />;
 }
 
-/** Slot: the chat assistant for this coin. Replaced by the chat work. */
+/** Slot: the chat assistant for this coin. */
 export function ChatSlot({ symbol }: { symbol: string }) {
-  const { t } = useTranslation('coin');
-  return <FeatureSlot name="coin-chat" title={t('slots.chat', { symbol })} body={t('slots.chatEmpty')} />;
+  return <ChatPanel coinId={symbol} symbol={symbol} />;
 }

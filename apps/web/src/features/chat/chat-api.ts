@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import type { AiStreamEvent, ChatHistory } from '@coinlens/contracts';
+import { ApiError, buildUrl, get } from '../../lib/api';
+import { getSession, useSession } from '../../lib/session';
+
+/** `GET /api/chat/{coinId}/messages` while signed in. */
+export function useChatHistory(coinId: string) {
+  const { token, userId } = useSession();
+  return useQuery({
+    queryKey: ['chat', coinId, userId],
+    enabled: !!token,
+    retry: false,
+    queryFn: ({ signal }) => get<ChatHistory>(`/chat/${encodeURIComponent(coinId)}/messages`, undefined, { signal, navigationScoped: false }),
+  });
+}
+
+/** Splits a server-sent-events text buffer into complete events; returns them and the unparsed rest. */
+export function parseSseChunk(buffer: string): { events: AiStreamEvent[]; rest: string } {
+  const events: AiStreamEvent[] = [];
+  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let name = '';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) name = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+    if (!data.length) continue;
+    try {
+      const obj = JSON.parse(data.join('\n'));
+      events.push({ ...obj, type: obj.type ?? name });
+    } catch {
+      // a malformed event is skipped
+    }
+  }
+  return { events, rest };
+}
+
+/**
+ * Asks the assistant (`POST /api/chat/{coinId}/messages`) and calls `onEvent` for each streamed
+ * event. A refused request (401, 429 CHAT_DAILY_LIMIT_EXCEEDED, 400) rejects with an ApiError
+ * before any event; aborting `signal` stops the answer (the server keeps the partial text).
+ */
+export async function askAssistant(coinId: string, content: string, lang: string, onEvent: (e: AiStreamEvent) => void, signal: AbortSignal): Promise<void> {
+  const { token } = getSession();
+  const res = await fetch(buildUrl(`/chat/${encodeURIComponent(coinId)}/messages`), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ content, lang }),
+    signal,
+  });
+  if (!res.ok || !res.body) {
+    const j = await res.json().catch(() => null);
+    throw new ApiError(j?.error?.code ?? (res.status === 401 ? 'UNAUTHORIZED' : 'INTERNAL'), res.status, j?.error?.message ?? res.statusText, j?.error?.fields, j?.error?.details);
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const { events, rest } = parseSseChunk(buffer);
+    buffer = rest;
+    for (const e of events) onEvent(e);
+  }
+}
