@@ -3,7 +3,7 @@ import { TIMEFRAME_MS } from '@coinlens/contracts';
 import type { LevelFact, TimeframeFacts } from './facts';
 
 /**
- * The built-in strategy rules (documented in docs/decisions/ai-strategy-rules.md). Pure functions
+ * The built-in strategy rules (documented in docs/decisions/030-ai-strategies-and-quotas.md). Pure functions
  * over one timeframe's analysis; every price they produce is rounded as the texts show it.
  *
  * 1. Bias: uptrend → long, downtrend → short (setup `trend`). Otherwise (sideways, reversal) the
