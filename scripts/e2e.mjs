@@ -12,12 +12,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, createWriteStream, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PORT = Number(process.env.E2E_PORT ?? 8090);
+let PORT = Number(process.env.E2E_PORT ?? 8090);
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
 const log = (msg) => console.log(`[e2e] ${msg}`);
 
@@ -105,6 +106,50 @@ async function waitForClock(url, deadline) {
   throw new Error(`server did not answer /api/clock in time (${lastErr})`);
 }
 
+/** True when something already listens on 127.0.0.1:port. */
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(true));
+    srv.once('listening', () => srv.close(() => resolve(false)));
+    srv.listen(port, '127.0.0.1');
+  });
+}
+
+/** A free TCP port chosen by the OS. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * After /api/clock answers, the first start may still be busy (imports, backfills): wait until the
+ * SPA and a market call each answer within 3 s three times in a row, so tests see a usable server.
+ */
+async function waitForSettled(url, deadline) {
+  let good = 0;
+  while (Date.now() < deadline) {
+    if (server && server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    const t0 = Date.now();
+    try {
+      const [a, b] = await Promise.all([fetch(`${url}/`), fetch(`${url}/api/crypto/all`)]);
+      await Promise.all([a.text(), b.text()]);
+      good = a.ok && b.ok && Date.now() - t0 < 3000 ? good + 1 : 0;
+    } catch {
+      good = 0;
+    }
+    if (good >= 3) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('server did not become responsive in time');
+}
+
 function stopServer() {
   if (server && server.exitCode === null) {
     try {
@@ -137,6 +182,11 @@ if (!baseURL) {
     console.error(`[e2e] ${main} does not exist; cannot start the server (or set E2E_BASE_URL).`);
     process.exit(1);
   }
+  if (await portInUse(PORT)) {
+    const requested = PORT;
+    PORT = await freePort();
+    log(`port ${requested} is busy (another run?); using ${PORT} instead`);
+  }
   dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
   const logPath = join(dataDir, 'server.log');
   const serverLog = createWriteStream(logPath);
@@ -158,7 +208,10 @@ if (!baseURL) {
   server.stdout.pipe(serverLog);
   server.stderr.pipe(serverLog);
   try {
-    await waitForClock(baseURL, Date.now() + START_TIMEOUT_MS);
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    await waitForClock(baseURL, deadline);
+    log('server answers /api/clock; waiting until it is responsive…');
+    await waitForSettled(baseURL, deadline);
   } catch (err) {
     console.error(`[e2e] ${err.message}`);
     try {
