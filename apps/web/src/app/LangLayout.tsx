@@ -6,6 +6,7 @@ import { useClockSync } from '../lib/clock';
 import { applyLanguage } from './i18n';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
+import { ShellOverlays } from '../components/shell/ShellOverlays';
 import { Skeleton } from '../components/ui';
 import { NOT_FOUND_META, type RouteMeta } from './routes';
 
@@ -97,6 +98,7 @@ export function LangLayout() {
         </Suspense>
       </main>
       {!meta.hideFooter && <Footer />}
+      <ShellOverlays meta={meta} />
     </div>
   );
 }

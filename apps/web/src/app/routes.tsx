@@ -7,13 +7,13 @@ import FeedsPage from '../features/feeds/FeedsPage';
 import FeedDetailPage from '../features/feeds/FeedDetailPage';
 import SettingsPage from '../features/settings/SettingsPage';
 import PricingPage from '../features/pricing/PricingPage';
-import { ForgotPasswordPage, GoogleCallbackPage, LoginPage, RegisterPage, ResetPasswordPage } from '../features/auth/AuthPages';
 import { ForgotPasswordPage, GoogleCallbackPage, LoginPage, RegisterPage, ResetPasswordPage, XCallbackPage } from '../features/auth/AuthPages';
 import { AboutUsPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/legal/LegalPages';
 import NotFoundPage from '../features/not-found/NotFoundPage';
 
 const HomePage = lazy(() => import('../features/home/HomePage'));
 const CoinPage = lazy(() => import('../features/coin/CoinPage'));
+const FollowingPage = lazy(() => import('../features/watchlist/FollowingPage'));
 
 /** Tab markers of the header (SPEC §2). */
 export type TabMarker = 'signals' | 'feeds' | 'pricing' | 'settings';
@@ -53,6 +53,7 @@ export const ROUTES: RouteMeta[] = [
   { name: 'register', path: 'register', hideHeader: true, hideFooter: false, analytics: false, titleKey: 'titles.register', Component: RegisterPage },
   { name: 'feeds', path: 'feeds', tab: 'feeds', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.feeds', Component: FeedsPage },
   { name: 'feedDetail', path: 'feeds/:id', tab: 'feeds', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.feedDetail', Component: FeedDetailPage },
+  { name: 'following', path: 'following', hideHeader: false, hideFooter: false, analytics: false, titleKey: 'titles.following', Component: FollowingPage },
   { name: 'privacyPolicy', path: 'privacy-policy', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.privacyPolicy', Component: PrivacyPolicyPage },
   { name: 'termsOfService', path: 'terms-of-service', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.termsOfService', Component: TermsOfServicePage },
 ];

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { COOKIE_SETTINGS_EVENT } from '../shell/CookieBanner';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -90,9 +91,9 @@ export function Footer() {
           <Link className={link} to={`/${lang}/privacy-policy`}>
             {t('footer.privacyPolicy')}
           </Link>
-          <Link className={link} to={`/${lang}/privacy-policy#cookies`}>
+          <button type="button" className={link} onClick={() => window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT))} data-testid="cookie-settings">
             {t('footer.cookieSettings')}
-          </Link>
+          </button>
         </nav>
         <p className="shrink-0 text-[12px] text-muted" data-testid="copyright">
           {t('footer.copyright', { year: new Date().getFullYear() })}

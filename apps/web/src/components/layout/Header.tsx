@@ -7,6 +7,8 @@ import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '
 import type { TabMarker } from '../../app/routes';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
+import { SearchOverlay } from '../../features/search/SearchOverlay';
+import { MobileDrawer } from '../shell/MobileDrawer';
 
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
@@ -99,13 +101,15 @@ function LanguageMenu({ current }: { current: AppLang }) {
 
 /**
  * Fixed 58 px header: logo, tabs (trading signals, trending feed) highlighted from the route's tab
- * marker, theme toggle, language button and the signed-out user menu (Login / Register). Below md
- * the tabs collapse away (the full mobile drawer comes later).
+ * marker, search, theme toggle, language button and the user menu. Below md the tabs and the
+ * theme toggle move into the full-screen drawer behind the Menu button.
  */
 export function Header({ tab }: { tab?: TabMarker }) {
   const { t } = useTranslation();
   const { lang } = useParams();
   const current: AppLang = isSupportedLang(lang) ? lang : 'en-US';
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const tabCls = (active: boolean) =>
     `relative flex h-[58px] items-center px-3 text-[14px] font-medium transition-colors ${
       active ? 'text-primary-600 dark:text-primary-400 after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded after:bg-primary-500' : 'text-muted hover:text-fg'
@@ -123,10 +127,25 @@ export function Header({ tab }: { tab?: TabMarker }) {
           </Link>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <ThemeToggle />
+          <button type="button" className={iconBtn} aria-label={t('shell:search.open')} onClick={() => setSearchOpen(true)} data-testid="search-button">
+            <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <circle cx="11" cy="11" r="7" />
+              <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
+            </svg>
+          </button>
+          <span className="hidden md:inline-flex">
+            <ThemeToggle />
+          </span>
           <LanguageMenu current={current} />
           <UserMenu lang={current} />
+          <button type="button" className={`${iconBtn} md:hidden`} aria-label={t('shell:menu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} data-testid="menu-button">
+            <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+            </svg>
+          </button>
         </div>
+        <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} lang={current} />
+        <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} lang={current} />
       </div>
     </header>
   );

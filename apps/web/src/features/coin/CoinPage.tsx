@@ -10,6 +10,7 @@ import { usePageTitle } from '../../app/LangLayout';
 import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
+import { FollowButton } from '../watchlist/FollowButton';
 import { CoinChart } from './CoinChart';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
 import { useFallbackPrices } from '../home/useFallbackPrices';
@@ -68,6 +69,7 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
             <h1 className="truncate text-xl font-semibold">{coin.name}</h1>
             <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[12px] font-medium text-muted">{coin.symbol}</span>
             {coin.cmc_rank != null && <span className="num rounded bg-surface-2 px-1.5 py-0.5 text-[12px] text-muted">{t('rank', { rank: coin.cmc_rank })}</span>}
+            <FollowButton coinId={coin.id} name={coin.name} />
           </div>
           <div className="mt-1">
             <ReplayBadge />

@@ -8,6 +8,7 @@ import { ReplayBadge } from '../../components/ReplayBadge';
 import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
 import { NewsColumnSlot, StoryOfTheDaySlot } from './slots';
+import { WatchlistView } from '../watchlist/WatchlistView';
 import { useLiveCoins } from './useLiveCoins';
 import { useFallbackPrices } from './useFallbackPrices';
 
@@ -52,6 +53,7 @@ export default function HomePage() {
         </Panel>
         <div className="flex min-w-0 flex-col gap-4">
           <StoryOfTheDaySlot />
+          <WatchlistView compact />
           <NewsColumnSlot />
         </div>
       </div>

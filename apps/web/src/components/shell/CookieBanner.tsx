@@ -1,0 +1,52 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { COOKIE_CONSENT_KEY, getCookieConsent, useSession } from '../../lib/session';
+import { request } from '../../lib/api';
+
+/** Event that the footer's "cookie settings" link dispatches to show the banner again. */
+export const COOKIE_SETTINGS_EVENT = 'coinlens:cookie-settings';
+
+/**
+ * Cookie banner at the bottom until accepted (SPEC §2, §4): a link to the terms of service and
+ * privacy policy, and Accept, which stores 'Yes' under `isCookieAccepted` and, when signed in,
+ * records the consent on the server.
+ */
+export function CookieBanner() {
+  const { t } = useTranslation();
+  const { lang = 'en-US' } = useParams();
+  const { userId } = useSession();
+  const [open, setOpen] = useState(() => !getCookieConsent());
+  useEffect(() => {
+    const show = () => setOpen(true);
+    window.addEventListener(COOKIE_SETTINGS_EVENT, show);
+    return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, show);
+  }, []);
+  if (!open) return null;
+  const accept = () => {
+    try {
+      localStorage.setItem(COOKIE_CONSENT_KEY, 'Yes');
+    } catch {}
+    setOpen(false);
+    if (userId) void request(`/users/accept-cookies/${userId}`, { method: 'PATCH', navigationScoped: false }).catch(() => undefined);
+  };
+  return (
+    <div role="region" aria-label={t('shell:cookies.label')} data-testid="cookie-banner" className="fixed inset-x-0 bottom-0 z-[60] border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur">
+      <div className="mx-auto flex max-w-[1440px] flex-col gap-3 text-[13px] sm:flex-row sm:items-center">
+        <p className="flex-1 text-muted">
+          {t('shell:cookies.text')}{' '}
+          <Link className="text-primary-600 underline dark:text-primary-400" to={`/${lang}/terms-of-service`}>
+            {t('shell:cookies.terms')}
+          </Link>{' '}
+          ·{' '}
+          <Link className="text-primary-600 underline dark:text-primary-400" to={`/${lang}/privacy-policy`}>
+            {t('shell:cookies.privacy')}
+          </Link>
+        </p>
+        <button type="button" onClick={accept} className="self-end rounded-md bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700 sm:self-auto" data-testid="cookie-accept">
+          {t('shell:cookies.accept')}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Following } from '@coinlens/contracts';
+import { get, request } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export const FOLLOWING_KEY = ['crypto', 'following'] as const;
+
+/** The signed-in user's watchlist (`GET /api/crypto/crypto_following`); disabled when signed out. */
+export function useFollowing() {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: FOLLOWING_KEY,
+    enabled: !!token,
+    queryFn: ({ signal }) => get<Following[]>('/crypto/crypto_following', undefined, { signal }),
+    staleTime: 15_000,
+    refetchInterval: 30_000,
+  });
+}
+
+/** Follow / unfollow; the watchlist reloads afterwards (SPEC §4). */
+export function useFollowMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ coinId, follow }: { coinId: number | string; follow: boolean }) =>
+      request(`/crypto/crypto_following/${coinId}`, { method: follow ? 'POST' : 'DELETE', navigationScoped: false }),
+    onSettled: () => qc.invalidateQueries({ queryKey: FOLLOWING_KEY }),
+  });
+}
+
+/** 24 h gainers/losers statistics of a watchlist. */
+export function watchlistStats(items: Following[]): { gainers: number; losers: number; unchanged: number; best: Following | null; worst: Following | null } {
+  let gainers = 0;
+  let losers = 0;
+  let unchanged = 0;
+  let best: Following | null = null;
+  let worst: Following | null = null;
+  for (const f of items) {
+    const p = f.cryptocurrency.priceChangePercent;
+    if (p == null || p === 0) unchanged++;
+    else if (p > 0) gainers++;
+    else losers++;
+    if (p != null && (best == null || p > (best.cryptocurrency.priceChangePercent ?? -Infinity))) best = f;
+    if (p != null && (worst == null || p < (worst.cryptocurrency.priceChangePercent ?? Infinity))) worst = f;
+  }
+  return { gainers, losers, unchanged, best, worst };
+}

@@ -1,0 +1,87 @@
+/**
+ * Self-hosted analytics client (SPEC §2, §7): page views of the flagged routes and custom events,
+ * sent to `POST /collect_event` only when the page runs on the configured host (`/api/config`
+ * `analytics_host`). Visitor id: cookie, 10 years; session id: cookie, 30 minutes sliding; cookie
+ * max-age is capped at one year by browsers' rules of this app (SPEC §9), so the visitor cookie is
+ * refreshed on every visit. `utm_*` parameters are sent with the page view, then removed from the URL.
+ */
+export const VISITOR_COOKIE = 'cl_vid';
+export const SESSION_COOKIE = 'cl_sid';
+export const VISITOR_MAX_AGE_S = 10 * 365 * 86_400;
+export const SESSION_MAX_AGE_S = 30 * 60;
+/** SPEC §9: cookie max age capped at one year. */
+export const COOKIE_MAX_AGE_CAP_S = 365 * 86_400;
+
+function readCookie(name: string): string | null {
+  const m = new RegExp(`(?:^|; )${name}=([^;]*)`).exec(document.cookie);
+  return m ? decodeURIComponent(m[1]) : null;
+}
+function writeCookie(name: string, value: string, maxAgeS: number) {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${Math.min(maxAgeS, COOKIE_MAX_AGE_CAP_S)}; Path=/; SameSite=Lax`;
+}
+function randomId(): string {
+  return (crypto.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`).replace(/[^\w-]/g, '');
+}
+
+/** The visitor id (created once; a login identity change makes a new one — SPEC §4). */
+export function visitorId(): string {
+  let v = readCookie(VISITOR_COOKIE);
+  if (!v) v = randomId();
+  writeCookie(VISITOR_COOKIE, v, VISITOR_MAX_AGE_S);
+  return v;
+}
+
+/** Starts a new visitor id (called when the signed-in identity changes). */
+export function renewVisitorId(): string {
+  const v = randomId();
+  writeCookie(VISITOR_COOKIE, v, VISITOR_MAX_AGE_S);
+  return v;
+}
+
+/** The 30-minute session id, extended on every use. */
+export function sessionId(): string {
+  let s = readCookie(SESSION_COOKIE);
+  if (!s) s = randomId();
+  writeCookie(SESSION_COOKIE, s, SESSION_MAX_AGE_S);
+  return s;
+}
+
+/** Splits `utm_*` parameters off a query string: `{utm: {source: 'x'}, rest: '?a=1'}`. */
+export function extractUtm(search: string): { utm: Record<string, string>; rest: string } {
+  const q = new URLSearchParams(search);
+  const utm: Record<string, string> = {};
+  for (const [k, v] of [...q.entries()]) {
+    if (k.startsWith('utm_')) {
+      utm[k.slice(4)] = v;
+      q.delete(k);
+    }
+  }
+  const rest = q.toString();
+  return { utm, rest: rest ? `?${rest}` : '' };
+}
+
+/** Whether analytics may be sent from this page. */
+export function analyticsEnabled(host: string | null | undefined, location: { hostname: string } = window.location): boolean {
+  return !!host && location.hostname === host;
+}
+
+/** Sends one event (fire-and-forget; failures are ignored). */
+export async function sendEvent(body: {
+  type: 'pageview' | 'event';
+  name?: string;
+  url: string;
+  title?: string;
+  referrer?: string;
+  route?: string;
+  props?: Record<string, string | number | boolean | null>;
+  utm?: Record<string, string>;
+}): Promise<void> {
+  try {
+    await fetch('/collect_event', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-visitor-id': visitorId(), 'x-session-id': sessionId() },
+      body: JSON.stringify(body),
+      keepalive: true,
+    });
+  } catch {}
+}
