@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
   detectLocale,
   fromBrowserLanguage,
@@ -63,7 +64,12 @@ describe('locale rules', () => {
 
 function renderAt(path: string) {
   const router = createMemoryRouter(buildRouteObjects(), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false, enabled: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
