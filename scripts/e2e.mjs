@@ -6,6 +6,8 @@
  *  2. builds the web app when apps/web/dist is missing or older than its sources,
  *  3. starts the server on port 8090 with a fresh temporary DATA_DIR and
  *     REPLAY_START=2025-05-16T00:00:00Z (skipped when E2E_BASE_URL points at a running server),
+ *     Before the server, a local EVM chain with test USDT/USDC (apps/server/test/chain/serve.ts)
+ *     is started and handed to the server as CHAINS (E2E_CHAIN=0 skips it),
  *  4. waits for /api/clock, runs `npx playwright test`, stops the server.
  * Browsers are never downloaded (`playwright install` is not used).
  */
@@ -106,6 +108,27 @@ async function waitForClock(url, deadline) {
   throw new Error(`server did not answer /api/clock in time (${lastErr})`);
 }
 
+// Local EVM chain for the payment specs (apps/server/test/chain/serve.ts); E2E_CHAIN=0 skips it.
+let chainProc = null;
+let chainInfo = null;
+async function startChain() {
+  chainProc = spawn('npx', ['tsx', 'apps/server/test/chain/serve.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  chainInfo = await new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error('the local chain did not start')), 120_000);
+    chainProc.stdout.on('data', (d) => {
+      buf += d;
+      const m = /CHAIN_READY (.+)\n/.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolve(JSON.parse(m[1]));
+      }
+    });
+    chainProc.on('exit', (c) => reject(new Error(`the local chain exited with code ${c}`)));
+  });
+  log(`local chain ${chainInfo.url} (chain id ${chainInfo.chainId})`);
+}
+
 /** True when something already listens on 127.0.0.1:port. */
 function portInUse(port) {
   return new Promise((resolve) => {
@@ -160,6 +183,11 @@ function stopServer() {
 
 function cleanup() {
   stopServer();
+  if (chainProc && chainProc.exitCode === null) {
+    try {
+      process.kill(-chainProc.pid, 'SIGTERM');
+    } catch {}
+  }
   if (dataDir && process.env.E2E_KEEP_DATA !== '1') {
     try {
       rmSync(dataDir, { recursive: true, force: true });
@@ -182,6 +210,15 @@ if (!baseURL) {
     console.error(`[e2e] ${main} does not exist; cannot start the server (or set E2E_BASE_URL).`);
     process.exit(1);
   }
+  if (process.env.E2E_CHAIN !== '0') {
+    try {
+      await startChain();
+    } catch (err) {
+      console.error(`[e2e] ${err.message}`);
+      cleanup();
+      process.exit(1);
+    }
+  }
   if (await portInUse(PORT)) {
     const requested = PORT;
     PORT = await freePort();
@@ -203,6 +240,7 @@ if (!baseURL) {
       DATA_DIR: dataDir,
       REPLAY_START: process.env.REPLAY_START ?? '2025-05-16T00:00:00Z',
       NODE_ENV: 'production',
+      ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
     },
   });
   server.stdout.pipe(serverLog);
@@ -235,7 +273,7 @@ const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM },
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}) },
   });
   p.on('exit', (c) => resolve(c ?? 1));
 });
