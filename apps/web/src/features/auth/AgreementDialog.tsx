@@ -1,16 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
-
-type Section = Record<string, string>;
+import { AgreementText } from '../legal/AgreementText';
 
 /**
  * The user agreement (SPEC §2): bilingual by the current language; a title, the last-updated line,
- * two summary paragraphs, numbered sections with clauses (`c*`) and bullet lists (`b*`), a special
- * note and an acknowledgement. With `withActions` it shows Decline and Accept and reports the choice.
+ * two summary paragraphs, numbered sections with clauses and bullet lists, a special
+ * note and an acknowledgement (text in features/legal/agreement-content, shared with the
+ * terms-of-service page). With `withActions` it shows Decline and Accept and reports the choice.
  */
 export function AgreementDialog({ open, onClose, withActions = false, onResult }: { open: boolean; onClose: () => void; withActions?: boolean; onResult?: (accepted: boolean) => void }) {
-  const { t } = useTranslation('auth');
-  const sections = t('agreement.sections', { returnObjects: true }) as Record<string, Section>;
+  const { t, i18n } = useTranslation('auth');
   const answer = (v: boolean) => {
     onResult?.(v);
     onClose();
@@ -38,33 +37,7 @@ export function AgreementDialog({ open, onClose, withActions = false, onResult }
         )
       }
     >
-      <article className="max-h-[60vh] space-y-3 overflow-y-auto pr-1 text-[13px] leading-relaxed" data-testid="agreement-text">
-        <h3 className="text-base font-semibold">{t('agreement.title')}</h3>
-        <p className="text-muted">{t('agreement.lastUpdated')}</p>
-        <p>{t('agreement.summary1')}</p>
-        <p>{t('agreement.summary2')}</p>
-        {Object.entries(sections).map(([id, s]) => {
-          const clauses = Object.entries(s).filter(([k]) => k.startsWith('c'));
-          const bullets = Object.entries(s).filter(([k]) => k.startsWith('b'));
-          return (
-            <section key={id} className="space-y-1">
-              <h4 className="font-semibold">{s.title}</h4>
-              {clauses.map(([k, v]) => (
-                <p key={k}>{v}</p>
-              ))}
-              {bullets.length > 0 && (
-                <ul className="list-disc space-y-0.5 pl-5">
-                  {bullets.map(([k, v]) => (
-                    <li key={k}>{v}</li>
-                  ))}
-                </ul>
-              )}
-            </section>
-          );
-        })}
-        <p className="rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2">{t('agreement.specialNote')}</p>
-        <p className="font-medium">{t('agreement.acknowledgement')}</p>
-      </article>
+      <AgreementText lang={i18n.language} variant="dialog" />
     </Dialog>
   );
 }
