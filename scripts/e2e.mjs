@@ -12,7 +12,7 @@
  * Browsers are never downloaded (`playwright install` is not used).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, createWriteStream, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, createWriteStream, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
@@ -129,6 +129,24 @@ async function startChain() {
   log(`local chain ${chainInfo.url} (chain id ${chainInfo.chainId})`);
 }
 
+/** True when every /assets/… file referenced by dir/index.html exists. */
+function distComplete(dir) {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+  return refs.every((r) => existsSync(join(dir, r)));
+}
+
+/** Copies a build to `to`; false when the copy is incomplete (a rebuild raced the copy). */
+function snapshotDist(from, to) {
+  try {
+    cpSync(from, to, { recursive: true });
+  } catch {
+    return false;
+  }
+  return distComplete(to);
+}
+
 /** True when something already listens on 127.0.0.1:port. */
 function portInUse(port) {
   return new Promise((resolve) => {
@@ -225,6 +243,17 @@ if (!baseURL) {
     log(`port ${requested} is busy (another run?); using ${PORT} instead`);
   }
   dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
+  // Serve a private copy of the build, so a rebuild of apps/web/dist during the run (another
+  // checkout step, a developer) cannot swap the asset files under the running server.
+  const webDist = join(dataDir, 'web-dist');
+  if (!snapshotDist(join(webDir, 'dist'), webDist)) {
+    log('the build changed while copying it; building a private copy…');
+    if (run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: webDir }) !== 0 || !distComplete(webDist)) {
+      console.error('[e2e] web build failed');
+      cleanup();
+      process.exit(1);
+    }
+  }
   const logPath = join(dataDir, 'server.log');
   const serverLog = createWriteStream(logPath);
   baseURL = `http://127.0.0.1:${PORT}`;
@@ -239,6 +268,7 @@ if (!baseURL) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       REPLAY_START: process.env.REPLAY_START ?? '2025-05-16T00:00:00Z',
+      WEB_DIST_DIR: webDist,
       NODE_ENV: 'production',
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
     },
