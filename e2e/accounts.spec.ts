@@ -93,7 +93,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/en-US\/home$/);
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('user_id'), localStorage.getItem('user_name')])).toEqual([true, expect.stringMatching(/^\d+$/), email.split('@')[0]]);
     await page.getByTestId('avatar-button').click();
-    await expect(page.getByTestId('user-popup')).toContainText(email);
+    await expect(page.getByTestId('user-popup')).toContainText(email, { timeout: 45_000 });
     await expect(page.getByTestId('user-popup')).toContainText('Free plan');
     await page.getByTestId('menu-settings').click();
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SignInResult, User } from '@coinlens/contracts';
-import { ApiError, request, setUnauthorizedHandler } from './api';
+import { ApiError, isCancelled, request, setUnauthorizedHandler } from './api';
 import { LOCALE_STORAGE_KEY, toStoredLocale, toUrlLang } from './locale';
 
 /**
@@ -214,7 +214,8 @@ export function useMe() {
     queryKey: [...ME_QUERY_KEY, userId],
     enabled: !!token,
     staleTime: 60_000,
-    retry: false,
+    // a request cancelled under way (e.g. by a remount) is fetched again; server errors are not retried
+    retry: (count, err) => isCancelled(err) && count < 3,
     queryFn: async ({ signal }) => {
       try {
         return await request<User>('/users/profile/me', { signal, navigationScoped: false });
