@@ -163,25 +163,6 @@ export class SignalsRepository {
     return rows.map((r) => ({ label: String(r.label), timeframe: String(r.timeframe), direction: String(r.direction), coin_id: num(r.coin_id), n: num(r.n), hits: num(r.hits), move: num(r.move) }));
   }
 
-  /**
-   * Unconditional outcome counts per coin over the horizon, from the candles table: every candle j
-   * of `timeframe` whose candle `horizon` later closed in (since, now] counts; up / down / flat
-   * (|move| < flatPct %) by comparing the two closes. Reads no candle that closes after now.
-   */
-  async baseRates(timeframe: string, tfMs: number, horizon: number, since: number, now: number, flatPct: number, coinId?: number) {
-    const shift = horizon * tfMs;
-    const rows = await this.h.query(sql`select c.coin_id, count(*) as n,
-        count(*) filter (where x.close > c.close) as up,
-        count(*) filter (where x.close < c.close) as down,
-        count(*) filter (where abs(x.close - c.close) / c.close * 100 < ${flatPct}) as flat
-      from candles c join candles x on x.coin_id = c.coin_id and x.timeframe = ${timeframe} and x.open_time = c.open_time + ${shift}
-      where c.timeframe = ${timeframe} and c.open_time > ${since - shift - tfMs} and c.open_time <= ${now - shift - tfMs}
-        and x.open_time > ${since - tfMs} and x.open_time <= ${now - tfMs}
-      ${coinId === undefined ? sql`` : sql`and c.coin_id = ${coinId} and x.coin_id = ${coinId}`}
-      group by c.coin_id`);
-    return rows.map((r) => ({ coin_id: num(r.coin_id), n: num(r.n), up: num(r.up), down: num(r.down), flat: num(r.flat) }));
-  }
-
   /** Per coin: signals fired in (since, now] by timeframe and direction, and the newest fired time. */
   async recentByCoin(since: number, now: number) {
     const rows = await this.h.query(sql`select coin_id, timeframe, direction, count(*) as n, max(fired_at) as last

@@ -537,6 +537,30 @@ export class SignalsService {
   }
 
   /**
+   * Unconditional outcome counts of (row, tf) over the horizon: every candle j whose candle
+   * `horizon` later closed in (since, now] counts as up / down / flat (|move| < NEUTRAL_BAND_PCT),
+   * comparing the two closes (pairs across a gap in the series are skipped). Reads no candle that
+   * closes after now.
+   */
+  async baseRate(row: CoinRow, tf: TaTimeframe, since: number, now: number): Promise<{ n: number; up: number; down: number; flat: number }> {
+    const tfMs = TIMEFRAME_MS[tf];
+    const horizon = SIGNAL_HORIZON_CANDLES[tf];
+    const { s, to } = await this.historyUntil(row.symbol, tf, now);
+    const out = { n: 0, up: 0, down: 0, flat: 0 };
+    const kFrom = lastIndexAtOrBefore(s.t.subarray(0, to), since - tfMs) + 1;
+    for (let k = Math.max(kFrom, horizon); k < to; k++) {
+      const j = k - horizon;
+      if (s.t[k] - s.t[j] !== horizon * tfMs) continue;
+      const move = ((s.c[k] - s.c[j]) / s.c[j]) * 100;
+      out.n++;
+      if (move > 0) out.up++;
+      else if (move < 0) out.down++;
+      if (Math.abs(move) < NEUTRAL_BAND_PCT) out.flat++;
+    }
+    return out;
+  }
+
+  /**
    * GET /signals/pattern-stats: per pattern and timeframe, the hit rate of signals resolved in the
    * last 7 days beside the baseline of the same coins, timeframe, horizon and window.
    */
@@ -548,8 +572,11 @@ export class SignalsService {
     const tfs = q.timeframe ? [q.timeframe] : TA_TIMEFRAMES.filter((tf) => groups.some((g) => g.timeframe === tf));
     const base = new Map<string, { n: number; up: number; down: number; flat: number }>();
     for (const tf of tfs) {
-      const rates = await this.deps.repo.baseRates(tf, TIMEFRAME_MS[tf], SIGNAL_HORIZON_CANDLES[tf], since, now, NEUTRAL_BAND_PCT, coinId);
-      for (const r of rates) base.set(`${r.coin_id}:${tf}`, r);
+      const coinIds = [...new Set(groups.filter((g) => g.timeframe === tf).map((g) => g.coin_id))];
+      for (const id of coinIds) {
+        const row = this.deps.market.coinRows.find((c) => c.id === id);
+        if (row) base.set(`${id}:${tf}`, await this.baseRate(row, tf, since, now));
+      }
     }
     const stats = new Map<string, { label: string; timeframe: TaTimeframe; direction: string; hits: number; n: number; move: number; wSum: number; wP: number; baseN: number }>();
     for (const g of groups) {

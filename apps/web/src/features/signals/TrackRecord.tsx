@@ -12,6 +12,9 @@ import { usePatternStats, useTrackRecord, type TrackRecordFilter } from './queri
 const TF_LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
 const STATUS_CLASS = { hit: 'bg-up-soft text-up', miss: 'bg-down-soft text-down', pending: 'bg-surface-2 text-muted' } as const;
 
+/** Pattern rows shown before "show all" (largest samples first). */
+const PATTERN_ROWS = 15;
+
 const short = (ms: number, lang: string) => formatDateTimeUtc(ms, lang).replace(/ UTC$/, '');
 
 function Outcome({ item }: { item: TrackRecordItem }) {
@@ -81,6 +84,7 @@ export function SignalLogTable({ items, compact = false }: { items: TrackRecordI
 export function PatternStatsTable({ coin, timeframe }: { coin?: string; timeframe?: TaTimeframe }) {
   const { t, i18n } = useTranslation('signals');
   const q = usePatternStats({ coin, timeframe });
+  const [showAll, setShowAll] = useState(false);
   const th = 'px-2 py-1.5 text-left text-[11px] font-medium whitespace-nowrap text-muted';
   const td = 'px-2 py-1.5 whitespace-nowrap';
   if (q.isError && !isCancelled(q.error)) return <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />;
@@ -101,7 +105,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
           </tr>
         </thead>
         <tbody>
-          {q.data.items.map((s) => {
+          {(showAll ? q.data.items : q.data.items.slice(0, PATTERN_ROWS)).map((s) => {
             const beats = s.edge != null && s.edge > 0;
             return (
               <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row">
@@ -119,6 +123,13 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
           })}
         </tbody>
       </table>
+      {q.data.items.length > PATTERN_ROWS && (
+        <div className="border-t border-border p-2 text-center">
+          <button type="button" onClick={() => setShowAll((v) => !v)} className="rounded-md border border-border px-3 py-1 text-[12px] hover:bg-surface-2" data-testid="pattern-show-all">
+            {showAll ? t('track.showLess') : t('track.showAll', { n: q.data.items.length })}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
@@ -141,7 +152,7 @@ export function TrackRecordView({ coin }: { coin?: string }) {
         title={t('track.recent')}
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            {total !== undefined && <span className="num text-[12px] text-muted" data-testid="track-record-total">{t('track.total', { count: total, formatted: formatNumber(total) })}</span>}
+            {total !== undefined && <span className="num text-[12px] text-muted" data-testid="track-record-total">{t('track.total', { n: formatNumber(total) })}</span>}
             <select
               aria-label={t('track.filter.timeframe')}
               value={timeframe}
