@@ -66,9 +66,16 @@ export function LangLayout() {
     return () => window.removeEventListener('storage', onStorage);
   }, [lang]);
 
-  // After navigation: scroll to the top and drop the `rv` query parameter.
+  // After navigation: scroll to the top, unlock scrolling and drop the `rv` query parameter.
   useEffect(() => {
     window.scrollTo?.(0, 0);
+  }, [location.pathname]);
+  // Scroll is unlocked 500 ms after navigation (a dialog or drawer may have locked it).
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      if (document.body.style.overflow === 'hidden') document.body.style.overflow = '';
+    }, 500);
+    return () => window.clearTimeout(timer);
   }, [location.pathname]);
   useEffect(() => {
     const params = new URLSearchParams(location.search);

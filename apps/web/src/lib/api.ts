@@ -1,8 +1,10 @@
 import type { AppErrorCode } from '@coinlens/contracts';
+import { sessionId, visitorId } from './analytics';
 
 /**
  * API client (SPEC §7 general rules): base `/api`, JSON, unwraps `{result}`, turns
- * `{error:{code}}` into an {@link ApiError} carrying the catalogue code, retries status 500 up to
+ * `{error:{code}}` into an {@link ApiError} carrying the catalogue code, sends the bearer token and
+ * the analytics visitor and session ids (`x-visitor-id`, `x-session-id`), retries status 500 up to
  * 3 times with a delay of 1 s × attempt (not for the price lookup), and cancels page requests on
  * navigation. A cancelled request rejects with {@link ApiCancelledError}, which callers ignore.
  */
@@ -144,6 +146,11 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   try {
     const token = localStorage.getItem('token');
     if (token) headers.Authorization = `Bearer ${token}`;
+  } catch {}
+  // Self-hosted analytics ids on every call (SPEC §7): visitor (10 years) and session (30 minutes).
+  try {
+    headers['x-visitor-id'] = visitorId();
+    headers['x-session-id'] = sessionId();
   } catch {}
 
   for (let attempt = 0; ; attempt++) {
