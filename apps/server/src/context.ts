@@ -18,6 +18,7 @@ import { NewsService } from './modules/news/news.service';
 import { newsImporters } from './modules/news/news.import';
 import { startNewsJobs } from './modules/news/news.jobs';
 import { BuiltinInterpreter } from './modules/news/interpreter';
+import { LlmInterpreter } from './modules/news/llm-interpreter';
 import { RssNewsProvider } from './providers/news/rss/rss-provider';
 import { CryptoCompareNewsProvider } from './providers/news/cryptocompare/cryptocompare-provider';
 import type { NewsProvider } from './providers/news/types';
@@ -101,11 +102,11 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const newsProviders: NewsProvider[] = [];
   if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
   if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
-  const news = new NewsService({ repo: new NewsRepository(db), market, source, clock, pubsub, interpreter: new BuiltinInterpreter(), providers: newsProviders, log });
+  const news = new NewsService({ repo: new NewsRepository(db), market, source, clock, pubsub, interpreter: llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter(), providers: newsProviders, log });
   // Tests drive the news jobs by hand (news.runJobsOnce).
   const stopNewsJobs =
     env.ROLES.includes('worker') && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
-      ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, log })
+      ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
       : async () => undefined;
   const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm });
   return {

@@ -37,8 +37,9 @@ export interface StoryFacts {
  */
 export interface Interpreter {
   readonly by: 'builtin' | 'llm';
-  interpret(f: InterpretFacts): Promise<{ en: string; zh: string }>;
-  writeStory(f: StoryFacts, lang: Lang, onThinking: (line: string) => void): Promise<{ title: string; content: string }>;
+  /** `by` overrides the writer's label when it fell back to another writer. */
+  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm' }>;
+  writeStory(f: StoryFacts, lang: Lang, onThinking: (line: string) => void): Promise<{ title: string; content: string; by?: 'builtin' | 'llm' }>;
 }
 
 const TREND_EN: Record<FeedTrend, string> = { bullish: 'bullish', bearish: 'bearish', neutral: 'neutral' };

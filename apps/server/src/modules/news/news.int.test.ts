@@ -8,6 +8,11 @@ import { newsImporters } from './news.import';
 import type { NewsProvider, RawNewsItem } from '../../providers/news/types';
 import { newsIdOf } from '../../providers/news/types';
 import { createSignedInUser } from '../../../test/users';
+import { startOpenAiStub } from '../../../test/openai-stub';
+import { OpenAiCompatibleClient } from '../../providers/llm/openai-compatible';
+import { LlmInterpreter } from './llm-interpreter';
+import { NewsService } from './news.service';
+import { NewsRepository } from './news.repository';
 
 const DATA = path.join(REPO_ROOT, 'data');
 const FROM = Date.parse('2025-05-15T00:00:00Z');
@@ -191,4 +196,39 @@ describe('personalised news filtering (Pro)', () => {
     expect(list.length).toBeGreaterThan(0);
     for (const f of list) expect(f.related_cryptocurrencies.map((c: any) => c.symbol)).toContain('ETH');
   });
+});
+
+describe('interpretation by an OpenAI-compatible model', () => {
+  it('writes en/zh through the model (labelled llm) and streams its reasoning for the story', async () => {
+    const stub = await startOpenAiStub((body) =>
+      body.stream
+        ? { content: 'Model story paragraph.', reasoning: 'Weighing the sources.\nChecking coins.' }
+        : { content: JSON.stringify({ en: 'Model reading [id].', zh: '模型解读。' }) },
+    );
+    try {
+      const news = new NewsService({
+        repo: new NewsRepository(t.ctx.db),
+        market: t.ctx.market,
+        source: t.ctx.source,
+        clock: t.clock,
+        pubsub: t.ctx.pubsub,
+        interpreter: new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' })),
+        providers: [],
+      });
+      const url = 'https://news.example/llm-case';
+      const item: RawNewsItem = { id: newsIdOf('rss', url), publishedAt: T0 - 60_000, source: 'Example Wire', url, title: 'Solana ETF filing lifts SOL', summary: '', lang: 'en', coins: [], labels: {} };
+      await news.ingest({ name: 'llm-case', origin: 'rss', fetch: async () => ({ items: [item], cursor: null }) });
+      await news.analysePending();
+      const f = (await get(`/api/feeds/${encodeURIComponent(item.id)}?lang=zh-CN`)).body.result;
+      expect(f.interpretation).toEqual({ text: '模型解读。', by: 'llm' });
+      expect(stub.requests[0].body.messages[1].content).toContain(item.id);
+      const lines: string[] = [];
+      await news.writeStory('en-US', (l) => lines.push(l));
+      expect(lines).toEqual(['Weighing the sources.', 'Checking coins.']);
+      const story = (await get('/api/feeds/sotd?lang=en-US')).body.result.story;
+      expect(story).toMatchObject({ content: 'Model story paragraph.', by: 'llm' });
+    } finally {
+      await stub.close();
+    }
+  }, 300_000);
 });

@@ -7,7 +7,7 @@ import type { NewsService } from './news.service';
  * works (one of N); the others keep trying, so a successor takes over when the leader stops.
  * Runs never overlap. Returns a stop function that waits for a running pass.
  */
-export function startNewsJobs(deps: { news: NewsService; db: DatabaseHandle; intervalMs: number; pollMs: number; log: (m: string) => void }): () => Promise<void> {
+export function startNewsJobs(deps: { news: NewsService; db: DatabaseHandle; intervalMs: number; pollMs: number; startDelayMs: number; log: (m: string) => void }): () => Promise<void> {
   let running: Promise<void> | null = null;
   let lastPoll = 0;
   let stopped = false;
@@ -22,8 +22,10 @@ export function startNewsJobs(deps: { news: NewsService; db: DatabaseHandle; int
       if (r.analysed < 400) break;
     }
   };
+  // The first pass waits until start-up (HTTP plugins, listen) is done: a first start has a backlog.
+  const startAt = Date.now() + deps.startDelayMs;
   const timer = setInterval(() => {
-    if (running || stopped) return;
+    if (running || stopped || Date.now() < startAt) return;
     running = pass()
       .catch((e) => deps.log(`news jobs failed: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => {

@@ -9,7 +9,7 @@ import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
 import type { NewsProvider } from '../../providers/news/types';
 import { clusterItem, clustersFromMembers, heatAt, importanceOf, IMPORTANCE_LEVELS, readItem, topicsOf, type AnalystCoin } from './analyst';
-import type { InterpretFacts, Interpreter } from './interpreter';
+import { BuiltinInterpreter, type InterpretFacts, type Interpreter } from './interpreter';
 import { NewsRepository, type NewsAnalysis, type NewsRow, type Where } from './news.repository';
 
 /** Pub/sub channel of released news (`FeedsStreamEvent`). */
@@ -43,6 +43,7 @@ export interface NewsDeps {
  */
 export class NewsService {
   private storyRuns = new Map<string, Promise<void>>();
+  private readonly builtin = new BuiltinInterpreter();
   constructor(private readonly d: NewsDeps) {}
 
   private get coins(): readonly CoinRow[] {
@@ -90,7 +91,10 @@ export class NewsService {
     const bySymbol = new Map(coins.map((c) => [c.symbol, c]));
     const rows = new Map<string, NewsRow>(members.map((m) => [m.id, m]));
     const touched = new Set<string>();
+    let n = 0;
     for (const p of pending) {
+      // Yield to the event loop now and then: analysis is CPU work and must not stall requests.
+      if (++n % 25 === 0) await new Promise((r) => setImmediate(r));
       const r = readItem({ id: p.id, title: p.title, summary: p.summary, source: p.source, publishedAt: p.published_at, lang: p.lang, coins: p.coins, labels: p.labels }, coins);
       const clusterId = clusterItem({ id: p.id, title: p.title, summary: p.summary, source: p.source, publishedAt: p.published_at, lang: p.lang, coins: p.coins, labels: p.labels }, clusters);
       touched.add(clusterId);
@@ -108,12 +112,16 @@ export class NewsService {
         const isNew = pendingIds.has(row.id);
         let en = row.interpretation_en ?? '';
         let zh = row.interpretation_zh ?? '';
+        let by = row.interpreted_by ?? this.d.interpreter.by;
         // The built-in analyst re-writes members whose coverage changed; a model writes new items only.
         if (isNew || this.d.interpreter.by === 'builtin' || !en) {
           const facts = this.factsOf(row, IMPORTANCE_LEVELS[level], list.length, sources);
-          const t = await this.d.interpreter.interpret(facts);
+          // A model writes only for news of the last day; an older backlog (first start) gets the built-in analyst.
+          const writer: Interpreter = isNew && row.published_at >= now - DAY ? this.d.interpreter : this.builtin;
+          const t = await writer.interpret(facts);
           en = t.en;
           zh = t.zh;
+          by = t.by ?? writer.by;
         }
         // Members whose reading did not change are not written again.
         if (!isNew && row.importance === level && row.heat === impact && row.interpretation_en === en && row.interpretation_zh === zh && row.cluster_id === clusterId && row.interpreted_at != null) continue;
@@ -128,7 +136,7 @@ export class NewsService {
           topic: row.topic,
           interpretationEn: en,
           interpretationZh: zh,
-          interpretedBy: isNew || !row.interpreted_by ? this.d.interpreter.by : row.interpreted_by,
+          interpretedBy: by,
           interpretedAt: row.interpreted_at ?? now,
         });
       }
@@ -416,7 +424,7 @@ export class NewsService {
       const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
       const reportsToday = await this.d.repo.countReleasedBetween(from, now);
       const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
-      await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: this.d.interpreter.by, generatedAt: now });
+      await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
     })().finally(() => this.storyRuns.delete(key));
     this.storyRuns.set(key, run);
     return run;
