@@ -12,12 +12,13 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let signals: SignalsService;
 let backfillCount = 0;
 beforeAll(async () => {
-  t = await createTestApp({ symbols: ['BTC', 'AAVE'] });
+  // few coins, no 15m candles (not analysed): keeps the import and the backfill short
+  t = await createTestApp({ symbols: ['BTC', 'AAVE'], timeframes: ['5m', '1h', '1d'] });
   signals = t.ctx.signals;
   await signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
   await signals.idle();
   backfillCount = (await count(sql`select count(*)::int as n from signal_events where origin = 'backfill'`));
-});
+}, 600_000);
 afterAll(async () => t?.close());
 
 const get = async (url: string) => {

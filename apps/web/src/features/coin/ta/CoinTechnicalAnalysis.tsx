@@ -135,7 +135,7 @@ export function CoinTechnicalAnalysis({ symbol }: { symbol: string }) {
           <div className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
               <DirectionPill direction={ta.market.direction} />
-              <span className="text-[12px] text-muted">{t('ta.markers', { label: ta.label })}</span>
+              <span className="text-[12px] text-muted">{t('ta.markers')}</span>
             </div>
             <TaFacts ta={ta} />
             <div>
