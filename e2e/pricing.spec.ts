@@ -75,13 +75,16 @@ test.describe('pricing and on-chain payment', () => {
     page.on('pageerror', (e) => console.log(`[page error] ${e.message}`));
   });
 
-  test('a visitor sees the plans and is asked to log in', async ({ page }) => {
+  test('a visitor sees the plans and is asked to log in (dark theme)', async ({ page }, testInfo) => {
+    await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     await page.goto('/en-US/pricing');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByTestId('plan-free')).toBeVisible();
     await expect(page.getByTestId('plan-pro_monthly')).toContainText('$19.9');
     await expect(page.getByTestId('plan-pro_yearly')).toContainText('$199');
     await expect(page.getByText('Log in to subscribe')).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: testInfo.outputPath('pricing-visitor-dark.png'), fullPage: true });
   });
 
   test('pays Pro monthly with test USDT from the injected wallet and becomes VIP', async ({ page, request }, testInfo) => {
@@ -97,10 +100,11 @@ test.describe('pricing and on-chain payment', () => {
     await expect(page.getByTestId('wallet-balance')).toHaveText(/^\d+(\.\d+)? USDT$/);
     await expect(page.getByTestId('confirm-payment')).toBeDisabled();
 
-    // Kept alive: leave through the app's links and come back; the flow state is still there.
+    // Kept alive: leave through an app link and come back (history back, no reload); the flow state is still there.
     await page.locator('a[href="/en-US/about-us"]:visible').first().click();
     await expect(page).toHaveURL(/\/en-US\/about-us$/);
-    await page.locator('a[href="/en-US/pricing"]:visible').first().click();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en-US\/pricing$/);
     await expect(page.getByTestId('wallet-address')).toBeVisible();
 
     await page.getByTestId('terms').check();
