@@ -61,7 +61,7 @@ async function signIn(page: Page, request: APIRequestContext, tag: string) {
 test.describe('BTC assistant', () => {
   test('visitors see the sign-in prompt and the AI insights with their data time', async ({ page }) => {
     await page.goto('/en-US/crypto/bitcoin');
-    await expect(page.getByTestId('chat-sign-in')).toBeVisible();
+    await expect(page.getByTestId('chat-sign-in')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('ai-highlights')).toContainText('BTC');
     await expect(page.getByTestId('coin-ai').getByTestId('ai-based-on').last()).toContainText(/1h candle closed \d+ \w+ 2025 \d\d:00 UTC/);
     await expect(page.getByTestId('agent-coming-soon')).toBeVisible();
@@ -71,14 +71,24 @@ test.describe('BTC assistant', () => {
     await signIn(page, request, 'en');
     await page.goto('/en-US/crypto/bitcoin');
     const panel = page.getByTestId('chat-panel');
-    await expect(panel.getByTestId('chat-input')).toBeVisible();
+    await expect(panel.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('chat-quota')).toHaveText('5 of 5 questions left today');
     await panel.getByTestId('chat-input').fill('Where is support, and what would invalidate the bullish case?');
+    // records whether the stop button and a partly streamed answer were ever on screen
+    await page.evaluate(() => {
+      const w = window as unknown as { __saw: { stop: boolean; streaming: boolean } };
+      w.__saw = { stop: false, streaming: false };
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="chat-stop"]')) w.__saw.stop = true;
+        if (document.querySelector('[data-testid="chat-answer"][data-status="streaming"]')) w.__saw.streaming = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const response = page.waitForResponse((r) => r.url().includes('/api/chat/') && r.request().method() === 'POST');
     await panel.getByTestId('chat-send').click();
-    // streaming: the stop button shows while the answer arrives
-    await expect(panel.getByTestId('chat-stop')).toBeVisible();
+    expect((await response).headers()['content-type']).toContain('text/event-stream');
     const answer = panel.getByTestId('chat-answer').last();
     await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __saw: object }).__saw)).toEqual({ stop: true, streaming: true });
     await expect(answer).toContainText('Built-in analyst');
     await expect(answer.locator('h3', { hasText: 'Support' })).toBeVisible();
     await expect(answer.locator('h3', { hasText: 'What would invalidate the bullish case' })).toBeVisible();
@@ -96,6 +106,7 @@ test.describe('BTC assistant', () => {
     await signIn(page, request, 'zh');
     await page.goto('/zh-CN/crypto/bitcoin');
     const panel = page.getByTestId('chat-panel');
+    await expect(panel.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
     await panel.getByTestId('chat-input').fill('支撑位在哪里？什么会让看涨判断失效？');
     await panel.getByTestId('chat-send').click();
     const answer = panel.getByTestId('chat-answer').last();

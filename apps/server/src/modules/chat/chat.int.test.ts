@@ -193,3 +193,21 @@ describe('assistant chat (built-in analyst)', () => {
     expect((await req('POST', '/api/chat/btc/messages', u.headers, { content: '', lang: 'en-US' })).status).toBe(400);
   });
 });
+
+describe('trading-agent preview (lab permission)', () => {
+  it('turns the short-term strategy into a paper plan and replays it only on candles closed before now', async () => {
+    const plain = await createSignedInUser(t.ctx);
+    expect((await req('GET', '/api/lab/btc/plans', plain.headers)).body.error.code).toBe('FORBIDDEN');
+    const lab = await createSignedInUser(t.ctx, { permissions: ['lab'] });
+    const made = await req('POST', '/api/lab/btc/plans', lab.headers, { lang: 'en-US' });
+    expect(made.status).toBe(200);
+    const facts = await t.ctx.ai.service.facts(btc(), 'en-US');
+    expect(made.body.result).toMatchObject({ created_at: T0, timeframe: '1h', bias: facts.strategy.short_term!.bias, invalidation: facts.strategy.short_term!.invalidation, result: { candles_checked: 0, status: 'waiting' } });
+    t.clock.set(T0 + 6 * 3_600_000);
+    const list = (await req('GET', '/api/lab/btc/plans', lab.headers)).body.result;
+    expect(list[0].result.candles_checked).toBe(72);
+    expect(list[0].result.as_of).toBe(T0 + 6 * 3_600_000);
+    if (list[0].result.exit_time !== null) expect(list[0].result.exit_time + 300_000).toBeLessThanOrEqual(T0 + 6 * 3_600_000);
+    t.clock.set(T0);
+  });
+});
