@@ -410,10 +410,14 @@ export class NewsService {
     const { day, from } = this.dayOf(now);
     const key = `${day}|${lang}`;
     const running = this.storyRuns.get(key);
-    if (running) return running;
+    if (running) {
+      onThinking(lang === 'zh-CN' ? '已有一次撰写正在进行，等待其完成…' : 'A write-up is already running; waiting for it…');
+      return running;
+    }
     const run = (async () => {
       await this.analysePending();
-      const big = await this.d.repo.biggestCluster(from, now);
+      // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
+      const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
       if (!big) {
         onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
         return;
@@ -422,7 +426,7 @@ export class NewsService {
       const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
       const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
       const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
-      const reportsToday = await this.d.repo.countReleasedBetween(from, now);
+      const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
       const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
       await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
     })().finally(() => this.storyRuns.delete(key));
