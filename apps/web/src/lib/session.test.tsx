@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { useToasts } from './toast';
 import { request } from './api';
-import { clearSession, forcedLogout, getSession, installUnauthorizedHandler, logout, saveSession, useSessionToast } from './session';
+import { clearSession, forcedLogout, getSession, installUnauthorizedHandler, logout, saveSession } from './session';
 import { rules, apiErrorToForm } from '../features/auth/form';
 import { ApiError } from './api';
 
@@ -47,6 +49,8 @@ describe('session store', () => {
     const fetchImpl = vi.fn(async () => jsonResponse(401, { error: { code: 'SESSION_EXPIRED', message: 'x' } }));
     await request('/users/profile/me', { fetchImpl }).catch(() => undefined);
     expect(getSession().token).toBeNull();
+    const { result } = renderHook(() => useToasts());
+    expect(result.current).toEqual([expect.objectContaining({ kind: 'error', messageKey: 'auth:menu.unauthorized' })]);
     vi.advanceTimersByTime(2400);
     expect(go).not.toHaveBeenCalled();
     vi.advanceTimersByTime(100);
@@ -65,7 +69,6 @@ describe('session store', () => {
     forcedLogout(null, go);
     expect(getSession().token).toBe('tok');
     off();
-    expect(typeof useSessionToast).toBe('function');
   });
 });
 

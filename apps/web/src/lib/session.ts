@@ -3,6 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import type { SignInResult, User } from '@coinlens/contracts';
 import { ApiError, isCancelled, request, setUnauthorizedHandler } from './api';
 import { LOCALE_STORAGE_KEY, toStoredLocale, toUrlLang } from './locale';
+import { showToast } from './toast';
 
 /**
  * Client session (SPEC §4 Authentication). Local storage keys:
@@ -117,35 +118,6 @@ export function storedLocale(): 'en_US' | 'zh_CN' | null {
   return l ? (toStoredLocale(l) as 'en_US' | 'zh_CN') : null;
 }
 
-// ---- toasts of the session (Unauthorized) -------------------------------------------------------
-
-type Toast = { id: number; kind: 'error' | 'success'; messageKey: string } | null;
-let toast: Toast = null;
-const toastListeners = new Set<() => void>();
-/** Shows a session toast for `ms` (SPEC toast life 2500 ms). */
-export function showSessionToast(kind: 'error' | 'success', messageKey: string, ms = 2500): void {
-  const id = Date.now();
-  toast = { id, kind, messageKey };
-  toastListeners.forEach((l) => l());
-  setTimeout(() => {
-    if (toast?.id === id) {
-      toast = null;
-      toastListeners.forEach((l) => l());
-    }
-  }, ms);
-}
-/** The current session toast (rendered by the user menu). */
-export function useSessionToast(): Toast {
-  return useSyncExternalStore(
-    (fn) => {
-      toastListeners.add(fn);
-      return () => toastListeners.delete(fn);
-    },
-    () => toast,
-    () => null,
-  );
-}
-
 // ---- logout ---------------------------------------------------------------------------------------
 
 function currentLang(): string {
@@ -175,7 +147,7 @@ export function forcedLogout(queryClient: QueryClient | null, go: (path: string)
   const path = window.location.pathname;
   if (forcing || /\/login$/.test(path)) return;
   forcing = true;
-  showSessionToast('error', 'errors:SESSION_EXPIRED');
+  showToast({ kind: 'error', messageKey: 'auth:menu.unauthorized', id: 'unauthorized' });
   clearSession();
   queryClient?.clear();
   const back = path + window.location.search;

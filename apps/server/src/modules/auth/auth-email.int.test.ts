@@ -11,7 +11,7 @@ const PASSWORD = 'Str0ng!pass';
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { SMTP_URL: smtp.url, MAIL_FROM: 'Coinlens <no-reply@test.example>', PUBLIC_ORIGIN: 'https://coinlens.test' } });
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();

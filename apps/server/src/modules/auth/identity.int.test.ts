@@ -101,7 +101,7 @@ beforeAll(async () => {
       TELEGRAM_BOT_NAME: 'coinlens_test_bot',
     },
   });
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await oauth?.close();

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AvatarImage } from '../../components/avatar/avatars';
-import { installUnauthorizedHandler, logout, useMe, useSession, useSessionToast, ymd } from '../../lib/session';
+import { installUnauthorizedHandler, logout, useMe, useSession, ymd } from '../../lib/session';
 
 /** True below the md breakpoint (SPEC §9: mobile = xs or sm). */
 function useIsMobile(): boolean {
@@ -19,27 +19,11 @@ function useIsMobile(): boolean {
   return mobile;
 }
 
-/** The session toast (e.g. "Unauthorized" on a forced logout), bottom centre, 25rem wide. */
-export function SessionToast() {
-  const { t } = useTranslation('auth');
-  const toast = useSessionToast();
-  if (!toast) return null;
-  return (
-    <div
-      role={toast.kind === 'error' ? 'alert' : 'status'}
-      className={`fixed bottom-6 left-1/2 z-[60] w-[25rem] max-w-[90vw] -translate-x-1/2 rounded-md border px-4 py-3 text-[13px] shadow-lg ${toast.kind === 'error' ? 'border-down/40 bg-surface text-down' : 'border-up/40 bg-surface text-up'}`}
-      data-testid="session-toast"
-    >
-      {toast.messageKey === 'errors:SESSION_EXPIRED' ? t('menu.unauthorized') : t(toast.messageKey)}
-    </div>
-  );
-}
-
 /**
  * Header user menu (SPEC §2): signed in → the avatar with a popup (username, e-mail, VIP badge for
  * members, expiry date YYYY-MM-DD, Subscribe or Renew, Settings, Logout; on mobile the avatar does
  * not open the popup but goes to settings) plus the desktop Subscribe button; signed out (once
- * loaded) → Login and Register. Also installs the forced-logout handler and shows its toast.
+ * loaded) → Login and Register. Also installs the forced-logout handler.
  */
 export function UserMenu({ lang }: { lang: string }) {
   const { t } = useTranslation('auth');
@@ -78,7 +62,6 @@ export function UserMenu({ lang }: { lang: string }) {
         >
           {tc('nav.register')}
         </Link>
-        <SessionToast />
       </div>
     );
   }
@@ -148,7 +131,6 @@ export function UserMenu({ lang }: { lang: string }) {
           </div>
         </div>
       )}
-      <SessionToast />
     </div>
   );
 }
