@@ -1,0 +1,239 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The shell (SPEC §2, §4): header tabs, global search, mobile drawer with scroll lock, theme
+ * persistence and cross-tab sync, language switch, cookie banner, back to top, network toasts,
+ * accessible names of icon-only buttons and the post-navigation scroll unlock.
+ */
+
+async function acceptCookies(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('isCookieAccepted', 'Yes'));
+}
+
+/** Switches the theme the way a user of this viewport would (header toggle, or the drawer's switch on phone). */
+async function toggleTheme(page: Page, isMobile: boolean) {
+  if (!isMobile) {
+    await page.getByRole('button', { name: 'Theme' }).click();
+    return;
+  }
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const drawer = page.getByTestId('mobile-drawer');
+  await drawer.getByRole('switch').click();
+  await drawer.getByRole('button', { name: 'Close' }).click();
+  await expect(drawer).toHaveCount(0);
+}
+
+test.describe('with cookies accepted', () => {
+  test.beforeEach(async ({ page }) => acceptCookies(page));
+
+  test('header tabs highlight from the route', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'the tabs live in the drawer on phones');
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await page.goto('/en-US/trading-signals');
+    await expect(nav.getByRole('link', { name: 'Trading signals' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Trending feed' })).not.toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Trending feed' }).click();
+    await expect(page).toHaveURL(/\/en-US\/feeds$/);
+    await expect(nav.getByRole('link', { name: 'Trending feed' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Trading signals' })).not.toHaveAttribute('aria-current', 'page');
+    await page.goto('/en-US/home');
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(0);
+  });
+
+  test('search overlay: debounce, default results, empty text, select a coin', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const overlay = page.getByTestId('search-overlay');
+    await expect(overlay).toBeVisible();
+    const input = overlay.getByTestId('search-input');
+    await expect(input).toBeFocused();
+    const rows = overlay.getByTestId('search-row');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+
+    await input.fill('eth');
+    await expect(rows.getByText('Ethereum', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    await input.fill('   ');
+    await expect(rows.getByText('Bitcoin', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(overlay.getByTestId('search-empty')).toHaveCount(0);
+
+    await input.fill('zzzz');
+    await expect(overlay.getByText('No related currencies')).toBeVisible({ timeout: 30_000 });
+    await expect(rows).toHaveCount(0);
+
+    await input.fill('eth');
+    const eth = rows.filter({ has: page.getByText('Ethereum', { exact: true }) }).first();
+    await expect(eth).toBeVisible({ timeout: 30_000 });
+    await eth.click();
+    await expect(page).toHaveURL(/\/en-US\/crypto\/ethereum$/, { timeout: 30_000 });
+    await expect(overlay).toHaveCount(0);
+  });
+
+  test('search overlay closes with Escape and unlocks scrolling', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-overlay')).toBeVisible();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('search-overlay')).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+  });
+
+  test('phone drawer: full screen, locks scrolling, dark-mode switch, links close it', async ({ page, isMobile }) => {
+    test.skip(!isMobile, 'the Menu button exists below md only');
+    await page.goto('/en-US/home');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const drawer = page.getByTestId('mobile-drawer');
+    await expect(drawer).toBeVisible();
+    const box = await drawer.boundingBox();
+    expect(box?.width).toBe(390);
+    expect(box?.height).toBe(844);
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    await expect(drawer.getByRole('link', { name: 'Trading signals' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Trending feed' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(drawer.getByRole('link', { name: 'Register' })).toBeVisible();
+
+    const sw = drawer.getByRole('switch');
+    await expect(sw).toHaveAttribute('aria-checked', 'false');
+    await sw.click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(sw).toHaveAttribute('aria-checked', 'true');
+
+    await drawer.getByRole('link', { name: 'Trending feed' }).click();
+    await expect(page).toHaveURL(/\/en-US\/feeds$/);
+    await expect(drawer).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow)).toBe('');
+  });
+
+  test('theme persists after reload and follows other tabs', async ({ page, context, isMobile }) => {
+    await page.goto('/en-US/home');
+    const other = await context.newPage();
+    await other.goto('/en-US/about-us');
+    const html = page.locator('html');
+    const otherHtml = other.locator('html');
+    await expect(html).not.toHaveAttribute('data-theme', 'dark');
+
+    await toggleTheme(page, isMobile);
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await expect(otherHtml).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    await toggleTheme(other, isMobile);
+    await expect(otherHtml).not.toHaveAttribute('data-theme', 'dark');
+    await expect(html).not.toHaveAttribute('data-theme', 'dark');
+    await other.close();
+  });
+
+  test('the language switch reloads to the other language segment and stores it', async ({ page }) => {
+    await page.goto('/en-US/trading-signals');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitemradio', { name: '简体中文' }).click();
+    await expect(page).toHaveURL(/\/zh-CN\/trading-signals$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('zh_CN');
+    await page.getByRole('button', { name: '语言' }).click();
+    await page.getByRole('menuitemradio', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/en-US\/trading-signals$/);
+  });
+
+  test('back to top appears after scrolling more than 100 px', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await expect(page.getByTestId('app-footer')).toBeVisible();
+    const btn = page.getByRole('button', { name: 'Back to top' });
+    await expect(btn).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await page.waitForTimeout(300);
+    await expect(btn).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(btn).toBeVisible();
+    await btn.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBe(0);
+    await expect(btn).toHaveCount(0);
+  });
+
+  test('offline shows a persistent error toast; back online closes it and says so', async ({ page, context }) => {
+    await page.goto('/en-US/home');
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    await context.setOffline(true);
+    const offline = page.getByTestId('toast-network');
+    await expect(offline).toBeVisible();
+    await expect(offline).toHaveAttribute('role', 'alert');
+    await page.waitForTimeout(3500);
+    await expect(offline).toBeVisible();
+    await context.setOffline(false);
+    await expect(offline).toHaveCount(0);
+    await expect(page.getByTestId('toast-network-restored')).toContainText('Network restored');
+    await expect(page.getByTestId('toast-network-restored')).toHaveCount(0, { timeout: 10_000 });
+  });
+
+  test('every button has an accessible name; icon-only buttons are labelled', async ({ page, isMobile }) => {
+    await page.goto('/en-US/home');
+    await expect(page.getByTestId('app-footer')).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(page.getByRole('button', { name: 'Back to top' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Language' })).toBeVisible();
+    if (isMobile) await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    else await expect(page.getByRole('button', { name: 'Theme' })).toBeVisible();
+
+    const unnamed = () =>
+      page.evaluate(() => {
+        const out: string[] = [];
+        for (const b of Array.from(document.querySelectorAll('button, [role="button"], [role="switch"]'))) {
+          const el = b as HTMLElement;
+          if (!el.offsetParent && getComputedStyle(el).position !== 'fixed') continue;
+          const labelled = (el.getAttribute('aria-labelledby') ?? '')
+            .split(/\s+/)
+            .map((id) => (id ? document.getElementById(id)?.textContent ?? '' : ''))
+            .join('');
+          const name = (el.getAttribute('aria-label') ?? '') + labelled + (el.textContent ?? '') + (el.getAttribute('title') ?? '');
+          if (!name.trim()) out.push(el.outerHTML.slice(0, 160));
+        }
+        return out;
+      });
+    expect(await unnamed()).toEqual([]);
+
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByTestId('search-overlay').getByRole('button', { name: 'Close' })).toBeVisible();
+    expect(await unnamed()).toEqual([]);
+    await page.keyboard.press('Escape');
+    if (isMobile) {
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await expect(page.getByTestId('mobile-drawer').getByRole('button', { name: 'Close' })).toBeVisible();
+      expect(await unnamed()).toEqual([]);
+    }
+  });
+
+  test('navigation unlocks scrolling after 500 ms', async ({ page }) => {
+    await page.goto('/en-US/home');
+    await expect(page.getByTestId('app-footer')).toBeVisible();
+    await page.evaluate(() => {
+      document.body.style.overflow = 'hidden';
+    });
+    await page.getByTestId('app-footer').getByRole('link', { name: 'About us' }).click();
+    await expect(page).toHaveURL(/\/en-US\/about-us$/);
+    await expect.poll(() => page.evaluate(() => document.body.style.overflow), { timeout: 5_000 }).toBe('');
+  });
+});
+
+test('cookie banner: shown until accepted, stays gone after reload, footer brings it back', async ({ page }) => {
+  await page.goto('/en-US/home');
+  const banner = page.getByTestId('cookie-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Terms of Service' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('isCookieAccepted'))).toBe('Yes');
+  await page.reload();
+  await expect(page.getByTestId('app-footer')).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.getByTestId('cookie-settings').click();
+  await expect(banner).toBeVisible();
+  await banner.getByRole('button', { name: 'Accept' }).click();
+  await expect(banner).toHaveCount(0);
+});
