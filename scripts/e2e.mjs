@@ -174,6 +174,17 @@ function freePort() {
  * SPA and a market call each answer within 3 s three times in a row, so tests see a usable server.
  */
 async function waitForSettled(url, deadline) {
+  // First the start-up jobs (signal backfill): /api/health says `ready` once they are done.
+  let last = '';
+  while (Date.now() < deadline) {
+    if (server && server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);
+    try {
+      const h = (await (await fetch(`${url}/api/health`)).json()).result;
+      if (h.readiness === 'ready') break;
+      if (h.jobs.signals_backfill !== last) log(`start-up jobs: signals backfill ${(last = h.jobs.signals_backfill)}…`);
+    } catch {}
+    await new Promise((r) => setTimeout(r, 2000));
+  }
   let good = 0;
   while (Date.now() < deadline) {
     if (server && server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode}`);

@@ -296,6 +296,12 @@ export class SignalsService {
     await this.chain;
   }
 
+  /**
+   * Start-up backfill state of this process: `idle` (jobs not started), `waiting` (start delay),
+   * `running`, `done`, or `follower` (another process holds the lock and computes).
+   */
+  backfillState: 'idle' | 'waiting' | 'running' | 'done' | 'follower' = 'idle';
+
   /** True while this process holds the signals lock. */
   get isLeader(): boolean {
     return this.leader;
@@ -308,13 +314,16 @@ export class SignalsService {
    */
   async startJobs(lockKey: number, tryLock: (key: number) => Promise<boolean>, opts: { delayMs?: number } = {}): Promise<void> {
     this.stopped = false;
+    this.backfillState = 'waiting';
     const acquire = async () => {
       if (this.leader) return true;
       this.leader = await tryLock(lockKey);
       if (this.leader) {
+        this.backfillState = 'running';
         const r = await this.backfillAll();
+        this.backfillState = 'done';
         this.log(`signals backfill: ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
-      }
+      } else this.backfillState = 'follower';
       return this.leader;
     };
     // Begin once the process has finished starting (HTTP listening); the backfill yields between steps.
