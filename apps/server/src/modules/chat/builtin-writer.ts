@@ -18,13 +18,13 @@ function levelLines(f: CoinFacts, side: 'support' | 'resistance', lang: Lang): s
     }
     const [a, b] = lv;
     const next = b ? L(lang, `; next ${fmtPrice(b.price)} (${fmtPct(b.distance_pct)})`, `；其次 ${fmtPrice(b.price)}（${fmtPct(b.distance_pct)}）`) : '';
-    out.push(L(lang, `- ${tfLabel(t, lang)}: **${fmtPrice(a.price)}** (${fmtPct(a.distance_pct)} from ${fmtPrice(t.last_price)}, ${a.touches} touches)${next}`, `- ${tfLabel(t, lang)}：**${fmtPrice(a.price)}**（距 ${fmtPrice(t.last_price)} ${fmtPct(a.distance_pct)}，触及 ${a.touches} 次）${next}`));
+    out.push(L(lang, `- ${tfLabel(t, lang)}: **${fmtPrice(a.price)}** (${fmtPct(a.distance_pct)} from ${fmtPrice(t.last_price)}, ${a.touches} ${a.touches === 1 ? 'touch' : 'touches'})${next}`, `- ${tfLabel(t, lang)}：**${fmtPrice(a.price)}**（距 ${fmtPrice(t.last_price)} ${fmtPct(a.distance_pct)}，触及 ${a.touches} 次）${next}`));
     if (t.probability_target === side && t.touch.n > 0) {
       out.push(
         L(
           lang,
           `  - measured on ${f.coin.symbol}'s own ${t.timeframe} history: touch within ${t.horizon_candles} candles ${fmtProb(t.touch.p)} (n = ${t.touch.n}), breakthrough ${fmtProb(t.breakthrough.p)} (n = ${t.breakthrough.n})`,
-          `  - 基于 ${f.coin.symbol} 自身${vocab.tf(t.timeframe, lang)}历史：${t.horizon_candles} 根 K 线内触及概率 ${fmtProb(t.touch.p)}（样本 ${t.touch.n}），突破概率 ${fmtProb(t.breakthrough.p)}（样本 ${t.breakthrough.n}）`,
+          `  - 基于 ${f.coin.symbol} 自身 ${vocab.tf(t.timeframe, lang)} 历史：${t.horizon_candles} 根 K 线内触及概率 ${fmtProb(t.touch.p)}（样本 ${t.touch.n}），突破概率 ${fmtProb(t.breakthrough.p)}（样本 ${t.breakthrough.n}）`,
         ),
       );
     }
@@ -52,7 +52,7 @@ function invalidationLines(f: CoinFacts, side: 'bullish' | 'bearish', lang: Lang
     );
   }
   const head = f.timeframes.find((t) => t.timeframe === '1h') ?? f.timeframes[0];
-  if (head) out.push(L(lang, `- Current ${head.timeframe} read: ${vocab.trend(head.trend, lang)} (${vocab.intensity(head.intensity, lang)}), direction ${vocab.direction(head.direction, lang)}.`, `- 当前${vocab.tf(head.timeframe, lang)}：${vocab.trend(head.trend, lang)}（强度${vocab.intensity(head.intensity, lang)}），方向${vocab.direction(head.direction, lang)}。`));
+  if (head) out.push(L(lang, `- Current ${head.timeframe} read: ${vocab.trend(head.trend, lang)} (${vocab.intensity(head.intensity, lang)}), direction ${vocab.direction(head.direction, lang)}.`, `- 当前 ${vocab.tf(head.timeframe, lang)}：${vocab.trend(head.trend, lang)}（强度${vocab.intensity(head.intensity, lang)}），方向${vocab.direction(head.direction, lang)}。`));
   return out;
 }
 
