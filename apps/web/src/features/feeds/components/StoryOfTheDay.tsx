@@ -42,8 +42,8 @@ export function StoryOfTheDay() {
     closer.current = streamStoryRefresh(lang, false, {
       onThinking: (line) => setThinking((l) => [...(l ?? []), line]),
       onDone: () => {
-        setThinking(null);
-        void qc.refetchQueries({ queryKey: ['feeds', 'sotd', lang] });
+        // Forced reload of the stored story; the thinking text stays a moment so it can be read.
+        void qc.refetchQueries({ queryKey: ['feeds', 'sotd', lang] }).finally(() => setTimeout(() => setThinking(null), 2000));
       },
       onError: () => {
         setThinking(null);
