@@ -112,7 +112,9 @@ async function waitForClock(url, deadline) {
 let chainProc = null;
 let chainInfo = null;
 async function startChain() {
-  chainProc = spawn('npx', ['tsx', 'apps/server/test/chain/serve.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  // A free port, so a chain left running elsewhere on the default 8547 does not stop the run.
+  const chainPort = process.env.E2E_CHAIN_PORT ?? String((await portInUse(8547)) ? await freePort() : 8547);
+  chainProc = spawn('npx', ['tsx', 'apps/server/test/chain/serve.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, E2E_CHAIN_PORT: chainPort } });
   chainInfo = await new Promise((resolve, reject) => {
     let buf = '';
     const timer = setTimeout(() => reject(new Error('the local chain did not start')), 120_000);
