@@ -27,7 +27,7 @@ export interface RouteMeta {
   tab?: TabMarker;
   hideHeader: boolean;
   hideFooter: boolean;
-  /** A page view is reported for this route (production host only; reporter comes later). */
+  /** A page view is reported for this route (only on the configured analytics host; see components/shell/AnalyticsTracker). */
   analytics: boolean;
   /** i18n key (namespace `common`) of the page title; pages with `dynamicTitle` set their own. */
   titleKey: string;
