@@ -8,6 +8,9 @@ import { expect, test, type Page } from '@playwright/test';
  * route table (apps/web/src/app/routes.tsx), the settings guard and the not-found page.
  */
 
+// Pages load slowly on a busy machine (the home page alone can take half a minute on a cold server).
+test.describe.configure({ timeout: 240_000 });
+
 type Lang = 'en-US' | 'zh-CN';
 const LANGS: Lang[] = ['en-US', 'zh-CN'];
 

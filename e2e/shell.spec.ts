@@ -6,6 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
  * accessible names of icon-only buttons and the post-navigation scroll unlock.
  */
 
+// Pages load slowly on a busy machine (the home page alone can take half a minute on a cold server).
+test.describe.configure({ timeout: 240_000 });
+
 async function acceptCookies(page: Page) {
   await page.addInitScript(() => localStorage.setItem('isCookieAccepted', 'Yes'));
 }
