@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 /**
@@ -9,6 +9,10 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
  * read from the outbox .eml the embedded mailer wrote in the server's DATA_DIR, settings and avatar,
  * logout; and MetaMask sign-in through an injected EIP-1193 provider backed by a viem local account.
  */
+
+/** Page transitions can take long on a loaded shared machine. */
+const expect = baseExpect.configure({ timeout: 45_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** The e2e server's outbox: E2E_DATA_DIR, else the newest coinlens-e2e-* temp dir (scripts/e2e.mjs). */
 function outboxDir(): string {
@@ -93,7 +97,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/en-US\/home$/);
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('user_id'), localStorage.getItem('user_name')])).toEqual([true, expect.stringMatching(/^\d+$/), email.split('@')[0]]);
     await page.getByTestId('avatar-button').click();
-    await expect(page.getByTestId('user-popup')).toContainText(email, { timeout: 45_000 });
+    await expect(page.getByTestId('user-popup')).toContainText(email);
     await expect(page.getByTestId('user-popup')).toContainText('Free plan');
     await page.getByTestId('menu-settings').click();
 
