@@ -22,7 +22,7 @@ const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
  * `pricing-store`, so it survives navigating away and back.
  */
 export default function PricingPage() {
-  const { t, i18n } = useTranslation('pricing');
+  const { t } = useTranslation('pricing');
   const { lang = 'en-US' } = useParams();
   const plans = usePlans(lang);
   const { me, loading: meLoading } = useMe();
@@ -72,7 +72,7 @@ export default function PricingPage() {
         <>
           <div className="grid gap-3 md:grid-cols-3">
             {plans.data.plans.map((p) => (
-              <PlanCard key={p.key} plan={p} isPro={isPro} signedIn={!!me} lang={i18n.language} />
+              <PlanCard key={p.key} plan={p} isPro={isPro} signedIn={!!me} lang={lang} />
             ))}
           </div>
           <div className="mt-5">
@@ -114,7 +114,7 @@ function MembershipStatus({ isPro, end }: { isPro: boolean; end: string | null }
   );
 }
 
-function PlanCard({ plan, isPro, signedIn }: { plan: SubscriptionPlan; isPro: boolean; signedIn: boolean; lang: string }) {
+function PlanCard({ plan, isPro, signedIn, lang }: { plan: SubscriptionPlan; isPro: boolean; signedIn: boolean; lang: string }) {
   const { t } = useTranslation('pricing');
   const state = usePricingState();
   const paid = plan.key !== 'free';
@@ -146,10 +146,17 @@ function PlanCard({ plan, isPro, signedIn }: { plan: SubscriptionPlan; isPro: bo
         ))}
       </ul>
       <div className="mt-4">
-        {paid ? (
+        {paid && !signedIn ? (
+          <Link
+            to={`/${lang}/login?redirect=${encodeURIComponent(`/${lang}/pricing`)}`}
+            data-testid={`choose-${plan.key}`}
+            className="block w-full rounded-md bg-primary-600 px-3 py-2 text-center text-[13px] font-semibold text-white hover:bg-primary-700"
+          >
+            {t('subscribe')}
+          </Link>
+        ) : paid ? (
           <button
             type="button"
-            disabled={!signedIn}
             data-testid={`choose-${plan.key}`}
             onClick={() => {
               pricing.selectPlan(plan.key as PaidPlanKey);
