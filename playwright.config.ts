@@ -19,6 +19,9 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
+    // Cookies accepted up front so the consent banner never covers what a spec clicks; the shell
+    // spec tests the banner itself with an empty storage state.
+    storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] },
     locale: 'en-US',
     timezoneId: 'UTC',
     trace: 'retain-on-failure',

@@ -36,6 +36,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     logger: opts.logger ?? false,
     trustProxy: true,
     bodyLimit: 256 * 1024,
+    // Plugin registration (OpenAPI UI, static files) can exceed Fastify's 10 s default on a busy machine.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
