@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,7 +35,8 @@ export function MobileDrawer({ open, onClose, lang }: { open: boolean; onClose: 
   if (!open) return null;
   const end = ymd(me?.subscription_end_date);
   const item = 'flex h-12 items-center justify-between border-b border-border px-1 text-[15px] font-medium';
-  return (
+  // Portalled to <body>: the header's backdrop blur would otherwise clip this fixed layer to 58 px.
+  return createPortal(
     <div role="dialog" aria-modal="true" aria-label={t('shell:menu')} data-testid="mobile-drawer" className="fixed inset-0 z-[55] flex flex-col bg-surface">
       <div className="flex h-[58px] items-center justify-between border-b border-border px-4">
         <span className="text-[15px] font-semibold">{t('shell:menu')}</span>
@@ -89,6 +91,7 @@ export function MobileDrawer({ open, onClose, lang }: { open: boolean; onClose: 
           </div>
         )}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
