@@ -8,7 +8,7 @@ import { FALLBACK_LANG, SUPPORTED_LANGS, type AppLang } from '../lib/locale';
  */
 const modules = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
 
-export const NAMESPACES = ['common', 'home', 'coin', 'pages', 'errors', 'auth', 'settings'] as const;
+export const NAMESPACES = ['common', 'home', 'coin', 'pages', 'errors', 'auth', 'settings', 'feeds', 'signals', 'pricing', 'ai', 'shell', 'legal'] as const;
 
 const resources: Record<string, Record<string, Record<string, unknown>>> = {};
 for (const [path, mod] of Object.entries(modules)) {

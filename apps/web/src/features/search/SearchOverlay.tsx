@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Coin, Following } from '@coinlens/contracts';
 import { get, isCancelled } from '../../lib/api';
-import { formatPrice } from '../../lib/format';
+import { formatUsd } from '../../lib/format';
 import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
@@ -126,7 +126,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
                   <span className="text-[12px] text-muted">{c.symbol}</span>
                 </span>
                 <span className="text-right tabular-nums">
-                  <span className="block text-[14px]">{formatPrice(c.lastPrice)}</span>
+                  <span className="block text-[14px]">{formatUsd(c.lastPrice)}</span>
                   <Change value={c.priceChangePercent} className="text-[12px]" />
                 </span>
               </button>
