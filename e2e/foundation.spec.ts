@@ -30,9 +30,9 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('card-fear-greed')).toContainText('alternative.me');
     await expect(page.getByTestId('card-btc-dominance')).toContainText('%');
     await expect(page.getByTestId('data-credits')).toContainText('Binance');
-    // Slots for the news work are in place.
-    await expect(page.locator('[data-slot="home-news"]')).toHaveCount(1);
-    await expect(page.locator('[data-slot="home-story-of-the-day"]')).toHaveCount(1);
+    // The news column and the story of the day are on the page.
+    await expect(page.getByTestId('home-news')).toHaveCount(1);
+    await expect(page.getByTestId('sotd')).toHaveCount(1);
   });
 
   test('open BTC: K-line chart renders and switches 5m / 1h / 1d', async ({ page }) => {
@@ -46,8 +46,9 @@ test.describe('foundation', () => {
     await expect(page).toHaveTitle(/Bitcoin \(BTC\) price and chart · Coinlens/);
     await expectChartReady(page);
     for (const tf of ['5m', '1d', '1h']) {
-      await page.locator(`[data-timeframe="${tf}"]`).click();
-      await expect(page.locator(`[data-timeframe="${tf}"]`)).toHaveAttribute('aria-pressed', 'true');
+      const button = page.getByTestId('timeframes').locator(`[data-timeframe="${tf}"]`);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-pressed', 'true');
       await expectChartReady(page);
     }
     await expect(page.getByTestId('coin-stats')).toContainText('Market cap');
@@ -78,10 +79,14 @@ test.describe('foundation', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('今日加密货币价格');
   });
 
-  test('dark theme persists after reload', async ({ page }) => {
+  test('dark theme persists after reload', async ({ page }, info) => {
     await page.goto('/en-US/home');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await page.getByRole('button', { name: 'Theme' }).click();
+    if (info.project.name === 'phone') {
+      // The phone top bar has no theme button (SPEC §2): the switch is in the menu drawer.
+      await page.getByRole('button', { name: 'Menu' }).click();
+      await page.getByRole('switch', { name: 'Dark mode' }).click();
+    } else await page.getByRole('button', { name: 'Theme' }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
