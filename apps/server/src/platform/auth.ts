@@ -4,6 +4,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appSecrets, sessions, users, type DatabaseHandle } from '@coinlens/db';
 import { AppError } from './errors';
+import { PermissionPolicy } from './permissions';
 
 /**
  * The signed-in caller, set on `req.user` by {@link requireUser} / {@link optionalUser}:
@@ -57,6 +58,7 @@ export class SessionService {
     private readonly key: Uint8Array,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    private readonly permissions: PermissionPolicy = new PermissionPolicy(),
   ) {}
 
   /** Opens a session for `userId` and returns its token (lifetime in seconds). */
@@ -93,12 +95,12 @@ export class SessionService {
     if (typeof sid !== 'string' || !sub || !/^\d+$/.test(sub)) return null;
     const now = this.now();
     const [row] = await this.db.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, permissions: users.permissions, end: users.subscriptionEndDate })
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, permissions: users.permissions, email: users.email, emailVerified: users.emailVerified, end: users.subscriptionEndDate })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
     if (!row || row.userId !== Number(sub) || row.expiresAt <= now) return null;
-    return { id: row.userId, sessionId: sid, permissions: row.permissions, isPro: row.end != null && row.end > now };
+    return { id: row.userId, sessionId: sid, permissions: this.permissions.of(row.permissions, row.emailVerified ? row.email : null), isPro: row.end != null && row.end > now };
   }
 
   /** Revokes one session (logout). */

@@ -54,6 +54,15 @@ export const EnvSchema = z.object({
   ANALYTICS_HOST: z.string().min(1).optional(),
   /** HS256 key of access tokens (≥ 32 characters); generated once and kept in the database when absent. */
   JWT_SECRET: z.string().min(32).optional(),
+  /**
+   * Comma list of e-mail addresses whose accounts get the `lab` permission (early features such as
+   * the trading-agent preview), in addition to what is stored on the user. Compared case-insensitively.
+   */
+  LAB_EMAILS: z
+    .string()
+    .optional()
+    .transform((s) => (s ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().email())),
   /** Lifetime of a sign-in session in hours (default 30 days). */
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(720),
   /** `false` turns e-mail registration off ("Registration is currently unavailable"). */

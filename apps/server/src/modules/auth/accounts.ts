@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@coinlens/db';
 import type { Env } from '../../platform/env';
 import { dataDirOf } from '../../platform/env';
 import { loadJwtSecret, SessionService } from '../../platform/auth';
+import { PermissionPolicy } from '../../platform/permissions';
 import { createMailer, type Mailer } from '../../providers/mail';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
@@ -39,9 +40,10 @@ export async function createAccounts(
   const log = opts.log ?? (() => undefined);
   const now = opts.now ?? (() => Date.now());
   const key = await loadJwtSecret(db, env.JWT_SECRET, now);
-  const sessions = new SessionService(db, key, env.SESSION_TTL_HOURS * 3_600_000, now);
+  const permissions = new PermissionPolicy(env.LAB_EMAILS);
+  const sessions = new SessionService(db, key, env.SESSION_TTL_HOURS * 3_600_000, now, permissions);
   const usersRepo = new UsersRepository(db);
-  const users = new UsersService(usersRepo, now);
+  const users = new UsersService(usersRepo, now, permissions);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: dataDirOf(env), log });
   const codes = new CodesService(db, key, now);
   const auth = new AuthService({

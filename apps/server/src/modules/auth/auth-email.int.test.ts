@@ -10,7 +10,7 @@ const PASSWORD = 'Str0ng!pass';
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { SMTP_URL: smtp.url, MAIL_FROM: 'Coinlens <no-reply@test.example>', PUBLIC_ORIGIN: 'https://coinlens.test' } });
+  t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { SMTP_URL: smtp.url, MAIL_FROM: 'Coinlens <no-reply@test.example>', PUBLIC_ORIGIN: 'https://coinlens.test', LAB_EMAILS: 'Lab.Tester@example.com' } });
 }, 300_000);
 afterAll(async () => {
   await t?.close();
@@ -353,5 +353,19 @@ describe('users endpoints', () => {
     expect(user).toMatchObject({ id: a.user.id, isPro: true, permissions: [] });
     await t.ctx.db.db.update(users).set({ subscriptionEndDate: now - 1000 }).where(eq(users.id, a.user.id));
     expect((await call('GET', '/api/users/profile/me', { token: a.access_token })).body.result.isPro).toBe(false);
+  });
+});
+
+describe('LAB_EMAILS', () => {
+  it('gives a verified listed address the lab permission, and only that one', async () => {
+    const call = api(t.app, randomIp());
+    const lab = await registerAndVerify(call, 'lab.tester@example.com');
+    const me = (await call('GET', '/api/users/profile/me', { token: lab.access_token })).body.result;
+    expect(me.permissions).toEqual(['lab']);
+    const plans = await call('GET', '/api/lab/btc/plans', { token: lab.access_token });
+    expect(plans.status).not.toBe(403);
+    const other = await registerAndVerify(call, freshEmail());
+    expect((await call('GET', '/api/users/profile/me', { token: other.access_token })).body.result.permissions).toEqual([]);
+    expect((await call('GET', '/api/lab/btc/plans', { token: other.access_token })).body.error.code).toBe('FORBIDDEN');
   });
 });

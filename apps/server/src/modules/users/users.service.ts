@@ -1,5 +1,6 @@
 import type { Profile, ProfileInput, StoredLocale, User } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
+import { PermissionPolicy } from '../../platform/permissions';
 import type { ProfileRow, UserRow, UsersRepository } from './users.repository';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
@@ -20,6 +21,7 @@ export class UsersService {
   constructor(
     readonly repo: UsersRepository,
     private readonly now: () => number = Date.now,
+    private readonly permissions: PermissionPolicy = new PermissionPolicy(),
   ) {}
 
   /** The full user (SPEC §3) of `id`; 401 SESSION_EXPIRED if the account is gone. */
@@ -35,7 +37,7 @@ export class UsersService {
       language: (u.language === 'zh_CN' ? 'zh_CN' : 'en_US') as StoredLocale,
       timezone: u.timezone,
       cookie_accepted: u.cookieAccepted,
-      permissions: u.permissions,
+      permissions: this.permissions.of(u.permissions, u.emailVerified ? u.email : null),
       social_logins: logins.map((l) => ({
         provider: l.provider as User['social_logins'][number]['provider'],
         provider_uid: l.providerUid,
