@@ -108,7 +108,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     env.ROLES.includes('worker') && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
       ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
       : async () => undefined;
-  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm });
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, log });
   return {
     env,
     db,

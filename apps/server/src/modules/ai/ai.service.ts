@@ -7,13 +7,19 @@ import { basedOnOf, gatherFacts, type CoinFacts, type FactsDeps } from './facts'
 import { writeHighlights, writeKlineInsights, writePlan } from './builtin-writer';
 import { disclaimer } from './vocab';
 import type { AiRepository } from './ai.repository';
+import type { ModelProseWriter, Prose } from './model-writer';
 
 /** Dependencies of {@link AiService}. */
 export interface AiDeps extends FactsDeps {
   repo: AiRepository;
   market: MarketService;
   quota: QuotaService;
+  /** With a model configured: rewrites the built-in prose (numbers stay the rules'). */
+  prose?: ModelProseWriter | null;
 }
+
+/** After a failed rewrite, the built-in texts are served (uncached) this long before the model is asked again. */
+const MODEL_RETRY_MS = 5 * 60_000;
 
 /** The cached body of the coin page's AI content (one per coin, basis candle and language). */
 interface AggregateContent {
@@ -23,8 +29,16 @@ interface AggregateContent {
   based_on: AiBasedOn;
 }
 
+/** The prose of a strategy section the model may rewrite (numbers and horizon stay). */
+const planProse = (p: StrategyPlan | null): Prose => (p ? { trend: p.trend, strategy: p.strategy, risks: p.risks, summary: p.summary } : null);
+const withProse = (p: StrategyPlan | null, r: Prose): StrategyPlan | null => {
+  const t = r as { trend: string; strategy: string; risks: string[]; summary: string } | null;
+  return p && t ? { ...p, trend: t.trend, strategy: t.strategy, risks: t.risks, summary: t.summary } : p;
+};
+
 /**
- * The coin page's AI content (issue 7 item 2), written by the built-in analyst from facts:
+ * The coin page's AI content (issue 7 item 2), written by the built-in analyst from facts (and,
+ * with a model configured, rewritten by it from the same facts: see model-writer.ts):
  *  - highlights + K-line insights: free, also for visitors;
  *  - the strategy (short term, medium/long term): signed in; the first request of a user for a
  *    basis candle uses one `strategy_per_day` unit, later views of that basis candle (any
@@ -34,9 +48,37 @@ interface AggregateContent {
  * cached per coin + basis candle + language in `ai_contents`.
  */
 export class AiService {
-  /** Who writes the coin page texts. Numbers always come from the rules of strategy.ts. */
-  readonly by = 'builtin';
+  private readonly inflight = new Map<string, Promise<unknown>>();
+  private readonly modelFailedAt = new Map<string, number>();
   constructor(private readonly d: AiDeps) {}
+
+  /**
+   * Writes content once per key across concurrent requests of this process: the built-in draft,
+   * rewritten by the model when one is configured. Returns what is stored (another process may
+   * have stored first). When the model fails, the built-in draft is returned uncached, labelled
+   * `builtin`, and the model is not asked again for this key for MODEL_RETRY_MS.
+   */
+  private write<T>(coinId: number, kind: string, basis: number, lang: Lang, asOf: number, draft: () => T, prose: (c: T) => Prose, merge: (c: T, p: Prose) => T, facts: CoinFacts): Promise<{ by: string; content: T; generatedAt: number }> {
+    const key = `${coinId}:${kind}:${basis}:${lang}`;
+    const running = this.inflight.get(key) as Promise<{ by: string; content: T; generatedAt: number }> | undefined;
+    if (running) return running;
+    const job = (async () => {
+      const built = draft();
+      const model = this.d.prose;
+      if (!model) return this.d.repo.saveContent(coinId, kind, basis, lang, 'builtin', built, asOf);
+      const failed = this.modelFailedAt.get(key);
+      if (failed !== undefined && Date.now() - failed < MODEL_RETRY_MS) return { by: 'builtin', content: built, generatedAt: asOf };
+      const rewritten = await model.rewrite(prose(built), facts, lang);
+      if (rewritten === null) {
+        this.modelFailedAt.set(key, Date.now());
+        return { by: 'builtin', content: built, generatedAt: asOf };
+      }
+      this.modelFailedAt.delete(key);
+      return this.d.repo.saveContent(coinId, kind, basis, lang, model.by, merge(built, rewritten), asOf);
+    })().finally(() => this.inflight.delete(key));
+    this.inflight.set(key, job);
+    return job;
+  }
 
   /** The facts of a coin now (see facts.ts). */
   facts(row: CoinRow, lang: Lang): Promise<CoinFacts> {
@@ -63,8 +105,26 @@ export class AiService {
     const basis = this.basisOf(f);
     const cached = await this.d.repo.content<AggregateContent>(row.id, 'aggregate', basis, lang);
     if (cached) return { f, basis, c: cached };
-    const content: AggregateContent = { highlights: writeHighlights(f, lang), kline_insights: writeKlineInsights(f, lang), strategy: this.strategyOf(f, lang), based_on: basedOnOf(f) };
-    return { f, basis, c: await this.d.repo.saveContent(row.id, 'aggregate', basis, lang, this.by, content, f.as_of) };
+    const c = await this.write<AggregateContent>(
+      row.id,
+      'aggregate',
+      basis,
+      lang,
+      f.as_of,
+      () => ({ highlights: writeHighlights(f, lang), kline_insights: writeKlineInsights(f, lang), strategy: this.strategyOf(f, lang), based_on: basedOnOf(f) }),
+      (c) => ({ highlights: c.highlights.map((h) => h.text), kline_insights: c.kline_insights.map((k) => k.text), short_term: planProse(c.strategy.short_term), medium_long_term: planProse(c.strategy.medium_long_term) }),
+      (c, p) => {
+        const r = p as { highlights: string[]; kline_insights: string[]; short_term: Prose; medium_long_term: Prose };
+        return {
+          ...c,
+          highlights: c.highlights.map((h, i) => ({ ...h, text: r.highlights[i] })),
+          kline_insights: c.kline_insights.map((k, i) => ({ ...k, text: r.kline_insights[i] })),
+          strategy: { short_term: withProse(c.strategy.short_term, r.short_term), medium_long_term: withProse(c.strategy.medium_long_term, r.medium_long_term) },
+        };
+      },
+      f,
+    );
+    return { f, basis, c };
   }
 
   /** GET /api/crypto/{id}/aggregate. `userId`: the signed-in caller or null. */
@@ -113,11 +173,14 @@ export class AiService {
     const row = this.d.market.resolve(id);
     const f = await this.facts(row, lang);
     const basis = this.basisOf(f);
-    const build = () => ({
+    type Analysis = { timeframes: { timeframe: FullAnalysis['timeframes'][number]['timeframe']; plan: StrategyPlan }[]; based_on: AiBasedOn };
+    const build = (): Analysis => ({
       timeframes: f.timeframes.filter((t) => t.plan).map((t) => ({ timeframe: t.timeframe, plan: writePlan(t.plan!, t, f, lang, 'timeframe') })),
       based_on: basedOnOf(f),
     });
-    const c = (await this.d.repo.content<ReturnType<typeof build>>(row.id, 'analysis', basis, lang)) ?? (await this.d.repo.saveContent(row.id, 'analysis', basis, lang, this.by, build(), f.as_of));
+    const c =
+      (await this.d.repo.content<Analysis>(row.id, 'analysis', basis, lang)) ??
+      (await this.write<Analysis>(row.id, 'analysis', basis, lang, f.as_of, build, (a) => a.timeframes.map((t) => planProse(t.plan)), (a, p) => ({ ...a, timeframes: a.timeframes.map((t, i) => ({ ...t, plan: withProse(t.plan, (p as Prose[])[i])! })) }), f));
     return { coin: { id: row.id, symbol: row.symbol, name: row.name }, by: c.by, generated_at: c.generatedAt, based_on: c.content.based_on, timeframes: c.content.timeframes, disclaimer: disclaimer(lang) };
   }
 }

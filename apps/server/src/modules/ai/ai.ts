@@ -9,13 +9,15 @@ import type { QuotaService } from '../billing/quota.service';
 import { AiRepository } from './ai.repository';
 import { AiService } from './ai.service';
 import { LabService } from './lab.service';
+import { ModelProseWriter } from './model-writer';
 import { ChatRepository } from '../chat/chat.repository';
 import { ChatService } from '../chat/chat.service';
 import { BuiltinChatWriter } from '../chat/builtin-writer';
 import { LlmChatWriter } from '../chat/llm-writer';
 
 /**
- * The AI services of a process (`ctx.ai`): coin page content (`service`), the assistant (`chat`,
+ * The AI services of a process (`ctx.ai`): coin page content (`service`; built-in texts, rewritten by
+ * the model when `llm` is set), the assistant (`chat`,
  * written by the built-in analyst, or by the model when `llm` is set) and the lab preview (`lab`).
  */
 export interface Ai {
@@ -25,8 +27,8 @@ export interface Ai {
 }
 
 /** Builds the AI services from the shared context pieces. */
-export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsService; news: NewsService; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null }): Ai {
-  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota });
+export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsService; news: NewsService; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; log?: (m: string) => void }): Ai {
+  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null });
   const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
   const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });
   const lab = new LabService({ db: d.db, ai: service, market: d.market, source: d.source, clock: d.clock });
