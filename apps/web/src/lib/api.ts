@@ -11,7 +11,7 @@ import { sessionId, visitorId } from './analytics';
 
 export const API_BASE = '/api';
 
-/** Server error with its catalogue code (`t('errors.' + code)` is what the UI shows). */
+/** Server error with its catalogue code (`t(errorKey(err))` shows its translated message). */
 export class ApiError extends Error {
   readonly code: AppErrorCode | 'NETWORK' | 'INTERNAL';
   readonly status: number;
@@ -41,10 +41,14 @@ export function isCancelled(err: unknown): boolean {
   return err instanceof ApiCancelledError || (err instanceof DOMException && err.name === 'AbortError');
 }
 
-/** i18n key for an error: `errors.CODE` for API errors, `errors.INTERNAL` otherwise. */
+/**
+ * Fully qualified i18n key of an error's message: `errors:CODE` for API errors (every code of
+ * `APP_ERRORS` has a translation in both languages, checked by scripts/i18n-check.mjs),
+ * `errors:INTERNAL` otherwise. Works with any `t`, whatever its default namespace.
+ */
 export function errorKey(err: unknown): string {
-  if (err instanceof ApiError) return `errors.${err.code}`;
-  return 'errors.INTERNAL';
+  if (err instanceof ApiError) return `errors:${err.code}`;
+  return 'errors:INTERNAL';
 }
 
 // ---- navigation-scoped cancellation -------------------------------------------------------------

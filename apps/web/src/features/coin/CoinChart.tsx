@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Candle, CoinDetail, Timeframe } from '@coinlens/contracts';
 import { useCandles } from '../../lib/market-queries';
 import { useMarketStream } from '../../lib/live-prices';
-import { errorKey, isCancelled } from '../../lib/api';
+import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { useTheme } from '../../lib/use-theme';
 import { KlineChart, type KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
@@ -18,17 +18,19 @@ const CHART_HEIGHT = 420;
 export function CoinChart({ coin }: { coin: CoinDetail }) {
   const { t } = useTranslation('coin');
   const theme = useTheme();
-  const available = CHART_TIMEFRAMES.filter((tf) => coin.timeframes.length === 0 || coin.timeframes.includes(tf));
+  const noMarket = coin.timeframes.length === 0;
+  const available = CHART_TIMEFRAMES.filter((tf) => coin.timeframes.includes(tf));
   const [timeframe, setTimeframe] = useState<Timeframe>(available.includes('1h') ? '1h' : (available[0] ?? '1h'));
-  const q = useCandles(coin.cmc_id, timeframe);
+  const q = useCandles(noMarket ? null : coin.cmc_id, timeframe);
   const chartRef = useRef<KlineChartHandle>(null);
   const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
   useMarketStream({ symbol: coin.symbol, timeframe, onKline });
   const overlay = useSignalOverlay(coin.symbol, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') });
 
   const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
-  const failed = q.isError && !isCancelled(q.error);
-  const empty = coin.cmc_id == null || (data && data.candles.length === 0 && !data.forming);
+  const notAvailable = q.error instanceof ApiError && q.error.code === 'TIMEFRAME_NOT_AVAILABLE';
+  const failed = q.isError && !isCancelled(q.error) && !notAvailable;
+  const empty = noMarket || notAvailable || coin.cmc_id == null || (data && data.candles.length === 0 && !data.forming);
 
   return (
     <Panel
@@ -40,11 +42,11 @@ export function CoinChart({ coin }: { coin: CoinDetail }) {
               key={tf}
               type="button"
               disabled={!available.includes(tf)}
-              aria-pressed={tf === timeframe}
+              aria-pressed={tf === timeframe && !noMarket}
               data-timeframe={tf}
               onClick={() => setTimeframe(tf)}
               className={`num rounded px-2.5 py-1 text-[12px] font-medium disabled:opacity-40 ${
-                tf === timeframe ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2 hover:text-fg'
+                tf === timeframe && !noMarket ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2 hover:text-fg'
               }`}
             >
               {t(`chart.tf.${tf}`)}
@@ -53,14 +55,14 @@ export function CoinChart({ coin }: { coin: CoinDetail }) {
         </div>
       }
     >
-      <div className="relative p-1 sm:p-2" data-testid="chart-panel" data-state={failed ? 'error' : !data ? 'loading' : empty ? 'empty' : 'ready'}>
+      <div className="relative p-1 sm:p-2" data-testid="chart-panel" data-state={failed ? 'error' : empty ? 'empty' : !data ? 'loading' : 'ready'}>
         {failed ? (
           <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center">
             <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
           </div>
         ) : empty ? (
           <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center text-[13px] text-muted">
-            {t('chart.empty')}
+            {noMarket ? t('chart.noMarket', { symbol: coin.symbol }) : t('chart.empty')}
           </div>
         ) : (
           <>

@@ -22,7 +22,7 @@ export function FollowButton({ coinId, name }: { coinId: number; name: string })
   const isFollowing = !!following.data?.some((f) => f.cryptocurrency.id === coinId);
   const pending = m.isPending || (following.isFetching && m.isSuccess);
   const run = (follow: boolean) =>
-    m.mutate({ coinId, follow }, { onError: (e) => showToast({ kind: 'error', messageKey: `errors:${errorKey(e).replace(/^errors\./, '')}` }) });
+    m.mutate({ coinId, follow }, { onError: (e) => showToast({ kind: 'error', messageKey: errorKey(e) }) });
   return (
     <>
       <button

@@ -45,7 +45,7 @@ export function PersonalFilter({ value, onChange }: { value: boolean; onChange: 
       setOpen(null);
       onChange(true);
     } catch (e) {
-      setError(errorKey(e).replace(/^errors\./, ''));
+      setError(errorKey(e));
     }
   };
 
@@ -139,7 +139,7 @@ export function PersonalFilter({ value, onChange }: { value: boolean; onChange: 
               </label>
             ))}
           </fieldset>
-          {error && <p role="alert" className="text-down">{t(error, { ns: 'errors' })}</p>}
+          {error && <p role="alert" className="text-down">{t(error)}</p>}
           <div className="flex justify-end gap-2 pt-1">
             <button type="button" onClick={() => setOpen(null)} className="rounded-md border border-border px-3 py-1.5">
               {t('personal.cancel')}
