@@ -61,7 +61,7 @@ export function CoinChart({ coin }: { coin: CoinDetail }) {
             <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
           </div>
         ) : empty ? (
-          <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center text-[13px] text-muted">
+          <div style={{ height: noMarket ? 140 : CHART_HEIGHT }} className="flex items-center justify-center px-6 text-center text-[13px] text-muted">
             {noMarket ? t('chart.noMarket', { symbol: coin.symbol }) : t('chart.empty')}
           </div>
         ) : (

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { CoinDetail } from '@coinlens/contracts';
 import { useCoinDetail } from '../../lib/market-queries';
 import { useLivePrice } from '../../lib/live-prices';
+import { useClock } from '../../lib/clock';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { formatCompact, formatDateUtc, formatNumber, formatUsd } from '../../lib/format';
 import { usePageTitle } from '../../app/LangLayout';
@@ -99,7 +100,10 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
 
 function StatsPanel({ coin }: { coin: CoinDetail }) {
   const { t, i18n } = useTranslation('coin');
+  const { mode } = useClock();
   const asOf = coin.supply_as_of ? t('stats.supplyAsOf', { date: formatDateUtc(coin.supply_as_of, i18n.language) }) : undefined;
+  // the server's `credits` are English; the page writes the same credits in its language
+  const credits = [mode === 'replay' ? t('stats.creditMarketReplay') : t('stats.creditMarket'), coin.supply_as_of ? t('stats.creditSupply', { date: coin.supply_as_of }) : null];
   const sym = coin.symbol;
   return (
     <Panel title={t('stats.title')}>
@@ -112,11 +116,9 @@ function StatsPanel({ coin }: { coin: CoinDetail }) {
         <Stat label={t('stats.totalSupply')}>{coin.total_supply == null ? '—' : `${formatNumber(coin.total_supply)} ${sym}`}</Stat>
         <Stat label={t('stats.maxSupply')}>{coin.max_supply == null ? t('stats.unlimited') : `${formatNumber(coin.max_supply)} ${sym}`}</Stat>
       </dl>
-      {(asOf || coin.credits.length > 0) && (
-        <p className="border-t border-border px-4 py-2 text-[11px] text-muted">
-          {[asOf, ...coin.credits].filter(Boolean).join(' · ')}
-        </p>
-      )}
+      <p className="border-t border-border px-4 py-2 text-[11px] text-muted" data-testid="coin-credits">
+        {[asOf, ...credits].filter(Boolean).join(' · ')}
+      </p>
     </Panel>
   );
 }

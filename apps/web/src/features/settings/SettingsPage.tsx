@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { InvitationCodeButton } from '../pricing/InvitationDialog';
 import type { Profile, ProfileInput, User } from '@coinlens/contracts';
 import { Container } from '../../components/layout/PageShell';
 import { Dialog } from '../../components/Dialog';
@@ -123,7 +124,8 @@ function MembershipSection({ me, lang }: { me: User; lang: string }) {
         <Row label={t('membership.end')}>
           <span data-testid="membership-end">{ymd(me.subscription_end_date) ?? t('membership.none')}</span>
         </Row>
-        <div className="flex justify-end py-3">
+        <div className="flex flex-wrap items-center justify-end gap-2 py-3">
+          {!me.isUsedInvitationCode && <InvitationCodeButton />}
           <Link to={`/${lang}/pricing`} className={primaryBtn}>
             {me.isPro ? t('membership.renew') : t('membership.subscribe')}
           </Link>
