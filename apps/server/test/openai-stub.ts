@@ -5,9 +5,10 @@ import type { AddressInfo } from 'node:net';
  * A local OpenAI-compatible server for tests, speaking the real Chat Completions wire format:
  * `POST /v1/chat/completions`; with `stream: true` it answers `text/event-stream` chunks
  * `data: {"id","object":"chat.completion.chunk","choices":[{"index":0,"delta":{…}}]}` and
- * `data: [DONE]`; otherwise one `chat.completion` object. `reply(body)` decides the answer.
+ * `data: [DONE]`; otherwise one `chat.completion` object. `reply(body)` decides the answer
+ * (`chunkDelayMs`: pause between streamed chunks, to watch streaming in a browser).
  */
-export async function startOpenAiStub(reply: (body: any) => { content: string; reasoning?: string; status?: number }) {
+export async function startOpenAiStub(reply: (body: any) => { content: string; reasoning?: string; status?: number; chunkDelayMs?: number }, opts: { port?: number; host?: string } = {}) {
   const requests: any[] = [];
   const server = http.createServer(async (req, res) => {
     let raw = '';
@@ -34,11 +35,15 @@ export async function startOpenAiStub(reply: (body: any) => { content: string; r
       res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
     chunk({ role: 'assistant', content: '' });
     for (const piece of (r.reasoning ?? '').match(/.{1,12}/gs) ?? []) chunk({ reasoning_content: piece });
-    for (const piece of r.content.match(/.{1,7}/gs) ?? []) chunk({ content: piece });
+    for (const piece of r.content.match(/.{1,7}/gs) ?? []) {
+      chunk({ content: piece });
+      if (r.chunkDelayMs) await new Promise((d) => setTimeout(d, r.chunkDelayMs));
+    }
     chunk({}, 'stop');
     res.end('data: [DONE]\n\n');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((r) => server.listen(opts.port ?? 0, host, r));
+  const url = `http://${host}:${(server.address() as AddressInfo).port}/v1`;
   return { url, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
