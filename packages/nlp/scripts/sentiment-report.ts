@@ -24,6 +24,10 @@ export function renderReport(a: {
   ev: HeldOutEvaluation;
   floatAccuracy: number;
   noOffsetsAccuracy: number;
+  lrOnlyAccuracy: number;
+  nbBuckets: number;
+  ensembleWeight: number;
+  nblrC: number;
   offsets: number[];
   lambda: number;
   iterations: number;
@@ -47,28 +51,37 @@ held-out figure with \`npm run -s sentiment:eval\`.
   headlines, not crypto-specific (a handful of rows mention crypto).
 - Split: stratified per label, ${HOLDOUT_FRACTION * 100} % held out (${ev.n} rows), mulberry32 seed
   ${SPLIT_SEED} (\`tfnsSplit\` in src/sentiment/dataset.ts). Training rows: ${a.trainRows}.
-- Hyper-parameters were chosen on a dev split (20 %, seed ${DEV_SEED}) carved out of the training
-  rows only (scripts/tune-sentiment.ts); the held-out rows were used for the final figures only.
+- Hyper-parameters were chosen on a dev split (20 %, seed ${DEV_SEED}) and by 5-fold cross-validation,
+  both carved out of the training rows only (scripts/tune-sentiment.ts, scripts/cv-sentiment.ts,
+  scripts/tune-offsets.ts); the held-out rows were used for the final figures only.
 
 ## Model
+
+An ensemble of two linear models over hashed n-grams (file format \`coinlens-sentiment/2\`):
 
 - Multinomial logistic regression (softmax) with L2 (lambda = ${a.lambda}, bias not penalised),
   fitted with deterministic L-BFGS (history 10, Armijo backtracking), ${a.iterations} iterations.
 - Features (src/sentiment/features.ts), hashed with FNV-1a into 2^${cfg.hashBits} buckets:
   - normalisation: URLs, @users, $cashtags, signed percentages (up/down), money amounts and numbers
     replaced by placeholder tokens; lower-case;
-  - group 0: word unigrams + bigrams, plus \`neg_\`-marked unigrams in a 3-token negation scope;
+  - group 0: word unigrams + bigrams${cfg.trigrams ? ' + trigrams' : ''}, plus \`neg_\`-marked unigrams in a 3-token negation scope;
   - group 1: character ${cfg.charMin}–${cfg.charMax}-grams inside word boundaries (weight ${cfg.charWeight});
   - group 2: polarity counts from a small hand-written financial lexicon (src/sentiment/lexicon.ts),
     negation-aware (weight ${cfg.lexWeight});
   - each group: sublinear tf × smooth idf, L2-normalised.
-- Stored buckets: ${a.nBuckets}; idf quantised to uint8, weights to int16 (one scale).
+- NB-LR (Wang & Manning 2012): per class, one-vs-rest binary logistic regression (L2 = ${a.nblrC} / training
+  rows, L-BFGS) on binary bucket presence scaled by the class's log-count ratio (smoothing 1), over the
+  same features without word trigrams (${a.nbBuckets} buckets); stored as one int16 score per bucket and class.
+- Mix: scores = ${a.ensembleWeight} · log-softmax(softmax model) + ${(1 - a.ensembleWeight).toFixed(1)} · log-softmax(NB-LR) + offsets
+  (bearish, bullish, neutral) = (${a.offsets.join(', ')}), then softmax. Weight and offsets chosen by
+  5-fold cross-validation on the training rows (scripts/cv-sentiment.ts, see sentiment-v1.tuning.md).
+- Softmax model: ${a.nBuckets} buckets, idf quantised to uint8, weights to int16 (one scale).
   File size: ${(a.sizeBytes / 1e6).toFixed(2)} MB.
-- Decision thresholds: logit offsets (bearish, bullish, neutral) = (${a.offsets.join(', ')}) added to the
-  bias, chosen by 5-fold cross-validation on the training rows (scripts/tune-offsets.ts).
 - Held-out accuracy (model only) before weight quantisation: ${pct(a.floatAccuracy)}; after (shipped
-  file): ${pct(ev.model.accuracy)}; shipped weights without the offsets: ${pct(a.noOffsetsAccuracy)}.
-- How lambda, feature weights and the lexicon were chosen: sentiment-v1.tuning.md.
+  file): ${pct(ev.model.accuracy)}; without the offsets: ${pct(a.noOffsetsAccuracy)}; softmax part alone
+  (no NB-LR, no offsets): ${pct(a.lrOnlyAccuracy)}.
+- How lambda, feature weights, word trigrams and the lexicon were chosen, and the ensembles that were
+  tried and rejected: sentiment-v1.tuning.md.
 
 ## Held-out results (${ev.n} rows)
 
@@ -103,7 +116,7 @@ ${CRYPTO_RULES.map((r) => `| ${r.id} | ${r.label} | ${r.weight} | ${r.descriptio
 ## Limits
 
 TFNS is about stocks; crypto headlines differ in vocabulary, which the rules only partly cover.
-Labels are single-annotator market sentiment, so some rows are ambiguous. The model is linear over
-n-grams: it does not understand long-range context or sarcasm.
+Labels are single-annotator market sentiment, so some rows are ambiguous. Both models are linear over
+n-grams: they do not understand long-range context or sarcasm.
 `;
 }

@@ -2,7 +2,8 @@
  * Choose per-class logit offsets (decision thresholds) by 5-fold cross-validation on the TRAINING
  * part only: out-of-fold logits for every training row, then a grid search of bearish/bullish offsets
  * (neutral fixed at 0) maximising out-of-fold accuracy. The held-out split is never used.
- * Usage: tsx packages/nlp/scripts/tune-offsets.ts   (prints the offsets; copy them to train-sentiment.ts)
+ * Usage: tsx packages/nlp/scripts/tune-offsets.ts   (prints the offsets of the softmax model alone;
+ * the shipped ensemble's weight and offsets come from scripts/cv-sentiment.ts, see sentiment-v1.tuning.md)
  */
 import { DEFAULT_FEATURE_CONFIG, extractFeatureCounts, vectorize } from '../src/sentiment/features.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';

@@ -8,7 +8,7 @@
  *     clause punctuation `. , ; : ! ?` (used only for negation scope, then dropped).
  *  3. Negation: after `not no never nor without cannot …n't` the next tokens up to 3 or the next clause
  *     punctuation get an extra `neg_`-prefixed unigram.
- *  4. Feature groups: group 0 = word unigrams + bigrams (+ negated unigrams), group 1 = character
+ *  4. Feature groups: group 0 = word unigrams + bigrams (+ trigrams) (+ negated unigrams), group 1 = character
  *     2–5-grams inside word boundaries (each word padded with spaces, like scikit-learn `char_wb`).
  *  5. Each feature string is hashed (FNV-1a 32-bit, group prefix) into `2^hashBits` buckets.
  */
@@ -26,6 +26,8 @@ export interface FeatureConfig {
   charWeight: number;
   /** Weight of group 2 (lexicon polarity features); 0 disables the group. */
   lexWeight: number;
+  /** Emit word trigrams (group 0); absent = false. */
+  trigrams?: boolean;
 }
 
 import { lexiconPolarity } from './lexicon.js';
@@ -38,7 +40,11 @@ export const DEFAULT_FEATURE_CONFIG: FeatureConfig = {
   bigrams: true,
   charWeight: 1,
   lexWeight: 0.5,
+  trigrams: true,
 };
+
+/** Feature settings of the NB-LR part of the ensemble (binary presence of these buckets; no trigrams). */
+export const NBLR_FEATURE_CONFIG: FeatureConfig = { ...DEFAULT_FEATURE_CONFIG, trigrams: false };
 
 const NEGATORS = new Set(['not', 'no', 'never', 'nor', 'without', 'cannot', 'neither', 'none', 'nothing']);
 const CLAUSE = new Set(['.', ',', ';', ':', '!', '?']);
@@ -116,6 +122,7 @@ export function extractFeatureCounts(text: string, cfg: FeatureConfig): Map<numb
   for (const w of ws) add(words, 'w|' + w);
   for (const w of negated) add(words, 'w|' + w);
   if (cfg.bigrams) for (let i = 1; i < ws.length; i++) add(words, 'b|' + ws[i - 1] + ' ' + ws[i]);
+  if (cfg.trigrams) for (let i = 2; i < ws.length; i++) add(words, 't|' + ws[i - 2] + ' ' + ws[i - 1] + ' ' + ws[i]);
   for (const w of ws) {
     const p = ' ' + w + ' ';
     for (let n = cfg.charMin; n <= cfg.charMax; n++) {

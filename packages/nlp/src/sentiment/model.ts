@@ -7,6 +7,13 @@
  * bucket: idf = 1 + q / 255 × (idfMax − 1)), `weightScale`, `weights` (base64 little-endian int16,
  * `count × classes.length`, row-major per bucket; weight = q × weightScale), `bias` (per class).
  * Inference: features → vectorize (with the dequantised idf) → logits = bias + Σ w·x → softmax.
+ *
+ * Format "coinlens-sentiment/2" adds an optional second model and how to mix the two:
+ * `nblr` = NB-LR (one-vs-rest logistic regression on log-count-ratio-scaled binary features) with its
+ * own `features`, `count`, `buckets` (as above), `weightScale`, `weights` (int16 `count × K`: the
+ * per-bucket score w·r of each class) and `bias`; `ensemble` = { `weight` of the softmax model,
+ * `offsets` per class }. Scores: weight·logsoftmax(z_lr) + (1 − weight)·logsoftmax(z_nb) + offsets,
+ * then softmax. Version 1 files (no `nblr`) still load.
  */
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
 
@@ -15,7 +22,7 @@ export type SentimentLabel = 'bearish' | 'bullish' | 'neutral';
 
 /** Serialised model (the JSON file). */
 export interface SentimentModelJson {
-  format: 'coinlens-sentiment/1';
+  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2';
   classes: SentimentLabel[];
   features: FeatureConfig;
   nTrainDocs: number;
@@ -26,7 +33,21 @@ export interface SentimentModelJson {
   weightScale: number;
   weights: string;
   bias: number[];
+  nblr?: { features: FeatureConfig; count: number; buckets: string; weightScale: number; weights: string; bias: number[] };
+  ensemble?: { weight: number; offsets: number[] };
   meta?: Record<string, unknown>;
+}
+
+/** Decoded second model of a version 2 file (see the file header). `V[pos * K + k]`: score of bucket `pos`. */
+export interface NbLrPart {
+  cfg: FeatureConfig;
+  buckets: Int32Array;
+  V: Float64Array;
+  bias: Float64Array;
+  /** Weight of the softmax model in the mix. */
+  weight: number;
+  /** Per-class offsets added after mixing. */
+  offsets: Float64Array;
 }
 
 /** Decoded, ready-to-use model. `W[pos * K + k]`: weight of stored bucket `pos` for class k. */
@@ -38,6 +59,8 @@ export interface SentimentModel {
   idfMax: number;
   W: Float64Array;
   bias: Float64Array;
+  /** Second model of a version 2 file, absent for version 1. */
+  nb?: NbLrPart;
 }
 
 /** Quantise an idf value to uint8 over [1, idfMax] (the trainer uses the dequantised value too). */
@@ -97,17 +120,13 @@ export function encodeModel(args: {
   idfQ: Uint8Array;
   W: Float64Array;
   bias: Float64Array;
+  nb?: { cfg: FeatureConfig; buckets: Int32Array; V: Float64Array; bias: Float64Array; weight: number; offsets: number[] };
   meta?: Record<string, unknown>;
 }): SentimentModelJson {
-  let maxAbs = 0;
-  for (const w of args.W) maxAbs = Math.max(maxAbs, Math.abs(w));
-  const weightScale = maxAbs / 32767 || 1;
-  const q = new Int16Array(args.W.length);
-  for (let i = 0; i < q.length; i++) q[i] = Math.round(args.W[i] / weightScale);
-  const wBuf = Buffer.alloc(q.length * 2);
-  q.forEach((v, i) => wBuf.writeInt16LE(v, i * 2));
+  const { scale: weightScale, b64: weights } = quantiseInt16(args.W);
+  const nb = args.nb ? quantiseInt16(args.nb.V) : null;
   return {
-    format: 'coinlens-sentiment/1',
+    format: args.nb ? 'coinlens-sentiment/2' : 'coinlens-sentiment/1',
     classes: args.classes,
     features: args.cfg,
     nTrainDocs: args.nTrainDocs,
@@ -116,15 +135,39 @@ export function encodeModel(args: {
     buckets: encodeVarints(args.buckets).toString('base64'),
     idf: Buffer.from(args.idfQ).toString('base64'),
     weightScale,
-    weights: wBuf.toString('base64'),
+    weights,
     bias: [...args.bias],
+    ...(args.nb && nb
+      ? {
+          nblr: { features: args.nb.cfg, count: args.nb.buckets.length, buckets: encodeVarints(args.nb.buckets).toString('base64'), weightScale: nb.scale, weights: nb.b64, bias: [...args.nb.bias] },
+          ensemble: { weight: args.nb.weight, offsets: [...args.nb.offsets] },
+        }
+      : {}),
     meta: args.meta,
   };
 }
 
+/** int16 quantisation with one global scale; returns the scale and the little-endian bytes as base64. */
+function quantiseInt16(W: Float64Array): { scale: number; b64: string } {
+  let maxAbs = 0;
+  for (const w of W) maxAbs = Math.max(maxAbs, Math.abs(w));
+  const scale = maxAbs / 32767 || 1;
+  const wBuf = Buffer.alloc(W.length * 2);
+  for (let i = 0; i < W.length; i++) wBuf.writeInt16LE(Math.round(W[i] / scale), i * 2);
+  return { scale, b64: wBuf.toString('base64') };
+}
+
+function dequantiseInt16(b64: string, n: number, scale: number): Float64Array {
+  const buf = Buffer.from(b64, 'base64');
+  if (buf.length !== n * 2) throw new Error('sentiment model: array sizes do not match count');
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = buf.readInt16LE(i * 2) * scale;
+  return out;
+}
+
 /** Decode a model JSON object. Errors: throws `Error('sentiment model: …')` on a wrong format/size. */
 export function decodeModel(json: SentimentModelJson): SentimentModel {
-  if (json.format !== 'coinlens-sentiment/1') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
+  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
   const K = json.classes.length;
   const buckets = decodeVarints(Buffer.from(json.buckets, 'base64'), json.count);
   const idfQ = Buffer.from(json.idf, 'base64');
@@ -134,7 +177,21 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
   for (let i = 0; i < json.count; i++) idf[i] = dequantiseIdf(idfQ[i], json.idfMax);
   const W = new Float64Array(json.count * K);
   for (let i = 0; i < W.length; i++) W[i] = wBuf.readInt16LE(i * 2) * json.weightScale;
-  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias) };
+  let nb: NbLrPart | undefined;
+  if (json.format === 'coinlens-sentiment/2') {
+    const p = json.nblr;
+    const e = json.ensemble;
+    if (!p || !e) throw new Error('sentiment model: format 2 needs nblr and ensemble');
+    nb = {
+      cfg: p.features,
+      buckets: decodeVarints(Buffer.from(p.buckets, 'base64'), p.count),
+      V: dequantiseInt16(p.weights, p.count * K, p.weightScale),
+      bias: Float64Array.from(p.bias),
+      weight: e.weight,
+      offsets: Float64Array.from(e.offsets),
+    };
+  }
+  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}) };
 }
 
 /** Position of `bucket` in the sorted `buckets` array, or -1. */
@@ -165,8 +222,28 @@ export function predictProba(model: SentimentModel, text: string): number[] {
     if (p < 0) continue;
     for (let k = 0; k < K; k++) z[k] += model.W[p * K + k] * vec.val[t];
   }
+  const nb = model.nb;
+  if (nb) {
+    const zn = Array.from(nb.bias);
+    const seen = new Set<number>();
+    for (const g of extractFeatureCounts(text, nb.cfg)) for (const b of g.keys()) seen.add(b);
+    for (const b of seen) {
+      const p = findBucket(nb.buckets, b);
+      if (p < 0) continue;
+      for (let k = 0; k < K; k++) zn[k] += nb.V[p * K + k];
+    }
+    const a = logSoftmax(z);
+    const c = logSoftmax(zn);
+    for (let k = 0; k < K; k++) z[k] = nb.weight * a[k] + (1 - nb.weight) * c[k] + nb.offsets[k];
+  }
   const mx = Math.max(...z);
   const e = z.map((v) => Math.exp(v - mx));
   const s = e.reduce((a, b) => a + b, 0);
   return e.map((v) => v / s);
+}
+
+function logSoftmax(z: readonly number[]): number[] {
+  const mx = Math.max(...z);
+  const ls = Math.log(z.reduce((s, v) => s + Math.exp(v - mx), 0)) + mx;
+  return z.map((v) => v - ls);
 }

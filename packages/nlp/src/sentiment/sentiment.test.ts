@@ -4,9 +4,9 @@ import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadS
 import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
 import { CLASSES, HOLDOUT_FRACTION, MODEL_JSON, REPORT_MD, readTfns, tfnsSplit } from './dataset.js';
 import { computeMetrics, evaluateHeldOut } from './evaluate.js';
-import { DEFAULT_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, vectorize, wordsWithNegation } from './features.js';
+import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, vectorize, wordsWithNegation } from './features.js';
 import { lexiconPolarity } from './lexicon.js';
-import { decodeModel, encodeModel } from './model.js';
+import { decodeModel, encodeModel, predictProba } from './model.js';
 import { compactify, computeIdf, mulberry32, stratifiedSplit, trainSoftmax } from './train.js';
 
 describe('features', () => {
@@ -66,6 +66,22 @@ describe('split and training', () => {
     expect(Array.from(m.idf)).toEqual([1, 3]);
     m.W.forEach((w, i) => expect(Math.abs(w - W[i])).toBeLessThan(2 / 32767));
     expect(() => decodeModel({ ...json, format: 'x' as never })).toThrow(/format/);
+  });
+
+  it('format 2 (softmax + NB-LR ensemble) round-trips and mixes log-probabilities', () => {
+    const base = { classes: ['bearish', 'bullish', 'neutral'] as const, cfg: DEFAULT_FEATURE_CONFIG, nTrainDocs: 10, idfMax: 3, buckets: Int32Array.from([3, 70000]), idfQ: Uint8Array.from([0, 255]), W: new Float64Array(6), bias: Float64Array.from([0, 0, 0]) };
+    const V = Float64Array.from([1, -1, 0.5, 0.25, 0, -0.75]);
+    const json = encodeModel({ ...base, classes: [...base.classes], nb: { cfg: NBLR_FEATURE_CONFIG, buckets: Int32Array.from([5, 9]), V, bias: Float64Array.from([0.1, 0, -0.1]), weight: 0.9, offsets: [0.5, 0.6, 0] } });
+    expect(json.format).toBe('coinlens-sentiment/2');
+    const m = decodeModel(JSON.parse(JSON.stringify(json)));
+    expect(Array.from(m.nb!.buckets)).toEqual([5, 9]);
+    m.nb!.V.forEach((v, i) => expect(Math.abs(v - V[i])).toBeLessThan(2 / 32767));
+    expect(m.nb!.weight).toBe(0.9);
+    // all-zero softmax part and no known NB buckets: the offsets and NB bias decide
+    const p = predictProba(m, 'zzz');
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    expect(p[1]).toBeGreaterThan(p[2]);
+    expect(() => decodeModel({ ...json, nblr: undefined })).toThrow(/format 2/);
   });
 });
 

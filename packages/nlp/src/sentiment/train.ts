@@ -297,3 +297,192 @@ export function trainBinaryLogistic(data: readonly CompactExample[], dim: number
   const res = lbfgs(fg, new Float64Array(dim + 1), opts);
   return { w: res.x.slice(0, dim), b: res.x[dim], iterations: res.iterations };
 }
+
+/** Options of {@link trainMlp}. */
+export interface MlpOptions {
+  /** Hidden units. */
+  hidden: number;
+  /** Passes over the training rows. */
+  epochs: number;
+  /** Adam step size. */
+  lr: number;
+  /** Mini-batch size. */
+  batch: number;
+  /** Dropout rate on the hidden layer during training (0 = none). */
+  dropout: number;
+  /** Decoupled weight decay per step (× lr), applied to the rows of W1 a batch touches and to W2. */
+  weightDecay: number;
+  /** Half-width of the uniform initialisation of W1. */
+  init: number;
+  /** PRNG seed (initialisation, shuffling, dropout). */
+  seed: number;
+}
+
+/** A one-hidden-layer network: h = relu(b1 + Σ x_j W1[j]), logits = b2 + W2ᵀ h. */
+export interface MlpWeights {
+  hidden: number;
+  /** `dim × hidden`, row j = input feature j. */
+  W1: Float64Array;
+  b1: Float64Array;
+  /** `hidden × K`, row u = hidden unit u. */
+  W2: Float64Array;
+  b2: Float64Array;
+}
+
+/** Logits of a one-hidden-layer network for one sparse input (compact ids). */
+export function mlpLogits(m: MlpWeights, idx: Int32Array, val: Float64Array, K = 3): number[] {
+  const H = m.hidden;
+  const h = Float64Array.from(m.b1);
+  for (let t = 0; t < idx.length; t++) {
+    const base = idx[t] * H;
+    const v = val[t];
+    for (let u = 0; u < H; u++) h[u] += m.W1[base + u] * v;
+  }
+  const z = Array.from(m.b2);
+  for (let u = 0; u < H; u++) {
+    if (h[u] <= 0) continue;
+    for (let k = 0; k < K; k++) z[k] += m.W2[u * K + k] * h[u];
+  }
+  return z;
+}
+
+/**
+ * Train a one-hidden-layer ReLU network (softmax output, cross-entropy) with mini-batch Adam.
+ * Rows of W1 are updated lazily (only the features present in the batch), so an epoch costs
+ * O(non-zeros × hidden). Deterministic for a given seed: fixed shuffles and dropout masks from
+ * mulberry32, fixed summation order.
+ */
+export function trainMlp(data: readonly CompactExample[], dim: number, K: number, o: MlpOptions): MlpWeights {
+  const H = o.hidden;
+  const rand = mulberry32(o.seed);
+  const W1 = new Float64Array(dim * H);
+  for (let i = 0; i < W1.length; i++) W1[i] = (rand() * 2 - 1) * o.init;
+  const b1 = new Float64Array(H);
+  const W2 = new Float64Array(H * K);
+  const a2 = Math.sqrt(6 / (H + K));
+  for (let i = 0; i < W2.length; i++) W2[i] = (rand() * 2 - 1) * a2;
+  const b2 = new Float64Array(K);
+  // Adam state
+  const m1 = new Float64Array(W1.length), v1 = new Float64Array(W1.length);
+  const mb1 = new Float64Array(H), vb1 = new Float64Array(H);
+  const m2 = new Float64Array(W2.length), v2 = new Float64Array(W2.length);
+  const mb2 = new Float64Array(K), vb2 = new Float64Array(K);
+  const beta1 = 0.9, beta2 = 0.999, eps = 1e-8;
+  // gradient buffers
+  const gW1 = new Float64Array(W1.length);
+  const touched = new Uint8Array(dim);
+  const rows: number[] = [];
+  const gb1 = new Float64Array(H), gW2 = new Float64Array(W2.length), gb2 = new Float64Array(K);
+  const h = new Float64Array(H), mask = new Float64Array(H), dh = new Float64Array(H);
+  const z = new Float64Array(K);
+  const order = data.map((_, i) => i);
+  let step = 0;
+  const keep = 1 - o.dropout;
+  const adam = (w: Float64Array, g: Float64Array, m: Float64Array, v: Float64Array, i: number, lrT: number, decay: boolean) => {
+    const gi = g[i];
+    m[i] = beta1 * m[i] + (1 - beta1) * gi;
+    v[i] = beta2 * v[i] + (1 - beta2) * gi * gi;
+    w[i] -= lrT * m[i] / (Math.sqrt(v[i]) + eps) + (decay ? o.lr * o.weightDecay * w[i] : 0);
+    g[i] = 0;
+  };
+  for (let ep = 0; ep < o.epochs; ep++) {
+    const perm = shuffle(order, rand);
+    for (let s = 0; s < perm.length; s += o.batch) {
+      const end = Math.min(perm.length, s + o.batch);
+      const bs = end - s;
+      for (let e = s; e < end; e++) {
+        const ex = data[perm[e]];
+        h.set(b1);
+        for (let t = 0; t < ex.idx.length; t++) {
+          const base = ex.idx[t] * H;
+          const v = ex.val[t];
+          for (let u = 0; u < H; u++) h[u] += W1[base + u] * v;
+        }
+        for (let u = 0; u < H; u++) {
+          mask[u] = o.dropout > 0 ? (rand() < keep ? 1 / keep : 0) : 1;
+          if (h[u] < 0) mask[u] = 0;
+          h[u] *= mask[u];
+        }
+        let mx = -Infinity;
+        for (let k = 0; k < K; k++) {
+          let acc = b2[k];
+          for (let u = 0; u < H; u++) acc += W2[u * K + k] * h[u];
+          z[k] = acc;
+          if (acc > mx) mx = acc;
+        }
+        let se = 0;
+        for (let k = 0; k < K; k++) {
+          z[k] = Math.exp(z[k] - mx);
+          se += z[k];
+        }
+        for (let k = 0; k < K; k++) z[k] = (z[k] / se - (k === ex.y ? 1 : 0)) / bs;
+        for (let u = 0; u < H; u++) {
+          let acc = 0;
+          for (let k = 0; k < K; k++) {
+            gW2[u * K + k] += h[u] * z[k];
+            acc += W2[u * K + k] * z[k];
+          }
+          dh[u] = acc * mask[u];
+          gb1[u] += dh[u];
+        }
+        for (let k = 0; k < K; k++) gb2[k] += z[k];
+        for (let t = 0; t < ex.idx.length; t++) {
+          const j = ex.idx[t];
+          if (!touched[j]) {
+            touched[j] = 1;
+            rows.push(j);
+          }
+          const base = j * H;
+          const v = ex.val[t];
+          for (let u = 0; u < H; u++) gW1[base + u] += dh[u] * v;
+        }
+      }
+      step++;
+      const lrT = (o.lr * Math.sqrt(1 - Math.pow(beta2, step))) / (1 - Math.pow(beta1, step));
+      rows.sort((a, b) => a - b);
+      for (const j of rows) {
+        touched[j] = 0;
+        const base = j * H;
+        for (let u = 0; u < H; u++) adam(W1, gW1, m1, v1, base + u, lrT, true);
+      }
+      rows.length = 0;
+      for (let u = 0; u < H; u++) adam(b1, gb1, mb1, vb1, u, lrT, false);
+      for (let i = 0; i < W2.length; i++) adam(W2, gW2, m2, v2, i, lrT, true);
+      for (let k = 0; k < K; k++) adam(b2, gb2, mb2, vb2, k, lrT, false);
+    }
+  }
+  return { hidden: H, W1, b1, W2, b2 };
+}
+
+/**
+ * NB-LR (Wang & Manning 2012), one-vs-rest: for each class k, log-count ratios
+ * r_k = ln((p_k / ‖p_k‖₁) / (q_k / ‖q_k‖₁)) of binary feature presence (p: rows of class k, q: the
+ * others, both smoothed with `alpha`), then binary logistic regression on the features x ∘ r_k.
+ * `rows[j]`: ascending compact ids present in row j. Returns V[i * 3 + k] = w_k[i] · r_k[i] (so a
+ * row's class-k score is b[k] + Σ V over its present ids) and the biases.
+ */
+export function trainNbLr(rows: readonly Int32Array[], y: readonly number[], dim: number, lambda: number, alpha = 1, opts: LbfgsOptions = { maxIter: 300 }): { V: Float64Array; b: Float64Array } {
+  const V = new Float64Array(dim * 3);
+  const bias = new Float64Array(3);
+  for (let k = 0; k < 3; k++) {
+    const p = new Float64Array(dim).fill(alpha);
+    const q = new Float64Array(dim).fill(alpha);
+    rows.forEach((r, j) => {
+      const t = y[j] === k ? p : q;
+      for (const i of r) t[i]++;
+    });
+    let sp = 0;
+    let sq = 0;
+    for (let i = 0; i < dim; i++) {
+      sp += p[i];
+      sq += q[i];
+    }
+    const ratio = new Float64Array(dim);
+    for (let i = 0; i < dim; i++) ratio[i] = Math.log(p[i] / sp / (q[i] / sq));
+    const data = rows.map((r, j) => ({ idx: r, val: Float64Array.from(r, (i) => ratio[i]), y: y[j] === k ? 1 : 0 }));
+    const m = trainBinaryLogistic(data, dim, lambda, opts);
+    for (let i = 0; i < dim; i++) V[i * 3 + k] = m.w[i] * ratio[i];
+    bias[k] = m.b;
+  }
+  return { V, b: bias };
+}
