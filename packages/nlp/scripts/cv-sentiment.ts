@@ -1,11 +1,16 @@
 /**
- * 5-fold cross-validation of sentiment model variants on the TRAINING part only (the held-out split
- * is never touched). Each run writes the out-of-fold logits of every training row to a cache file;
- * `combine` then scores single models and ensembles (with per-class logit offsets).
+ * 5-fold cross-validation of sentiment model variants. By default on the TRAINING part only (the
+ * held-out split is never touched): each run writes the out-of-fold logits of every training row to a
+ * cache file; `combine` then scores single models and ensembles (with per-class logit offsets).
+ * `rows=all` cross-validates over all TFNS rows instead (same fold seed), for the final recipe.
  * Usage:
  *   tsx packages/nlp/scripts/cv-sentiment.ts lr [lambda=3e-6] [tri=1] [lex=0.5] [cw=1] [cmax=5] [folds=0,1,2,3,4]
  *   tsx packages/nlp/scripts/cv-sentiment.ts mlp [h=32] [ep=8] [lr=0.003] [do=0.3] [wd=0] [init=0.05] [seed=1] [mindf=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts nblr [c=1] [beta=0.25] [alpha=1]
+ *   tsx packages/nlp/scripts/cv-sentiment.ts recipe [rows=all]
+ *     the shipped recipe (src/sentiment/recipe.ts, fixed settings) trained on 4 folds and evaluated as a
+ *     quantised model file on the fifth; with rows=all (and all folds) the summary is written to
+ *     packages/nlp/model/sentiment-v1.cv.json for the report.
  *   tsx packages/nlp/scripts/cv-sentiment.ts combine <name> <name> ...
  * Cache directory: $SENTIMENT_CV_DIR (default: the OS temp dir).
  */
@@ -13,26 +18,27 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_FEATURE_CONFIG, extractFeatureCounts, vectorize, type FeatureConfig } from '../src/sentiment/features.js';
-import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
-import { compactify, computeIdf, mlpLogits, mulberry32, shuffle, trainBinaryLogistic, trainMlp, trainSoftmax, unseenIdf } from '../src/sentiment/train.js';
+import { CLASSES, CV_JSON, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
+import { classifySentiment, classifySentimentModelOnly } from '../src/sentiment/classify.js';
+import { computeMetrics } from '../src/sentiment/evaluate.js';
+import { decodeModel } from '../src/sentiment/model.js';
+import { RECIPE_ID, recipeFingerprint, trainRecipe } from '../src/sentiment/recipe.js';
+import type { CvSummary } from './sentiment-report.js';
+import { compactify, computeIdf, mlpLogits, stratifiedFolds, trainBinaryLogistic, trainMlp, trainSoftmax, unseenIdf } from '../src/sentiment/train.js';
 
 const FOLDS = 5;
+const FOLD_SEED = 99;
 const dir = process.env.SENTIMENT_CV_DIR ?? tmpdir();
 const [kind, ...rest] = process.argv.slice(2);
 const opt = new Map(rest.filter((a) => a.includes('=')).map((a) => a.split('=') as [string, string]));
 const num = (k: string, d: number) => (opt.has(k) ? Number(opt.get(k)) : d);
 
 const rows = readTfns();
-const { train } = tfnsSplit(rows);
+const allRows = opt.get('rows') === 'all';
+/** Row positions cross-validated: the training part of the fixed split, or every row with rows=all. */
+const train = allRows ? rows.map((_, i) => i) : tfnsSplit(rows).train;
 const y = train.map((i) => CLASSES.indexOf(rows[i].label));
-const fold = new Array<number>(train.length);
-{
-  const rand = mulberry32(99);
-  for (let k = 0; k < 3; k++) {
-    const idx = shuffle(y.map((c, j) => (c === k ? j : -1)).filter((j) => j >= 0), rand);
-    idx.forEach((j, r) => (fold[j] = r % FOLDS));
-  }
-}
+const fold = stratifiedFolds(y, FOLDS, FOLD_SEED);
 
 function logSoftmax(z: number[]): number[] {
   const mx = Math.max(...z);
@@ -79,6 +85,57 @@ if (kind === 'combine') {
       const b = bestOffsets(Z);
       console.log(`  w(${names[0]})=${w.toFixed(1)}: ${(100 * accuracy(Z).acc).toFixed(2)} %, with offsets ${b.o.slice(0, 2).join('/')} ${(100 * b.acc).toFixed(2)} %`);
     }
+  }
+  process.exit(0);
+}
+
+if (kind === 'recipe') {
+  // the shipped recipe, fixed settings; each fold's model is encoded/decoded like the shipped file
+  const folds = (opt.get('folds') ?? '0,1,2,3,4').split(',').map(Number);
+  const Z: (number[] | null)[] = new Array(train.length).fill(null);
+  const truth: (typeof CLASSES)[number][] = [];
+  const pm: (typeof CLASSES)[number][] = [];
+  const pr: (typeof CLASSES)[number][] = [];
+  const perFold: number[] = [];
+  const t0 = Date.now();
+  for (const f of folds) {
+    const fit = train.filter((_, j) => fold[j] !== f);
+    const held = train.map((_, j) => j).filter((j) => fold[j] === f);
+    const model = decodeModel(trainRecipe(rows, fit).json);
+    let correct = 0;
+    for (const j of held) {
+      const r = rows[train[j]];
+      const a = classifySentimentModelOnly(r.text, model);
+      Z[j] = CLASSES.map((c) => Math.log(Math.max(a.scores[c], 1e-300)));
+      truth.push(r.label);
+      pm.push(a.label);
+      pr.push(classifySentiment(r.text, model).label);
+      if (a.label === r.label) correct++;
+    }
+    perFold.push(correct / held.length);
+    process.stderr.write(`fold ${f}: trained on ${fit.length} rows, ${(100 * correct / held.length).toFixed(2)} % on ${held.length} (${((Date.now() - t0) / 1000).toFixed(0)} s)\n`);
+  }
+  const name = [kind, ...rest].join('_');
+  writeFileSync(join(dir, `sentcv-${name}.json`), JSON.stringify(Z));
+  const m = computeMetrics(truth, pm);
+  const mr = computeMetrics(truth, pr);
+  console.log(`${name}: out-of-fold accuracy ${(100 * m.accuracy).toFixed(2)} % (n=${m.n}), with crypto rules ${(100 * mr.accuracy).toFixed(2)} %, macro F1 ${m.macroF1.toFixed(3)}; per fold ${perFold.map((a) => (100 * a).toFixed(2)).join(' / ')} %; ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  if (allRows && folds.length === FOLDS && m.n === rows.length) {
+    const summary: CvSummary = {
+      recipe: RECIPE_ID,
+      recipeFingerprint: recipeFingerprint(),
+      rows: m.n,
+      folds: FOLDS,
+      seed: FOLD_SEED,
+      command: 'npx tsx packages/nlp/scripts/cv-sentiment.ts recipe rows=all',
+      accuracy: m.accuracy,
+      correct: m.confusion.reduce((s, row, k) => s + row[k], 0),
+      macroF1: m.macroF1,
+      withRulesAccuracy: mr.accuracy,
+      perFold,
+    };
+    writeFileSync(CV_JSON, JSON.stringify(summary, null, 2) + '\n');
+    console.log(`wrote ${CV_JSON}`);
   }
   process.exit(0);
 }

@@ -46,7 +46,11 @@ export interface HeldOutEvaluation {
 
 /** Evaluate `model` on the fixed held-out split of `rows` (all TFNS rows). */
 export function evaluateHeldOut(model: SentimentModel, rows: readonly TfnsRow[]): HeldOutEvaluation {
-  const { test } = tfnsSplit(rows);
+  return evaluateRows(model, rows, tfnsSplit(rows).test);
+}
+
+/** Evaluate `model` on `rows[i]` for i in `test` (same figures as {@link evaluateHeldOut}). */
+export function evaluateRows(model: SentimentModel, rows: readonly TfnsRow[], test: readonly number[]): HeldOutEvaluation {
   const truth: SentimentLabel[] = [];
   const pm: SentimentLabel[] = [];
   const pr: SentimentLabel[] = [];

@@ -1,13 +1,15 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel, ZH_RULE_ID } from './classify.js';
 import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
 import { CLASSES, HOLDOUT_FRACTION, MODEL_JSON, REPORT_MD, readTfns, tfnsSplit } from './dataset.js';
-import { computeMetrics, evaluateHeldOut } from './evaluate.js';
+import { computeMetrics, evaluateRows } from './evaluate.js';
 import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, vectorize, wordsWithNegation } from './features.js';
 import { lexiconPolarity } from './lexicon.js';
 import { decodeModel, encodeModel, predictProba } from './model.js';
-import { compactify, computeIdf, mulberry32, stratifiedSplit, trainSoftmax } from './train.js';
+import { RECIPE_ID, recipeFingerprint, trainRecipe } from './recipe.js';
+import { compactify, computeIdf, mulberry32, stratifiedFolds, stratifiedSplit, trainSoftmax } from './train.js';
 
 describe('features', () => {
   it('normalises urls, cashtags, percentages, money and numbers', () => {
@@ -58,6 +60,34 @@ describe('split and training', () => {
     expect(a.f).toBeLessThan(Math.log(3));
   }, 60_000);
 
+  it('stratified folds are deterministic, balanced per class and cover every row', () => {
+    const y = Array.from({ length: 103 }, (_, i) => (i % 10 < 6 ? 2 : i % 10 < 8 ? 1 : 0));
+    const f = stratifiedFolds(y, 5, 99);
+    expect(stratifiedFolds(y, 5, 99)).toEqual(f);
+    expect(f.every((v) => v >= 0 && v < 5)).toBe(true);
+    for (let k = 0; k < 3; k++) {
+      const sizes = [0, 1, 2, 3, 4].map((g) => f.filter((v, j) => v === g && y[j] === k).length);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('trainRecipe is deterministic, sees only the given rows and names the recipe', () => {
+    const rows = readTfns();
+    const { train } = tfnsSplit(rows);
+    const subset = train.slice(0, 300);
+    const a = trainRecipe(rows, subset, { rows: 'subset' });
+    expect(JSON.stringify(trainRecipe(rows, subset, { rows: 'subset' }).json)).toBe(JSON.stringify(a.json));
+    // changing rows outside the subset (here: every held-out row) does not change the model
+    const altered = rows.map((r, i) => (subset.includes(i) ? r : { ...r, text: 'stocks soar', label: 'bullish' as const }));
+    expect(JSON.stringify(trainRecipe(altered, subset, { rows: 'subset' }).json)).toBe(JSON.stringify(a.json));
+    expect(a.json.nTrainDocs).toBe(300);
+    expect(a.json.meta).toMatchObject({ rows: 'subset', recipe: RECIPE_ID, recipeFingerprint: recipeFingerprint(), trainRows: 300 });
+    // it fits the rows it was given (the quantised file, through the same evaluation as the report)
+    const ev = evaluateRows(decodeModel(a.json), rows, subset);
+    expect(ev.n).toBe(300);
+    expect(ev.model.accuracy).toBeGreaterThan(0.9);
+  }, 60_000);
+
   it('model encoding round-trips within int16 quantisation', () => {
     const W = Float64Array.from([0.5, -1.25, 2, 0, 1e-3, -2]);
     const json = encodeModel({ classes: ['bearish', 'bullish', 'neutral'], cfg: DEFAULT_FEATURE_CONFIG, nTrainDocs: 10, idfMax: 3, buckets: Int32Array.from([3, 70000]), idfQ: Uint8Array.from([0, 255]), W, bias: Float64Array.from([0.1, 0.2, 0.3]) });
@@ -92,18 +122,26 @@ describe('shipped model', () => {
     expect(readFileSync(MODEL_JSON).length).toBeLessThan(5e6);
   });
 
-  it('reaches the reported held-out accuracy within 0.5 pt', () => {
+  it('is the recipe trained on all rows, and the report was generated with this file', () => {
+    const text = readFileSync(MODEL_JSON, 'utf8');
+    const json = JSON.parse(text) as { nTrainDocs: number; meta: Record<string, unknown> };
+    const n = readTfns().length;
+    expect(json.nTrainDocs).toBe(n);
+    expect(json.meta.trainRows).toBe(n);
+    expect(String(json.meta.rows)).toMatch(/^all \d+ rows/);
+    expect(json.meta.recipe).toBe(RECIPE_ID);
+    expect(json.meta.recipeFingerprint).toBe(recipeFingerprint());
     const report = readFileSync(REPORT_MD, 'utf8');
+    expect(report).toContain(createHash('sha256').update(text).digest('hex'));
+    // held-out figures in the report come from the recipe trained on the training part only
+    // (reproduced by `npm run -s sentiment:eval`, too slow for a unit test)
     const reported = [...report.matchAll(/Accuracy: \*\*([\d.]+) %\*\*/g)].map((m) => Number(m[1]) / 100);
     expect(reported).toHaveLength(2);
-    const ev = evaluateHeldOut(getSentimentModel(), readTfns());
-    expect(ev.n).toBe(Math.round(readTfns().length * HOLDOUT_FRACTION));
-    expect(Math.abs(ev.model.accuracy - reported[0])).toBeLessThanOrEqual(0.005);
-    expect(Math.abs(ev.withRules.accuracy - reported[1])).toBeLessThanOrEqual(0.005);
+    expect(reported[0]).toBeGreaterThan(0.84);
     // the crypto rules must not lower held-out accuracy
-    expect(ev.withRules.accuracy).toBeGreaterThanOrEqual(ev.model.accuracy);
-    expect(ev.model.accuracy).toBeGreaterThan(0.84);
-  }, 120_000);
+    expect(reported[1]).toBeGreaterThanOrEqual(reported[0]);
+    expect(report).toContain(`on the ${n - Math.round(n * HOLDOUT_FRACTION)} training rows only`);
+  });
 
   it('held-out rows are not used for training (split is disjoint)', () => {
     const { train, test } = tfnsSplit(readTfns());

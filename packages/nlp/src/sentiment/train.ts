@@ -50,6 +50,21 @@ export function stratifiedSplit(labels: readonly string[], fraction: number, see
   return { train: train.sort((a, b) => a - b), test: test.sort((a, b) => a - b) };
 }
 
+/**
+ * Stratified k-fold assignment: within each class 0..nClasses-1 (in that order, one mulberry32(seed)
+ * stream) the positions are shuffled and dealt round-robin to folds 0..k-1. Returns the fold of each
+ * position of `y`.
+ */
+export function stratifiedFolds(y: readonly number[], k: number, seed: number, nClasses = 3): number[] {
+  const fold = new Array<number>(y.length);
+  const rand = mulberry32(seed);
+  for (let c = 0; c < nClasses; c++) {
+    const idx = shuffle(y.map((v, j) => (v === c ? j : -1)).filter((j) => j >= 0), rand);
+    idx.forEach((j, r) => (fold[j] = r % k));
+  }
+  return fold;
+}
+
 /** Smooth idf per bucket over documents: ln((1 + N) / (1 + df)) + 1. Keys in ascending order. */
 export function computeIdf(docs: readonly Map<number, number>[][]): Map<number, number> {
   const df = new Map<number, number>();
