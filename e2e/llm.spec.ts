@@ -24,7 +24,7 @@ test.describe('with an OpenAI-compatible model', () => {
     await expect(page.getByTestId('ai-highlights')).toContainText('模型分析：');
   });
 
-  test('the assistant streams the model\'s answer in English and Chinese, citing the candle and the levels', async ({ page }) => {
+  test('the assistant streams the model\'s answer in English and Chinese, citing the candle and the levels', async ({ page }, info) => {
     await signUpThroughUi(page, uniqueEmail('llm'), { redirect: '/en-US/crypto/bitcoin' });
     const panel = page.getByTestId('chat-panel');
     await expect(panel.getByTestId('chat-input')).toBeVisible();
@@ -39,6 +39,7 @@ test.describe('with an OpenAI-compatible model', () => {
     await expect(answer).toContainText(/on the 1h candle closed 2025-05-\d\d \d\d:00 UTC, the nearest support is \d+(\.\d+)? USDT; the bullish case is invalidated below \d+(\.\d+)? USDT/);
     await expect(answer).toContainText('Not financial advice');
     await expect(answer.getByRole('link').first()).toHaveAttribute('href', /^https?:\/\//);
+    if (process.env.SCREENSHOTS) await panel.screenshot({ path: `screenshots/llm-chat-${info.project.name}-en.png` });
 
     await page.goto('/zh-CN/crypto/bitcoin');
     await expect(panel.getByTestId('chat-input')).toBeVisible();
@@ -49,5 +50,6 @@ test.describe('with an OpenAI-compatible model', () => {
     await expect(zh).toContainText('模型回答');
     await expect(zh).toContainText(/最近支撑为 \d+(\.\d+)? USDT；若跌破 \d+(\.\d+)? USDT，看涨判断失效/);
     await expect(zh).toContainText('不构成投资建议');
+    if (process.env.SCREENSHOTS) await panel.screenshot({ path: `screenshots/llm-chat-${info.project.name}-zh.png` });
   });
 });

@@ -143,7 +143,7 @@ export class AiService {
       strategy: granted ? c.content.strategy : null,
       strategy_access: userId === null ? 'sign_in_required' : granted ? 'granted' : 'not_generated',
       strategy_usage: userId === null ? null : await this.d.quota.usage(userId, 'strategy_per_day'),
-      disclaimer: disclaimer(lang),
+      disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model'),
     };
   }
 
@@ -165,7 +165,7 @@ export class AiService {
         throw e;
       }
     } else usage = await this.d.quota.usage(userId, 'strategy_per_day');
-    return { strategy: c.content.strategy, based_on: c.content.based_on, by: c.by, generated_at: c.generatedAt, counted: first, usage, disclaimer: disclaimer(lang) };
+    return { strategy: c.content.strategy, based_on: c.content.based_on, by: c.by, generated_at: c.generatedAt, counted: first, usage, disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model') };
   }
 
   /** GET /api/crypto/{id}/analysis (Pro): trend, strategy, risks and summary for every analysed timeframe. */
@@ -181,6 +181,6 @@ export class AiService {
     const c =
       (await this.d.repo.content<Analysis>(row.id, 'analysis', basis, lang)) ??
       (await this.write<Analysis>(row.id, 'analysis', basis, lang, f.as_of, build, (a) => a.timeframes.map((t) => planProse(t.plan)), (a, p) => ({ ...a, timeframes: a.timeframes.map((t, i) => ({ ...t, plan: withProse(t.plan, (p as Prose[])[i])! })) }), f));
-    return { coin: { id: row.id, symbol: row.symbol, name: row.name }, by: c.by, generated_at: c.generatedAt, based_on: c.content.based_on, timeframes: c.content.timeframes, disclaimer: disclaimer(lang) };
+    return { coin: { id: row.id, symbol: row.symbol, name: row.name }, by: c.by, generated_at: c.generatedAt, based_on: c.content.based_on, timeframes: c.content.timeframes, disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model') };
   }
 }

@@ -42,7 +42,7 @@ const round = (v: number) => (Math.abs(v) >= 1 ? Math.round(v * 100) / 100 : Num
 
 /** Splits levels at the last price: supports below (nearest first), resistances above (nearest first), up to 3 each. */
 export function levelsOf(support: TaLevel[], resistance: TaLevel[], last: number): { supports: LevelFact[]; resistances: LevelFact[] } {
-  const fact = (l: TaLevel): LevelFact => ({ price: l.price, distance_pct: Math.round(((l.price - last) / last) * 1000) / 10, touches: l.touches, strength: Math.round(l.strength * 100) / 100 });
+  const fact = (l: TaLevel): LevelFact => ({ price: round(l.price), distance_pct: Math.round(((l.price - last) / last) * 1000) / 10, touches: l.touches, strength: Math.round(l.strength * 100) / 100 });
   const all = [...support, ...resistance];
   const supports = all.filter((l) => l.price < last).sort((a, b) => b.price - a.price).slice(0, 3).map(fact);
   const resistances = all.filter((l) => l.price > last).sort((a, b) => a.price - b.price).slice(0, 3).map(fact);

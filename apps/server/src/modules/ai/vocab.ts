@@ -24,8 +24,9 @@ export const vocab = {
   tf: (k: string, lang: Lang) => pick(TF, k, lang),
 };
 
-/** The not-financial-advice line every AI text carries. */
-export function disclaimer(lang: Lang): string {
+/** The not-financial-advice line every AI text carries; `by` says who wrote the text (rules or a language model). */
+export function disclaimer(lang: Lang, by: 'builtin' | 'model' = 'builtin'): string {
+  if (by === 'model') return L(lang, 'Not financial advice: written by a language model from the data shown, and it can be wrong.', '不构成投资建议：内容由语言模型根据所示数据撰写，可能有误。');
   return L(lang, 'Not financial advice: built from market data and rules, and it can be wrong.', '不构成投资建议：内容基于市场数据与规则生成，可能有误。');
 }
 

@@ -49,6 +49,6 @@ export class LlmChatWriter implements ChatWriter {
 
   async *answer(turn: ChatTurn): AsyncIterable<WriterChunk> {
     for await (const c of this.llm.stream(buildMessages(turn), { temperature: 0.2, signal: turn.signal })) yield c;
-    if (!turn.signal?.aborted) yield { type: 'delta', text: `\n\n_${disclaimer(turn.lang)}_` };
+    if (!turn.signal?.aborted) yield { type: 'delta', text: `\n\n_${disclaimer(turn.lang, 'model')}_` };
   }
 }
