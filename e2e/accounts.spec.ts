@@ -1,50 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { enterCodeFromOutbox } from './helpers';
 
 /**
  * Accounts end to end against the real server (scripts/e2e.mjs): e-mail registration with the code
- * read from the outbox .eml the embedded mailer wrote in the server's DATA_DIR, settings and avatar,
+ * read from the outbox .eml the embedded mailer wrote in the server's DATA_DIR (e2e/helpers.ts), settings and avatar,
  * logout; and MetaMask sign-in through an injected EIP-1193 provider backed by a viem local account.
  */
 
 /** Page transitions can take long on a loaded shared machine. */
 const expect = baseExpect.configure({ timeout: 45_000 });
 test.describe.configure({ timeout: 240_000 });
-
-/** The e2e server's outbox: E2E_DATA_DIR, else the newest coinlens-e2e-* temp dir (scripts/e2e.mjs). */
-function outboxDir(): string {
-  if (process.env.E2E_DATA_DIR) return path.join(process.env.E2E_DATA_DIR, 'outbox');
-  const tmp = os.tmpdir();
-  const dirs = fs
-    .readdirSync(tmp)
-    .filter((d) => d.startsWith('coinlens-e2e-'))
-    .map((d) => path.join(tmp, d))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  if (!dirs.length) throw new Error('no e2e data dir found (set E2E_DATA_DIR)');
-  return path.join(dirs[0], 'outbox');
-}
-
-/** Waits for the .eml addressed to `email` and returns its 6-digit code. */
-async function codeFromOutbox(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const dir = outboxDir();
-    if (fs.existsSync(dir)) {
-      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
-        const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-        if (!raw.includes(`To: ${email}`)) continue;
-        const text = raw.replace(/=\r?\n/g, '');
-        const m = /^\s{4}(\d{6})\s*$/m.exec(text);
-        if (m) return m[1];
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Injects `window.ethereum` answered by a viem local account (eth_requestAccounts, personal_sign, eth_chainId). */
 async function injectWallet(page: Page, privateKey: `0x${string}`) {
@@ -90,9 +56,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('verify-page')).toBeVisible();
     await expect(page.getByTestId('resend-code')).toBeDisabled();
     await expect(page.getByTestId('resend-code')).toContainText(/Resend in \d+ s/);
-    const code = await codeFromOutbox(email);
-    await page.getByTestId('code-digit-0').fill(code);
-    await page.getByTestId('verify-submit').click();
+    await enterCodeFromOutbox(page, email);
 
     await expect(page).toHaveURL(/\/en-US\/home$/);
     expect(await page.evaluate(() => [localStorage.getItem('token') !== null, localStorage.getItem('user_id'), localStorage.getItem('user_name')])).toEqual([true, expect.stringMatching(/^\d+$/), email.split('@')[0]]);

@@ -1,61 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * The BTC assistant end to end against the real server (scripts/e2e.mjs): a user registers through
- * the API with the code read from the outbox .eml of the embedded mailer, signs in in the browser
- * with the token the verification returned, and asks the support/invalidation question in English
- * and in Chinese; the built-in analyst streams a grounded answer citing the candles it rests on.
+ * The BTC assistant end to end against the real server (scripts/e2e.mjs): a user signs up through
+ * the UI (code read from the outbox .eml of the embedded mailer) and asks the support/invalidation
+ * question in English and in Chinese; the built-in analyst streams a grounded answer citing the
+ * candles it rests on. The stop button ends an answer under way.
  */
 
-function outboxDir(): string {
-  if (process.env.E2E_DATA_DIR) return path.join(process.env.E2E_DATA_DIR, 'outbox');
-  const dirs = fs
-    .readdirSync(os.tmpdir())
-    .filter((d) => d.startsWith('coinlens-e2e-'))
-    .map((d) => path.join(os.tmpdir(), d))
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  if (!dirs.length) throw new Error('no e2e data dir found (set E2E_DATA_DIR)');
-  return path.join(dirs[0], 'outbox');
-}
+test.describe.configure({ timeout: 180_000 });
 
-async function codeFromOutbox(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const dir = outboxDir();
-    if (fs.existsSync(dir)) {
-      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
-        const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-        if (!raw.includes(`To: ${email}`)) continue;
-        const m = /^\s{4}(\d{6})\s*$/m.exec(raw.replace(/=\r?\n/g, ''));
-        if (m) return m[1];
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${dir}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/** Registers a new user (register → code from the outbox → verify) and stores the session in the page. */
-async function signIn(page: Page, request: APIRequestContext, tag: string) {
-  const email = `chat-${tag}-${Date.now()}@example.test`;
-  const reg = await request.post('/api/auth/register', { data: { email, password: 'Chat-e2e-Pass1!', agreement_accepted: true, cookie_accepted: true, lang: 'en_US' } });
-  expect(reg.ok(), await reg.text()).toBeTruthy();
-  const code = await codeFromOutbox(email);
-  const verified = await request.post('/api/auth/verify-register-code', { data: { email, code } });
-  expect(verified.ok(), await verified.text()).toBeTruthy();
-  const { access_token, user } = (await verified.json()).result;
-  await page.addInitScript(
-    ([token, id, name]) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('user_id', id);
-      localStorage.setItem('user_name', name);
-      localStorage.setItem('isCookieAccepted', 'Yes');
-    },
-    [access_token, String(user.id), user.name],
-  );
+/** A new user, signed up through the UI, on the BTC page of `lang`. */
+async function signIn(page: Page, tag: string, lang: 'en-US' | 'zh-CN' = 'en-US') {
+  await signUpThroughUi(page, uniqueEmail(`chat-${tag}`), { lang, redirect: `/${lang}/crypto/bitcoin` });
 }
 
 test.describe('BTC assistant', () => {
@@ -67,9 +24,8 @@ test.describe('BTC assistant', () => {
     await expect(page.getByTestId('agent-coming-soon')).toBeVisible();
   });
 
-  test('asks in English and gets a streamed answer citing support, invalidation and the candles', async ({ page, request }) => {
-    await signIn(page, request, 'en');
-    await page.goto('/en-US/crypto/bitcoin');
+  test('asks in English and gets a streamed answer citing support, invalidation and the candles', async ({ page }) => {
+    await signIn(page, 'en');
     const panel = page.getByTestId('chat-panel');
     await expect(panel.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
     await expect(page.getByTestId('chat-quota')).toHaveText('5 of 5 questions left today');
@@ -102,9 +58,8 @@ test.describe('BTC assistant', () => {
     await expect(page.getByTestId('chat-answer')).toContainText('What would invalidate the bullish case');
   });
 
-  test('asks in Chinese and gets a Chinese answer', async ({ page, request }) => {
-    await signIn(page, request, 'zh');
-    await page.goto('/zh-CN/crypto/bitcoin');
+  test('asks in Chinese and gets a Chinese answer', async ({ page }) => {
+    await signIn(page, 'zh', 'zh-CN');
     const panel = page.getByTestId('chat-panel');
     await expect(panel.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
     await panel.getByTestId('chat-input').fill('支撑位在哪里？什么会让看涨判断失效？');
@@ -117,5 +72,60 @@ test.describe('BTC assistant', () => {
     await expect(answer).toContainText(/收盘跌破 \d[\d,]*\.\d\d/);
     await expect(answer).toContainText('不构成投资建议');
     await expect(page.getByTestId('chat-quota')).toHaveText('今日还可提问 4/5 次');
+  });
+  test('stop ends an answer under way: stopped state, quota counted, the input works again', async ({ page }) => {
+    await signIn(page, 'stop');
+    const panel = page.getByTestId('chat-panel');
+    await expect(panel.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByTestId('chat-quota')).toHaveText('5 of 5 questions left today');
+
+    // The built-in analyst answers in well under a second: hold its real answer on the wire until
+    // the test has pressed stop, so the press always lands while the answer is under way.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let served = false;
+    const hold = async (route: Route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const response = await route.fetch();
+      const body = await response.text();
+      served = body.includes('event: done');
+      await held;
+      // the page has aborted the request by now: fulfilling it fails, which is the point
+      await route.fulfill({ response, body }).catch(() => {});
+    };
+    await page.route('**/api/chat/*/messages', hold);
+
+    await panel.getByTestId('chat-input').fill('Where is support, and what would invalidate the bullish case?');
+    await panel.getByTestId('chat-send').click();
+    const answer = panel.getByTestId('chat-answer').last();
+    await expect(answer).toHaveAttribute('data-status', 'streaming');
+    await expect(panel.getByTestId('chat-send')).toHaveCount(0);
+    await expect(panel.getByTestId('chat-question').last()).toHaveText(/Where is support/);
+    await expect.poll(() => served, { message: 'the real server answered the held request' }).toBe(true);
+    await panel.getByTestId('chat-stop').click();
+    release();
+
+    await expect(answer).toHaveAttribute('data-status', 'stopped');
+    await expect(answer).toContainText('Stopped');
+    await expect(panel.getByTestId('chat-stop')).toHaveCount(0);
+    await expect(panel.getByTestId('chat-error')).toHaveCount(0);
+    // the question was counted by the server: the quota says so without a reload
+    await expect(page.getByTestId('chat-quota')).toHaveText('4 of 5 questions left today');
+    await page.screenshot({ path: `test-results/chat-stopped-${test.info().project.name}.png` });
+
+    // the input works again: a second question streams to the end
+    await page.unroute('**/api/chat/*/messages', hold);
+    await expect(panel.getByTestId('chat-input')).toBeEditable();
+    await expect(panel.getByTestId('chat-input')).toHaveValue('');
+    await expect(panel.getByTestId('chat-send')).toBeDisabled();
+    await panel.getByTestId('chat-input').fill('What do the signals say?');
+    await expect(panel.getByTestId('chat-send')).toBeEnabled();
+    await panel.getByTestId('chat-send').click();
+    const second = panel.getByTestId('chat-answer').last();
+    await expect(second).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+    await expect(second).toContainText('Built-in analyst');
+    await expect(panel.getByTestId('chat-answer')).toHaveCount(2);
+    await expect(panel.getByTestId('chat-answer').first()).toHaveAttribute('data-status', 'stopped');
+    await expect(page.getByTestId('chat-quota')).toHaveText('3 of 5 questions left today');
   });
 });

@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Waits until at least one visible coin price shows a real number. */
 export async function expectLivePrices(page: Page): Promise<void> {
@@ -20,3 +23,90 @@ export async function expectChartReady(page: Page): Promise<void> {
   await expect(page.getByTestId('chart-panel')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
   await expect(page.locator('[data-testid="kline-chart"] canvas').first()).toBeVisible();
 }
+
+/** The e2e server's outbox: E2E_DATA_DIR (set by scripts/e2e.mjs), else the newest coinlens-e2e-* temp dir. */
+export function outboxDir(): string {
+  if (process.env.E2E_DATA_DIR) return path.join(process.env.E2E_DATA_DIR, 'outbox');
+  const tmp = os.tmpdir();
+  const dirs = fs
+    .readdirSync(tmp)
+    .filter((d) => d.startsWith('coinlens-e2e-'))
+    .map((d) => path.join(tmp, d))
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  if (!dirs.length) throw new Error('no e2e data dir found (set E2E_DATA_DIR)');
+  return path.join(dirs[0], 'outbox');
+}
+
+/** Waits for the .eml the embedded mailer wrote to `email` and returns its 6-digit code. */
+export async function codeFromOutbox(email: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const dir = outboxDir();
+    if (fs.existsSync(dir)) {
+      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
+        const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+        if (!raw.includes(`To: ${email}`)) continue;
+        // the text part is quoted-printable (English) or base64 (Chinese)
+        const parts = [raw.replace(/=\r?\n/g, ''), ...[...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((b) => Buffer.from(b[1].replace(/\s+/g, ''), 'base64').toString('utf8'))];
+        for (const text of parts) {
+          const m = /^\s{4}(\d{6})\s*$/m.exec(text);
+          if (m) return m[1];
+        }
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${email} in ${dir}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** On the verify step of registration: types the code mailed to `email` and submits it. */
+export async function enterCodeFromOutbox(page: Page, email: string): Promise<void> {
+  await expect(page.getByTestId('verify-page')).toBeVisible({ timeout: 45_000 });
+  await page.getByTestId('code-digit-0').fill(await codeFromOutbox(email));
+  await page.getByTestId('verify-submit').click();
+}
+
+/** A fresh, unique e-mail address for a spec (`tag` names it in the outbox). */
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+
+export const E2E_PASSWORD = 'Str0ng!pass';
+
+/**
+ * Signs up through the UI like a user: the register form (e-mail, password, agreement), then the
+ * code from the outbox .eml on the verify step. Ends signed in on `redirect` (default: home).
+ */
+export async function signUpThroughUi(page: Page, email: string, opts: { lang?: 'en-US' | 'zh-CN'; redirect?: string } = {}): Promise<void> {
+  const lang = opts.lang ?? 'en-US';
+  await page.goto(`/${lang}/register${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`);
+  await expect(page.getByTestId('register-page')).toBeVisible({ timeout: 45_000 });
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(E2E_PASSWORD);
+  await page.getByTestId('agreement-checkbox').check();
+  await page.getByTestId('register-submit').click();
+  await enterCodeFromOutbox(page, email);
+  await expect(page).toHaveURL(opts.redirect ? new RegExp(`${opts.redirect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : new RegExp(`/${lang}/home$`), { timeout: 45_000 });
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+}
+
+/** Signs in through the login form with `E2E_PASSWORD`; ends on `redirect` (default: home). */
+export async function signInThroughUi(page: Page, email: string, opts: { lang?: 'en-US' | 'zh-CN'; redirect?: string } = {}): Promise<void> {
+  const lang = opts.lang ?? 'en-US';
+  await page.goto(`/${lang}/login${opts.redirect ? `?redirect=${encodeURIComponent(opts.redirect)}` : ''}`);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(E2E_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(opts.redirect ? new RegExp(`${opts.redirect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : new RegExp(`/${lang}/home$`), { timeout: 45_000 });
+}
+
+/**
+ * For a fixed address (e.g. one the server grants a permission to): signs up through the UI the
+ * first time, signs in through the UI when the account exists (a retry, a second spec, a reused server).
+ */
+export async function signUpOrSignIn(page: Page, request: APIRequestContext, email: string, opts: { lang?: 'en-US' | 'zh-CN'; redirect?: string } = {}): Promise<void> {
+  const probe = await request.post('/api/auth/login', { data: { email, password: E2E_PASSWORD } });
+  if (probe.ok()) await signInThroughUi(page, email, opts);
+  else await signUpThroughUi(page, email, opts);
+}
+
+/** The address the e2e server grants `lab` to for a Playwright project (LAB_EMAILS in scripts/e2e.mjs). */
+export const labEmail = (project: string) => `lab-${project}@example.test`;

@@ -8,7 +8,10 @@
  *     REPLAY_START=2025-05-16T00:00:00Z (skipped when E2E_BASE_URL points at a running server),
  *     Before the server, a local EVM chain with test USDT/USDC (apps/server/test/chain/serve.ts)
  *     is started and handed to the server as CHAINS (E2E_CHAIN=0 skips it),
- *  4. waits for /api/clock, runs `npx playwright test`, stops the server.
+ *     The server grants the `lab` permission to the addresses e2e/ai-lab.spec.ts registers
+ *     (LAB_EMAILS; E2E_LAB_EMAILS overrides them),
+ *  4. waits for /api/clock, runs `npx playwright test` (with E2E_DATA_DIR, so specs read the
+ *     server's outbox), stops the server.
  * Browsers are never downloaded (`playwright install` is not used).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +26,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let PORT = Number(process.env.E2E_PORT ?? 8090);
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
 const log = (msg) => console.log(`[e2e] ${msg}`);
+/** Addresses that get `lab` (one per Playwright project; e2e/ai-lab.spec.ts signs them up). */
+const LAB_EMAILS = process.env.E2E_LAB_EMAILS ?? 'lab-desktop@example.test,lab-phone@example.test';
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
@@ -283,6 +288,7 @@ if (!baseURL) {
       REPLAY_START: process.env.REPLAY_START ?? '2025-05-16T00:00:00Z',
       WEB_DIST_DIR: webDist,
       NODE_ENV: 'production',
+      LAB_EMAILS,
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
     },
   });
@@ -316,7 +322,7 @@ const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}) },
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}) },
   });
   p.on('exit', (c) => resolve(c ?? 1));
 });
