@@ -8,7 +8,7 @@ export interface SseStream {
   sendRaw(line: string): void;
   close(): void;
   readonly closed: boolean;
-  /** Called once when the client goes away or `close()` is called. */
+  /** Runs `cb` once when the client goes away or `close()` is called (at once when already closed). */
   onClose(cb: () => void): void;
 }
 
@@ -56,7 +56,8 @@ export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepal
       return closed;
     },
     onClose(cb) {
-      closers.push(cb);
+      if (closed) cb();
+      else closers.push(cb);
     },
   };
   return stream;

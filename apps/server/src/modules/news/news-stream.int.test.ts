@@ -79,8 +79,8 @@ const feedsOf = (block: string): FeedsStreamEvent | null => {
 };
 
 /**
- * Waits until the stream's subscription is live: publishes a marker on the channel until it comes
- * through (with Redis, subscribing completes a round trip after the response has started).
+ * Waits until a marker published on the channel comes through the stream (the route writes
+ * `: connected` only after subscribing, so the first marker normally arrives at once).
  */
 async function untilSubscribed(s: Awaited<ReturnType<typeof openStream>>, marker: string) {
   const deadline = Date.now() + 10_000;

@@ -5,7 +5,7 @@ import {
   GetNewsFilterResponse, GetSotdQuery, GetSotdResponse, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse, RefreshSotdQuery, RefreshSotdResponse,
   SOTD_STREAM, SotdStreamQuery,
 } from '@coinlens/contracts';
-import { openSse } from '../../platform/sse';
+import { openSse, type SseStream } from '../../platform/sse';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth';
@@ -88,8 +88,16 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
 
   /** Live news: `event: feeds` whenever the clock releases analysed items (fan-out via pub/sub). */
   r.get('/api/stream/feeds', { schema: { tags, summary: 'Released news as server-sent events (event: feeds)', response: { ...errors } } }, async (req, reply) => {
-    const sse = openSse(req, reply);
-    const off = await pubsub.subscribe(FEEDS_CHANNEL, (m) => sse.send('feeds', m));
+    // Subscribe first, so `: connected` means "subscribed" (with Redis the subscription takes a round trip).
+    let sse: SseStream | null = null;
+    const off = await pubsub.subscribe(FEEDS_CHANNEL, (m) => sse?.send('feeds', m));
+    if (req.raw.destroyed || req.raw.socket?.destroyed) {
+      // the client left while subscribing: nothing to stream, nothing left subscribed
+      await off();
+      reply.hijack();
+      return;
+    }
+    sse = openSse(req, reply);
     sse.onClose(() => void off());
   });
 }
