@@ -6,6 +6,9 @@ import { defineConfig } from '@playwright/test';
  * never downloaded.
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
+const llmURL = process.env.E2E_LLM_BASE_URL ?? 'http://127.0.0.1:8091';
+/** A storage state with the cookie notice already accepted on `url`'s origin. */
+const cookiesAccepted = (url: string) => ({ cookies: [], origins: [{ origin: new URL(url).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] });
 
 export default defineConfig({
   testDir: 'e2e',
@@ -21,7 +24,7 @@ export default defineConfig({
     baseURL,
     // Cookies accepted up front so the consent banner never covers what a spec clicks; the shell
     // spec tests the banner itself with an empty storage state.
-    storageState: { cookies: [], origins: [{ origin: new URL(baseURL).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] },
+    storageState: cookiesAccepted(baseURL),
     locale: 'en-US',
     timezoneId: 'UTC',
     trace: 'retain-on-failure',
@@ -41,7 +44,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'desktop', testIgnore: /llm\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', testIgnore: /llm\.spec\.ts/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    // e2e/llm.spec.ts against the model-backed server scripts/e2e.mjs starts (E2E_LLM_BASE_URL)
+    { name: 'llm', testMatch: /llm\.spec\.ts/, use: { baseURL: llmURL, storageState: cookiesAccepted(llmURL), viewport: { width: 1280, height: 800 } } },
+    { name: 'llm-phone', testMatch: /llm\.spec\.ts/, use: { baseURL: llmURL, storageState: cookiesAccepted(llmURL), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
   ],
 });

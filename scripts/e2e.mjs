@@ -10,12 +10,14 @@
  *     is started and handed to the server as CHAINS (E2E_CHAIN=0 skips it),
  *     The server grants the `lab` permission to the addresses e2e/ai-lab.spec.ts registers
  *     (LAB_EMAILS; E2E_LAB_EMAILS overrides them),
+ *     Then a second server (e2e/llm.spec.ts) on BTC and ETH only, with LLM_BASE_URL pointing at a
+ *     local OpenAI-compatible model (e2e/support/llm-stub.ts) and the same outbox (E2E_LLM=0 skips it),
  *  4. waits for /api/clock, runs `npx playwright test` (with E2E_DATA_DIR, so specs read the
  *     server's outbox), stops the server.
  * Browsers are never downloaded (`playwright install` is not used).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync, createWriteStream, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, createWriteStream, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
@@ -116,6 +118,83 @@ async function waitForClock(url, deadline) {
 // Local EVM chain for the payment specs (apps/server/test/chain/serve.ts); E2E_CHAIN=0 skips it.
 let chainProc = null;
 let chainInfo = null;
+let llmServer = null;
+let llmStub = null;
+let llmURL = process.env.E2E_LLM_BASE_URL ?? null;
+
+/** Waits for a line matching `re` on a child's stdout; resolves with the match. */
+function lineOf(child, re, what, ms = 120_000) {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error(`${what} did not start`)), ms);
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const m = re.exec(buf);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    child.on('exit', (c) => reject(new Error(`${what} exited with code ${c}`)));
+  });
+}
+
+/**
+ * The model-backed server of e2e/llm.spec.ts: a local OpenAI-compatible model, and a second app
+ * server on a small shipped data set (BTC and ETH candles, all coins, news and icons) that writes
+ * its mail into the main server's outbox, so the specs' sign-up helpers find the codes.
+ */
+async function startLlmServer(webDist) {
+  const stubPort = await freePort();
+  llmStub = spawn('npx', ['tsx', 'e2e/support/llm-stub.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LLM_STUB_PORT: String(stubPort) } });
+  await lineOf(llmStub, /listening on (\S+)\n/, 'the local model');
+  const shipped = join(dataDir, 'llm-shipped');
+  mkdirSync(join(shipped, 'candles'), { recursive: true });
+  const data = join(root, 'data');
+  for (const name of readdirSync(data)) if (name !== 'candles' && name !== 'training') symlinkSync(join(data, name), join(shipped, name));
+  const keep = (f) => /^(BTC|ETH)USDT-/.test(f);
+  for (const f of readdirSync(join(data, 'candles'))) if (keep(f) || f.endsWith('.md')) cpSync(join(data, 'candles', f), join(shipped, 'candles', f));
+  const index = readFileSync(join(data, 'candles', 'files.csv'), 'utf8').split('\n');
+  writeFileSync(join(shipped, 'candles', 'files.csv'), [index[0], ...index.slice(1).filter(keep)].join('\n') + '\n');
+  const llmData = join(dataDir, 'llm-data');
+  mkdirSync(llmData, { recursive: true });
+  mkdirSync(join(dataDir, 'outbox'), { recursive: true });
+  symlinkSync(join(dataDir, 'outbox'), join(llmData, 'outbox'));
+  const port = await freePort();
+  llmURL = `http://127.0.0.1:${port}`;
+  const logPath = join(dataDir, 'llm-server.log');
+  const out = createWriteStream(logPath);
+  log(`starting the model-backed server on ${llmURL} (log ${logPath})…`);
+  llmServer = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: llmData,
+      SHIPPED_DATA_DIR: shipped,
+      REPLAY_START: process.env.REPLAY_START ?? '2025-05-16T00:00:00Z',
+      WEB_DIST_DIR: webDist,
+      NODE_ENV: 'production',
+      LLM_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
+      LLM_MODEL: 'stub-model',
+    },
+  });
+  llmServer.stdout.pipe(out);
+  llmServer.stderr.pipe(out);
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (llmServer.exitCode !== null) throw new Error(`the model-backed server exited with code ${llmServer.exitCode} (log ${logPath})`);
+    try {
+      const h = (await (await fetch(`${llmURL}/api/health`)).json()).result;
+      if (h.readiness === 'ready') return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error(`the model-backed server did not become ready (log ${logPath})`);
+}
 async function startChain() {
   // A free port, so a chain left running elsewhere on the default 8547 does not stop the run.
   const chainPort = process.env.E2E_CHAIN_PORT ?? String((await portInUse(8547)) ? await freePort() : 8547);
@@ -219,6 +298,13 @@ function stopServer() {
 
 function cleanup() {
   stopServer();
+  for (const p of [llmServer, llmStub]) {
+    if (p && p.exitCode === null) {
+      try {
+        process.kill(-p.pid, 'SIGTERM');
+      } catch {}
+    }
+  }
   if (chainProc && chainProc.exitCode === null) {
     try {
       process.kill(-chainProc.pid, 'SIGTERM');
@@ -309,6 +395,16 @@ if (!baseURL) {
     process.exit(1);
   }
   log('server is up');
+  if (process.env.E2E_LLM !== '0' && !llmURL) {
+    try {
+      await startLlmServer(webDist);
+      log('model-backed server is up');
+    } catch (err) {
+      console.error(`[e2e] ${err.message}`);
+      cleanup();
+      process.exit(1);
+    }
+  }
 } else {
   log(`using the running server at ${baseURL}`);
   await waitForClock(baseURL, Date.now() + 30_000).catch((err) => {
@@ -322,7 +418,7 @@ const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}) },
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}) },
   });
   p.on('exit', (c) => resolve(c ?? 1));
 });
