@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
 import { isSupportedLang, LOCALE_STORAGE_KEY, replaceLangInPath, toUrlLang } from '../lib/locale';
 import { useClockSync } from '../lib/clock';
+import { clearStaleScrollLock } from '../lib/scroll-lock';
 import { applyLanguage } from './i18n';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
@@ -70,11 +71,9 @@ export function LangLayout() {
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [location.pathname]);
-  // Scroll is unlocked 500 ms after navigation (a dialog or drawer may have locked it).
+  // Scroll is unlocked 500 ms after navigation (a lock left behind), unless an open overlay holds it.
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      if (document.body.style.overflow === 'hidden') document.body.style.overflow = '';
-    }, 500);
+    const timer = window.setTimeout(clearStaleScrollLock, 500);
     return () => window.clearTimeout(timer);
   }, [location.pathname]);
   useEffect(() => {

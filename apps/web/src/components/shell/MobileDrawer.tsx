@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { logout, useMe, useSession, ymd } from '../../lib/session';
 import { toggleTheme } from '../../lib/theme';
+import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useTheme } from '../../lib/use-theme';
 import { SUPPORTED_LANGS, switchLanguage, type AppLang } from '../../lib/locale';
 import { Switch } from '../Switch';
@@ -23,12 +24,11 @@ export function MobileDrawer({ open, onClose, lang }: { open: boolean; onClose: 
   const navigate = useNavigate();
   useEffect(() => {
     if (!open) return;
-    const prev = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const release = lockBodyScroll();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);
     return () => {
-      document.body.style.overflow = prev;
+      release();
       document.removeEventListener('keydown', onKey);
     };
   }, [open, onClose]);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Coin, Following } from '@coinlens/contracts';
 import { get, isCancelled } from '../../lib/api';
 import { formatUsd } from '../../lib/format';
+import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
@@ -73,11 +74,10 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
     inputRef.current?.focus();
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);
-    const prev = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
+    const release = lockBodyScroll();
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = prev;
+      release();
       abort.current?.abort();
     };
   }, [open, onClose]);
