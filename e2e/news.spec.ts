@@ -25,6 +25,20 @@ test.describe('news', () => {
     await expectNoHorizontalOverflow(page);
   });
 
+  test('a coin page lists the news of that coin, in both languages', async ({ page }) => {
+    await page.goto('/en-US/crypto/ethereum');
+    await expect(page.getByRole('heading', { name: 'ETH news' })).toBeVisible({ timeout: 45_000 });
+    const list = page.getByTestId('coin-news');
+    await expect(list.getByTestId('feed-card').first()).toBeVisible();
+    const n = await list.getByTestId('feed-card').count();
+    expect(n).toBeGreaterThan(0);
+    expect(n).toBeLessThanOrEqual(10);
+    for (let i = 0; i < n; i++) await expect(list.getByTestId('feed-card').nth(i).getByTestId('coin-trend').filter({ hasText: 'ETH' })).toHaveCount(1);
+    await page.goto('/zh-CN/crypto/ethereum');
+    await expect(page.getByRole('heading', { name: 'ETH 相关新闻' })).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+
   test('feed detail shows source, original link, coins, importance, impact and the built-in analyst', async ({ page }) => {
     await page.goto('/en-US/feeds');
     await expect(page.getByRole('heading', { name: 'Trending Feed' })).toBeVisible();

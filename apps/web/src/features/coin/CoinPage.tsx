@@ -13,6 +13,7 @@ import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Pane
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { FollowButton } from '../watchlist/FollowButton';
 import { CoinChart } from './CoinChart';
+import { CoinNews } from './CoinNews';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
 import { useFallbackPrices } from '../home/useFallbackPrices';
 
@@ -230,6 +231,7 @@ export default function CoinPage() {
               <StatsPanel coin={coin} />
               <ContractsPanel coin={coin} />
               <ChatSlot symbol={coin.symbol} />
+              <CoinNews coinId={coin.id} symbol={coin.symbol} />
             </div>
           </div>
           <AboutPanel coin={coin} />

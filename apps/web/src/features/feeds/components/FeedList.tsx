@@ -66,7 +66,7 @@ export function FeedFilters({ value, onChange, show = { filter: true, heat: true
  * debounce, SPEC §9), shows skeletons, an empty state, "no more" at the end and the spec's error
  * text with a retry. A filter change is a new query: the list restarts at offset 0.
  */
-export function FeedList({ filters, compact = false, testId = 'feed-list' }: { filters: FeedListFilters; compact?: boolean; testId?: string }) {
+export function FeedList({ filters, compact = false, testId = 'feed-list', empty }: { filters: FeedListFilters; compact?: boolean; testId?: string; empty?: { title: string; body: string } }) {
   const { t } = useTranslation('feeds');
   const { lang = 'en-US' } = useParams();
   const q = useLatestFeeds(lang, filters);
@@ -102,7 +102,7 @@ export function FeedList({ filters, compact = false, testId = 'feed-list' }: { f
     );
   }
   if (!q.data) return <FeedCardSkeleton n={compact ? 4 : 6} />;
-  if (!items.length) return <EmptyState title={t('list.empty')} body={t('list.emptyBody')} testId="feed-list-empty" />;
+  if (!items.length) return <EmptyState title={empty?.title ?? t('list.empty')} body={empty?.body ?? t('list.emptyBody')} testId="feed-list-empty" />;
   return (
     <div data-testid={testId} aria-busy={q.isFetching}>
       {items.map((f) => (
