@@ -47,8 +47,9 @@ const CASES: Record<string, { fire: Mut; miss: Mut }> = {
   rsi_oversold: { fire: (x) => { x.rsi14[L] = 29.99; }, miss: (x) => { x.rsi14[L] = 30; } },
   stoch_overbought: { fire: (x) => { x.stochK[L] = 81; x.stochD[L] = 81; }, miss: (x) => { x.stochK[L] = 81; x.stochD[L] = 80; } },
   stoch_oversold: { fire: (x) => { x.stochK[L] = 19; x.stochD[L] = 19; }, miss: (x) => { x.stochK[L] = 19; x.stochD[L] = 20; } },
-  macd_histogram_increasing: { fire: (x) => { x.macdHist[L - 1] = 0.1; x.macdHist[L] = 0.2; }, miss: (x) => { x.macdHist[L - 1] = 0.1; x.macdHist[L] = 0.1; } },
-  macd_histogram_decreasing: { fire: (x) => { x.macdHist[L - 1] = -0.1; x.macdHist[L] = -0.2; }, miss: (x) => { x.macdHist[L - 1] = 0.1; x.macdHist[L] = 0; } },
+  // fires when a run of rises/falls reaches two candles, not again while the run goes on
+  macd_histogram_increasing: { fire: (x) => { x.macdHist[L - 1] = 0.1; x.macdHist[L] = 0.2; }, miss: (x) => { x.macdHist[L - 2] = 0.05; x.macdHist[L - 1] = 0.1; x.macdHist[L] = 0.2; } },
+  macd_histogram_decreasing: { fire: (x) => { x.macdHist[L - 1] = -0.1; x.macdHist[L] = -0.2; }, miss: (x) => { x.macdHist[L - 2] = -0.05; x.macdHist[L - 1] = -0.1; x.macdHist[L] = -0.2; } },
   bollinger_squeeze: {
     fire: (x) => { x.bbUpper[L] = 101.9; x.bbLower[L] = 98.1; },
     miss: (x) => { x.bbUpper[L] = 101.9; x.bbLower[L] = 98.1; x.bbUpper[L - 50] = 101.8; x.bbLower[L - 50] = 98.2; },

@@ -337,21 +337,21 @@ export const SIGNAL_CATALOGUE: readonly SignalDefinition[] = [
     label: 'macd_histogram_increasing', category: 'momentum', direction: 'bullish',
     name: { en: 'MACD histogram rising', zh: 'MACD 柱状线递增' },
     description: {
-      en: 'The MACD histogram rose for two candles in a row: upward momentum is building.',
-      zh: 'MACD 柱状线连续两根 K 线上升，上涨动能正在增强。',
+      en: 'The MACD histogram has just risen for a second candle in a row (it was not rising before): upward momentum is starting to build. Fires once per run, not on every rising candle.',
+      zh: 'MACD 柱状线刚刚连续第二根 K 线上升（此前并未上升）：上涨动能开始增强。每段上升只触发一次，而非每根上升 K 线都触发。',
     },
-    rule: 'hist[i] > hist[i−1] > hist[i−2] (MACD 12,26,9 histogram)',
-    detect: (x, i) => i >= 2 && x.macdHist[i] > x.macdHist[i - 1] && x.macdHist[i - 1] > x.macdHist[i - 2],
+    rule: 'hist[i] > hist[i−1] > hist[i−2] and not hist[i−2] > hist[i−3] (MACD 12,26,9 histogram)',
+    detect: (x, i) => i >= 3 && x.macdHist[i] > x.macdHist[i - 1] && x.macdHist[i - 1] > x.macdHist[i - 2] && !(x.macdHist[i - 2] > x.macdHist[i - 3]),
   },
   {
     label: 'macd_histogram_decreasing', category: 'momentum', direction: 'bearish',
     name: { en: 'MACD histogram falling', zh: 'MACD 柱状线递减' },
     description: {
-      en: 'The MACD histogram fell for two candles in a row: downward momentum is building.',
-      zh: 'MACD 柱状线连续两根 K 线下降，下跌动能正在增强。',
+      en: 'The MACD histogram has just fallen for a second candle in a row (it was not falling before): downward momentum is starting to build. Fires once per run, not on every falling candle.',
+      zh: 'MACD 柱状线刚刚连续第二根 K 线下降（此前并未下降）：下跌动能开始增强。每段下降只触发一次，而非每根下降 K 线都触发。',
     },
-    rule: 'hist[i] < hist[i−1] < hist[i−2] (MACD 12,26,9 histogram)',
-    detect: (x, i) => i >= 2 && x.macdHist[i] < x.macdHist[i - 1] && x.macdHist[i - 1] < x.macdHist[i - 2],
+    rule: 'hist[i] < hist[i−1] < hist[i−2] and not hist[i−2] < hist[i−3] (MACD 12,26,9 histogram)',
+    detect: (x, i) => i >= 3 && x.macdHist[i] < x.macdHist[i - 1] && x.macdHist[i - 1] < x.macdHist[i - 2] && !(x.macdHist[i - 2] < x.macdHist[i - 3]),
   },
   // ---------------- Bollinger ----------------
   {
