@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, sendJson, toTemplate } from './read-models';
+
+const tick = () => new Promise((r) => setImmediate(r));
+
+describe('read models in process', () => {
+  it('computes a missing version once for any number of concurrent readers', async () => {
+    const rm = ReadModels.local();
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      await tick();
+      return `v${runs}`;
+    };
+    const got = await Promise.all(Array.from({ length: 64 }, () => rm.get('k', '1', compute)));
+    expect(runs).toBe(1);
+    expect(new Set(got)).toEqual(new Set(['v1']));
+    expect(await rm.get('k', '1', compute)).toBe('v1');
+    expect(await rm.get('k', '2', compute)).toBe('v2');
+    expect(runs).toBe(2);
+  });
+
+  it('keeps neither a failed computation nor a value refused by keep', async () => {
+    const rm = ReadModels.local();
+    await expect(rm.get('k', '1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await rm.get('k', '1', async () => 'ok')).toBe('ok');
+    let runs = 0;
+    const twice = await Promise.all([1, 2].map(() => rm.get('x', '1', async () => `r${++runs}`, { keep: () => false })));
+    expect(twice).toEqual(['r1', 'r1']);
+    expect(await rm.get('x', '1', async () => `r${++runs}`, { keep: () => false })).toBe('r2');
+  });
+
+  it('holds at most maxEntries keys, dropping the least recently used', async () => {
+    const rm = ReadModels.local(3);
+    for (const k of ['a', 'b', 'c']) await rm.get(k, '1', async () => k);
+    await rm.get('a', '1', async () => 'a again');
+    await rm.get('d', '1', async () => 'd');
+    expect(rm.size).toBe(3);
+    expect(await rm.get('a', '1', async () => 'recomputed')).toBe('a');
+    expect(await rm.get('b', '1', async () => 'recomputed')).toBe('recomputed');
+  });
+
+  it('moves the generation of a topic on invalidate', async () => {
+    const rm = ReadModels.local();
+    expect(rm.generation('signals')).toBe(0);
+    await rm.invalidate('signals');
+    await rm.invalidate('signals');
+    expect(rm.generation('signals')).toBe(2);
+    expect(rm.generation('news')).toBe(0);
+  });
+});
+
+describe('stored JSON texts', () => {
+  const Schema = z.object({ result: z.object({ items: z.array(z.object({ b: z.number(), a: z.string() })), since: z.number(), now: z.number() }) });
+
+  it('encodeJson writes what the route serializer writes (schema key order, unknown keys dropped)', () => {
+    const value = { result: { now: 5, since: 1, items: [{ a: 'x', b: 2, extra: true }] } };
+    const route = serializerCompiler({ schema: Schema, method: 'GET', url: '/x' } as never) as (d: unknown) => string;
+    expect(encodeJson(Schema, value as never)).toBe(route(value));
+    expect(encodeJson(Schema, value as never)).toBe('{"result":{"items":[{"b":2,"a":"x"}],"since":1,"now":5}}');
+  });
+
+  it('fills the now and since slots of a template with the values of the request', () => {
+    const text = encodeJson(Schema, { result: { items: [{ b: 0.9007199254740991, a: String(NOW_SLOT) }], since: SINCE_SLOT, now: NOW_SLOT } });
+    const t = toTemplate(text, [NOW_SLOT, SINCE_SLOT]);
+    // only whole values are slots: neither the digits inside another number nor inside a string
+    expect(t.slots).toEqual([SINCE_SLOT, NOW_SLOT]);
+    const filled = JSON.parse(fillTemplate(t, { [NOW_SLOT]: 1_747_396_800_000, [SINCE_SLOT]: 1_746_792_000_000 }));
+    expect(filled.result).toEqual({ items: [{ b: 0.9007199254740991, a: String(NOW_SLOT) }], since: 1_746_792_000_000, now: 1_747_396_800_000 });
+  });
+
+  it('Fastify sends a stored JSON text as is, without running the response serializer', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.withTypeProvider<ZodTypeProvider>().get('/x', { schema: { response: { 200: z.object({ result: z.object({ a: z.number() }) }) } } }, async (_req, reply) =>
+      // "extra" would be dropped by the zod serializer: it stays, so the text was not serialized again
+      sendJson(reply, '{"result":{"a":1,"extra":2}}'),
+    );
+    const r = await app.inject({ method: 'GET', url: '/x' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(r.body).toBe('{"result":{"a":1,"extra":2}}');
+    await app.close();
+  });
+});

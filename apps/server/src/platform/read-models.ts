@@ -1,0 +1,235 @@
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { PubSub } from './pubsub';
+
+/**
+ * Topics of read models: what a read endpoint returns is versioned by the generation of the topics
+ * it rests on. A write that changes a topic's inputs calls `invalidate(topic)`:
+ *  - `signals`: TA snapshots, logged signals and their outcomes (candle close, scoring, backfill);
+ *  - `news`: analysed / released news items and their impact rows;
+ *  - `ai`: the coin pages' AI content (stored once per basis candle; moved on at process start only).
+ */
+export type ReadModelTopic = 'signals' | 'news' | 'ai';
+const TOPICS: readonly ReadModelTopic[] = ['signals', 'news', 'ai'];
+
+/** Pub/sub channel on which generations of the topics are announced to every process. */
+export const READ_MODELS_CHANNEL = 'readmodels:generation';
+
+/** Entries kept in process (least recently used dropped first). */
+export const READ_MODEL_MAX_ENTRIES = 2_000;
+/** Seconds an entry shared through Redis lives (a version is also replaced by a newer one long before). */
+export const READ_MODEL_REDIS_TTL_S = 15 * 60;
+/** Milliseconds between reloads of the topics' generations from Redis (in case a pub/sub message was missed). */
+export const GENERATION_REFRESH_MS = 10_000;
+
+/** Content type of the pre-serialized JSON bodies. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+interface Entry<T> {
+  version: string;
+  value: Promise<T>;
+}
+
+/**
+ * Read models: values of read endpoints stored by key and version and computed once per version
+ * (concurrent readers of a missing version share one computation). In process by default; with
+ * Redis (`REDIS_URL`) values marked `shared` are also stored in Redis, so N web processes serve the
+ * result computed by the first of them. Versions are built by the caller from the topics'
+ * generations (`generation(topic)`) and, for time-dependent values, from a bucket of the market
+ * clock (e.g. the 5-minute candle grid). Generations are counters in Redis (INCR) announced on
+ * {@link READ_MODELS_CHANNEL}; without Redis they are counters of this process.
+ */
+export class ReadModels {
+  private readonly entries = new Map<string, Entry<unknown>>();
+  private readonly gens = new Map<ReadModelTopic, number>(TOPICS.map((t) => [t, 0]));
+  private unsubscribe: (() => Promise<void>) | null = null;
+  private refreshTimer: NodeJS.Timeout | null = null;
+  /** Computations run (diagnostics and tests). */
+  computed = 0;
+
+  private constructor(
+    private readonly pubsub: PubSub | null,
+    private readonly redis: import('ioredis').Redis | null,
+    private readonly prefix: string,
+    private readonly maxEntries: number,
+  ) {}
+
+  /**
+   * Creates the store. `redisUrl`: share values and generations through Redis; `pubsub` announces
+   * generations to the other processes; `prefix` namespaces Redis keys (tests use a random one).
+   */
+  static async create(opts: { pubsub?: PubSub; redisUrl?: string; prefix?: string; maxEntries?: number } = {}): Promise<ReadModels> {
+    let redis: import('ioredis').Redis | null = null;
+    if (opts.redisUrl) {
+      const { Redis } = await import('ioredis');
+      redis = new Redis(opts.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3, connectTimeout: 2000 });
+      await redis.connect();
+    }
+    const rm = new ReadModels(opts.pubsub ?? null, redis, opts.prefix ?? 'coinlens:rm:', opts.maxEntries ?? READ_MODEL_MAX_ENTRIES);
+    if (opts.pubsub && redis) {
+      rm.unsubscribe = await opts.pubsub.subscribe(READ_MODELS_CHANNEL, (m: { topic?: string; generation?: number }) => {
+        if (typeof m?.topic === 'string' && typeof m.generation === 'number') rm.raise(m.topic as ReadModelTopic, m.generation);
+      });
+    }
+    if (redis) {
+      // A starting process moves every generation on (and says so): values stored by earlier
+      // processes, perhaps over another database (a restore), are never read again.
+      for (const t of TOPICS) await rm.invalidate(t);
+      rm.refreshTimer = setInterval(() => void rm.loadGenerations().catch(() => undefined), GENERATION_REFRESH_MS);
+      rm.refreshTimer.unref();
+    }
+    return rm;
+  }
+
+  /** A store of this process only (no Redis): for services built without the shared one (tests, scripts). */
+  static local(maxEntries = READ_MODEL_MAX_ENTRIES): ReadModels {
+    return new ReadModels(null, null, 'coinlens:rm:', maxEntries);
+  }
+
+  /** True when values and generations are shared through Redis. */
+  get isShared(): boolean {
+    return this.redis !== null;
+  }
+
+  private async loadGenerations(): Promise<void> {
+    if (!this.redis) return;
+    const values = await this.redis.mget(...TOPICS.map((t) => `${this.prefix}gen:${t}`));
+    TOPICS.forEach((t, i) => this.raise(t, Number(values[i] ?? 0)));
+  }
+
+  private raise(topic: ReadModelTopic, generation: number): void {
+    if (!this.gens.has(topic) || !Number.isFinite(generation)) return;
+    if (generation > this.gens.get(topic)!) this.gens.set(topic, generation);
+  }
+
+  /** Current generation of `topic` in this process (0 at start without Redis). */
+  generation(topic: ReadModelTopic): number {
+    return this.gens.get(topic) ?? 0;
+  }
+
+  /**
+   * Marks every read model resting on `topic` stale, in every process: increments the generation
+   * (in Redis when shared) and announces it on {@link READ_MODELS_CHANNEL}. Call after the write.
+   */
+  async invalidate(topic: ReadModelTopic): Promise<void> {
+    if (!this.redis) {
+      this.gens.set(topic, this.generation(topic) + 1);
+      return;
+    }
+    const g = await this.redis.incr(`${this.prefix}gen:${topic}`);
+    this.raise(topic, g);
+    await this.pubsub?.publish(READ_MODELS_CHANNEL, { topic, generation: g });
+  }
+
+  /**
+   * The value of `key` at `version`: from this process, else (when `shared` and Redis is set) from
+   * Redis, else computed once by `compute` and stored. Shared values must survive JSON. A failed
+   * computation is not stored (the next reader retries), nor a value for which `keep` says false
+   * (its concurrent readers still share it). Keep the version string short and exact.
+   */
+  get<T>(key: string, version: string, compute: () => Promise<T>, opts: { shared?: boolean; keep?: (value: T) => boolean } = {}): Promise<T> {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      // keep the recently used last (least recently used first in insertion order)
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.value as Promise<T>;
+    }
+    const shared = opts.shared === true && this.redis !== null;
+    const entry = { version } as Entry<unknown>;
+    const value = (async () => {
+      if (shared) {
+        const raw = await this.redis!.get(this.redisKey(key, version)).catch(() => null);
+        if (raw !== null) return JSON.parse(raw) as T;
+      }
+      this.computed++;
+      const v = await compute();
+      if (opts.keep && !opts.keep(v)) {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+        return v;
+      }
+      if (shared) await this.redis!.set(this.redisKey(key, version), JSON.stringify(v), 'EX', READ_MODEL_REDIS_TTL_S).catch(() => undefined);
+      return v;
+    })();
+    entry.value = value;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return value;
+  }
+
+  private redisKey(key: string, version: string): string {
+    return `${this.prefix}v:${key}@${version}`;
+  }
+
+  /** Number of entries held in this process. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Forgets every entry of this process (tests). */
+  clearLocal(): void {
+    this.entries.clear();
+  }
+
+  async close(): Promise<void> {
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
+    await this.unsubscribe?.().catch(() => undefined);
+    this.redis?.disconnect();
+  }
+}
+
+/**
+ * JSON text of `value` exactly as the route's response serializer writes it
+ * (fastify-type-provider-zod: `JSON.stringify(z.encode(schema, value))`). Throws when the value
+ * does not match the schema (a bug: the route answers 500 as before).
+ */
+export function encodeJson<S extends z.ZodType>(schema: S, value: z.input<S>): string {
+  return JSON.stringify(z.encode(schema, value as never));
+}
+
+/**
+ * Numbers written in place of per-request fields (the clock's now and values derived from it) in
+ * stored JSON texts; {@link fillTemplate} puts the real values there. Integers above any real
+ * time in ms, so schemas accept them.
+ */
+export const NOW_SLOT = 9_007_199_254_740_991;
+export const SINCE_SLOT = 9_007_199_254_740_989;
+
+/** A stored JSON text split at its slots: parts[0] slot parts[1] slot … (slots in `slots` order). */
+export interface JsonTemplate {
+  parts: string[];
+  slots: number[];
+}
+
+/** Splits `json` at every value equal to one of the given slot numbers. */
+export function toTemplate(json: string, slotValues: number[]): JsonTemplate {
+  // a slot is a whole JSON value: after ':', '[' or ',' and before ',', '}' or ']'
+  const re = new RegExp(`(?<=[:\\[,])(${slotValues.map(String).join('|')})(?=[,}\\]])`, 'g');
+  const parts: string[] = [];
+  const slots: number[] = [];
+  let last = 0;
+  for (const m of json.matchAll(re)) {
+    parts.push(json.slice(last, m.index));
+    slots.push(Number(m[1]));
+    last = m.index! + m[0].length;
+  }
+  parts.push(json.slice(last));
+  return { parts, slots };
+}
+
+/** Writes the template with each slot replaced by `values[slot]` (as JSON numbers). */
+export function fillTemplate(t: JsonTemplate, values: Record<number, number>): string {
+  if (t.slots.length === 0) return t.parts[0];
+  let out = t.parts[0];
+  for (let i = 0; i < t.slots.length; i++) out += JSON.stringify(values[t.slots[i]]) + t.parts[i + 1];
+  return out;
+}
+
+/** Sends a JSON text produced by {@link encodeJson} as is (Fastify skips serialization for a string with a JSON content type). */
+export function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type(JSON_CONTENT_TYPE).send(body);
+}
