@@ -3,6 +3,7 @@ import { importData, LOCKS, migrateDatabase, openDatabase, shippedDataImporters,
 import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
 import { LiveClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
+import { ReadModels } from './platform/read-models';
 import { MarketRepository } from './modules/market/market.repository';
 import { MarketService } from './modules/market/market.service';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
@@ -32,6 +33,8 @@ export interface AppContext {
   db: DatabaseHandle;
   clock: Clock;
   pubsub: PubSub;
+  /** Stored results of the read endpoints, versioned by the writes that change them (platform/read-models). */
+  readModels: ReadModels;
   source: MarketSource;
   market: MarketService;
   marketRepo: MarketRepository;
@@ -85,35 +88,37 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
   } else clock = new LiveClock();
   const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL) : new InProcessPubSub();
+  const readModels = await ReadModels.create({ pubsub, redisUrl: env.REDIS_URL });
   const source: MarketSource =
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
       : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
-  const market = new MarketService({ repo: marketRepo, market: source, clock });
+  const market = new MarketService({ repo: marketRepo, market: source, clock, readModels });
   const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   const accounts = await createAccounts(env, db, { log });
   const billing = createBilling(env, db);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
-  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, log });
+  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, readModels, log });
   // Only worker processes compute (one of N, under LOCKS.signals); tests start the jobs by hand.
   if (env.ROLES.includes('worker') && env.NODE_ENV !== 'test') await signals.startJobs(LOCKS.signals, (k) => db.tryLock(k));
   const newsProviders: NewsProvider[] = [];
   if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
   if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
-  const news = new NewsService({ repo: new NewsRepository(db), market, source, clock, pubsub, interpreter: llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter(), providers: newsProviders, log });
+  const news = new NewsService({ repo: new NewsRepository(db), market, source, clock, pubsub, interpreter: llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter(), providers: newsProviders, readModels, log });
   // Tests drive the news jobs by hand (news.runJobsOnce).
   const stopNewsJobs =
     env.ROLES.includes('worker') && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
       ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
       : async () => undefined;
-  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, log });
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log });
   return {
     env,
     db,
     clock,
     pubsub,
+    readModels,
     source,
     market,
     marketRepo,
@@ -130,6 +135,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
       await accounts.close();
       await stopNewsJobs();
       await source.stop();
+      await readModels.close();
       await pubsub.close();
       if (!opts.db) await db.close();
     },

@@ -1,5 +1,7 @@
-import type { CoinAggregate, FullAnalysis, GeneratedStrategy, Lang, StrategyPair, StrategyPlan, AiHighlight, KlineInsight, AiBasedOn } from '@coinlens/contracts';
+import type { CoinAggregate, FullAnalysis, GeneratedStrategy, Lang, StrategyPair, StrategyPlan, AiHighlight, KlineInsight, AiBasedOn, TaTimeframe } from '@coinlens/contracts';
+import { GetAggregateResponse } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
+import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { QuotaService } from '../billing/quota.service';
@@ -16,6 +18,17 @@ export interface AiDeps extends FactsDeps {
   quota: QuotaService;
   /** With a model configured: rewrites the built-in prose (numbers stay the rules'). */
   prose?: ModelProseWriter | null;
+  /** Where the read side stores its results (one of this process when absent). */
+  readModels?: ReadModels;
+}
+
+/** Timeframes whose last closed candle can be the basis candle, finest first (as in facts.ts). */
+const BASIS_TIMEFRAMES: TaTimeframe[] = ['5m', '1h', '1d'];
+
+/** The stored content of a coin page and its basis candle. */
+interface StoredAggregate {
+  basis: number;
+  c: { by: string; content: AggregateContent; generatedAt: number };
 }
 
 /** After a failed rewrite, the built-in texts are served (uncached) this long before the model is asked again. */
@@ -50,7 +63,70 @@ const withProse = (p: StrategyPlan | null, r: Prose): StrategyPlan | null => {
 export class AiService {
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly modelFailedAt = new Map<string, number>();
-  constructor(private readonly d: AiDeps) {}
+  private readonly readModels: ReadModels;
+  constructor(private readonly d: AiDeps) {
+    this.readModels = d.readModels ?? ReadModels.local();
+  }
+
+  /**
+   * The version of a coin's page content, read without gathering facts: the `ai` generation and
+   * the open time of the last closed candle of the basis timeframe (1h, else the finest analysed
+   * one). Null without candles.
+   */
+  private async basisVersion(row: CoinRow): Promise<string | null> {
+    const tf = row.timeframes.includes('1h') ? '1h' : BASIS_TIMEFRAMES.find((t) => row.timeframes.includes(t));
+    if (!tf) return null;
+    const [last] = await this.d.source.getCandles(row.symbol, tf, { limit: 1 });
+    return last ? `${this.readModels.generation('ai')}:${tf}:${last.time}` : null;
+  }
+
+  /**
+   * The page content of (coin, lang) at the current basis candle: looked up by the basis first
+   * (in process, then Redis), gathering facts and reading `ai_contents` only when it is missing.
+   * Built-in texts served because the model failed are not kept (the model is asked again later).
+   */
+  private async storedContent(row: CoinRow, lang: Lang): Promise<StoredAggregate> {
+    const version = await this.basisVersion(row);
+    const load = async (): Promise<StoredAggregate> => {
+      const { basis, c } = await this.content(row, lang);
+      return { basis, c };
+    };
+    if (version === null) return load();
+    return this.readModels.get(`ai:aggregate:${row.id}:${lang}`, version, load, { shared: true, keep: (x) => !(this.d.prose && x.c.by === 'builtin') });
+  }
+
+  private aggregateOf(row: CoinRow, lang: Lang, c: StoredAggregate['c'], access: { userId: number | null; granted: boolean; usage: CoinAggregate['strategy_usage'] }): CoinAggregate {
+    return {
+      coin: { id: row.id, symbol: row.symbol, name: row.name },
+      lang,
+      by: c.by,
+      generated_at: c.generatedAt,
+      based_on: c.content.based_on,
+      highlights: c.content.highlights,
+      kline_insights: c.content.kline_insights,
+      strategy: access.granted ? c.content.strategy : null,
+      strategy_access: access.userId === null ? 'sign_in_required' : access.granted ? 'granted' : 'not_generated',
+      strategy_usage: access.usage,
+      disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model'),
+    };
+  }
+
+  /**
+   * GET /api/crypto/{id}/aggregate for visitors as JSON text: the same for every visitor, so stored
+   * per coin, language and basis candle (shared through Redis) and served without gathering facts.
+   */
+  async aggregateJson(id: string, lang: Lang): Promise<string> {
+    const row = this.d.market.resolve(id);
+    const version = await this.basisVersion(row);
+    let keep = true;
+    const build = async () => {
+      const { c } = await this.storedContent(row, lang);
+      keep = !(this.d.prose && c.by === 'builtin');
+      return encodeJson(GetAggregateResponse, { result: this.aggregateOf(row, lang, c, { userId: null, granted: false, usage: null }) });
+    };
+    if (version === null) return build();
+    return this.readModels.get(`ai:aggregate-json:${row.id}:${lang}`, version, build, { shared: true, keep: () => keep });
+  }
 
   /**
    * Writes content once per key across concurrent requests of this process: the built-in draft,
@@ -130,21 +206,9 @@ export class AiService {
   /** GET /api/crypto/{id}/aggregate. `userId`: the signed-in caller or null. */
   async aggregate(id: string, lang: Lang, userId: number | null): Promise<CoinAggregate> {
     const row = this.d.market.resolve(id);
-    const { basis, c } = await this.content(row, lang);
+    const { basis, c } = await this.storedContent(row, lang);
     const granted = userId !== null && (await this.d.repo.hasGeneration(userId, row.id, basis));
-    return {
-      coin: { id: row.id, symbol: row.symbol, name: row.name },
-      lang,
-      by: c.by,
-      generated_at: c.generatedAt,
-      based_on: c.content.based_on,
-      highlights: c.content.highlights,
-      kline_insights: c.content.kline_insights,
-      strategy: granted ? c.content.strategy : null,
-      strategy_access: userId === null ? 'sign_in_required' : granted ? 'granted' : 'not_generated',
-      strategy_usage: userId === null ? null : await this.d.quota.usage(userId, 'strategy_per_day'),
-      disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model'),
-    };
+    return this.aggregateOf(row, lang, c, { userId, granted, usage: userId === null ? null : await this.d.quota.usage(userId, 'strategy_per_day') });
   }
 
   /**
@@ -154,7 +218,7 @@ export class AiService {
    */
   async generateStrategy(id: string, lang: Lang, userId: number): Promise<GeneratedStrategy> {
     const row = this.d.market.resolve(id);
-    const { basis, c } = await this.content(row, lang);
+    const { basis, c } = await this.storedContent(row, lang);
     const first = await this.d.repo.recordGeneration(userId, row.id, basis, this.d.clock.now());
     let usage;
     if (first) {

@@ -14,6 +14,7 @@ import { ChatRepository } from '../chat/chat.repository';
 import { ChatService } from '../chat/chat.service';
 import { BuiltinChatWriter } from '../chat/builtin-writer';
 import { LlmChatWriter } from '../chat/llm-writer';
+import type { ReadModels } from '../../platform/read-models';
 
 /**
  * The AI services of a process (`ctx.ai`): coin page content (`service`; built-in texts, rewritten by
@@ -27,8 +28,8 @@ export interface Ai {
 }
 
 /** Builds the AI services from the shared context pieces. */
-export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsService; news: NewsService; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; log?: (m: string) => void }): Ai {
-  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null });
+export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsService; news: NewsService; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; readModels?: ReadModels; log?: (m: string) => void }): Ai {
+  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels });
   const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
   const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });
   const lab = new LabService({ db: d.db, ai: service, market: d.market, source: d.source, clock: d.clock });

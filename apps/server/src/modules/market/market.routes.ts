@@ -10,6 +10,7 @@ import {
 import type { MarketService } from './market.service';
 import type { MarketSource } from '../../providers/market/types';
 import { openSse } from '../../platform/sse';
+import { sendJson } from '../../platform/read-models';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
@@ -23,9 +24,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
     result: market.clockInfo(),
   }));
 
-  r.get('/api/crypto/all', { schema: { tags, summary: 'All coins with prices', response: { 200: GetAllCoinsResponse } } }, async () => ({
-    result: await market.listAll(),
-  }));
+  r.get('/api/crypto/all', { schema: { tags, summary: 'All coins with prices', response: { 200: GetAllCoinsResponse } } }, async (_req, reply) => sendJson(reply, await market.listAllJson()));
 
   r.get('/api/crypto', { schema: { tags, summary: 'Search coins by symbol, name or slug', querystring: SearchCoinsQuery, response: { 200: SearchCoinsResponse, ...errors } } }, async (req) => ({
     result: await market.search(req.query.search_term, req.query.offset, req.query.limit),

@@ -1,6 +1,7 @@
-import type { Candle, CandleSeries, ClockInfo, Coin, CoinDetail, Timeframe } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, Timeframe } from '@coinlens/contracts';
+import { Coin, TIMEFRAME_MS } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
+import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource, Ticker } from '../../providers/market/types';
 import type { CoinRow, MarketRepository } from './market.repository';
@@ -12,6 +13,9 @@ const RANGE_INTERVAL: Record<keyof typeof RANGE_MS, Timeframe> = { '1D': '5m', '
 /** UTC calendar day (YYYY-MM-DD) of a time in ms. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
+/** Wall milliseconds a price list is reused (prices read the clock at most this long ago). */
+export const PRICE_REUSE_MS = 1000;
+
 /**
  * Market data for the API: coins with live prices from the market source, coin detail, candles,
  * total market cap and Fear & Greed at the clock's day. Coins are cached (they change only on import).
@@ -19,8 +23,11 @@ export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export class MarketService {
   private coins: CoinRow[] = [];
   private window: { from: number; to: number } | null = null;
+  private readonly readModels: ReadModels;
 
-  constructor(private readonly deps: { repo: MarketRepository; market: MarketSource; clock: Clock }) {}
+  constructor(private readonly deps: { repo: MarketRepository; market: MarketSource; clock: Clock; readModels?: ReadModels }) {
+    this.readModels = deps.readModels ?? ReadModels.local();
+  }
 
   /** Loads the coin list (call at start and after an import). */
   async load(): Promise<void> {
@@ -54,7 +61,7 @@ export class MarketService {
     return c;
   }
 
-  toCoin(row: CoinRow, t: Ticker | null): Coin {
+  toCoin(row: CoinRow, t: Ticker | null): CoinT {
     // Prices are quoted in USDT, so USDT itself is 1 by definition; other coins without candles have no price.
     const quoteItself = row.symbol === 'USDT';
     return {
@@ -78,13 +85,34 @@ export class MarketService {
     return new Map((await this.deps.market.getTickers()).map((t) => [t.symbol, t]));
   }
 
-  async listAll(): Promise<Coin[]> {
+  async listAll(): Promise<CoinT[]> {
     const tickers = await this.tickerMap();
     return this.coins.map((c) => this.toCoin(c, tickers.get(c.symbol) ?? null));
   }
 
+  /**
+   * Version of the prices: the clock time divided into steps of PRICE_REUSE_MS wall time (× the
+   * replay speed), so every process of a deployment agrees on it.
+   */
+  priceVersion(): string {
+    return String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
+  }
+
+  /** Every coin with its price as JSON text (the `Coin` contract), by coin id: computed once per price version. */
+  coinJsons(): Promise<Map<number, string>> {
+    return this.readModels.get('market:coin-json', this.priceVersion(), async () => new Map((await this.listAll()).map((c) => [c.id, encodeJson(Coin, c)])));
+  }
+
+  /** GET /crypto/all as JSON text (`{result: Coin[]}`), computed once per price version. */
+  listAllJson(): Promise<string> {
+    return this.readModels.get('market:all', this.priceVersion(), async () => {
+      const coins = await this.coinJsons();
+      return `{"result":[${this.coins.map((c) => coins.get(c.id)!).join(',')}]}`;
+    });
+  }
+
   /** Coins whose symbol, name or slug contains the term (symbol prefix first), paged. Whitespace-only → all. */
-  async search(term: string, offset: number, limit: number): Promise<Coin[]> {
+  async search(term: string, offset: number, limit: number): Promise<CoinT[]> {
     const q = term.trim().toLowerCase();
     let rows = this.coins;
     if (q) {

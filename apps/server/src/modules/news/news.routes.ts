@@ -6,6 +6,7 @@ import {
   SOTD_STREAM, SotdStreamQuery,
 } from '@coinlens/contracts';
 import { openSse, type SseStream } from '../../platform/sse';
+import { sendJson } from '../../platform/read-models';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
 import { currentUser, optionalUser, requireUser } from '../../platform/auth';
@@ -33,9 +34,11 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
   r.get(
     '/api/feeds/latest',
     { preHandler: optionalUser, schema: { tags, summary: 'Latest released news, one per event, paged (10 by default); personal=true applies the Pro user\'s saved filter', querystring: GetLatestFeedsQuery, response: { 200: GetLatestFeedsResponse, ...errors, ...authErrors } } },
-    async (req) => ({
-      result: await news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra: req.query.personal === 'true' ? await personalWhere(req) : [] }),
-    }),
+    async (req, reply) => {
+      if (req.query.personal === 'true') return { result: await news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra: await personalWhere(req) }) };
+      // without the personal filter every caller gets the same page: served from the read model
+      return sendJson(reply, await news.latestJson({ ...req.query, coin: req.query.cryptocurrency_id }));
+    },
   );
 
   r.get('/api/feeds/filter', { preHandler: requireUser, schema: { tags, summary: 'The Pro user\'s saved news filter (null when none)', response: { 200: GetNewsFilterResponse, ...authErrors } } }, async (req) => {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Feed, FeedFilter, FeedHeat, FeedImportance, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
-import { HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
+import { GetLatestFeedsResponse, HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
+import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
@@ -21,6 +22,12 @@ type Horizon = keyof typeof HORIZONS;
 
 const DAY = 86_400_000;
 const CLUSTER_WINDOW = 36 * 3600_000;
+/**
+ * Clock milliseconds a stored feed page is served without a news write: bounds how old its heat
+ * figures are (heat decays with time) and how late an item analysed earlier shows up once the
+ * clock passes its publication time (items analysed now show up at once: the write bumps the version).
+ */
+export const FEEDS_REUSE_MS = 60_000;
 
 /** Dependencies of the news service. */
 export interface NewsDeps {
@@ -32,6 +39,8 @@ export interface NewsDeps {
   interpreter: Interpreter;
   /** Live providers ingested by the jobs (rss, cryptocompare); the shipped news is imported. */
   providers: NewsProvider[];
+  /** Where the read side stores its results (one of this process when absent). */
+  readModels?: ReadModels;
   log?: (msg: string) => void;
 }
 
@@ -44,7 +53,15 @@ export interface NewsDeps {
 export class NewsService {
   private storyRuns = new Map<string, Promise<void>>();
   private readonly builtin = new BuiltinInterpreter();
-  constructor(private readonly d: NewsDeps) {}
+  private readonly readModels: ReadModels;
+  constructor(private readonly d: NewsDeps) {
+    this.readModels = d.readModels ?? ReadModels.local();
+  }
+
+  /** Marks the feed read side stale in every process after a write of analyses, impact rows or a release. */
+  private async changed(): Promise<void> {
+    await this.readModels.invalidate('news').catch((e) => this.d.log?.(`read models: ${e instanceof Error ? e.message : String(e)}`));
+  }
 
   private get coins(): readonly CoinRow[] {
     return this.d.market.coinRows;
@@ -142,6 +159,7 @@ export class NewsService {
       }
     }
     await this.d.repo.saveAnalyses(out);
+    if (out.length) await this.changed();
     return pending.length;
   }
 
@@ -199,6 +217,7 @@ export class NewsService {
       if (position !== after || stored == null) await this.d.repo.saveImpact(rows, cursorName, position, now);
       written += rows.length;
     }
+    if (written) await this.changed();
     return written;
   }
 
@@ -216,6 +235,7 @@ export class NewsService {
     const rows = (await this.d.repo.publishedAfter(after, now, 200)).filter((r) => r.interpreted_at != null);
     const position = rows.length ? rows[rows.length - 1].published_at : after;
     if (position !== after || stored == null) await this.d.repo.setCursor('release', String(position), now);
+    if (rows.length) await this.changed();
     if (rows.length) await this.d.pubsub.publish(FEEDS_CHANNEL, { type: 'feeds', ids: rows.map((r) => r.id), newest: new Date(position).toISOString() });
     return rows.length;
   }
@@ -343,6 +363,22 @@ export class NewsService {
     }
     const { rows, hasNext } = await this.d.repo.page(this.d.clock.now(), where, { offset: q.offset, limit: q.limit, heatMin: q.heat === 'hot' ? HOT_HEAT : undefined });
     return { list: await this.toFeeds(rows, q.lang), hasNext, offset: q.offset, limit: q.limit };
+  }
+
+  /**
+   * GET /feeds/latest without a personal filter, as JSON text (`{result: LatestFeeds}`): stored per
+   * query (coin resolved first: COIN_NOT_FOUND) and version = the `news` generation and the
+   * FEEDS_REUSE_MS step of the clock; shared through Redis.
+   */
+  async latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Promise<string> {
+    const coin = q.coin ? String(this.d.market.resolve(q.coin).id) : '';
+    const version = `${this.readModels.generation('news')}:${Math.floor(this.d.clock.now() / FEEDS_REUSE_MS)}`;
+    return this.readModels.get(
+      `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`,
+      version,
+      async () => encodeJson(GetLatestFeedsResponse, { result: await this.latest({ ...q, coin: coin || undefined }) }),
+      { shared: true },
+    );
   }
 
   /** GET /feeds/hot_top5: the five hottest events of the last 24 h. */

@@ -5,6 +5,7 @@ import {
   GetWithSignalsResponse, LatestAccuracyQuery, PatternStatsQuery, SignalsPageQuery, TrackRecordQuery, WithSignalsQuery,
 } from '@coinlens/contracts';
 import { currentUser, requireUser } from '../../platform/auth';
+import { sendJson } from '../../platform/read-models';
 import type { SignalsService } from './signals.service';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse };
@@ -18,9 +19,9 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
   const { signals } = deps;
   const tags = ['signals'];
 
-  r.get('/api/crypto/ta/all', { schema: { tags, summary: 'Signal items of every analysed coin (CoinMarketCap rank order), paged by 5', querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } }, async (req) => ({
-    result: await signals.all(req.query.offset, req.query.limit),
-  }));
+  r.get('/api/crypto/ta/all', { schema: { tags, summary: 'Signal items of every analysed coin (CoinMarketCap rank order), paged by 5', querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } }, async (req, reply) =>
+    sendJson(reply, await signals.allJson(req.query.offset, req.query.limit)),
+  );
 
   r.get(
     '/api/crypto/ta/hot',
@@ -32,15 +33,15 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
         response: { 200: GetSignalsPageResponse, ...errors },
       },
     },
-    async (req) => ({ result: await signals.hot(req.query.offset, req.query.limit) }),
+    async (req, reply) => sendJson(reply, await signals.hotJson(req.query.offset, req.query.limit)),
   );
 
   r.get(
     '/api/crypto/ta/following',
     { preHandler: requireUser, schema: { tags, summary: "Signal items of the signed-in user's followed coins, newest follow first (401 for visitors)", security: [{ bearerAuth: [] }], querystring: SignalsPageQuery, response: { 200: GetSignalsPageResponse, ...errors } } },
-    async (req) => {
+    async (req, reply) => {
       const ids = await deps.followedCoinIds(currentUser(req).id);
-      return { result: await signals.following(ids, req.query.offset, req.query.limit) };
+      return sendJson(reply, await signals.followingJson(ids, req.query.offset, req.query.limit));
     },
   );
 
@@ -48,19 +49,19 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
     result: await signals.withSignals(req.query.search_term, req.query.type),
   }));
 
-  r.get('/api/crypto/latest_accuracy', { schema: { tags, summary: 'Accuracy of the signals fired in the last 7 days and already scored, with counts (optionally of one coin)', querystring: LatestAccuracyQuery, response: { 200: GetLatestAccuracyResponse, ...errors } } }, async (req) => ({
-    result: await signals.latestAccuracy(req.query.coin ? signals.coinId(req.query.coin) : undefined),
-  }));
+  r.get('/api/crypto/latest_accuracy', { schema: { tags, summary: 'Accuracy of the signals fired in the last 7 days and already scored, with counts (optionally of one coin)', querystring: LatestAccuracyQuery, response: { 200: GetLatestAccuracyResponse, ...errors } } }, async (req, reply) =>
+    sendJson(reply, await signals.latestAccuracyJson(req.query.coin ? signals.coinId(req.query.coin) : undefined)),
+  );
 
   r.get('/api/crypto/:id/ta/:timeframe', { schema: { tags, summary: 'Technical analysis of a coin on a timeframe (5m, 1h, 1d); refresh=true recomputes now', params: CoinTaParams, querystring: CoinTaQuery, response: { 200: GetCoinTaResponse, ...errors } } }, async (req) => ({
     result: await signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh),
   }));
 
-  r.get('/api/signals/track-record', { schema: { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } } }, async (req) => ({
-    result: await signals.trackRecord(req.query),
-  }));
+  r.get('/api/signals/track-record', { schema: { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } } }, async (req, reply) =>
+    sendJson(reply, await signals.trackRecordJson(req.query)),
+  );
 
-  r.get('/api/signals/pattern-stats', { schema: { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } } }, async (req) => ({
-    result: await signals.patternStats(req.query),
-  }));
+  r.get('/api/signals/pattern-stats', { schema: { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } } }, async (req, reply) =>
+    sendJson(reply, await signals.patternStatsJson(req.query)),
+  );
 }

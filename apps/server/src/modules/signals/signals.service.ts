@@ -1,10 +1,11 @@
-import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
+import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
   analyzeColumns, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL,
   type Candles, type SignalColumns,
 } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
+import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
@@ -54,8 +55,15 @@ export interface SignalsDeps {
   marketRepo: MarketRepository;
   source: MarketSource;
   clock: Clock;
+  /** Where the read side stores its results (one of this process when absent). */
+  readModels?: ReadModels;
   log?: (msg: string) => void;
 }
+
+/** Every stored signal time (fired, due, candle) lies on this grid, so signal reads change only when the clock crosses it. */
+export const SIGNAL_GRID_MS = TIMEFRAME_MS['5m'];
+/** Start of a stored Signal item's JSON text; the coin (with its live price) follows. */
+const ITEM_HEAD = '{"cryptocurrency":';
 
 /**
  * Technical analysis snapshots, the signals track record and the signals lists (issue 3 items
@@ -73,9 +81,16 @@ export class SignalsService {
   private unsubscribe: (() => void) | null = null;
   private leader = false;
   private readonly log: (msg: string) => void;
+  private readonly readModels: ReadModels;
 
   constructor(private readonly deps: SignalsDeps) {
     this.log = deps.log ?? (() => undefined);
+    this.readModels = deps.readModels ?? ReadModels.local();
+  }
+
+  /** Marks the read side stale in every process after a write of snapshots, signals or outcomes. */
+  private async changed(): Promise<void> {
+    await this.readModels.invalidate('signals').catch((e) => this.log(`read models: ${e instanceof Error ? e.message : String(e)}`));
   }
 
   // ---- candles ------------------------------------------------------------------------------------
@@ -159,7 +174,10 @@ export class SignalsService {
   /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */
   private async refreshSnapshot(row: CoinRow, tf: TaTimeframe, hist?: SignalColumns): Promise<TaResult | null> {
     const r = await this.analyzeNow(row, tf, hist);
-    if (r) await this.deps.repo.saveSnapshot(row.id, tf, r.current.candle_open_time, this.deps.clock.now(), r);
+    if (r) {
+      await this.deps.repo.saveSnapshot(row.id, tf, r.current.candle_open_time, this.deps.clock.now(), r);
+      await this.changed();
+    }
     return r;
   }
 
@@ -237,6 +255,7 @@ export class SignalsService {
     const inserted = await this.deps.repo.insertSignals(signals);
     const scored = await this.scoreDue(row, tf);
     this.lastProcessed.set(key, lastOpen);
+    await this.changed();
     return { inserted, scored };
   }
 
@@ -261,6 +280,7 @@ export class SignalsService {
     await yieldToLoop();
     await this.refreshSnapshot(row, tf, h);
     this.lastProcessed.set(`${row.symbol}:${tf}`, lastOpen);
+    if (inserted || scored) await this.changed();
     return { inserted, scored };
   }
 
@@ -390,11 +410,11 @@ export class SignalsService {
   }
 
   /** Builds Signal items (SPEC §3) for coins: snapshots per timeframe (computed when missing or from after now). */
-  async signalItems(rows: CoinRow[], extra: Map<number, number> = new Map()): Promise<SignalItem[]> {
+  async signalItems(rows: CoinRow[], extra: Map<number, number> = new Map()): Promise<SignalItemT[]> {
     const now = this.deps.clock.now();
     const [snaps, tickers, acc] = await Promise.all([this.deps.repo.snapshots(rows.map((r) => r.id)), this.deps.source.getTickers(), this.accuracyByCoin()]);
     const tickerOf = new Map(tickers.map((t) => [t.symbol, t]));
-    const out: SignalItem[] = [];
+    const out: SignalItemT[] = [];
     for (const row of rows) {
       const results: TaResult[] = [];
       for (const tf of row.timeframes) {
@@ -435,6 +455,118 @@ export class SignalsService {
     return { signals: await this.signalItems(rows.slice(offset, offset + limit)), hasNext: offset + limit < rows.length };
   }
 
+  // ---- read models: JSON texts of the read endpoints, stored per version --------------------------
+
+  /**
+   * Version of the signals read side: the `signals` generation (bumped by every write of
+   * snapshots, signals or outcomes) and the step of the clock on the 5-minute grid (every stored
+   * time lies on it, so windows such as "fired in the last 7 days" only move when it is crossed).
+   */
+  readVersion(): string {
+    return `${this.readModels.generation('signals')}:${Math.floor(this.deps.clock.now() / SIGNAL_GRID_MS)}`;
+  }
+
+  /**
+   * The Signal item of every analysed coin as JSON text without its coin (which carries the live
+   * price): an item is `ITEM_HEAD + coin JSON + tail`. Computed once per read version (shared
+   * through Redis). Returns [coin id, tail] in listing order; coins without analysis are absent.
+   */
+  private itemTails(): Promise<[number, string][]> {
+    return this.readModels.get(
+      'signals:item-tails',
+      this.readVersion(),
+      async () =>
+        (await this.signalItems(this.analysedCoins())).map((item): [number, string] => {
+          const text = encodeJson(SignalItem, item);
+          const head = ITEM_HEAD + encodeJson(CoinSchema, item.cryptocurrency);
+          if (!text.startsWith(head)) throw new Error('Signal item JSON does not start with its coin');
+          return [item.cryptocurrency.id, text.slice(head.length)];
+        }),
+      { shared: true },
+    );
+  }
+
+  /** JSON texts of the Signal items of `rows` (coins priced now); `hot` adds each coin's hot_score. */
+  private async itemJsons(rows: CoinRow[], hot?: Map<number, number>): Promise<string[]> {
+    const [tails, coins] = await Promise.all([this.itemTails(), this.deps.market.coinJsons()]);
+    const tailOf = new Map(tails);
+    const out: string[] = [];
+    for (const row of rows) {
+      const tail = tailOf.get(row.id);
+      if (tail === undefined) continue;
+      // hot_score is the last field of a Signal item
+      out.push(ITEM_HEAD + coins.get(row.id)! + (hot?.has(row.id) ? `${tail.slice(0, -1)},"hot_score":${JSON.stringify(hot.get(row.id))}}` : tail));
+    }
+    return out;
+  }
+
+  private static pageJson(items: string[], hasNext: boolean): string {
+    return `{"result":{"signals":[${items.join(',')}],"hasNext":${hasNext}}}`;
+  }
+
+  /** GET /crypto/ta/all as JSON text (`{result: SignalsPage}`): any offset/limit from the stored items. */
+  allJson(offset: number, limit: number): Promise<string> {
+    return this.readModels.get(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
+      const rows = this.analysedCoins();
+      return SignalsService.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
+    });
+  }
+
+  /** GET /crypto/ta/hot as JSON text: hot scores once per read version, items from the stored ones. */
+  hotJson(offset: number, limit: number): Promise<string> {
+    return this.readModels.get(`signals:hot:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
+      const scores = await this.readModels.get('signals:hot-scores', this.readVersion(), () => this.hotScores(), { shared: true });
+      const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
+      const ranked = scores.filter((x) => byId.has(x.id));
+      const page = ranked.slice(offset, offset + limit);
+      return SignalsService.pageJson(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
+    });
+  }
+
+  /** GET /crypto/ta/following as JSON text: the given (followed) coins in that order, from the stored items. */
+  async followingJson(coinIds: number[], offset: number, limit: number): Promise<string> {
+    const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
+    const rows = coinIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    return SignalsService.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
+  }
+
+  /** GET /signals/track-record as JSON text: stored per query and read version; `now` is this request's. */
+  async trackRecordJson(q: Parameters<SignalsService['trackRecord']>[0]): Promise<string> {
+    const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
+    const t = await this.readModels.get(
+      `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
+      this.readVersion(),
+      async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetTrackRecordResponse, { result: { ...(await this.trackRecord(q)), now: NOW_SLOT } }), [NOW_SLOT]),
+      { shared: true },
+    );
+    return fillTemplate(t, { [NOW_SLOT]: this.deps.clock.now() });
+  }
+
+  /** GET /signals/pattern-stats as JSON text: stored per query and read version; `since`/`until` are this request's. */
+  async patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Promise<string> {
+    const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
+    const t = await this.readModels.get(
+      `signals:patterns:${coinId}:${q.timeframe ?? ''}`,
+      this.readVersion(),
+      async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetPatternStatsResponse, { result: { ...(await this.patternStats(q)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
+      { shared: true },
+    );
+    const now = this.deps.clock.now();
+    return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+  }
+
+  /** GET /crypto/latest_accuracy as JSON text: stored per coin and read version; `since`/`until` are this request's. */
+  async latestAccuracyJson(coinId?: number): Promise<string> {
+    const t = await this.readModels.get(
+      `signals:accuracy:${coinId ?? ''}`,
+      this.readVersion(),
+      async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetLatestAccuracyResponse, { result: { ...(await this.latestAccuracy(coinId)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
+      { shared: true },
+    );
+    const now = this.deps.clock.now();
+    return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+  }
+
   /**
    * Hot scores: per coin, the signals fired in the last 24 h of the clock weighted by timeframe
    * (5m ×1, 1h ×2, 1d ×3). Coins without such signals are not hot.
@@ -472,7 +604,7 @@ export class SignalsService {
   /** GET /crypto/with_signals: coins with signals in the last 24 h, by direction and search term. */
   async withSignals(term: string, type: 'bullish' | 'bearish' | 'all'): Promise<CoinWithSignals[]> {
     const now = this.deps.clock.now();
-    const rows = await this.deps.repo.recentByCoin(now - HOT_WINDOW_MS, now);
+    const rows = await this.readModels.get('signals:recent-by-coin', this.readVersion(), () => this.deps.repo.recentByCoin(now - HOT_WINDOW_MS, now), { shared: true });
     const agg = new Map<number, { all: number; bull: number; bear: number; last: number }>();
     for (const r of rows) {
       const e = agg.get(r.coin_id) ?? { all: 0, bull: 0, bear: 0, last: 0 };
