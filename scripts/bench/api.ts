@@ -1,0 +1,250 @@
+/**
+ * bench:api — throughput and latency of the read endpoints against a bare Fastify serving the same
+ * JSON bodies, measured side by side in one run (DESIGN.md §8).
+ *
+ * 1. Starts the real server (apps/server/src/main.ts, default roles web + worker) on 127.0.0.1 in a
+ *    fresh temporary DATA_DIR (first start imports the shipped data: about a minute), or in an
+ *    existing one given by BENCH_DATA_DIR; on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are
+ *    set. Waits until /api/health says `ready` (start-up backfill done).
+ * 2. Captures each endpoint's body from the real server and starts a bare Fastify (no plugins, no
+ *    logger) in a second process that answers each path with that captured body: the baseline.
+ * 3. Per endpoint: autocannon (worker thread, BENCH_CONNECTIONS connections, BENCH_DURATION_S
+ *    seconds) against the real server while /api/health is sampled every 20 ms from this thread
+ *    (its p99 shows whether the flood stalls other requests), then the same flood against the
+ *    baseline. Prints req/s, p50/p99 of both, the ratio, the health p99 and the targets
+ *    (ratio ≥ 0.5, p99 ≤ 25 ms, health p99 ≤ 50 ms). Stops by itself; exit code 0 either way.
+ *
+ * Environment: BENCH_DATA_DIR, BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_PORT (8205),
+ * BENCH_BASELINE_PORT (BENCH_PORT + 1), BENCH_ONLY (comma list of endpoint names), DATABASE_URL,
+ * REDIS_URL, REPLAY_SPEED (passed through). The server runs with LOG_LEVEL=warn (no per-request
+ * log lines; the baseline has no logger either) and RATE_LIMIT_READS_PER_MINUTE=0 (read rate
+ * limits off for loopback benchmarking) unless those are set.
+ *
+ * Usage: npm run bench:api
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const PORT = Number(process.env.BENCH_PORT ?? 8205);
+const BASE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? PORT + 1);
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+/** The whole run stops after this long whatever happens (import + backfill + every flood). */
+const HARD_LIMIT_MS = 30 * 60_000;
+
+/** The endpoints measured: name and path (anonymous callers, the common first pages). */
+const ENDPOINTS: { name: string; path: string }[] = [
+  { name: 'crypto/all', path: '/api/crypto/all' },
+  { name: 'ta/all p1', path: '/api/crypto/ta/all?limit=5' },
+  { name: 'ta/all p2', path: '/api/crypto/ta/all?offset=5&limit=5' },
+  { name: 'ta/hot', path: '/api/crypto/ta/hot?limit=5' },
+  { name: 'feeds/latest', path: '/api/feeds/latest?limit=10' },
+  { name: 'feeds important zh', path: '/api/feeds/latest?limit=10&filter=important&lang=zh-CN' },
+  { name: 'feeds bitcoin', path: '/api/feeds/latest?limit=10&cryptocurrency_id=bitcoin' },
+  { name: 'aggregate btc', path: '/api/crypto/bitcoin/aggregate?lang=en-US' },
+  { name: 'track-record', path: '/api/signals/track-record?limit=20' },
+  { name: 'pattern-stats', path: '/api/signals/pattern-stats' },
+  { name: 'latest_accuracy', path: '/api/crypto/latest_accuracy' },
+  { name: 'health', path: '/api/health' },
+];
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (m: string) => console.log(`[bench:api] ${m}`);
+
+/** One GET: status, body and wall milliseconds. */
+function fetchOnce(port: number, path: string, timeoutMs = 30_000): Promise<{ status: number; body: string; ms: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const t0 = performance.now();
+    const req = http.get({ host: '127.0.0.1', port, path, agent, timeout: timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
+    req.on('error', reject);
+  });
+}
+
+function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail: string[] = [];
+  const keep = (b: Buffer) => {
+    for (const line of b.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
+    while (tail.length > 30) tail.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  child.on('exit', (code, signal) => {
+    if (!stopping) log(`${name} exited (${code ?? signal}); last output:\n${tail.join('\n')}`);
+  });
+  return child;
+}
+
+let stopping = false;
+const children: ChildProcess[] = [];
+let tempDir: string | null = null;
+
+async function stopAll(): Promise<void> {
+  stopping = true;
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+  agent.destroy();
+  if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+}
+
+async function waitReady(port: number, limitMs: number): Promise<void> {
+  const until = Date.now() + limitMs;
+  let last = '';
+  while (Date.now() < until) {
+    try {
+      const r = await fetchOnce(port, '/api/health', 5000);
+      if (r.status === 200) {
+        const readiness = JSON.parse(r.body).result?.readiness;
+        if (readiness === 'ready') return;
+        if (readiness !== last) log(`server ${readiness}…`);
+        last = readiness;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(1000);
+  }
+  throw new Error(`server not ready within ${limitMs / 1000} s`);
+}
+
+const BASELINE_SRC = `
+import Fastify from 'fastify';
+import { readFileSync } from 'node:fs';
+const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES, 'utf8'));
+const app = Fastify({ logger: false });
+app.get('/*', (req, reply) => {
+  const body = bodies[req.url];
+  if (body === undefined) return reply.code(404).send({ error: 'unknown' });
+  reply.type('application/json; charset=utf-8').send(body);
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env.BENCH_BASELINE_PORT) });
+console.log('baseline listening');
+`;
+
+interface Flood {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function flood(port: number, path: string): Promise<Flood> {
+  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION_S, workers: 1, timeout: 10 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+/** Samples /api/health every 20 ms (one at a time) until `stop` resolves; returns the latencies (ms). */
+async function sampleHealth(port: number, stop: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void stop.then(() => (done = true));
+  const out: number[] = [];
+  while (!done) {
+    try {
+      out.push((await fetchOnce(port, '/api/health', 20_000)).ms);
+    } catch {
+      out.push(20_000);
+    }
+    await sleep(20);
+  }
+  return out;
+}
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
+
+async function main() {
+  const hard = setTimeout(() => {
+    log(`hard limit of ${HARD_LIMIT_MS / 60_000} min reached: stopping`);
+    void stopAll().then(() => process.exit(1));
+  }, HARD_LIMIT_MS);
+  hard.unref();
+
+  const dataDir = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : (tempDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-')));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '0',
+  };
+  log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}${tempDir ? ' (fresh: importing the shipped data first)' : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
+  const t0 = Date.now();
+  children.push(spawnLogged('server', ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], env));
+  await waitReady(PORT, 15 * 60_000);
+  log(`server ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  const endpoints = ONLY.length ? ENDPOINTS.filter((e) => ONLY.includes(e.name)) : ENDPOINTS;
+  const bodies: Record<string, string> = {};
+  for (const e of endpoints) {
+    const first = await fetchOnce(PORT, e.path, 120_000);
+    if (first.status !== 200) throw new Error(`${e.path} answered ${first.status}: ${first.body.slice(0, 200)}`);
+    bodies[e.path] = (await fetchOnce(PORT, e.path, 120_000)).body;
+    log(`${e.name}: first ${f1(first.ms)} ms, ${f0(bodies[e.path].length)} bytes`);
+  }
+  const bodiesFile = join(tempDir ?? mkdtempSync(join(tmpdir(), 'coinlens-bench-')), 'bodies.json');
+  writeFileSync(bodiesFile, JSON.stringify(bodies));
+  const base = spawnLogged('baseline', ['--input-type=module', '-e', BASELINE_SRC], { ...process.env, BENCH_BODIES: bodiesFile, BENCH_BASELINE_PORT: String(BASE_PORT) });
+  children.push(base);
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetchOnce(BASE_PORT, endpoints[0].path, 2000)).status === 200) break;
+    } catch {
+      await sleep(200);
+    }
+  }
+
+  const rows: { e: (typeof ENDPOINTS)[number]; real: Flood; baseline: Flood; health: number[] }[] = [];
+  for (const e of endpoints) {
+    const running = flood(PORT, e.path);
+    const health = e.name === 'health' ? Promise.resolve([] as number[]) : sampleHealth(PORT, running);
+    const real = await running;
+    const h = await health;
+    const baseline = await flood(BASE_PORT, e.path);
+    rows.push({ e, real, baseline, health: h });
+    log(`${e.name}: ${f0(real.rps)} req/s (p99 ${f1(real.p99)} ms) vs baseline ${f0(baseline.rps)} req/s → ${(real.rps / baseline.rps).toFixed(2)}×; health p99 ${f1(pct(h, 99))} ms`);
+  }
+
+  console.log('');
+  console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}${process.env.REDIS_URL ? ' + Redis' : ''}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log('targets: ratio ≥ 0.5×, p99 ≤ 25 ms, /api/health p99 ≤ 50 ms while the endpoint is flooded');
+  console.log('');
+  console.log('| endpoint | req/s | p50 ms | p99 ms | baseline req/s | baseline p99 ms | ratio | health p99 ms | errors | targets |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const { e, real, baseline, health } of rows) {
+    const ratio = real.rps / baseline.rps;
+    const hp99 = pct(health, 99);
+    const misses = [ratio < 0.5 ? 'ratio' : '', real.p99 > 25 ? 'p99' : '', health.length && hp99 > 50 ? 'health' : '', real.errors + real.non2xx > 0 ? 'errors' : ''].filter(Boolean);
+    console.log(
+      `| \`${e.path}\` | ${f0(real.rps)} | ${real.p50} | ${real.p99} | ${f0(baseline.rps)} | ${baseline.p99} | ${ratio.toFixed(2)}× | ${health.length ? f1(hp99) : '—'} | ${real.errors + real.non2xx} | ${misses.length ? `miss: ${misses.join(', ')}` : 'met'} |`,
+    );
+  }
+  await stopAll();
+}
+
+main().catch(async (e) => {
+  console.error(`[bench:api] failed: ${e instanceof Error ? e.stack : String(e)}`);
+  await stopAll();
+  process.exit(1);
+});
