@@ -8,10 +8,11 @@
  *    set. Waits until /api/health says `ready` (start-up backfill done).
  * 2. Captures each endpoint's body from the real server and starts a bare Fastify (no plugins, no
  *    logger) in a second process that answers each path with that captured body: the baseline.
- * 3. Per endpoint: autocannon (worker thread, BENCH_CONNECTIONS connections, BENCH_DURATION_S
- *    seconds) against the real server while /api/health is sampled every 20 ms from this thread
- *    (its p99 shows whether the flood stalls other requests), then the same flood against the
- *    baseline. Prints req/s, p50/p99 of both, the ratio, the health p99 and the targets
+ * 3. Per endpoint: after BENCH_WARMUP_S (2) seconds of unmeasured flood, autocannon (worker
+ *    thread, BENCH_CONNECTIONS connections, BENCH_DURATION_S seconds) against the real server
+ *    while /api/health is sampled every 20 ms from this thread (its p99 shows whether the flood
+ *    stalls other requests), then the same warm-up and flood against the baseline. Prints req/s,
+ *    p50/p99 of both, the ratio, the health p99 and the targets
  *    (ratio ≥ 0.5, p99 ≤ 25 ms, health p99 ≤ 50 ms). Stops by itself; exit code 0 either way.
  *
  * Environment: BENCH_DATA_DIR, BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_PORT (8205),
@@ -33,6 +34,8 @@ import autocannon from 'autocannon';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+/** Seconds of unmeasured flood before each measured one (JIT warm-up of both servers). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const PORT = Number(process.env.BENCH_PORT ?? 8205);
 const BASE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? PORT + 1);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -143,8 +146,8 @@ interface Flood {
   non2xx: number;
 }
 
-async function flood(port: number, path: string): Promise<Flood> {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: DURATION_S, workers: 1, timeout: 10 });
+async function flood(port: number, path: string, seconds = DURATION_S): Promise<Flood> {
+  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: seconds, workers: 1, timeout: 10 });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
@@ -217,10 +220,12 @@ async function main() {
 
   const rows: { e: (typeof ENDPOINTS)[number]; real: Flood; baseline: Flood; health: number[] }[] = [];
   for (const e of endpoints) {
+    if (WARMUP_S > 0) await flood(PORT, e.path, WARMUP_S);
     const running = flood(PORT, e.path);
     const health = e.name === 'health' ? Promise.resolve([] as number[]) : sampleHealth(PORT, running);
     const real = await running;
     const h = await health;
+    if (WARMUP_S > 0) await flood(BASE_PORT, e.path, WARMUP_S);
     const baseline = await flood(BASE_PORT, e.path);
     rows.push({ e, real, baseline, health: h });
     log(`${e.name}: ${f0(real.rps)} req/s (p99 ${f1(real.p99)} ms) vs baseline ${f0(baseline.rps)} req/s → ${(real.rps / baseline.rps).toFixed(2)}×; health p99 ${f1(pct(h, 99))} ms`);
