@@ -9,6 +9,7 @@ import { REPO_ROOT } from './env';
 import { newsImporters } from '../modules/news/news.import';
 import { encodeJson, JSON_CONTENT_TYPE, ReadModels } from './read-models';
 import { RedisPubSub } from './pubsub';
+import { createSignedInUser } from '../../test/users';
 
 const DATA = path.join(REPO_ROOT, 'data');
 const MIN = 60_000;
@@ -52,6 +53,15 @@ describe('read endpoints served from read models', () => {
       expect(first.body, url).toBe(await want());
       expect(again.body, url).toBe(first.body);
     }
+    // the signed-in lists: the stored items in the user's order
+    const u = await createSignedInUser(t.ctx);
+    for (const id of ['aave', 'btc']) expect((await t.app.inject({ method: 'POST', url: `/api/crypto/crypto_following/${id}`, headers: u.headers })).statusCode).toBe(200);
+    const ids = await t.ctx.following.followedCoinIds(u.userId);
+    const following = await t.app.inject({ method: 'GET', url: '/api/crypto/ta/following?limit=1&offset=1', headers: u.headers });
+    expect(following.body).toBe(encodeJson(GetSignalsPageResponse, { result: await signals.following(ids, 1, 1) }));
+    const aggregate = await t.app.inject({ method: 'GET', url: '/api/crypto/btc/aggregate?lang=en-US', headers: u.headers });
+    expect(aggregate.body).toBe(encodeJson(GetAggregateResponse, { result: await ai.service.aggregate('btc', 'en-US', u.userId) }));
+    expect(JSON.parse(aggregate.body).result.strategy_access).toBe('not_generated');
     const hot = JSON.parse((await get('/api/crypto/ta/hot?limit=2')).body).result.signals;
     expect(hot.length).toBeGreaterThan(0);
     for (const item of hot) expect(item.hot_score).toBeGreaterThan(0);
