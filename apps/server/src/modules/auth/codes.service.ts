@@ -46,14 +46,23 @@ export class CodesService {
 
   /**
    * Creates a new 6-digit code (voiding older ones). Throws 429 RESEND_TOO_SOON with
-   * `details.retry_after_s` inside the 60 s countdown. Returns the code in clear (to be mailed).
+   * `details.retry_after_s` inside the 60 s countdown. The countdown check and the insert run under a
+   * transaction-scoped advisory lock on (purpose, e-mail), so parallel requests (from any process)
+   * issue at most one code per countdown. Returns the code in clear (to be mailed).
    */
   async issue(purpose: Exclude<CodePurpose, 'reset_token'>, email: string, userId: number | null): Promise<string> {
-    const wait = await this.resendIn(purpose, email);
-    if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    const now = this.now();
     await this.h.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${email}`}))`);
+      const [last] = await tx
+        .select({ createdAt: verificationCodes.createdAt })
+        .from(verificationCodes)
+        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email)))
+        .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
+        .limit(1);
+      const now = this.now();
+      const wait = last ? Math.max(0, Math.ceil((last.createdAt + CODE_RULES.resendAfterMs - now) / 1000)) : 0;
+      if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
       await tx
         .update(verificationCodes)
         .set({ consumedAt: now })
