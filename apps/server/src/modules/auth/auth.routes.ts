@@ -6,7 +6,7 @@ import { z } from 'zod';
 import {
   CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, DisconnectBody, EmailQuery, ErrorResponse, ExchangeResponse, LoginBody,
   MetamaskConnectBody, MetamaskLoginBody, NonceQuery, NonceResponse, OAuthCodeBody, OAuthUrlQuery, OAuthUrlResponse, OkResponse, PendingLoginBody,
-  PendingMergeBody, ProvidersResponse, RegisterBody, ResetPasswordBody, ResetTokenResponse, SignInResponse, TelegramBody, ValidateTokenQuery,
+  PendingMergeBody, ProvidersResponse, RegisterBody, RegisterCodeBody, RegisterResponse, ResendRegisterQuery, ResetPasswordBody, ResetTokenResponse, SignInResponse, TelegramBody, ValidateTokenQuery,
   ValidateTokenResponse,
 } from '@coinlens/contracts';
 import { bearerToken, currentUser, requireUser, type SessionService } from '../../platform/auth';
@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.post(
     '/api/auth/register',
-    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Register with e-mail and password; mails a 6-digit code', body: RegisterBody, response: { 200: CodeSentResponse, ...errors } } },
+    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Register with e-mail and password; mails a 6-digit code bound to this attempt (registration_id)', body: RegisterBody, response: { 200: RegisterResponse, ...errors } } },
     async (req) => ({ result: await auth.register(req.body) }),
   );
 
@@ -90,14 +90,14 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.get(
     '/api/auth/resend-register-code',
-    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new registration code (after the 60 s countdown)', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
-    async (req) => ({ result: await auth.resendRegisterCode(req.query.email) }),
+    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new code for the same registration attempt (after the 60 s countdown)', querystring: ResendRegisterQuery, response: { 200: CodeSentResponse, ...errors } } },
+    async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }),
   );
 
   r.post(
     '/api/auth/verify-register-code',
-    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Verify the registration code and sign in', body: CodeBody, response: { 200: SignInResponse, ...errors } } },
-    async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, ua(req)) }),
+    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Verify the code of a registration attempt (with its registration_id) and sign in', body: RegisterCodeBody, response: { 200: SignInResponse, ...errors } } },
+    async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }),
   );
 
   r.get(
