@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { installErrorHandler } from './platform/errors';
 import { REPO_ROOT } from './platform/env';
+import { loggerOptions } from './platform/log';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
@@ -24,17 +25,20 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { labRoutes } from './modules/ai/lab.routes';
 
-/** Fields never written to logs. */
-export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.signature', '*.code'];
-
 /**
  * Builds the HTTP application: API routes under /api, OpenAPI at /api/docs, icons under
  * /static/icons, and the built SPA (apps/web/dist) with an index.html fallback for client routes.
  */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Record<string, unknown> } = {}): Promise<FastifyInstance> {
+  // Whatever logger is asked for, secrets in URLs, headers and logged objects are redacted (platform/log).
+  const logger = (opts.logger === true ? loggerOptions('info') : opts.logger ? loggerOptions(String(opts.logger.level ?? 'info'), opts.logger) : false) as FastifyServerOptions['logger'];
+  const trust = ctx.env.TRUST_PROXY ?? false;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
+    logger,
+    // X-Forwarded-* are believed only from the proxies named by TRUST_PROXY (none by default), so a
+    // client cannot choose its own IP (rate limits) or Host.
+    // A hop count N trusts the N nearest proxies (what proxy-addr does with a number).
+    trustProxy: typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust,
     bodyLimit: 256 * 1024,
     // Plugin registration (OpenAPI UI, static files) can exceed Fastify's 10 s default on a busy machine.
     pluginTimeout: 120_000,
@@ -60,7 +64,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   });
 
   installAuth(app, ctx.accounts.sessions);
-  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL });
+  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL, prefix: ctx.redisPrefix });
   app.addHook('onClose', closeRateLimit);
 
   await marketRoutes(app, { market: ctx.market, source: ctx.source });

@@ -3,6 +3,7 @@ import { importData, LOCKS, migrateDatabase, openDatabase, shippedDataImporters,
 import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
 import { LiveClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
+import { redisPrefixOf } from './platform/deployment';
 import { MarketRepository } from './modules/market/market.repository';
 import { MarketService } from './modules/market/market.service';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
@@ -32,6 +33,8 @@ export interface AppContext {
   db: DatabaseHandle;
   clock: Clock;
   pubsub: PubSub;
+  /** Prefix of every Redis key and channel of this deployment (REDIS_PREFIX or `coinlens:<deployment id>:`). */
+  redisPrefix: string;
   source: MarketSource;
   market: MarketService;
   marketRepo: MarketRepository;
@@ -84,7 +87,8 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     const window = await marketRepo.dataWindow();
     clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
   } else clock = new LiveClock();
-  const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL) : new InProcessPubSub();
+  const redisPrefix = await redisPrefixOf(env, db);
+  const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL, redisPrefix) : new InProcessPubSub();
   const source: MarketSource =
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
@@ -114,6 +118,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     db,
     clock,
     pubsub,
+    redisPrefix,
     source,
     market,
     marketRepo,

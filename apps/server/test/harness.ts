@@ -31,7 +31,9 @@ export async function createTestApp(opts: { symbols?: string[]; timeframes?: str
 }> {
   const db = await openTestDatabase(opts);
   const clock = new ManualClock(opts.now ?? T0);
-  const env = parseEnv({ DATA_DIR: '/tmp/coinlens-test-unused', LOG_LEVEL: 'silent', SKIP_IMPORT: 'true', NODE_ENV: 'test', REDIS_URL: process.env.REDIS_URL, ...opts.env });
+  // Requests are injected from 127.0.0.1, which the tests treat as a trusted proxy: their X-Forwarded-For
+  // (a random IP per test) keeps the rate limits of tests apart. `TRUST_PROXY: ''` gives the default (none).
+  const env = parseEnv({ DATA_DIR: '/tmp/coinlens-test-unused', LOG_LEVEL: 'silent', SKIP_IMPORT: 'true', NODE_ENV: 'test', REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: '127.0.0.1', ...opts.env });
   const ctx = await createContext(env, { db, clock, tickMs: 0 });
   const app = await buildApp(ctx);
   await app.ready();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -5,6 +6,40 @@ import { ChainsEnv } from '../providers/chain/config';
 
 /** Repository root (the folder with `data/` and `apps/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+/** An IP address or CIDR block (`10.0.0.0/8`, `2001:db8::/32`), as proxy-addr (Fastify's trustProxy) reads them. */
+function isIpOrCidr(s: string): boolean {
+  const [addr, bits, ...rest] = s.split('/');
+  const family = net.isIP(addr);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: which proxies may set `X-Forwarded-For` (Fastify's `trustProxy`). Absent, `false`
+ * or `0`: none (the client is the TCP peer). A hop count (`1`): trust that many proxies in front.
+ * A comma list of IPs / CIDR blocks: trust exactly those peers. `true` (trust anyone) is refused.
+ */
+export const TrustProxyEnv = z
+  .string()
+  .transform((s, ctx): false | number | string[] => {
+    const v = s.trim().toLowerCase();
+    if (v === 'false' || v === 'no' || v === 'off' || v === '0') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 32) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 32' });
+      return hops;
+    }
+    const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.filter((x) => !isIpOrCidr(x));
+    if (!list.length || bad.length) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count (e.g. 1) or a comma list of IP addresses / CIDR blocks (bad: ${bad.join(', ') || s})` });
+      return false;
+    }
+    return list;
+  });
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,11 +62,19 @@ export const EnvSchema = z.object({
     .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['web', 'worker'])).min(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Proxies trusted to set X-Forwarded-For/-Proto/-Host (see {@link TrustProxyEnv}); none by default. */
+  TRUST_PROXY: TrustProxyEnv.optional(),
   /** PostgreSQL connection string; PGlite in DATA_DIR/pglite when absent. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Redis for pub/sub fan-out, shared rate limits and job locks; in-process when absent. */
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Prefix of every Redis key and pub/sub channel of this deployment, e.g. `coinlens:prod:`. Default:
+   * `coinlens:<id>:` where `<id>` is a random deployment id stored in the database, so two deployments
+   * sharing one Redis never see each other's events or rate-limit counters.
+   */
+  REDIS_PREFIX: z.string().min(1).max(100).regex(/^[\w:.-]+$/, 'letters, digits and _ : . - only').optional(),
   /** `replay` (shipped candles on the replay clock) or `binance` (public REST + WebSocket). */
   MARKET_SOURCE: z.enum(['replay', 'binance']).default('replay'),
   REPLAY_START: z

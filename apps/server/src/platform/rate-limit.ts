@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './errors';
 
@@ -6,8 +6,10 @@ import { AppError } from './errors';
  * Rate limits (@fastify/rate-limit), shared by every process through Redis when `REDIS_URL` is set,
  * in process otherwise. Not global: a route opts in with `config: { rateLimit: LIMITS.login }`.
  * Exceeding answers 429 RATE_LIMITED with `details.retry_after_s` and a `retry-after` header.
+ * Redis keys are `<prefix>rl:…` (`prefix` = the deployment's REDIS_PREFIX). The client IP is
+ * `req.ip`, which follows X-Forwarded-For only from the proxies named by TRUST_PROXY.
  */
-export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string }): Promise<() => Promise<void>> {
+export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string; prefix?: string }): Promise<() => Promise<void>> {
   let redis: import('ioredis').Redis | undefined;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -16,27 +18,37 @@ export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: 
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: 'coinlens-rl-',
+    nameSpace: `${opts.prefix ?? 'coinlens:'}rl:`,
     skipOnError: false,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Rate limit exceeded, retry in ${ctx.after}`, { details: { retry_after_s: Math.max(1, Math.ceil(ctx.ttl / 1000)) } }),
+    errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   return async () => {
     if (redis) await redis.quit().catch(() => undefined);
   };
 }
 
+function rateLimited(ttlMs: number): AppError {
+  const s = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError('RATE_LIMITED', `Rate limit exceeded, retry in ${s} s`, { details: { retry_after_s: s } });
+}
+
+/** The normalised e-mail of the body or query, when the request names one. */
+function emailOf(req: FastifyRequest): string | null {
+  const email = (req.body as { email?: unknown } | undefined)?.email ?? (req.query as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+}
+
 /** Client IP plus a normalised e-mail from the body or query when present (per-account limits). */
 function ipAndEmail(req: FastifyRequest): string {
-  const email = (req.body as { email?: unknown } | undefined)?.email ?? (req.query as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? `${req.ip}|${email.trim().toLowerCase()}` : req.ip;
+  const email = emailOf(req);
+  return email != null ? `${req.ip}|${email}` : req.ip;
 }
 
 /** Per-route limits of the accounts endpoints (per client IP; per IP and e-mail where one is given). */
 export const LIMITS = {
   /** Password sign-in: 10 per minute per IP and e-mail. */
   login: { max: 10, timeWindow: 60_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
-  /** Anything that mails a code: 5 per 10 minutes per IP and e-mail. */
+  /** Anything that mails a code: 5 per 10 minutes per IP and e-mail (see also {@link PER_ADDRESS_MAIL_LIMIT}). */
   sendCode: { max: 5, timeWindow: 600_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
   /** Code checks: 20 per 10 minutes per IP (each code also dies after 5 wrong tries). */
   verifyCode: { max: 20, timeWindow: 600_000 },
@@ -45,3 +57,26 @@ export const LIMITS = {
   /** Other sign-in calls (wallet, OAuth, Telegram): 30 per minute per IP. */
   signIn: { max: 30, timeWindow: 60_000 },
 } as const;
+
+/**
+ * Code e-mails to one address, whatever the client IP and whichever endpoint sends them
+ * (registration, resend, password reset, e-mail binding): 10 per hour.
+ */
+export const PER_ADDRESS_MAIL_LIMIT = { max: 10, timeWindow: 3_600_000 } as const;
+
+/**
+ * A preHandler enforcing {@link PER_ADDRESS_MAIL_LIMIT}, shared by every route that mails a code (one
+ * counter per address, in Redis when configured). Runs after the route's own per-IP limit; a
+ * request without an e-mail passes. Needs {@link installRateLimit} first.
+ */
+export function perAddressMailLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({ ...PER_ADDRESS_MAIL_LIMIT, keyGenerator: (req) => `mail-to|${emailOf(req) ?? ''}` });
+  return async (req, reply) => {
+    if (emailOf(req) == null) return;
+    const r = await check(req);
+    if (!r.isAllowed && r.isExceeded) {
+      reply.header('retry-after', Math.max(1, Math.ceil(r.ttl / 1000)));
+      throw rateLimited(r.ttl);
+    }
+  };
+}

@@ -33,6 +33,15 @@ export class UsersRepository {
     await this.h.db.update(users).set(values).where(eq(users.id, id));
   }
 
+  /**
+   * Verifies a pending account's e-mail and sets the password of the registration attempt that was
+   * verified, only while the account is still unverified (one attempt wins). False when it already was.
+   */
+  async activatePending(id: number, passwordHash: string): Promise<boolean> {
+    const rows = await this.h.db.update(users).set({ passwordHash, emailVerified: true }).where(and(eq(users.id, id), eq(users.emailVerified, false))).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
   async profileOf(userId: number): Promise<ProfileRow> {
     const [row] = await this.h.db.select().from(profiles).where(eq(profiles.userId, userId));
     if (row) return row;
