@@ -29,6 +29,36 @@ export class UsersRepository {
     });
   }
 
+  /**
+   * Creates a user, its default profile and its first linked identity in one transaction. Returns
+   * null, with nothing written, when the identity is already linked (e.g. a concurrent first sign-in
+   * of the same wallet committed first); the caller then signs in the identity's owner. On
+   * PostgreSQL the identity's unique index makes a concurrent insert wait for the first transaction.
+   */
+  async createWithIdentity(
+    values: Omit<typeof users.$inferInsert, 'id'>,
+    identity: { provider: string; providerUid: string; email?: string | null; displayName?: string | null },
+    nickname = '',
+  ): Promise<UserRow | null> {
+    const taken = new Error('identity already linked');
+    try {
+      return await this.h.db.transaction(async (tx) => {
+        const [u] = await tx.insert(users).values(values).returning();
+        await tx.insert(profiles).values({ userId: u.id, nickname });
+        const linked = await tx
+          .insert(socialLogins)
+          .values({ userId: u.id, provider: identity.provider, providerUid: identity.providerUid, email: identity.email ?? null, displayName: identity.displayName ?? null, createdAt: values.createdAt })
+          .onConflictDoNothing()
+          .returning({ id: socialLogins.id });
+        if (!linked.length) throw taken; // rolls back the user and the profile
+        return u;
+      });
+    } catch (e) {
+      if (e === taken) return null;
+      throw e;
+    }
+  }
+
   async update(id: number, values: Partial<typeof users.$inferInsert>): Promise<void> {
     await this.h.db.update(users).set(values).where(eq(users.id, id));
   }
