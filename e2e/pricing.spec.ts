@@ -12,6 +12,9 @@ interface ChainInfo {
   merchant: string;
   payers: string[];
   poor: string;
+  /** Sign-in wallets whose accounts pay from `unlinked[i]`, a wallet not linked to them. */
+  owners: string[];
+  unlinked: string[];
   tokens: { symbol: string; contract: string; decimals: number }[];
 }
 const info: ChainInfo | null = process.env.E2E_CHAIN_INFO ? JSON.parse(process.env.E2E_CHAIN_INFO) : null;
@@ -123,6 +126,38 @@ test.describe('pricing and on-chain payment', () => {
     await expect(page.getByTestId('membership-status')).toContainText(`Pro until ${end}`);
     await page.screenshot({ path: testInfo.outputPath('pricing-success.png'), fullPage: true });
     await expect(page.getByTestId('choose-pro_monthly')).toHaveText('Renew');
+  });
+
+  test('a wallet not linked to the account is verified by a signature in the dialog, then pays (zh-CN on desktop, en-US on phone)', async ({ page, request }, testInfo) => {
+    const phone = testInfo.project.name === 'phone';
+    const lang = phone ? 'en-US' : 'zh-CN';
+    const text = phone
+      ? { verified: 'Wallet verified for this payment.', confirmations: 'Confirmations: 1 / 2', button: 'Verify wallet' }
+      : { verified: '钱包已验证，可用于本次支付。', confirmations: '确认数：1 / 2', button: '验证钱包' };
+    const wallet = info!.unlinked[phone ? 1 : 0];
+    await injectWallet(page, wallet);
+    await signInWithWallet(page, request, info!.owners[phone ? 1 : 0]);
+    await page.goto(`/${lang}/pricing`);
+    await page.getByTestId('choose-pro_monthly').click();
+    await page.getByTestId('token-USDT').click();
+    await page.getByTestId('connect-wallet').click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/^\d+(\.\d+)? USDT$/);
+    await page.getByTestId('terms').check();
+    // Not linked to this account: paying needs the wallet's signature first.
+    await expect(page.getByTestId('verify-wallet')).toHaveText(text.button);
+    await expect(page.getByTestId('confirm-payment')).toBeDisabled();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: testInfo.outputPath(`pricing-verify-${lang}.png`), fullPage: true });
+    await page.getByTestId('verify-wallet').click();
+    await expect(page.getByTestId('wallet-verified')).toHaveText(text.verified);
+    await expect(page.getByTestId('confirm-payment')).toBeEnabled();
+    await page.getByTestId('confirm-payment').click();
+    await expect(page.getByTestId('confirmations')).toHaveText(text.confirmations, { timeout: 30_000 });
+    await rpc('evm_mine');
+    await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 30_000 });
+    const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await expect(page.getByTestId('payment-success')).toContainText(end);
+    await page.screenshot({ path: testInfo.outputPath(`pricing-verified-paid-${lang}.png`), fullPage: true });
   });
 
   test('insufficient balance blocks the payment; invitation code errors are shown', async ({ page, request }, testInfo) => {
