@@ -50,15 +50,25 @@ async function injectWallet(page: Page, account: string) {
   });
 }
 
-/** Signs in with the wallet (SIWE through the API, signed by the chain's unlocked account) and stores the session. */
-async function signInWithWallet(page: Page, request: APIRequestContext, account: string) {
+/** Signs in with the wallet through the API (SIWE, signed by the chain's unlocked account); the sign-in result. */
+async function walletSignIn(request: APIRequestContext, account: string) {
   const nonce = await (await request.get(`/api/auth/metamask/nonce?address=${account}`)).json();
   const message: string = nonce.result.message;
   const hex = '0x' + Buffer.from(message, 'utf8').toString('hex');
   const sig = await rpc('personal_sign', [hex, account]);
   const login = await request.post('/api/auth/metamask/login', { data: { address: account, message, signature: sig.result, agreement_accepted: true, cookie_accepted: true, lang: 'en_US' } });
   expect(login.ok(), await login.text()).toBeTruthy();
-  const r = (await login.json()).result;
+  return (await login.json()).result as { access_token: string; user: { id: number; name: string } };
+}
+
+/** A bearer token of the wallet's account (not stored in the page). */
+async function walletToken(request: APIRequestContext, account: string): Promise<string> {
+  return (await walletSignIn(request, account)).access_token;
+}
+
+/** Signs in with the wallet (SIWE through the API, signed by the chain's unlocked account) and stores the session. */
+async function signInWithWallet(page: Page, request: APIRequestContext, account: string) {
+  const r = await walletSignIn(request, account);
   await page.addInitScript(
     ([token, id, name]) => {
       localStorage.setItem('token', token);
@@ -183,6 +193,12 @@ test.describe('pricing and on-chain payment', () => {
     await page.getByTestId('invite-input').fill('NOPE2345');
     await page.getByTestId('invite-submit').click();
     await expect(page.getByTestId('invite-error')).toHaveText('邀请码无效。');
+    // A valid code of someone else: a wallet-only account has no verified e-mail, so no trial.
+    const friend = await walletToken(request, info!.payers[2]);
+    const friendCode = (await (await request.get('/api/invitation/code', { headers: { authorization: `Bearer ${friend}` } })).json()).result.code;
+    await page.getByTestId('invite-input').fill(friendCode);
+    await page.getByTestId('invite-submit').click();
+    await expect(page.getByTestId('invite-error')).toHaveText('试用仅限已验证邮箱的账户。');
     await page.screenshot({ path: testInfo.outputPath('invitation-dialog.png') });
   });
 

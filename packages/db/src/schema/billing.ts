@@ -100,3 +100,15 @@ export const invitationBindings = pgTable('invitation_bindings', {
   code: text('code').notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Invitation trials granted: one per e-mail address ever (docs/decisions/040-invitation-trials.md).
+ * `emailHash` is the SHA-256 (hex) of the canonical address (lower case, no `+tag`, Gmail without
+ * dots), so another account of the same mailbox never gets a second trial.
+ */
+export const trialRedemptions = pgTable('trial_redemptions', {
+  emailHash: text('email_hash').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  code: text('code').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});

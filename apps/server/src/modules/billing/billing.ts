@@ -42,7 +42,8 @@ export function walletOwnershipOf(accounts: Pick<Accounts, 'usersRepo' | 'siwe'>
 }
 
 /**
- * Builds the membership services from `CHAINS`, `CONFIRMATIONS` and `PAYMENT_ORDER_TTL_MINUTES`;
+ * Builds the membership services from `CHAINS`, `CONFIRMATIONS`, `PAYMENT_ORDER_TTL_MINUTES` and
+ * `INVITATION_MAX_USES`;
  * `accounts` proves the paying wallets.
  */
 export function createBilling(env: Env, db: DatabaseHandle, accounts: Pick<Accounts, 'usersRepo' | 'siwe'>): Billing {
@@ -50,7 +51,7 @@ export function createBilling(env: Env, db: DatabaseHandle, accounts: Pick<Accou
   const subscriptions = new SubscriptionService(db);
   const quota = new QuotaService(db, subscriptions);
   const payments = new PaymentService(db, chains, subscriptions, { confirmations: env.CONFIRMATIONS, orderTtlMinutes: env.PAYMENT_ORDER_TTL_MINUTES }, walletOwnershipOf(accounts));
-  const invitations = new InvitationService(db, subscriptions);
+  const invitations = new InvitationService(db, subscriptions, { maxUses: env.INVITATION_MAX_USES });
   return {
     chains,
     subscriptions,
