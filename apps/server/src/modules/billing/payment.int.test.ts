@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { getAddress, parseUnits } from 'viem';
 import { createTestApp } from '../../../test/harness';
 import { startTestChain, type TestChain } from '../../../test/chain/test-chain';
@@ -233,6 +234,22 @@ describe('on-chain payments against a Hardhat chain (viem over HTTP JSON-RPC)', 
     const r = (await submit(u.auth, o.id, hash)).json().result;
     expect(r).toMatchObject({ status: 'failed', failure_reason: 'tx_before_order' });
     expect((await me(u.auth)).isPro).toBe(false);
+  });
+
+  it('an order from before created_block was recorded compares block time: an older transfer is rejected, a later one pays', async () => {
+    const u = await createSignedInUser(ctx, 'legacy');
+    const old = await chain.transfer(payer, usdt, merchant, PRICE);
+    const oldBlock = await chain.client.getBlock({ blockNumber: (await chain.client.getTransactionReceipt({ hash: old })).blockNumber });
+    const o1 = (await create(u.auth)).json().result;
+    const o2 = (await create(u.auth)).json().result;
+    // As stored before the column existed, created one second after the old transfer's block (chain time).
+    const createdAt = (Number(oldBlock.timestamp) + 1) * 1000;
+    await ctx.db.query(sql`update payment_orders set created_block = null, created_at = ${createdAt} where id in (${o1.id}, ${o2.id})`);
+    await chain.mine(2);
+    expect((await submit(u.auth, o1.id, old)).json().result).toMatchObject({ status: 'failed', failure_reason: 'tx_before_order' });
+    const fresh = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    expect((await submit(u.auth, o2.id, fresh)).json().result.status).toBe('paid');
   });
 
   it('the honest flow still pays: a linked wallet without a signature, transfer after the order, then confirmations', async () => {

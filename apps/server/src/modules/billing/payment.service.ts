@@ -110,18 +110,19 @@ export class PaymentService {
   async create(userId: number, body: CreatePaymentBody, host: string): Promise<PaymentOrder> {
     const { chain, token } = this.resolve(body.network, body.token_type);
     const wallet = getAddress(body.wallet_address);
-    if (body.wallet_proof) await this.wallets.verifySignature(wallet, body.wallet_proof, host);
-    else if (!(await this.wallets.isLinkedTo(userId, wallet))) {
+    if (!body.wallet_proof && !(await this.wallets.isLinkedTo(userId, wallet))) {
       throw new AppError('PAYMENT_WALLET_NOT_VERIFIED', 'The wallet is not linked to this account and no signature of it was given', {
         fields: [{ path: 'body.wallet_proof', message: 'required for a wallet that is not linked to the account' }],
       });
     }
+    // The head block first: when the node does not answer, the single-use proof is not spent.
     let createdBlock: bigint;
     try {
       createdBlock = await this.chains.rpc(chain.network).blockNumber();
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', `The ${chain.name} node did not answer`);
     }
+    if (body.wallet_proof) await this.wallets.verifySignature(wallet, body.wallet_proof, host);
     const plan = PLANS[body.plan];
     const now = this.now();
     const [row] = await this.db.db
@@ -312,11 +313,12 @@ export class PaymentService {
   /**
    * Whether a transaction mined in block `minedIn` came after the order: a later block than the
    * order's creation block. Orders from before that column existed compare the block's timestamp
-   * (seconds) with the order's creation time instead. RPC failures reject (the caller retries).
+   * with the order's creation time instead, to the second (block timestamps have no finer unit).
+   * RPC failures reject (the caller retries).
    */
   private async minedAfterOrder(rpc: ReturnType<ChainRegistry['rpc']>, row: OrderRow, minedIn: bigint): Promise<boolean> {
     if (row.createdBlock != null) return minedIn > BigInt(row.createdBlock);
-    return (await rpc.blockTimestamp(minedIn)) * 1000 >= row.createdAt;
+    return (await rpc.blockTimestamp(minedIn)) >= Math.floor(row.createdAt / 1000);
   }
 
   /**
