@@ -30,11 +30,11 @@ describe('first sign-in of a new wallet', () => {
   it('8 parallel first sign-ins of the same wallet all sign in to one account with one identity and no orphan users', async () => {
     const acct = privateKeyToAccount(generatePrivateKey());
     const N = 8;
-    // Each request has its own single-use nonce and signature, as N browser tabs would.
+    // Each request has its own single-use nonce and signature, as N browser tabs would (nonces from
+    // the service, so the per-IP nonce rate limit of this one test client does not interfere).
     const signed = await Promise.all(
       Array.from({ length: N }, async () => {
-        const r = await fetch(`${base}/api/auth/metamask/nonce?address=${acct.address}`);
-        const { message } = ((await r.json()) as any).result as { message: string };
+        const { message } = await t.ctx.accounts.siwe.createMessage(acct.address, 'https://coinlens.test');
         return { address: acct.address, message, signature: await acct.signMessage({ message }), agreement_accepted: true, cookie_accepted: true, lang: 'en_US' };
       }),
     );
