@@ -150,7 +150,9 @@ export class IdentityService {
     if (await this.d.repo.socialLogin(provider, p.providerUid)) throw new AppError('PROVIDER_ALREADY_CONNECTED');
     const emailFree = p.email && p.emailVerified && !(await this.d.repo.byEmail(p.email));
     const now = this.d.now();
-    const user = await this.d.repo.create(
+    // The account and its identity commit together: two tabs finishing the same sign-up at once
+    // give one account (the other answers 409 as it would a moment later), never an orphan.
+    const user = await this.d.repo.createWithIdentity(
       {
         username: (p.displayName ?? `${provider}-${p.providerUid}`).slice(0, 40),
         email: emailFree ? p.email : null,
@@ -160,9 +162,10 @@ export class IdentityService {
         agreementAcceptedAt: now,
         createdAt: now,
       },
+      { provider, providerUid: p.providerUid, email: p.email, displayName: p.displayName },
       p.displayName?.slice(0, 40) ?? '',
     );
-    await this.d.repo.link(user.id, provider, p.providerUid, { email: p.email, displayName: p.displayName }, now);
+    if (!user) throw new AppError('PROVIDER_ALREADY_CONNECTED');
     return this.d.auth.signIn(user, userAgent);
   }
 

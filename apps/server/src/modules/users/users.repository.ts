@@ -5,6 +5,12 @@ export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof profiles.$inferSelect;
 export type SocialLoginRow = typeof socialLogins.$inferSelect;
 
+/** PostgreSQL unique violation (23505), through drizzle's error wrapper or not. */
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
 /** Data access of accounts: users, their profile (one each) and linked identities. */
 export class UsersRepository {
   constructor(private readonly h: DatabaseHandle) {}
@@ -31,9 +37,10 @@ export class UsersRepository {
 
   /**
    * Creates a user, its default profile and its first linked identity in one transaction. Returns
-   * null, with nothing written, when the identity is already linked (e.g. a concurrent first sign-in
-   * of the same wallet committed first); the caller then signs in the identity's owner. On
-   * PostgreSQL the identity's unique index makes a concurrent insert wait for the first transaction.
+   * null, with nothing written, when the identity is already linked or the e-mail address is
+   * already taken (e.g. a concurrent first sign-in of the same identity committed first); the
+   * caller then looks at who owns the identity. On PostgreSQL the unique indexes make a concurrent
+   * insert wait for the first transaction.
    */
   async createWithIdentity(
     values: Omit<typeof users.$inferInsert, 'id'>,
@@ -54,7 +61,7 @@ export class UsersRepository {
         return u;
       });
     } catch (e) {
-      if (e === taken) return null;
+      if (e === taken || isUniqueViolation(e)) return null;
       throw e;
     }
   }

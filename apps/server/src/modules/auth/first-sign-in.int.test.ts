@@ -1,6 +1,7 @@
 /**
- * Concurrent first sign-ins of one new wallet (SIWE): over real HTTP, in parallel, against the
- * test database (PostgreSQL when DATABASE_URL is set, else PGlite).
+ * Concurrent first sign-ins of one new identity (a SIWE wallet; a pending OAuth identity finished
+ * in several tabs): over real HTTP, in parallel, against the test database (PostgreSQL when
+ * DATABASE_URL is set, else PGlite).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
@@ -55,5 +56,27 @@ describe('first sign-in of a new wallet', () => {
       const me = await fetch(`${base}/api/users/profile/me`, { headers: { authorization: `Bearer ${r.body.result.access_token}` } });
       expect(me.status).toBe(200);
     }
+  });
+
+  it('6 tabs finishing the sign-up of one new Google identity at once: one account with the identity, the others 409, no orphan users and no 500', async () => {
+    const uid = `g-${Date.now()}`;
+    const email = `race-${Date.now()}@example.com`;
+    const pending = await Promise.all(
+      Array.from({ length: 6 }, () => t.ctx.accounts.identity.signInOrPend('google', { uid, email, emailVerified: true, displayName: 'Race' })),
+    );
+    const usersBefore = Number((await t.ctx.db.db.select({ n: sql<number>`count(*)` }).from(users))[0].n);
+
+    const rs = await Promise.all(
+      pending.map((p) => post('/api/auth/google/login', { provider_uid: uid, nonce: (p as { nonce: string }).nonce, agreement_accepted: true, cookie_accepted: true, lang: 'en_US' })),
+    );
+
+    expect(rs.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(rs.filter((r) => r.status !== 200).every((r) => r.status === 409 && r.body.error.code === 'PROVIDER_ALREADY_CONNECTED')).toBe(true);
+    const identities = await t.ctx.db.db.select().from(socialLogins).where(eq(socialLogins.providerUid, uid));
+    expect(identities).toHaveLength(1);
+    const winner = rs.find((r) => r.status === 200)!.body.result.user;
+    expect(identities[0].userId).toBe(winner.id);
+    const usersAfter = Number((await t.ctx.db.db.select({ n: sql<number>`count(*)` }).from(users))[0].n);
+    expect(usersAfter - usersBefore).toBe(1);
   });
 });
