@@ -97,7 +97,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   const accounts = await createAccounts(env, db, { log });
-  const billing = createBilling(env, db);
+  const billing = createBilling(env, db, accounts);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
   const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, log });

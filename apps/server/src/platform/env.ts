@@ -140,6 +140,8 @@ export const EnvSchema = z.object({
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   /** Minutes a payment order waits for its transaction hash. */
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Trials one invitation code can give (a code's own `max_uses` overrides it); 0 = no limit. */
+  INVITATION_MAX_USES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Skip the shipped-data import (for processes that know it is done). */
   SKIP_IMPORT: bool.default(false),
   /** Comma list of RSS 2.0 / Atom feed URLs to ingest (news); none when absent. */

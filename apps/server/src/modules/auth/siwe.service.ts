@@ -53,7 +53,7 @@ export class SiweService {
    * 400 SIWE_MESSAGE_INVALID (message not the one handed out, other address/domain/chain),
    * `signatureError` when the signature is not the address's.
    */
-  async verify(address: string, message: string, signature: string, expectedHost: string, signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED'): Promise<Address> {
+  async verify(address: string, message: string, signature: string, expectedHost: string, signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED' | 'WALLET_SIGNATURE_INVALID'): Promise<Address> {
     let parsed: ReturnType<typeof parseSiweMessage>;
     try {
       parsed = parseSiweMessage(message);
