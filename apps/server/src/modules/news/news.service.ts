@@ -20,6 +20,8 @@ export const HORIZONS = { '5m': 300_000, '1h': 3_600_000, '24h': 86_400_000 } as
 type Horizon = keyof typeof HORIZONS;
 
 const DAY = 86_400_000;
+/** Shortest wall time between two forced rewrites of the same story by the model (ms). */
+export const FORCED_REWRITE_INTERVAL_MS = 5 * 60_000;
 const CLUSTER_WINDOW = 36 * 3600_000;
 
 /** Dependencies of the news service. */
@@ -43,6 +45,9 @@ export interface NewsDeps {
  */
 export class NewsService {
   private storyRuns = new Map<string, Promise<void>>();
+  private analysing: Promise<number> | null = null;
+  /** Wall time (ms) of the last forced rewrite by the model, per `day|lang`. */
+  private readonly forcedAt = new Map<string, number>();
   private readonly builtin = new BuiltinInterpreter();
   constructor(private readonly d: NewsDeps) {}
 
@@ -79,7 +84,18 @@ export class NewsService {
    * the analysed items of ±36 h, reads sentiment and coins, scores importance of every touched
    * cluster's members and writes the interpretation. Returns the number of new items analysed.
    */
-  async analysePending(limit = 400): Promise<number> {
+  analysePending(limit = 400): Promise<number> {
+    // Single flight: a caller arriving while a pass runs joins it (the pass may ask the model to
+    // interpret new items; two passes at once would ask twice for the same items).
+    if (this.analysing) return this.analysing;
+    const run = this.analyseOnce(limit).finally(() => {
+      this.analysing = null;
+    });
+    this.analysing = run;
+    return run;
+  }
+
+  private async analyseOnce(limit: number): Promise<number> {
     const now = this.d.clock.now();
     const pending = (await this.d.repo.pendingAnalysis(now, limit)).sort((a, b) => a.published_at - b.published_at || a.id.localeCompare(b.id));
     if (!pending.length) return 0;
@@ -432,6 +448,23 @@ export class NewsService {
     })().finally(() => this.storyRuns.delete(key));
     this.storyRuns.set(key, run);
     return run;
+  }
+
+  /**
+   * Claims a forced rewrite of today's story in `lang` (`force_update=true`, a refresh without
+   * `auto`). With the built-in analyst (no model call) always granted. With a model: granted only
+   * to `privileged` callers (Pro members, lab users) and at most once per
+   * FORCED_REWRITE_INTERVAL_MS per day and language; everyone else gets the automatic behaviour
+   * (a rewrite only when the story is missing or the day's biggest event changed).
+   */
+  claimForcedRewrite(lang: Lang, privileged: boolean, wallNow: number = Date.now()): boolean {
+    if (this.d.interpreter.by === 'builtin') return true;
+    if (!privileged) return false;
+    const key = `${this.dayOf(this.d.clock.now()).day}|${lang}`;
+    const last = this.forcedAt.get(key);
+    if (last !== undefined && wallNow - last < FORCED_REWRITE_INTERVAL_MS) return false;
+    this.forcedAt.set(key, wallNow);
+    return true;
   }
 
   /** GET /feeds/sotd/refresh: starts a background write-up (with `auto`, only when stale). */
