@@ -155,7 +155,7 @@ async function main() {
     console.log(row('under flood', loaded));
     console.log(`ratio flood/idle: p50 ×${(percentile(loaded, 50) / percentile(idle, 50)).toFixed(1)}, p99 ×${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}`);
     console.log(
-      `flood: ${result.requests.total} requests in ${DURATION_S} s (${result.requests.average.toFixed(0)}/s): 2xx ${count((c) => c >= 200 && c < 300)}, 429 ${count((c) => c === 429)}, 503 ${count((c) => c === 503)}, other ${count((c) => c < 200 || (c >= 300 && c !== 429 && c !== 503))}; errors ${result.errors}, timeouts ${result.timeouts}; flood latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+      `flood: ${result.requests.total} requests in ${DURATION_S} s (${result.requests.average.toFixed(0)}/s): 2xx ${count((c) => c >= 200 && c < 300)}, 400 ${count((c) => c === 400)}, 429 ${count((c) => c === 429)}, 503 ${count((c) => c === 503)}, other ${count((c) => c < 200 || (c >= 300 && c !== 400 && c !== 429 && c !== 503))}; errors ${result.errors}, timeouts ${result.timeouts}; flood latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
     );
     const p99 = percentile(loaded, 99);
     console.log(`target /api/health p99 < 1000 ms under the flood: ${p99 < 1000 ? 'met' : 'NOT met'} (${p99.toFixed(1)} ms)`);
