@@ -48,9 +48,9 @@ export const EnvSchema = z.object({
   /** Expensive database reads running at once in this process (default: 1 on PGlite, half the pool on PostgreSQL). */
   HEAVY_READ_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
   /** Expensive reads allowed to wait for a slot; beyond that they are shed at once with 503 SERVICE_UNAVAILABLE. */
-  HEAVY_READ_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  HEAVY_READ_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   /** Longest wait for a slot in milliseconds before a queued read is shed with 503 SERVICE_UNAVAILABLE. */
-  HEAVY_READ_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  HEAVY_READ_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   /** Replay clock speed: 1 = real time, 60 = one minute per second, 0 = frozen. */
   REPLAY_SPEED: z.coerce.number().min(0).max(100_000).default(1),
   BINANCE_REST_URL: z.string().url().default('https://api.binance.com'),
