@@ -419,7 +419,9 @@ export class NewsService {
 
   /**
    * Writes the story of the day for `lang` (one run per day and language at a time; a second
-   * caller joins the running one). `onThinking` receives the writer's progress lines.
+   * caller joins the running one). Across processes the write holds the story's lock; a process
+   * that waited for it and finds the story rewritten meanwhile keeps that one instead of asking
+   * the writer again. `onThinking` receives the writer's progress lines.
    */
   writeStory(lang: Lang, onThinking: (line: string) => void): Promise<void> {
     const now = this.d.clock.now();
@@ -431,23 +433,36 @@ export class NewsService {
       return running;
     }
     const run = (async () => {
-      await this.analysePending();
-      // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
-      const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
-      if (!big) {
-        onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
-        return;
-      }
-      const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
-      const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
-      const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
-      const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
-      const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
-      const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
-      await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
+      const seen = await this.d.repo.storyVersion(day, lang);
+      await this.d.repo.withStoryLock(day, lang, async () => {
+        const current = await this.d.repo.storyVersion(day, lang);
+        if (current !== null && current !== seen) {
+          onThinking(lang === 'zh-CN' ? '今日故事刚由另一进程写好。' : 'The story was just written by another process.');
+          return;
+        }
+        await this.composeStory(lang, day, from, now, onThinking);
+      });
     })().finally(() => this.storyRuns.delete(key));
     this.storyRuns.set(key, run);
     return run;
+  }
+
+  /** Writes and stores the story of `day` (UTC, from `from` to the clock's `now`) in `lang` from the day's biggest event. */
+  private async composeStory(lang: Lang, day: string, from: number, now: number, onThinking: (line: string) => void): Promise<void> {
+    await this.analysePending();
+    // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
+    const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
+    if (!big) {
+      onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
+      return;
+    }
+    const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
+    const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
+    const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
+    const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
+    const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
+    const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
+    await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
   }
 
   /**

@@ -5,6 +5,10 @@ import { importData, users } from '@coinlens/db';
 import { createTestApp, T0 } from '../../../test/harness';
 import { REPO_ROOT } from '../../platform/env';
 import { newsImporters } from './news.import';
+import { NewsService } from './news.service';
+import { NewsRepository } from './news.repository';
+import { LlmInterpreter } from './llm-interpreter';
+import { OpenAiCompatibleClient } from '../../providers/llm/openai-compatible';
 import { createSignedInUser } from '../../../test/users';
 import { startOpenAiStub } from '../../../test/openai-stub';
 
@@ -71,6 +75,15 @@ describe('story of the day with a model: forced rewrites', () => {
     const rs = await Promise.all(Array.from({ length: 20 }, () => get('/api/feeds/sotd?lang=zh-CN', ip())));
     expect(rs.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(rs.map((r) => r.json().result.story.generated_at)).size).toBe(1);
+    expect(storyCalls()).toBe(before + 1);
+  });
+
+  it('writes a story once when two processes are asked to rewrite it at the same time (the story lock)', async () => {
+    const ctx = t.ctx;
+    // a second process: its own news service (and single-flight map) on the same database
+    const other = new NewsService({ repo: new NewsRepository(ctx.db), market: ctx.market, source: ctx.source, clock: ctx.clock, pubsub: ctx.pubsub, interpreter: new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' })), providers: [] });
+    const before = storyCalls();
+    await Promise.all([...Array.from({ length: 5 }, () => ctx.news.writeStory('en-US', () => undefined)), ...Array.from({ length: 5 }, () => other.writeStory('en-US', () => undefined))]);
     expect(storyCalls()).toBe(before + 1);
   });
 
