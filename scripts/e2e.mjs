@@ -30,6 +30,14 @@ const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
 const log = (msg) => console.log(`[e2e] ${msg}`);
 /** Addresses that get `lab` (one per Playwright project; e2e/ai-lab.spec.ts signs them up). */
 const LAB_EMAILS = process.env.E2E_LAB_EMAILS ?? 'lab-desktop@example.test,lab-phone@example.test';
+/**
+ * Every browser of a run talks from 127.0.0.1, so one run looks like many visitors behind one
+ * address: the per-client fair-use budgets are raised for the test servers (unless set).
+ */
+const FAIR_USE = {
+  RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '10000',
+  RATE_LIMIT_MODEL_PER_MINUTE: process.env.RATE_LIMIT_MODEL_PER_MINUTE ?? '1000',
+};
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
@@ -180,6 +188,7 @@ async function startLlmServer(webDist) {
       NODE_ENV: 'production',
       LLM_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
       LLM_MODEL: 'stub-model',
+      ...FAIR_USE,
     },
   });
   llmServer.stdout.pipe(out);
@@ -375,6 +384,7 @@ if (!baseURL) {
       WEB_DIST_DIR: webDist,
       NODE_ENV: 'production',
       LAB_EMAILS,
+      ...FAIR_USE,
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
     },
   });

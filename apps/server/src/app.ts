@@ -12,7 +12,8 @@ import { loggerOptions } from './platform/log';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
-import { installRateLimit } from './platform/rate-limit';
+import { fairUseOf, installRateLimit } from './platform/rate-limit';
+import { ReadGate, readGateOptions } from './platform/read-gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -64,7 +65,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   });
 
   installAuth(app, ctx.accounts.sessions);
-  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL, prefix: ctx.redisPrefix });
+  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL, prefix: ctx.redisPrefix, fairUse: fairUseOf(ctx.env) });
+  app.decorate('readGate', new ReadGate(readGateOptions(ctx.env, ctx.db)));
   app.addHook('onClose', closeRateLimit);
 
   await marketRoutes(app, { market: ctx.market, source: ctx.source });

@@ -82,6 +82,18 @@ export const EnvSchema = z.object({
     .default('2025-05-16T00:00:00Z')
     .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date-time')
     .transform((s) => Date.parse(s)),
+  /** Fair use: expensive reads (signal lists, track record, pattern stats, feed lists) per client IP, route and minute; 0 = no limit. */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  /** Fair use: requests that can start a model call, per signed-in user (visitors: per IP), route and minute; 0 = no limit. */
+  RATE_LIMIT_MODEL_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** Fair use: analytics events (`POST /collect_event`) per client IP and minute; 0 = no limit. */
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /** Expensive database reads running at once in this process (default: 1 on PGlite, half the pool on PostgreSQL). */
+  HEAVY_READ_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
+  /** Expensive reads allowed to wait for a slot; beyond that they are shed at once with 503 SERVICE_UNAVAILABLE. */
+  HEAVY_READ_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Longest wait for a slot in milliseconds before a queued read is shed with 503 SERVICE_UNAVAILABLE. */
+  HEAVY_READ_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   /** Replay clock speed: 1 = real time, 60 = one minute per second, 0 = frozen. */
   REPLAY_SPEED: z.coerce.number().min(0).max(100_000).default(1),
   BINANCE_REST_URL: z.string().url().default('https://api.binance.com'),

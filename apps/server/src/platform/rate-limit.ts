@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Env } from './env';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './errors';
 
@@ -9,7 +10,8 @@ import { AppError } from './errors';
  * Redis keys are `<prefix>rl:…` (`prefix` = the deployment's REDIS_PREFIX). The client IP is
  * `req.ip`, which follows X-Forwarded-For only from the proxies named by TRUST_PROXY.
  */
-export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string; prefix?: string }): Promise<() => Promise<void>> {
+export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string; prefix?: string; fairUse?: Partial<FairUseLimits> }): Promise<() => Promise<void>> {
+  app.decorate('fairUse', { ...DEFAULT_FAIR_USE, ...opts.fairUse });
   let redis: import('ioredis').Redis | undefined;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -44,8 +46,58 @@ function ipAndEmail(req: FastifyRequest): string {
   return email != null ? `${req.ip}|${email}` : req.ip;
 }
 
-/** Per-route limits of the accounts endpoints (per client IP; per IP and e-mail where one is given). */
+/**
+ * Per-minute budgets of the fair-use limits (per client and route; 0 turns that limit off), from
+ * RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_MODEL_PER_MINUTE and RATE_LIMIT_EVENTS_PER_MINUTE.
+ */
+export interface FairUseLimits {
+  /** Expensive reads (signal lists, track record, pattern stats, feed lists…) per IP and route. */
+  readsPerMinute: number;
+  /** Requests that can start a model call, per signed-in user (else IP) and route. */
+  modelCallsPerMinute: number;
+  /** Analytics events (`POST /collect_event`) per IP. */
+  eventsPerMinute: number;
+}
+
+/** The documented defaults (docs/OPERATIONS.md). */
+export const DEFAULT_FAIR_USE: FairUseLimits = { readsPerMinute: 120, modelCallsPerMinute: 20, eventsPerMinute: 60 };
+
+/** The fair-use budgets of an environment. */
+export function fairUseOf(env: Env): FairUseLimits {
+  return { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, modelCallsPerMinute: env.RATE_LIMIT_MODEL_PER_MINUTE, eventsPerMinute: env.RATE_LIMIT_EVENTS_PER_MINUTE };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fair-use budgets of this app (set by installRateLimit). */
+    fairUse: FairUseLimits;
+  }
+}
+
+/** The signed-in user's id when the route's preHandler resolved one, else the client IP. */
+function userOrIp(req: FastifyRequest): string {
+  const user = (req as { user?: { id: number } | null }).user;
+  return user ? `user:${user.id}` : req.ip;
+}
+
+/** A per-minute limit whose budget is read from the app's fair-use settings (0: no limit). */
+function budget(kind: keyof FairUseLimits, extra: { keyGenerator?: (req: FastifyRequest) => string; hook?: 'preHandler' } = {}) {
+  return {
+    timeWindow: 60_000,
+    max: (req: FastifyRequest) => req.server.fairUse[kind],
+    allowList: (req: FastifyRequest) => req.server.fairUse[kind] <= 0,
+    ...extra,
+  };
+}
+
+/** Per-route limits (per client IP; per IP and e-mail where one is given; per user for model calls). */
 export const LIMITS = {
+  /** Expensive reads: RATE_LIMIT_READS_PER_MINUTE (default 120) per IP and route. */
+  read: budget('readsPerMinute'),
+  /** Anything that can start a model call: RATE_LIMIT_MODEL_PER_MINUTE (default 20) per user (visitors: per IP) and route. */
+  modelCall: budget('modelCallsPerMinute', { keyGenerator: userOrIp, hook: 'preHandler' }),
+  /** Analytics events: RATE_LIMIT_EVENTS_PER_MINUTE (default 60) per IP. */
+  event: budget('eventsPerMinute'),
   /** Password sign-in: 10 per minute per IP and e-mail. */
   login: { max: 10, timeWindow: 60_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
   /** Anything that mails a code: 5 per 10 minutes per IP and e-mail (see also {@link PER_ADDRESS_MAIL_LIMIT}). */
