@@ -6,7 +6,8 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
-import { installErrorHandler } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/errors';
+import { installInputGuard } from './platform/input-guard';
 import { REPO_ROOT } from './platform/env';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
@@ -38,10 +39,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     bodyLimit: 256 * 1024,
     // Plugin registration (OpenAPI UI, static files) can exceed Fastify's 10 s default on a busy machine.
     pluginTimeout: 120_000,
+    // Errors raised before a route runs (bad percent-encoding, over-long path parameters, requests
+    // Node's HTTP parser refuses) answer in the app's `{error: {code, message}}` format too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
 
   await app.register(fastifySwagger, {
     openapi: {
