@@ -20,7 +20,7 @@ export function nulFields(root: string, value: unknown): FieldError[] {
       if (v.includes('\u0000')) found.push({ path, message: 'must not contain NUL characters' });
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
-        if (k.includes('\u0000')) found.push({ path: `${path}.${k.replace(/\u0000/g, '\\u0000')}`, message: 'key must not contain NUL characters' });
+        if (k.includes('\u0000')) found.push({ path: `${path}.${k.split('\u0000').join('\\u0000')}`, message: 'key must not contain NUL characters' });
         else stack.push([`${path}.${k}`, child]);
       }
     }
