@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/errors';
 import { installInputGuard } from './platform/input-guard';
+import { installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
 import { REPO_ROOT } from './platform/env';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installInputGuard(app);
+  await installSecurityHeaders(app, ctx.env);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -56,7 +58,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp(ctx.env) });
 
   await app.register(fastifyStatic, {
     root: path.join(ctx.shippedDataDir, 'icons'),
