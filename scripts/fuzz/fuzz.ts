@@ -139,7 +139,12 @@ async function main() {
     const doc = await (await fetch(`${baseUrl}/api/docs/json`)).json();
     const auth = await signIn(baseUrl);
     say(`seed ${seed}, ${perOperation} requests per operation and identity, ${concurrency} in flight`);
-    const report = await runFuzz({ doc, send: httpSender(baseUrl), seed, perOperation, concurrency, auth, examples: Number(process.env.FUZZ_EXAMPLES ?? 5), onProgress: (d, t) => process.stdout.write(`[fuzz] ${d}/${t}\r`) });
+    const report = await runFuzz({ doc, send: httpSender(baseUrl), seed, perOperation, concurrency, auth, examples: Number(process.env.FUZZ_EXAMPLES ?? 5), onProgress: (d, t) => {
+        if (process.stdout.isTTY) process.stdout.write(`[fuzz] ${d}/${t}\r`);
+        else if (d % 2000 === 0) say(`${d}/${t}`);
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write('\n');
     console.log(formatReport(report));
     if (server && (report.serverErrors || report.unformatted4xx)) say(`server log (stacks of the 5xx): ${server.logPath}`);
     code = report.serverErrors || report.unformatted4xx ? 1 : 0;
