@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp } from '../../test/harness';
+import { SWAGGER_UI_STYLE_HASH } from './security-headers';
 
 /** Security headers (CSP, framing, sniffing, referrer, HSTS) on the SPA, the API and the Swagger UI. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-dist-'));
@@ -57,6 +58,7 @@ describe('over plain HTTP (no PUBLIC_ORIGIN, no Telegram)', () => {
     const csp = directives(r.headers['content-security-policy'] as string);
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toContain(SWAGGER_UI_STYLE_HASH);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['upgrade-insecure-requests']).toBeUndefined();
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);

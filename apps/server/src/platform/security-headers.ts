@@ -10,6 +10,12 @@ import type { Env } from './env';
  */
 export const CHART_ATTRIBUTION_STYLE_HASH = "'sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='";
 
+/**
+ * SHA-256 of the one inline `<style>` the Swagger UI bundle (@fastify/swagger-ui 5) injects at run
+ * time; its own static CSP has no hash for it. e2e/csp.spec.ts fails when a new version changes it.
+ */
+export const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
 /** True when the deployment is served over HTTPS (PUBLIC_ORIGIN is `https://…`). */
 export function servedOverHttps(env: Pick<Env, 'PUBLIC_ORIGIN'>): boolean {
   return env.PUBLIC_ORIGIN?.startsWith('https://') ?? false;
@@ -67,12 +73,12 @@ export async function installSecurityHeaders(app: FastifyInstance, env: Pick<Env
 
 /**
  * The Swagger UI's own CSP (@fastify/swagger-ui `transformStaticCSP`): its hashes of inline code
- * kept, framing refused like the app, and `upgrade-insecure-requests` only over HTTPS.
+ * kept plus the hash of the style its bundle injects, framing refused like the app, and `upgrade-insecure-requests` only over HTTPS.
  */
 export function swaggerUiCsp(env: Pick<Env, 'PUBLIC_ORIGIN'>): (header: string) => string {
   const https = servedOverHttps(env);
   return (header) => {
-    let h = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+    let h = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/style-src 'self'/, `style-src 'self' ${SWAGGER_UI_STYLE_HASH}`);
     if (!https) h = h.replace(/\s*upgrade-insecure-requests;?/, '');
     return h;
   };
