@@ -28,6 +28,18 @@ test('the main pages keep to the CSP (home, coin, news, signals, pricing, login,
     await expect(page.locator('main')).toBeVisible();
     await page.waitForLoadState('networkidle').catch(() => undefined);
   }
+  // A story: the share card (html-to-image renders it through a data: SVG) and the WeChat QR code.
+  await page.goto('/en-US/feeds');
+  await page.getByTestId('feed-list').getByTestId('feed-title').first().click();
+  await expect(page.getByTestId('feed-detail-title')).toBeVisible();
+  await page.getByTestId('share-button').first().click();
+  const download = page.waitForEvent('download', { timeout: 60_000 });
+  await page.getByTestId('share-image').click();
+  await download;
+  await page.getByTestId('share-button').first().click();
+  await page.getByTestId('share-wechat').click();
+  await expect(page.getByTestId('wechat-qr')).toBeVisible();
+
   // Dark theme through the bootstrap script (no inline script).
   await page.evaluate(() => localStorage.setItem('theme', 'dark'));
   await page.goto('/en-US/home');

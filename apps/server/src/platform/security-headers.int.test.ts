@@ -7,7 +7,7 @@ import { SWAGGER_UI_STYLE_HASH } from './security-headers';
 
 /** Security headers (CSP, framing, sniffing, referrer, HSTS) on the SPA, the API and the Swagger UI. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-dist-'));
-fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script src="/theme-init.js"></script></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script src="/boot.js"></script></head><body><div id="root"></div></body></html>');
 
 /** Directive name → its sources, from a Content-Security-Policy header. */
 function directives(header: string | undefined): Record<string, string[]> {

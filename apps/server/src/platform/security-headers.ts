@@ -25,7 +25,7 @@ export function servedOverHttps(env: Pick<Env, 'PUBLIC_ORIGIN'>): boolean {
  * The Content-Security-Policy directives of the app (helmet's `directives` shape: name → sources).
  * Only the app's own origin may run scripts, load styles, fonts and images, and be connected to
  * (API, SSE); `data:`/`blob:` images for QR codes and share cards. No inline script at all (the
- * theme bootstrap is `/theme-init.js`), no plugins, no `<base>` hijack, forms post to the app
+ * theme bootstrap is `/boot.js`, which also turns off Zod's `new Function` probe), no plugins, no `<base>` hijack, forms post to the app
  * only, and no site may frame the app (`frame-ancestors 'none'`, clickjacking). The Telegram
  * Login Widget (script from telegram.org, iframe from oauth.telegram.org) is allowed only when
  * configured (TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_NAME). Wallets inject their EIP-1193 provider
