@@ -6,7 +6,9 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
-import { installErrorHandler } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/errors';
+import { installInputGuard } from './platform/input-guard';
+import { installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
 import { REPO_ROOT } from './platform/env';
 import { loggerOptions } from './platform/log';
 import { marketRoutes } from './modules/market/market.routes';
@@ -43,10 +45,16 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
     bodyLimit: 256 * 1024,
     // Plugin registration (OpenAPI UI, static files) can exceed Fastify's 10 s default on a busy machine.
     pluginTimeout: 120_000,
+    // Errors raised before a route runs (bad percent-encoding, over-long path parameters, requests
+    // Node's HTTP parser refuses) answer in the app's `{error: {code, message}}` format too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
+  await installSecurityHeaders(app, ctx.env);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -55,7 +63,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp(ctx.env) });
 
   await app.register(fastifyStatic, {
     root: path.join(ctx.shippedDataDir, 'icons'),

@@ -17,6 +17,11 @@ export const APP_ERRORS = {
   SESSION_EXPIRED: 401,
   FORBIDDEN: 403,
   SERVICE_UNAVAILABLE: 503,
+  // transport: requests refused before they reach a route
+  REQUEST_TIMEOUT: 408,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
   // market
   COIN_NOT_FOUND: 404,
   PRICE_UNAVAILABLE: 404,
