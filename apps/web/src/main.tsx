@@ -7,10 +7,11 @@ import { FALLBACK_LANG, toUrlLang } from './lib/locale';
 import { App } from './app/App';
 
 initTheme();
-initI18n(toUrlLang(window.location.pathname.split('/')[1]) ?? FALLBACK_LANG);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Render once the shell's translations (one language, a few small namespaces) are loaded.
+void initI18n(toUrlLang(window.location.pathname.split('/')[1]) ?? FALLBACK_LANG).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});
