@@ -61,7 +61,7 @@ export function initI18n(lang: AppLang = FALLBACK_LANG): Promise<typeof i18next>
 
 /** Loads translation namespaces of the current language (resolves when they are usable). */
 export function loadNamespaces(ns: readonly Namespace[]): Promise<void> {
-  return i18next.loadNamespaces([...ns]);
+  return (ready ?? Promise.resolve(i18next)).then(() => i18next.loadNamespaces([...ns]));
 }
 
 /** Switches i18next and `<html lang>` to `lang` (no reload; used when the URL segment changes). */

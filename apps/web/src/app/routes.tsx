@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { detectLocale, homePath } from '../lib/locale';
 import { LangLayout } from './LangLayout';
 import { loadNamespaces, type Namespace } from './i18n';
@@ -9,8 +9,24 @@ import { loadNamespaces, type Namespace } from './i18n';
  * chunk per page, so the entry carries only the shell; viem, markdown and charts load with the
  * pages that use them).
  */
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns: Namespace[]): ComponentType {
-  return lazy(() => Promise.all([load(), loadNamespaces(ns)]).then(([m]) => ({ default: pick(m) })));
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns: Namespace[]): PageComponent {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => (loading ??= Promise.all([load(), loadNamespaces(ns)]).then(([m]) => ({ default: pick(m) })));
+  return Object.assign(lazy(preload), { preload });
+}
+
+/** A lazily loaded page; `preload()` starts fetching its code and translations (idempotent). */
+type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * Starts loading the page of `pathname` (e.g. `/en-US/crypto/bitcoin`) at boot, in parallel with
+ * the shell's translations instead of after them (one round trip less before the first paint).
+ */
+export function preloadPage(pathname: string): void {
+  const match = matchRoutes(buildRouteObjects(), pathname)?.at(-1);
+  const handle = match?.route.handle as RouteMeta | undefined;
+  const component = handle?.Component as Partial<PageComponent> | undefined;
+  void component?.preload?.();
 }
 
 const authPages = () => import('../features/auth/AuthPages');
