@@ -153,7 +153,7 @@ async function main() {
     const loaded = await sampling;
 
     const codes = result.statusCodeStats ?? {};
-    const count = (pred: (c: number) => boolean) => Object.entries(codes).reduce((n, [c, v]) => (pred(Number(c)) ? n + v.count : n), 0);
+    const count = (pred: (c: number) => boolean) => Object.entries(codes).reduce((n, [c, v]) => (pred(Number(c)) ? n + (v.count ?? 0) : n), 0);
     const row = (name: string, xs: number[]) => `${name.padEnd(14)} n=${String(xs.length).padStart(4)}  p50 ${percentile(xs, 50).toFixed(1).padStart(8)} ms  p99 ${percentile(xs, 99).toFixed(1).padStart(8)} ms  max ${Math.max(...xs).toFixed(1).padStart(8)} ms`;
     console.log('');
     console.log(`/api/health latency (database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);

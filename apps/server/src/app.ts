@@ -100,9 +100,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
       prefix: '/',
       wildcard: false,
       index: false,
+      // Brotli/gzip files written at build time (vite.config.ts) are sent to clients that accept them.
+      preCompressed: true,
+      // Our own Cache-Control below; @fastify/send's (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, file) {
+        // Hashed build output never changes under its name; everything else is revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        if (/\.(js|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
     app.get('/', (_req, reply) => sendIndex(reply));

@@ -41,8 +41,4 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
 
-/**
- * Deepest `offset` of the paged lists (track record, signal lists, feeds): the work of a page grows with its
- * offset, so deeper pages are refused (400) instead of scanned; narrow the filter to see older items.
- */
-export const MAX_PAGE_OFFSET = 10_000;
+export { MAX_PAGE_OFFSET } from './limits';

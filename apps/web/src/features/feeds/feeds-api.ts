@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Feed, FeedFilter, FeedHeat, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
-import { MAX_PAGE_OFFSET, SOTD_STREAM } from '@coinlens/contracts';
+import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
+import { SOTD_STREAM } from '@coinlens/contracts/feeds/sotd-stream';
 import { get, request } from '../../lib/api';
 
 /** Feed list page size (SPEC §9). */

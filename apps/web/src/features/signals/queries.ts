@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_OFFSET, type LabelledTaResult, type LatestAccuracy, type PatternStats, type SignalsPage, type TaTimeframe, type TrackRecord } from '@coinlens/contracts';
+import type { LabelledTaResult, LatestAccuracy, PatternStats, SignalsPage, TaTimeframe, TrackRecord } from '@coinlens/contracts';
+import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { get } from '../../lib/api';
 
 /** Signals page size (SPEC §9). */
