@@ -3,7 +3,8 @@
  * End-to-end run (`npm run test:e2e [-- playwright args]`):
  *  1. finds Chromium at /usr/bin/chromium (installs Debian's `chromium` via apt-get when running as
  *     root and it is missing; otherwise explains what is missing and exits 1),
- *  2. builds the web app when apps/web/dist is missing or older than its sources,
+ *  2. builds the web app when apps/web/dist is missing or older than its sources, and checks the
+ *     initial-JS budget of each page (scripts/bench/web-size.mjs --check),
  *  3. starts the server on port 8090 with a fresh temporary DATA_DIR and
  *     REPLAY_START=2025-05-16T00:00:00Z (skipped when E2E_BASE_URL points at a running server),
  *     Before the server, a local EVM chain with test USDT/USDC (apps/server/test/chain/serve.ts)
@@ -99,6 +100,11 @@ if (!existsSync(distIndex) || statSync(distIndex).mtimeMs < sourcesMtime || proc
   }
 } else {
   log('web build is up to date');
+}
+// Initial-JS budgets per page (Vite's manifest; scripts/bench/web-size.mjs): over budget fails the run.
+if (run('node', ['scripts/bench/web-size.mjs', '--check']) !== 0) {
+  console.error('[e2e] the web app is over its size budget (see the table above)');
+  process.exit(1);
 }
 
 // 3. Server --------------------------------------------------------------------------------------
