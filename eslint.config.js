@@ -18,6 +18,15 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // The package root pulls in zod and every schema: the web imports types from it, and run-time
+      // constants from zod-free modules (`@coinlens/contracts/common/limits`, `…/feeds/sotd-stream`).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@coinlens/contracts', message: 'Import types only (import type); run-time constants come from zod-free modules such as @coinlens/contracts/common/limits.', allowTypeImports: true }] },
+      ],
+    },
   },
 );

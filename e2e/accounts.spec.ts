@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { enterCodeFromOutbox } from './helpers';
+import { enterCodeFromOutbox, uniqueEmail } from './helpers';
 
 /**
  * Accounts end to end against the real server (scripts/e2e.mjs): e-mail registration with the code
@@ -104,6 +104,37 @@ test.describe('accounts', () => {
     await page.getByTestId('login-submit').click();
     await expect(page).toHaveURL(/\/en-US\/home$/);
     await expect(page.getByTestId('avatar-button')).toBeVisible();
+  });
+
+  test('pending sign-up: "verify e-mail" from login returns to this tab\'s code step (zh-CN); another browser must give the password again', async ({ page, browser }) => {
+    const email = uniqueEmail('pending');
+    await page.goto('/zh-CN/register');
+    await page.locator('#email').fill(email);
+    await page.locator('#password').fill('Str0ng!pass');
+    await page.getByTestId('agreement-checkbox').check();
+    await page.getByTestId('register-submit').click();
+    await expect(page.getByTestId('verify-page')).toBeVisible();
+    // leave the code step, sign in before verifying: the server says "verify first"
+    await page.goto('/zh-CN/login');
+    await page.locator('#email').fill(email);
+    await page.locator('#password').fill('Str0ng!pass');
+    await page.getByTestId('login-submit').click();
+    await expect(page.getByText('您的邮箱尚未验证')).toBeVisible();
+    await page.getByRole('link', { name: '验证邮箱' }).click();
+    // this tab still holds the attempt: straight to its code step, and the mailed code signs in
+    await enterCodeFromOutbox(page, email);
+    await expect(page).toHaveURL(/\/zh-CN\/home$/);
+
+    // another browser (no attempt of its own) gets the form, prefilled, asking for the password again
+    const other = await browser.newContext();
+    const page2 = await other.newPage();
+    const email2 = uniqueEmail('pending2');
+    await page2.request.post('/api/auth/register', { data: { email: email2, password: 'Str0ng!pass', agreement_accepted: true, lang: 'en_US' } });
+    await page2.goto(`/en-US/register?verify=1&email=${encodeURIComponent(email2)}`);
+    await expect(page2.getByTestId('register-page')).toBeVisible();
+    await expect(page2.locator('#email')).toHaveValue(email2);
+    await expect(page2.getByText('Enter your password again to get a new code for this address.')).toBeVisible();
+    await other.close();
   });
 
   test('MetaMask sign-in through an injected EIP-1193 provider', async ({ page }) => {

@@ -110,3 +110,31 @@ export async function signUpOrSignIn(page: Page, request: APIRequestContext, ema
 
 /** The address the e2e server grants `lab` to for a Playwright project (LAB_EMAILS in scripts/e2e.mjs). */
 export const labEmail = (project: string) => `lab-${project}@example.test`;
+
+/**
+ * Collects Content-Security-Policy violations of a page from the moment it is called: the
+ * document's `securitypolicyviolation` events (recorded by an init script, so every navigation
+ * is covered) and Chromium's "Refused to …" console errors. Call before the first `goto`;
+ * `violations()` lists them as text (empty when the page kept to the policy).
+ */
+export async function watchCspViolations(page: Page): Promise<{ violations: () => Promise<string[]> }> {
+  const fromConsole: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) fromConsole.push(`${page.url()}: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations?: string[] };
+    w.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspViolations!.push(`${location.pathname}: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+    });
+  });
+  const seen: string[] = [];
+  return {
+    async violations() {
+      const now = await page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []).catch(() => []);
+      for (const v of now) if (!seen.includes(v)) seen.push(v);
+      return [...seen, ...fromConsole];
+    },
+  };
+}

@@ -12,6 +12,9 @@ interface ChainInfo {
   merchant: string;
   payers: string[];
   poor: string;
+  /** Sign-in wallets whose accounts pay from `unlinked[i]`, a wallet not linked to them. */
+  owners: string[];
+  unlinked: string[];
   tokens: { symbol: string; contract: string; decimals: number }[];
 }
 const info: ChainInfo | null = process.env.E2E_CHAIN_INFO ? JSON.parse(process.env.E2E_CHAIN_INFO) : null;
@@ -47,15 +50,25 @@ async function injectWallet(page: Page, account: string) {
   });
 }
 
-/** Signs in with the wallet (SIWE through the API, signed by the chain's unlocked account) and stores the session. */
-async function signInWithWallet(page: Page, request: APIRequestContext, account: string) {
+/** Signs in with the wallet through the API (SIWE, signed by the chain's unlocked account); the sign-in result. */
+async function walletSignIn(request: APIRequestContext, account: string) {
   const nonce = await (await request.get(`/api/auth/metamask/nonce?address=${account}`)).json();
   const message: string = nonce.result.message;
   const hex = '0x' + Buffer.from(message, 'utf8').toString('hex');
   const sig = await rpc('personal_sign', [hex, account]);
   const login = await request.post('/api/auth/metamask/login', { data: { address: account, message, signature: sig.result, agreement_accepted: true, cookie_accepted: true, lang: 'en_US' } });
   expect(login.ok(), await login.text()).toBeTruthy();
-  const r = (await login.json()).result;
+  return (await login.json()).result as { access_token: string; user: { id: number; name: string } };
+}
+
+/** A bearer token of the wallet's account (not stored in the page). */
+async function walletToken(request: APIRequestContext, account: string): Promise<string> {
+  return (await walletSignIn(request, account)).access_token;
+}
+
+/** Signs in with the wallet (SIWE through the API, signed by the chain's unlocked account) and stores the session. */
+async function signInWithWallet(page: Page, request: APIRequestContext, account: string) {
+  const r = await walletSignIn(request, account);
   await page.addInitScript(
     ([token, id, name]) => {
       localStorage.setItem('token', token);
@@ -125,6 +138,38 @@ test.describe('pricing and on-chain payment', () => {
     await expect(page.getByTestId('choose-pro_monthly')).toHaveText('Renew');
   });
 
+  test('a wallet not linked to the account is verified by a signature in the dialog, then pays (zh-CN on desktop, en-US on phone)', async ({ page, request }, testInfo) => {
+    const phone = testInfo.project.name === 'phone';
+    const lang = phone ? 'en-US' : 'zh-CN';
+    const text = phone
+      ? { verified: 'Wallet verified for this payment.', confirmations: 'Confirmations: 1 / 2', button: 'Verify wallet' }
+      : { verified: '钱包已验证，可用于本次支付。', confirmations: '确认数：1 / 2', button: '验证钱包' };
+    const wallet = info!.unlinked[phone ? 1 : 0];
+    await injectWallet(page, wallet);
+    await signInWithWallet(page, request, info!.owners[phone ? 1 : 0]);
+    await page.goto(`/${lang}/pricing`);
+    await page.getByTestId('choose-pro_monthly').click();
+    await page.getByTestId('token-USDT').click();
+    await page.getByTestId('connect-wallet').click();
+    await expect(page.getByTestId('wallet-balance')).toHaveText(/^\d+(\.\d+)? USDT$/);
+    await page.getByTestId('terms').check();
+    // Not linked to this account: paying needs the wallet's signature first.
+    await expect(page.getByTestId('verify-wallet')).toHaveText(text.button);
+    await expect(page.getByTestId('confirm-payment')).toBeDisabled();
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: testInfo.outputPath(`pricing-verify-${lang}.png`), fullPage: true });
+    await page.getByTestId('verify-wallet').click();
+    await expect(page.getByTestId('wallet-verified')).toHaveText(text.verified);
+    await expect(page.getByTestId('confirm-payment')).toBeEnabled();
+    await page.getByTestId('confirm-payment').click();
+    await expect(page.getByTestId('confirmations')).toHaveText(text.confirmations, { timeout: 30_000 });
+    await rpc('evm_mine');
+    await expect(page.getByTestId('payment-success')).toBeVisible({ timeout: 30_000 });
+    const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await expect(page.getByTestId('payment-success')).toContainText(end);
+    await page.screenshot({ path: testInfo.outputPath(`pricing-verified-paid-${lang}.png`), fullPage: true });
+  });
+
   test('insufficient balance blocks the payment; invitation code errors are shown', async ({ page, request }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', 'one wallet is enough');
     await injectWallet(page, info!.poor);
@@ -148,6 +193,12 @@ test.describe('pricing and on-chain payment', () => {
     await page.getByTestId('invite-input').fill('NOPE2345');
     await page.getByTestId('invite-submit').click();
     await expect(page.getByTestId('invite-error')).toHaveText('邀请码无效。');
+    // A valid code of someone else: a wallet-only account has no verified e-mail, so no trial.
+    const friend = await walletToken(request, info!.payers[2]);
+    const friendCode = (await (await request.get('/api/invitation/code', { headers: { authorization: `Bearer ${friend}` } })).json()).result.code;
+    await page.getByTestId('invite-input').fill(friendCode);
+    await page.getByTestId('invite-submit').click();
+    await expect(page.getByTestId('invite-error')).toHaveText('试用仅限已验证邮箱的账户。');
     await page.screenshot({ path: testInfo.outputPath('invitation-dialog.png') });
   });
 

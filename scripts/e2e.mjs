@@ -3,7 +3,8 @@
  * End-to-end run (`npm run test:e2e [-- playwright args]`):
  *  1. finds Chromium at /usr/bin/chromium (installs Debian's `chromium` via apt-get when running as
  *     root and it is missing; otherwise explains what is missing and exits 1),
- *  2. builds the web app when apps/web/dist is missing or older than its sources,
+ *  2. builds the web app when apps/web/dist is missing or older than its sources, and checks the
+ *     initial-JS budget of each page (scripts/bench/web-size.mjs --check),
  *  3. starts the server on port 8090 with a fresh temporary DATA_DIR and
  *     REPLAY_START=2025-05-16T00:00:00Z (skipped when E2E_BASE_URL points at a running server),
  *     Before the server, a local EVM chain with test USDT/USDC (apps/server/test/chain/serve.ts)
@@ -30,6 +31,14 @@ const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
 const log = (msg) => console.log(`[e2e] ${msg}`);
 /** Addresses that get `lab` (one per Playwright project; e2e/ai-lab.spec.ts signs them up). */
 const LAB_EMAILS = process.env.E2E_LAB_EMAILS ?? 'lab-desktop@example.test,lab-phone@example.test';
+/**
+ * Every browser of a run talks from 127.0.0.1, so one run looks like many visitors behind one
+ * address: the per-client fair-use budgets are raised for the test servers (unless set).
+ */
+const FAIR_USE = {
+  RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '10000',
+  RATE_LIMIT_MODEL_PER_MINUTE: process.env.RATE_LIMIT_MODEL_PER_MINUTE ?? '1000',
+};
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
@@ -91,6 +100,11 @@ if (!existsSync(distIndex) || statSync(distIndex).mtimeMs < sourcesMtime || proc
   }
 } else {
   log('web build is up to date');
+}
+// Initial-JS budgets per page (Vite's manifest; scripts/bench/web-size.mjs): over budget fails the run.
+if (run('node', ['scripts/bench/web-size.mjs', '--check']) !== 0) {
+  console.error('[e2e] the web app is over its size budget (see the table above)');
+  process.exit(1);
 }
 
 // 3. Server --------------------------------------------------------------------------------------
@@ -180,6 +194,7 @@ async function startLlmServer(webDist) {
       NODE_ENV: 'production',
       LLM_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
       LLM_MODEL: 'stub-model',
+      ...FAIR_USE,
     },
   });
   llmServer.stdout.pipe(out);
@@ -375,6 +390,7 @@ if (!baseURL) {
       WEB_DIST_DIR: webDist,
       NODE_ENV: 'production',
       LAB_EMAILS,
+      ...FAIR_USE,
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
     },
   });

@@ -1,17 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
-import { installErrorHandler } from './platform/errors';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/errors';
+import { installInputGuard } from './platform/input-guard';
+import { installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
 import { REPO_ROOT } from './platform/env';
+import { loggerOptions } from './platform/log';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
-import { installRateLimit } from './platform/rate-limit';
+import { fairUseOf, installRateLimit } from './platform/rate-limit';
+import { ReadGate, readGateOptions } from './platform/read-gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { newsRoutes } from './modules/news/news.routes';
@@ -24,24 +28,33 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { labRoutes } from './modules/ai/lab.routes';
 
-/** Fields never written to logs. */
-export const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token', '*.access_token', '*.signature', '*.code'];
-
 /**
  * Builds the HTTP application: API routes under /api, OpenAPI at /api/docs, icons under
  * /static/icons, and the built SPA (apps/web/dist) with an index.html fallback for client routes.
  */
-export async function buildApp(ctx: AppContext, opts: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Record<string, unknown> } = {}): Promise<FastifyInstance> {
+  // Whatever logger is asked for, secrets in URLs, headers and logged objects are redacted (platform/log).
+  const logger = (opts.logger === true ? loggerOptions('info') : opts.logger ? loggerOptions(String(opts.logger.level ?? 'info'), opts.logger) : false) as FastifyServerOptions['logger'];
+  const trust = ctx.env.TRUST_PROXY ?? false;
   const app = Fastify({
-    logger: opts.logger ?? false,
-    trustProxy: true,
+    logger,
+    // X-Forwarded-* are believed only from the proxies named by TRUST_PROXY (none by default), so a
+    // client cannot choose its own IP (rate limits) or Host.
+    // A hop count N trusts the N nearest proxies (what proxy-addr does with a number).
+    trustProxy: typeof trust === 'number' ? (_addr: string, hop: number) => hop < trust : trust,
     bodyLimit: 256 * 1024,
     // Plugin registration (OpenAPI UI, static files) can exceed Fastify's 10 s default on a busy machine.
     pluginTimeout: 120_000,
+    // Errors raised before a route runs (bad percent-encoding, over-long path parameters, requests
+    // Node's HTTP parser refuses) answer in the app's `{error: {code, message}}` format too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installInputGuard(app);
+  await installSecurityHeaders(app, ctx.env);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -50,7 +63,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp(ctx.env) });
 
   await app.register(fastifyStatic, {
     root: path.join(ctx.shippedDataDir, 'icons'),
@@ -60,7 +73,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   });
 
   installAuth(app, ctx.accounts.sessions);
-  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL });
+  const closeRateLimit = await installRateLimit(app, { redisUrl: ctx.env.REDIS_URL, prefix: ctx.redisPrefix, fairUse: fairUseOf(ctx.env) });
+  const readGate = new ReadGate(readGateOptions(ctx.env, ctx.db));
+  app.decorate('readGate', readGate);
+  // Cached reads are served without the gate; computing one (a miss) takes a slot like any expensive read.
+  ctx.readModels.setComputeGate((job) => readGate.run(job));
   app.addHook('onClose', closeRateLimit);
 
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
@@ -68,7 +85,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { users: ctx.accounts.users });
   await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
-  await billingRoutes(app, { payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
+  await billingRoutes(app, { env: ctx.env, payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
   await invitationRoutes(app, { invitations: ctx.billing.invitations });
   await followingRoutes(app, { following: ctx.following });
   await healthRoutes(app, ctx);
@@ -86,9 +103,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | objec
       prefix: '/',
       wildcard: false,
       index: false,
+      // Brotli/gzip files written at build time (vite.config.ts) are sent to clients that accept them.
+      preCompressed: true,
+      // Our own Cache-Control below; @fastify/send's (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, file) {
+        // Hashed build output never changes under its name; everything else is revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        if (/\.(js|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
     app.get('/', (_req, reply) => sendIndex(reply));

@@ -4,6 +4,7 @@ import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
 import { LiveClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
 import { ReadModels } from './platform/read-models';
+import { redisPrefixOf } from './platform/deployment';
 import { MarketRepository } from './modules/market/market.repository';
 import { MarketService } from './modules/market/market.service';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
@@ -35,6 +36,8 @@ export interface AppContext {
   pubsub: PubSub;
   /** Stored results of the read endpoints, versioned by the writes that change them (platform/read-models). */
   readModels: ReadModels;
+  /** Prefix of every Redis key and channel of this deployment (REDIS_PREFIX or `coinlens:<deployment id>:`). */
+  redisPrefix: string;
   source: MarketSource;
   market: MarketService;
   marketRepo: MarketRepository;
@@ -87,8 +90,9 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     const window = await marketRepo.dataWindow();
     clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
   } else clock = new LiveClock();
-  const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL) : new InProcessPubSub();
-  const readModels = await ReadModels.create({ pubsub, redisUrl: env.REDIS_URL });
+  const redisPrefix = await redisPrefixOf(env, db);
+  const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL, redisPrefix) : new InProcessPubSub();
+  const readModels = await ReadModels.create({ pubsub, redisUrl: env.REDIS_URL, prefix: `${redisPrefix}rm:` });
   const source: MarketSource =
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
@@ -97,7 +101,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   const accounts = await createAccounts(env, db, { log });
-  const billing = createBilling(env, db);
+  const billing = createBilling(env, db, accounts);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
   const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, readModels, log });
@@ -119,6 +123,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     clock,
     pubsub,
     readModels,
+    redisPrefix,
     source,
     market,
     marketRepo,

@@ -1,7 +1,8 @@
 import { SingleBar } from 'cli-progress';
 import { parseEnv, EnvError } from './platform/env';
 import { createContext } from './context';
-import { buildApp, LOG_REDACT } from './app';
+import { buildApp } from './app';
+import { publicOriginWarning } from './platform/origin';
 
 /** Entry point: `npm start` (via scripts/start.mjs) or `tsx apps/server/src/main.ts`. */
 async function main() {
@@ -40,7 +41,7 @@ async function main() {
     },
   });
   const app = await buildApp(ctx, {
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL, redact: LOG_REDACT },
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   });
   const close = async (signal: string) => {
     say(`${signal}: shutting down`);
@@ -51,6 +52,11 @@ async function main() {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: env.PORT, host: env.HOST });
+  const originWarning = publicOriginWarning(env);
+  if (originWarning) {
+    app.log.warn(originWarning);
+    say(`WARNING: ${originWarning}`);
+  }
   const info = ctx.market.clockInfo();
   say(
     `serving http://${env.HOST}:${env.PORT}  (market: ${info.market_source}${info.mode === 'replay' ? `, replay at ${new Date(info.now).toISOString()} ×${info.speed}` : ''}; database: ${ctx.db.kind})`,

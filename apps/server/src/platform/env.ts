@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -5,6 +6,40 @@ import { ChainsEnv } from '../providers/chain/config';
 
 /** Repository root (the folder with `data/` and `apps/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
+
+/** An IP address or CIDR block (`10.0.0.0/8`, `2001:db8::/32`), as proxy-addr (Fastify's trustProxy) reads them. */
+function isIpOrCidr(s: string): boolean {
+  const [addr, bits, ...rest] = s.split('/');
+  const family = net.isIP(addr);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: which proxies may set `X-Forwarded-For` (Fastify's `trustProxy`). Absent, `false`
+ * or `0`: none (the client is the TCP peer). A hop count (`1`): trust that many proxies in front.
+ * A comma list of IPs / CIDR blocks: trust exactly those peers. `true` (trust anyone) is refused.
+ */
+export const TrustProxyEnv = z
+  .string()
+  .transform((s, ctx): false | number | string[] => {
+    const v = s.trim().toLowerCase();
+    if (v === 'false' || v === 'no' || v === 'off' || v === '0') return false;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops > 32) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 0 and 32' });
+      return hops;
+    }
+    const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+    const bad = list.filter((x) => !isIpOrCidr(x));
+    if (!list.length || bad.length) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count (e.g. 1) or a comma list of IP addresses / CIDR blocks (bad: ${bad.join(', ') || s})` });
+      return false;
+    }
+    return list;
+  });
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,11 +62,19 @@ export const EnvSchema = z.object({
     .transform((s) => s.split(',').map((r) => r.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['web', 'worker'])).min(1)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Proxies trusted to set X-Forwarded-For/-Proto/-Host (see {@link TrustProxyEnv}); none by default. */
+  TRUST_PROXY: TrustProxyEnv.optional(),
   /** PostgreSQL connection string; PGlite in DATA_DIR/pglite when absent. */
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Redis for pub/sub fan-out, shared rate limits and job locks; in-process when absent. */
   REDIS_URL: z.string().url().optional(),
+  /**
+   * Prefix of every Redis key and pub/sub channel of this deployment, e.g. `coinlens:prod:`. Default:
+   * `coinlens:<id>:` where `<id>` is a random deployment id stored in the database, so two deployments
+   * sharing one Redis never see each other's events or rate-limit counters.
+   */
+  REDIS_PREFIX: z.string().min(1).max(100).regex(/^[\w:.-]+$/, 'letters, digits and _ : . - only').optional(),
   /** `replay` (shipped candles on the replay clock) or `binance` (public REST + WebSocket). */
   MARKET_SOURCE: z.enum(['replay', 'binance']).default('replay'),
   REPLAY_START: z
@@ -39,6 +82,18 @@ export const EnvSchema = z.object({
     .default('2025-05-16T00:00:00Z')
     .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO 8601 date-time')
     .transform((s) => Date.parse(s)),
+  /** Fair use: expensive reads (signal lists, track record, pattern stats, feed lists) per client IP, route and minute; 0 = no limit. */
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  /** Fair use: requests that can start a model call, per signed-in user (visitors: per IP), route and minute; 0 = no limit. */
+  RATE_LIMIT_MODEL_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** Fair use: analytics events (`POST /collect_event`) per client IP and minute; 0 = no limit. */
+  RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /** Expensive database reads running at once in this process (default: 1 on PGlite, half the pool on PostgreSQL). */
+  HEAVY_READ_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
+  /** Expensive reads allowed to wait for a slot; beyond that they are shed at once with 503 SERVICE_UNAVAILABLE. */
+  HEAVY_READ_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /** Longest wait for a slot in milliseconds before a queued read is shed with 503 SERVICE_UNAVAILABLE. */
+  HEAVY_READ_MAX_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(5000),
   /** Replay clock speed: 1 = real time, 60 = one minute per second, 0 = frozen. */
   REPLAY_SPEED: z.coerce.number().min(0).max(100_000).default(1),
   BINANCE_REST_URL: z.string().url().default('https://api.binance.com'),
@@ -97,6 +152,8 @@ export const EnvSchema = z.object({
   CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   /** Minutes a payment order waits for its transaction hash. */
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** Trials one invitation code can give (a code's own `max_uses` overrides it); 0 = no limit. */
+  INVITATION_MAX_USES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Skip the shipped-data import (for processes that know it is done). */
   SKIP_IMPORT: bool.default(false),
   /** Comma list of RSS 2.0 / Atom feed URLs to ingest (news); none when absent. */

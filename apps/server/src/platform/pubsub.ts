@@ -50,8 +50,11 @@ export class RedisPubSub implements PubSub {
       for (const h of set) h(msg);
     });
   }
-  /** Connects to `url`; `prefix` namespaces channels (tests use a random one). */
-  static async connect(url: string, prefix = 'coinlens:'): Promise<RedisPubSub> {
+  /**
+   * Connects to `url`; `prefix` namespaces channels: the deployment's REDIS_PREFIX (see
+   * platform/deployment), so deployments sharing a Redis do not hear each other.
+   */
+  static async connect(url: string, prefix: string): Promise<RedisPubSub> {
     const { Redis } = await import('ioredis');
     const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
     const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Env } from './env';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './errors';
 
@@ -6,8 +7,11 @@ import { AppError } from './errors';
  * Rate limits (@fastify/rate-limit), shared by every process through Redis when `REDIS_URL` is set,
  * in process otherwise. Not global: a route opts in with `config: { rateLimit: LIMITS.login }`.
  * Exceeding answers 429 RATE_LIMITED with `details.retry_after_s` and a `retry-after` header.
+ * Redis keys are `<prefix>rl:…` (`prefix` = the deployment's REDIS_PREFIX). The client IP is
+ * `req.ip`, which follows X-Forwarded-For only from the proxies named by TRUST_PROXY.
  */
-export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string }): Promise<() => Promise<void>> {
+export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string; prefix?: string; fairUse?: Partial<FairUseLimits> }): Promise<() => Promise<void>> {
+  app.decorate('fairUse', { ...DEFAULT_FAIR_USE, ...opts.fairUse });
   let redis: import('ioredis').Redis | undefined;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -16,27 +20,87 @@ export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: 
   await app.register(rateLimit, {
     global: false,
     redis,
-    nameSpace: 'coinlens-rl-',
+    nameSpace: `${opts.prefix ?? 'coinlens:'}rl:`,
     skipOnError: false,
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Rate limit exceeded, retry in ${ctx.after}`, { details: { retry_after_s: Math.max(1, Math.ceil(ctx.ttl / 1000)) } }),
+    errorResponseBuilder: (_req, ctx) => rateLimited(ctx.ttl),
   });
   return async () => {
     if (redis) await redis.quit().catch(() => undefined);
   };
 }
 
-/** Client IP plus a normalised e-mail from the body or query when present (per-account limits). */
-function ipAndEmail(req: FastifyRequest): string {
-  const email = (req.body as { email?: unknown } | undefined)?.email ?? (req.query as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? `${req.ip}|${email.trim().toLowerCase()}` : req.ip;
+function rateLimited(ttlMs: number): AppError {
+  const s = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError('RATE_LIMITED', `Rate limit exceeded, retry in ${s} s`, { details: { retry_after_s: s } });
 }
 
-/** Per-route limits of the accounts endpoints (per client IP; per IP and e-mail where one is given). */
+/** The normalised e-mail of the body or query, when the request names one. */
+function emailOf(req: FastifyRequest): string | null {
+  const email = (req.body as { email?: unknown } | undefined)?.email ?? (req.query as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+}
+
+/** Client IP plus a normalised e-mail from the body or query when present (per-account limits). */
+function ipAndEmail(req: FastifyRequest): string {
+  const email = emailOf(req);
+  return email != null ? `${req.ip}|${email}` : req.ip;
+}
+
+/**
+ * Per-minute budgets of the fair-use limits (per client and route; 0 turns that limit off), from
+ * RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_MODEL_PER_MINUTE and RATE_LIMIT_EVENTS_PER_MINUTE.
+ */
+export interface FairUseLimits {
+  /** Expensive reads (signal lists, track record, pattern stats, feed lists…) per IP and route. */
+  readsPerMinute: number;
+  /** Requests that can start a model call, per signed-in user (else IP) and route. */
+  modelCallsPerMinute: number;
+  /** Analytics events (`POST /collect_event`) per IP. */
+  eventsPerMinute: number;
+}
+
+/** The documented defaults (docs/OPERATIONS.md). */
+export const DEFAULT_FAIR_USE: FairUseLimits = { readsPerMinute: 120, modelCallsPerMinute: 20, eventsPerMinute: 60 };
+
+/** The fair-use budgets of an environment. */
+export function fairUseOf(env: Env): FairUseLimits {
+  return { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, modelCallsPerMinute: env.RATE_LIMIT_MODEL_PER_MINUTE, eventsPerMinute: env.RATE_LIMIT_EVENTS_PER_MINUTE };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fair-use budgets of this app (set by installRateLimit). */
+    fairUse: FairUseLimits;
+  }
+}
+
+/** The signed-in user's id when the route's preHandler resolved one, else the client IP. */
+function userOrIp(req: FastifyRequest): string {
+  const user = (req as { user?: { id: number } | null }).user;
+  return user ? `user:${user.id}` : req.ip;
+}
+
+/** A per-minute limit whose budget is read from the app's fair-use settings (0: no limit). */
+function budget(kind: keyof FairUseLimits, extra: { keyGenerator?: (req: FastifyRequest) => string; hook?: 'preHandler' } = {}) {
+  return {
+    timeWindow: 60_000,
+    max: (req: FastifyRequest) => req.server.fairUse[kind],
+    allowList: (req: FastifyRequest) => req.server.fairUse[kind] <= 0,
+    ...extra,
+  };
+}
+
+/** Per-route limits (per client IP; per IP and e-mail where one is given; per user for model calls). */
 export const LIMITS = {
+  /** Expensive reads: RATE_LIMIT_READS_PER_MINUTE (default 120) per IP and route. */
+  read: budget('readsPerMinute'),
+  /** Anything that can start a model call: RATE_LIMIT_MODEL_PER_MINUTE (default 20) per user (visitors: per IP) and route. */
+  modelCall: budget('modelCallsPerMinute', { keyGenerator: userOrIp, hook: 'preHandler' }),
+  /** Analytics events: RATE_LIMIT_EVENTS_PER_MINUTE (default 60) per IP. */
+  event: budget('eventsPerMinute'),
   /** Password sign-in: 10 per minute per IP and e-mail. */
   login: { max: 10, timeWindow: 60_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
-  /** Anything that mails a code: 5 per 10 minutes per IP and e-mail. */
+  /** Anything that mails a code: 5 per 10 minutes per IP and e-mail (see also {@link PER_ADDRESS_MAIL_LIMIT}). */
   sendCode: { max: 5, timeWindow: 600_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
   /** Code checks: 20 per 10 minutes per IP (each code also dies after 5 wrong tries). */
   verifyCode: { max: 20, timeWindow: 600_000 },
@@ -45,3 +109,26 @@ export const LIMITS = {
   /** Other sign-in calls (wallet, OAuth, Telegram): 30 per minute per IP. */
   signIn: { max: 30, timeWindow: 60_000 },
 } as const;
+
+/**
+ * Code e-mails to one address, whatever the client IP and whichever endpoint sends them
+ * (registration, resend, password reset, e-mail binding): 10 per hour.
+ */
+export const PER_ADDRESS_MAIL_LIMIT = { max: 10, timeWindow: 3_600_000 } as const;
+
+/**
+ * A preHandler enforcing {@link PER_ADDRESS_MAIL_LIMIT}, shared by every route that mails a code (one
+ * counter per address, in Redis when configured). Runs after the route's own per-IP limit; a
+ * request without an e-mail passes. Needs {@link installRateLimit} first.
+ */
+export function perAddressMailLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
+  const check = app.createRateLimit({ ...PER_ADDRESS_MAIL_LIMIT, keyGenerator: (req) => `mail-to|${emailOf(req) ?? ''}` });
+  return async (req, reply) => {
+    if (emailOf(req) == null) return;
+    const r = await check(req);
+    if (!r.isAllowed && r.isExceeded) {
+      reply.header('retry-after', Math.max(1, Math.ceil(r.ttl / 1000)));
+      throw rateLimited(r.ttl);
+    }
+  };
+}

@@ -46,6 +46,13 @@ export class ReadModels {
   private refreshTimer: NodeJS.Timeout | null = null;
   /** Computations run (diagnostics and tests). */
   computed = 0;
+  /** Runs each computation (a cache miss); the app sets its read gate here, so misses are capped and shed like any expensive read. */
+  private gate: <T>(job: () => Promise<T>) => Promise<T> = (job) => job();
+
+  /** Routes every computation through `gate` (e.g. `(job) => readGate.run(job)`); hits never wait. */
+  setComputeGate(gate: <T>(job: () => Promise<T>) => Promise<T>): void {
+    this.gate = gate;
+  }
 
   private constructor(
     private readonly pubsub: PubSub | null,
@@ -143,7 +150,7 @@ export class ReadModels {
         if (raw !== null) return JSON.parse(raw) as T;
       }
       this.computed++;
-      const v = await compute();
+      const v = await this.gate(compute);
       if (opts.keep && !opts.keep(v)) {
         if (this.entries.get(key) === entry) this.entries.delete(key);
         return v;

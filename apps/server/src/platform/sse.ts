@@ -6,10 +6,17 @@ export interface SseStream {
   send(event: string, data: unknown): void;
   /** Writes a raw `data:` line (for text protocols such as the story-of-the-day end marker). */
   sendRaw(line: string): void;
+  /** Writes an event already formatted by `formatSseEvent` (one serialisation shared by many clients). */
+  sendFrame(frame: string): void;
   close(): void;
   readonly closed: boolean;
   /** Runs `cb` once when the client goes away or `close()` is called (at once when already closed). */
   onClose(cb: () => void): void;
+}
+
+/** One server-sent event as written on the wire: `event: <name>\ndata: <json>\n\n`. */
+export function formatSseEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 /**
@@ -45,7 +52,11 @@ export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepal
   const stream: SseStream = {
     send(event, data) {
       if (closed) return;
-      res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      res.write(formatSseEvent(event, data));
+    },
+    sendFrame(frame) {
+      if (closed) return;
+      res.write(frame);
     },
     sendRaw(line) {
       if (closed) return;

@@ -98,7 +98,9 @@ export function LangLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       {!meta.hideHeader && <Header tab={meta.tab} />}
-      <main className={`flex-1 ${meta.hideHeader ? '' : 'pt-[58px]'}`}>
+      {/* At least one screen tall: the footer starts below the fold, so pages that fill in after
+          loading never push it through the viewport (no layout shift). */}
+      <main className={`min-h-screen flex-1 ${meta.hideHeader ? '' : 'pt-[58px]'}`}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

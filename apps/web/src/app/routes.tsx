@@ -1,19 +1,57 @@
 import { lazy, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { detectLocale, homePath } from '../lib/locale';
 import { LangLayout } from './LangLayout';
-import SignalsPage from '../features/signals/SignalsPage';
-import FeedsPage from '../features/feeds/FeedsPage';
-import FeedDetailPage from '../features/feeds/FeedDetailPage';
-import SettingsPage from '../features/settings/SettingsPage';
-import PricingPage from '../features/pricing/PricingPage';
-import { ForgotPasswordPage, GoogleCallbackPage, LoginPage, RegisterPage, ResetPasswordPage, XCallbackPage } from '../features/auth/AuthPages';
-import { AboutUsPage, PrivacyPolicyPage, TermsOfServicePage } from '../features/legal/LegalPages';
-import NotFoundPage from '../features/not-found/NotFoundPage';
+import { loadNamespaces, type Namespace } from './i18n';
 
-const HomePage = lazy(() => import('../features/home/HomePage'));
-const CoinPage = lazy(() => import('../features/coin/CoinPage'));
-const FollowingPage = lazy(() => import('../features/watchlist/FollowingPage'));
+/**
+ * A page loaded on first visit: its code and its translation namespaces arrive together (one
+ * chunk per page, so the entry carries only the shell; viem, markdown and charts load with the
+ * pages that use them).
+ */
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns: Namespace[]): PageComponent {
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => (loading ??= Promise.all([load(), loadNamespaces(ns)]).then(([m]) => ({ default: pick(m) })));
+  return Object.assign(lazy(preload), { preload });
+}
+
+/** A lazily loaded page; `preload()` starts fetching its code and translations (idempotent). */
+type PageComponent = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * Starts loading the page of `pathname` (e.g. `/en-US/crypto/bitcoin`) at boot, in parallel with
+ * the shell's translations instead of after them (one round trip less before the first paint).
+ */
+export function preloadPage(pathname: string): void {
+  const match = matchRoutes(buildRouteObjects(), pathname)?.at(-1);
+  const handle = match?.route.handle as RouteMeta | undefined;
+  const component = handle?.Component as Partial<PageComponent> | undefined;
+  void component?.preload?.();
+}
+
+const authPages = () => import('../features/auth/AuthPages');
+const legalPages = () => import('../features/legal/LegalPages');
+const AUTH_NS: Namespace[] = ['auth', 'pages'];
+const LEGAL_NS: Namespace[] = ['legal', 'pages'];
+
+const HomePage = page(() => import('../features/home/HomePage'), (m) => m.default, ['home', 'feeds']);
+const CoinPage = page(() => import('../features/coin/CoinPage'), (m) => m.default, ['coin', 'ai', 'signals', 'feeds', 'pricing']);
+const FollowingPage = page(() => import('../features/watchlist/FollowingPage'), (m) => m.default, ['home', 'pages']);
+const SignalsPage = page(() => import('../features/signals/SignalsPage'), (m) => m.default, ['signals', 'coin']);
+const FeedsPage = page(() => import('../features/feeds/FeedsPage'), (m) => m.default, ['feeds', 'ai', 'pricing']);
+const FeedDetailPage = page(() => import('../features/feeds/FeedDetailPage'), (m) => m.default, ['feeds', 'ai', 'pricing']);
+const SettingsPage = page(() => import('../features/settings/SettingsPage'), (m) => m.default, ['settings', 'pricing']);
+const PricingPage = page(() => import('../features/pricing/PricingPage'), (m) => m.default, ['pricing', 'legal']);
+const LoginPage = page(authPages, (m) => m.LoginPage, AUTH_NS);
+const RegisterPage = page(authPages, (m) => m.RegisterPage, AUTH_NS);
+const ForgotPasswordPage = page(authPages, (m) => m.ForgotPasswordPage, AUTH_NS);
+const ResetPasswordPage = page(authPages, (m) => m.ResetPasswordPage, AUTH_NS);
+const GoogleCallbackPage = page(authPages, (m) => m.GoogleCallbackPage, AUTH_NS);
+const XCallbackPage = page(authPages, (m) => m.XCallbackPage, AUTH_NS);
+const AboutUsPage = page(legalPages, (m) => m.AboutUsPage, LEGAL_NS);
+const PrivacyPolicyPage = page(legalPages, (m) => m.PrivacyPolicyPage, LEGAL_NS);
+const TermsOfServicePage = page(legalPages, (m) => m.TermsOfServicePage, LEGAL_NS);
+const NotFoundPage = page(() => import('../features/not-found/NotFoundPage'), (m) => m.default, ['pages']);
 
 /** Tab markers of the header (SPEC §2). */
 export type TabMarker = 'signals' | 'feeds' | 'pricing' | 'settings';

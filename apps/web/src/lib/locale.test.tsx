@@ -13,7 +13,7 @@ import {
   toStoredLocale,
   toUrlLang,
 } from './locale';
-import { initI18n } from '../app/i18n';
+import { initI18nForTests as initI18n } from '../app/i18n-test-utils';
 import { buildRouteObjects } from '../app/routes';
 
 initI18n('en-US');

@@ -7,8 +7,26 @@ export const Utm = z
   .partial();
 
 /**
+ * Bounds of an event's `props` (SPEC §7 sends `user_id`, `user_name`, `lang`, `record_id`): at most
+ * `maxKeys` keys, each 1..`maxKeyLength` characters of `[A-Za-z0-9_.:-]`, each value a scalar
+ * (string of at most `maxValueLength` characters, finite number, boolean or null; no nesting).
+ * The route also caps the whole body at `maxBodyBytes`.
+ */
+export const EVENT_LIMITS = { maxKeys: 20, maxKeyLength: 40, maxValueLength: 500, maxBodyBytes: 8 * 1024 } as const;
+
+/** An event's custom properties, bounded by {@link EVENT_LIMITS}. */
+export const EventProps = z
+  .record(
+    z.string().min(1).max(EVENT_LIMITS.maxKeyLength).regex(/^[\w.:-]+$/, 'must be letters, digits, _ . : or -'),
+    z.union([z.string().max(EVENT_LIMITS.maxValueLength), z.number().finite(), z.boolean(), z.null()]),
+  )
+  .refine((o) => Object.keys(o).length <= EVENT_LIMITS.maxKeys, { message: `at most ${EVENT_LIMITS.maxKeys} keys` });
+
+/**
  * POST /collect_event — one page view or custom event (SPEC §7 Analytics). Props for page views:
  * `user_id` (or "Guest"), `user_name`, `lang`, `record_id` (e.g. the coin or feed id).
+ * Stored only when analytics is on (`ANALYTICS_HOST`) and `url` is on that host; otherwise
+ * accepted and dropped (the answer is the same).
  */
 export const CollectEventBody = z.object({
   type: z.enum(['pageview', 'event']),
@@ -17,7 +35,7 @@ export const CollectEventBody = z.object({
   title: z.string().max(300).optional(),
   referrer: z.string().max(2000).optional(),
   route: z.string().max(60).optional(),
-  props: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
+  props: EventProps.default({}),
   utm: Utm.default({}),
 });
 export type CollectEventBody = z.infer<typeof CollectEventBody>;

@@ -74,6 +74,25 @@ export const EmailQuery = z.object({ email: Email });
 export const CodeBody = z.object({ email: Email, code: VerificationCode });
 export type CodeBody = z.input<typeof CodeBody>;
 
+/**
+ * Id of one registration attempt (43 base64url characters = 256 random bits), returned by
+ * `register` to the browser that registered and needed with that attempt's code: a mailed code only
+ * ever activates the password of the attempt it was mailed for.
+ */
+export const RegistrationId = z.string().trim().regex(/^[\w-]{43}$/, 'must be the registration_id returned by register');
+
+/** Answer of `POST /api/auth/register`: the code was mailed; keep `registration_id` for verify/resend. */
+export const RegisterResult = CodeSentResult.extend({ registration_id: z.string() });
+export type RegisterResult = z.infer<typeof RegisterResult>;
+export const RegisterResponse = resultOf(RegisterResult);
+
+/** `POST /api/auth/verify-register-code`: the code and the id of the attempt it was mailed for. */
+export const RegisterCodeBody = CodeBody.extend({ registration_id: RegistrationId });
+export type RegisterCodeBody = z.input<typeof RegisterCodeBody>;
+
+/** `GET /api/auth/resend-register-code`: a new code for the same attempt (same password). */
+export const ResendRegisterQuery = EmailQuery.extend({ registration_id: RegistrationId });
+
 /** `POST /api/auth/verify-reset-password-code` → `{email, token}` for `reset-password`. */
 export const ResetTokenResponse = resultOf(z.object({ email: z.string(), token: z.string() }));
 

@@ -38,7 +38,7 @@ export const PaymentOrder = z.object({
   tx_hash: z.string().nullable(),
   confirmations: z.number().int(),
   required_confirmations: z.number().int(),
-  /** Why a payment failed (machine code: `reverted`, `underpaid`, `wrong_token`, `wrong_recipient`, `wrong_sender`, `wrong_chain`, `tx_not_found`). */
+  /** Why a payment failed (machine code: `reverted`, `underpaid`, `wrong_token`, `wrong_recipient`, `wrong_sender`, `wrong_chain`, `tx_not_found`, `tx_before_order` (mined in or before the block the order was created at), `already_credited` (the hash paid another order)). */
   failure_reason: z.string().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
@@ -48,12 +48,28 @@ export const PaymentOrder = z.object({
 });
 export type PaymentOrder = z.infer<typeof PaymentOrder>;
 
+/**
+ * Proof that the caller controls `wallet_address`: a SIWE (EIP-4361) message handed out by
+ * `GET /api/auth/metamask/nonce?address=` for that address, and its signature (EIP-191
+ * `personal_sign`, hex). Single use, like a sign-in.
+ */
+export const WalletProof = z.object({
+  message: z.string().min(1).max(4000),
+  signature: z.string().regex(/^0x[0-9a-fA-F]+$/, 'must be hex').max(1000),
+});
+export type WalletProof = z.infer<typeof WalletProof>;
+
 // POST /api/payment/create
+/**
+ * `wallet_address` must be proven: linked to the account (a MetaMask identity from sign-in or
+ * linking), or `wallet_proof` signed by it. Otherwise 403 PAYMENT_WALLET_NOT_VERIFIED.
+ */
 export const CreatePaymentBody = z.object({
   plan: PaidPlanKey,
   network: z.string().min(1).max(40),
   token_type: z.string().min(1).max(20),
   wallet_address: EvmAddress,
+  wallet_proof: WalletProof.optional(),
 });
 export type CreatePaymentBody = z.infer<typeof CreatePaymentBody>;
 export const PaymentOrderResponse = resultOf(PaymentOrder);

@@ -40,3 +40,5 @@ export const PageQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });
+
+export { MAX_PAGE_OFFSET } from './limits';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LangParam, resultOf } from '../common/envelope';
+import { LangParam, MAX_PAGE_OFFSET, resultOf } from '../common/envelope';
 import { Feed } from './feed';
 
 /**
@@ -21,7 +21,7 @@ export const HOT_HEAT = 50;
  */
 export const GetLatestFeedsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
-  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_PAGE_OFFSET).default(0),
   filter: FeedFilter.default('all'),
   heat: FeedHeat.default('all'),
   lang: LangParam.default('en-US'),

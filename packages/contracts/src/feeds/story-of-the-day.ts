@@ -45,7 +45,7 @@ export type RefreshSotdResponse = z.infer<typeof RefreshSotdResponse>;
  * `data: {"code": AppErrorCode, "message": string}` is sent and the stream closes without `[DONE]`.
  * `event: keepalive` may appear at any time. The server does not expect reconnects.
  */
-export const SOTD_STREAM = { thinkStart: '<think>', thinkEnd: '</think>', done: '[DONE]' } as const;
+export { SOTD_STREAM } from './sotd-stream';
 export const SotdStreamQuery = RefreshSotdQuery;
 export const SotdStreamError = z.object({ code: z.string(), message: z.string() });
 

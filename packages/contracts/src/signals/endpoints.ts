@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resultOf } from '../common/envelope';
+import { MAX_PAGE_OFFSET, resultOf } from '../common/envelope';
 import { Coin } from '../market/coin';
 import { Bilingual, LabelledTaResult, Probability, SignalDirection, TaTimeframe } from './analysis';
 
@@ -39,7 +39,7 @@ export const SignalItem = z.object({
 export type SignalItem = z.infer<typeof SignalItem>;
 
 export const SignalsPageQuery = z.object({
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_PAGE_OFFSET).default(0),
   limit: z.coerce.number().int().min(1).max(50).default(5),
 });
 export const SignalsPage = z.object({ signals: z.array(SignalItem), hasNext: z.boolean() });
@@ -88,7 +88,7 @@ export const TrackRecordQuery = z.object({
   label: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be a catalogue label').optional(),
   /** scored = hit or miss. */
   status: z.enum(['hit', 'miss', 'pending', 'scored']).optional(),
-  offset: z.coerce.number().int().min(0).default(0),
+  offset: z.coerce.number().int().min(0).max(MAX_PAGE_OFFSET).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const SignalStatus = z.enum(['hit', 'miss', 'pending']);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
@@ -29,8 +30,10 @@ export const subscriptions = pgTable(
 
 /**
  * On-chain payment orders. `amount` is the price in the token's base units (decimal string).
- * Status: pending → confirming → paid | failed | expired | cancelled. A transaction hash belongs to
- * at most one order per chain (unique (chain_id, tx_hash)), so a hash credits at most once.
+ * `walletAddress` is a wallet the user proved (linked to the account or SIWE-signed at creation).
+ * Status: pending → confirming → paid | failed | expired | cancelled. A transaction hash is paid
+ * on at most one order per chain (unique (chain_id, tx_hash) among paid orders), so a hash credits
+ * at most once; reporting someone else's hash on one's own order blocks nobody (it fails there).
  */
 export const paymentOrders = pgTable(
   'payment_orders',
@@ -51,11 +54,17 @@ export const paymentOrders = pgTable(
     confirmations: integer('confirmations').notNull().default(0),
     failureReason: text('failure_reason'),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+    /** The network's head block number when the order was created; only transfers mined in a later block count. Null for orders older than this column. */
+    createdBlock: bigint('created_block', { mode: 'number' }),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
     txSubmittedAt: bigint('tx_submitted_at', { mode: 'number' }),
     paidAt: bigint('paid_at', { mode: 'number' }),
   },
-  (t) => [index('payment_orders_user').on(t.userId, t.createdAt), uniqueIndex('payment_orders_chain_tx').on(t.chainId, t.txHash)],
+  (t) => [
+    index('payment_orders_user').on(t.userId, t.createdAt),
+    index('payment_orders_chain_tx').on(t.chainId, t.txHash),
+    uniqueIndex('payment_orders_chain_tx_paid').on(t.chainId, t.txHash).where(sql`${t.status} = 'paid'`),
+  ],
 );
 
 /** Daily usage counters (UTC day `YYYY-MM-DD`) per user and quota kind (`qa_per_day`, `strategy_per_day`). */
@@ -88,6 +97,18 @@ export const invitationCodes = pgTable('invitation_codes', {
 export const invitationBindings = pgTable('invitation_bindings', {
   inviteeId: integer('invitee_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
   inviterId: integer('inviter_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Invitation trials granted: one per e-mail address ever (docs/decisions/040-invitation-trials.md).
+ * `emailHash` is the SHA-256 (hex) of the canonical address (lower case, no `+tag`, Gmail without
+ * dots), so another account of the same mailbox never gets a second trial.
+ */
+export const trialRedemptions = pgTable('trial_redemptions', {
+  emailHash: text('email_hash').primaryKey(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   code: text('code').notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
 });

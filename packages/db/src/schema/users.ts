@@ -83,6 +83,13 @@ export const verificationCodes = pgTable(
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
     expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
     consumedAt: bigint('consumed_at', { mode: 'number' }),
+    /**
+     * Registration codes: HMAC of the registration attempt's id (`registration_id`, known only to the
+     * browser that registered). A code verifies only together with its attempt's id.
+     */
+    attempt: text('attempt'),
+    /** Registration codes: argon2id hash of the password chosen in that attempt; set on the user when verified. */
+    passwordHash: text('password_hash'),
   },
   (t) => [index('verification_codes_lookup').on(t.purpose, t.email, t.createdAt)],
 );

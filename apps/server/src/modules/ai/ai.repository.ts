@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { aiContents, strategyGenerations, type DatabaseHandle } from '@coinlens/db';
+import { aiContents, strategyGenerations, type Database, type DatabaseHandle } from '@coinlens/db';
 
 /** Cached AI content and strategy generations (tables of packages/db schema/chat.ts). */
 export class AiRepository {
@@ -20,14 +20,24 @@ export class AiRepository {
     return (await this.content<T>(coinId, kind, candleTime, lang))!;
   }
 
-  /** Records that `userId` asked for the strategy of (coin, basis candle); true when this is the first time. */
-  async recordGeneration(userId: number, coinId: number, candleTime: number, at: number): Promise<boolean> {
-    const r = await this.h.db.insert(strategyGenerations).values({ userId, coinId, candleTime, createdAt: at }).onConflictDoNothing().returning({ u: strategyGenerations.userId });
+  /** Runs `fn` in one database transaction (committed when it resolves, rolled back when it throws). */
+  transaction<T>(fn: (tx: Database) => Promise<T>): Promise<T> {
+    return this.h.db.transaction((tx) => fn(tx as unknown as Database));
+  }
+
+  /**
+   * Records that `userId` asked for the strategy of (coin, basis candle), in `tx` when given; true
+   * when this is the first time. Inside a transaction, a concurrent insert of the same key waits on
+   * the unique key until that transaction ends, so an uncommitted record is never taken as paid.
+   */
+  async recordGeneration(userId: number, coinId: number, candleTime: number, at: number, tx: Database = this.h.db): Promise<boolean> {
+    const r = await tx.insert(strategyGenerations).values({ userId, coinId, candleTime, createdAt: at }).onConflictDoNothing().returning({ u: strategyGenerations.userId });
     return r.length > 0;
   }
 
-  async forgetGeneration(userId: number, coinId: number, candleTime: number): Promise<void> {
-    await this.h.db.delete(strategyGenerations).where(and(eq(strategyGenerations.userId, userId), eq(strategyGenerations.coinId, coinId), eq(strategyGenerations.candleTime, candleTime)));
+  /** Deletes the record of (user, coin, basis candle), in `tx` when given. */
+  async forgetGeneration(userId: number, coinId: number, candleTime: number, tx: Database = this.h.db): Promise<void> {
+    await tx.delete(strategyGenerations).where(and(eq(strategyGenerations.userId, userId), eq(strategyGenerations.coinId, coinId), eq(strategyGenerations.candleTime, candleTime)));
   }
 
   async hasGeneration(userId: number, coinId: number, candleTime: number): Promise<boolean> {

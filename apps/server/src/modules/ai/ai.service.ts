@@ -176,9 +176,10 @@ export class AiService {
     return { short_term: write('short_term'), medium_long_term: write('medium_long_term') };
   }
 
-  private async content(row: CoinRow, lang: Lang): Promise<{ f: CoinFacts; basis: number; c: { by: string; content: AggregateContent; generatedAt: number } }> {
-    const f = await this.facts(row, lang);
-    const basis = this.basisOf(f);
+  /** The coin page's content for (row, basis candle, lang): cached, else written (facts and basis computed unless given). */
+  private async content(row: CoinRow, lang: Lang, facts?: CoinFacts, basisCandle?: number): Promise<{ f: CoinFacts; basis: number; c: { by: string; content: AggregateContent; generatedAt: number } }> {
+    const f = facts ?? (await this.facts(row, lang));
+    const basis = basisCandle ?? this.basisOf(f);
     const cached = await this.d.repo.content<AggregateContent>(row.id, 'aggregate', basis, lang);
     if (cached) return { f, basis, c: cached };
     const c = await this.write<AggregateContent>(
@@ -215,21 +216,35 @@ export class AiService {
    * POST /api/crypto/{id}/strategy: the strategy of the current basis candle for `userId`. The
    * first request per (user, coin, basis candle) uses one `strategy_per_day` unit (429
    * STRATEGY_DAILY_LIMIT_EXCEEDED when spent); repeats return it with `counted: false`.
+   *
+   * The unit is reserved before anything is written: the generation record and the quota unit are
+   * taken in one transaction, so a record is visible to other requests only once it is paid for
+   * (a concurrent request for the same key waits for that transaction), and a spent quota never
+   * starts a model call. When writing the content fails, both are given back.
    */
   async generateStrategy(id: string, lang: Lang, userId: number): Promise<GeneratedStrategy> {
     const row = this.d.market.resolve(id);
-    const { basis, c } = await this.storedContent(row, lang);
-    const first = await this.d.repo.recordGeneration(userId, row.id, basis, this.d.clock.now());
-    let usage;
-    if (first) {
-      try {
-        usage = await this.d.quota.consumeQuota(userId, 'strategy_per_day');
-      } catch (e) {
-        await this.d.repo.forgetGeneration(userId, row.id, basis);
-        throw e;
+    const f = await this.facts(row, lang);
+    const basis = this.basisOf(f);
+    const limit = await this.d.quota.limitOf(userId, 'strategy_per_day');
+    const reserved = await this.d.repo.transaction(async (tx) => {
+      if (!(await this.d.repo.recordGeneration(userId, row.id, basis, this.d.clock.now(), tx))) return null;
+      return this.d.quota.consumeIn(tx, userId, 'strategy_per_day', limit);
+    });
+    let c;
+    try {
+      ({ c } = await this.content(row, lang, f, basis));
+    } catch (e) {
+      if (reserved) {
+        await this.d.repo.transaction(async (tx) => {
+          await this.d.repo.forgetGeneration(userId, row.id, basis, tx);
+          await this.d.quota.releaseQuota(userId, 'strategy_per_day', reserved, tx);
+        });
       }
-    } else usage = await this.d.quota.usage(userId, 'strategy_per_day');
-    return { strategy: c.content.strategy, based_on: c.content.based_on, by: c.by, generated_at: c.generatedAt, counted: first, usage, disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model') };
+      throw e;
+    }
+    const usage = reserved ?? (await this.d.quota.usage(userId, 'strategy_per_day'));
+    return { strategy: c.content.strategy, based_on: c.content.based_on, by: c.by, generated_at: c.generatedAt, counted: reserved !== null, usage, disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model') };
   }
 
   /** GET /api/crypto/{id}/analysis (Pro): trend, strategy, risks and summary for every analysed timeframe. */

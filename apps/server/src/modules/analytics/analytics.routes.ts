@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsEvents, type DatabaseHandle } from '@coinlens/db';
-import { CollectEventBody, CollectEventResponse, ErrorResponse, GetConfigResponse } from '@coinlens/contracts';
+import { CollectEventBody, CollectEventResponse, ErrorResponse, EVENT_LIMITS, GetConfigResponse } from '@coinlens/contracts';
 import { optionalUser } from '../../platform/auth';
 import type { Env } from '../../platform/env';
+import { LIMITS } from '../../platform/rate-limit';
 
 /** Header names of the analytics visitor id (10-year cookie) and session id (30 minutes) (SPEC §7). */
 export const VISITOR_HEADER = 'x-visitor-id';
@@ -11,34 +12,57 @@ export const SESSION_HEADER = 'x-session-id';
 
 const idHeader = (v: unknown) => (typeof v === 'string' && /^[\w-]{8,64}$/.test(v) ? v : null);
 
+/** Whether `url` is a page of the analytics host (`ANALYTICS_HOST`, compared case-insensitively). */
+function onAnalyticsHost(url: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    return new URL(url).hostname.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Self-hosted analytics (`POST /collect_event`, also under `/api/collect_event`) and the public
- * runtime config (`GET /api/config`). Events are stored as sent; nothing is forwarded anywhere.
+ * runtime config (`GET /api/config`). Events are stored only when analytics is on (`ANALYTICS_HOST`)
+ * and the page is on that host; otherwise they are accepted and dropped (same answer, nothing
+ * stored). Bodies are capped at EVENT_LIMITS.maxBodyBytes (413), props by the contract, and events
+ * at RATE_LIMIT_EVENTS_PER_MINUTE per IP (429). Nothing is forwarded anywhere.
  */
 export async function analyticsRoutes(app: FastifyInstance, deps: { db: DatabaseHandle; env: Env; aiWriter: string; marketSource: string; now?: () => number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   for (const url of ['/collect_event', '/api/collect_event']) {
-    r.post(url, { preHandler: optionalUser, schema: { tags: ['analytics'], summary: 'Record a page view or custom event', body: CollectEventBody, response: { 200: CollectEventResponse, 400: ErrorResponse } } }, async (req) => {
-      const b = req.body;
-      const u = new URL(b.url);
-      await deps.db.db.insert(analyticsEvents).values({
-        type: b.type,
-        name: b.name ?? null,
-        url: b.url,
-        path: u.pathname,
-        route: b.route ?? null,
-        title: b.title ?? null,
-        referrer: b.referrer ?? null,
-        props: b.props,
-        utm: b.utm as Record<string, string>,
-        visitorId: idHeader(req.headers[VISITOR_HEADER]),
-        sessionId: idHeader(req.headers[SESSION_HEADER]),
-        userId: req.user?.id ?? null,
-        lang: typeof b.props.lang === 'string' ? b.props.lang : null,
-        createdAt: (deps.now ?? Date.now)(),
-      });
-      return { result: { ok: true as const } };
-    });
+    r.post(
+      url,
+      {
+        bodyLimit: EVENT_LIMITS.maxBodyBytes,
+        config: { rateLimit: LIMITS.event },
+        preHandler: optionalUser,
+        schema: { tags: ['analytics'], summary: 'Record a page view or custom event (stored only when analytics is on and the page is on the analytics host)', body: CollectEventBody, response: { 200: CollectEventResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse } },
+      },
+      async (req) => {
+        const b = req.body;
+        if (!onAnalyticsHost(b.url, deps.env.ANALYTICS_HOST)) return { result: { ok: true as const } };
+        const u = new URL(b.url);
+        await deps.db.db.insert(analyticsEvents).values({
+          type: b.type,
+          name: b.name ?? null,
+          url: b.url,
+          path: u.pathname,
+          route: b.route ?? null,
+          title: b.title ?? null,
+          referrer: b.referrer ?? null,
+          props: b.props,
+          utm: b.utm as Record<string, string>,
+          visitorId: idHeader(req.headers[VISITOR_HEADER]),
+          sessionId: idHeader(req.headers[SESSION_HEADER]),
+          userId: req.user?.id ?? null,
+          lang: typeof b.props.lang === 'string' ? b.props.lang : null,
+          createdAt: (deps.now ?? Date.now)(),
+        });
+        return { result: { ok: true as const } };
+      },
+    );
   }
   r.get('/api/config', { schema: { tags: ['config'], summary: 'Public runtime configuration', response: { 200: GetConfigResponse } } }, async () => ({
     result: { support_email: deps.env.SUPPORT_EMAIL, analytics_host: deps.env.ANALYTICS_HOST ?? null, market_source: deps.marketSource, ai_writer: deps.aiWriter },

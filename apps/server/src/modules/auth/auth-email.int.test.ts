@@ -35,7 +35,7 @@ async function registerAndVerify(call: ReturnType<typeof api>, email: string) {
   const reg = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true, cookie_accepted: true, lang: 'en-US' } });
   expect(reg.status).toBe(200);
   const code = await codeFromMail(smtp.mails, email, before);
-  const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+  const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code, registration_id: reg.body.result.registration_id } });
   expect(v.status).toBe(200);
   return v.body.result as { access_token: string; user: { id: number; name: string } };
 }
@@ -47,7 +47,8 @@ describe('registration with a mailed code', () => {
     const before = smtp.mails.length;
     const reg = await call('POST', '/api/auth/register', { body: { email: email.toUpperCase(), password: PASSWORD, agreement_accepted: true, cookie_accepted: true, lang: 'en_US' } });
     expect(reg.status).toBe(200);
-    expect(reg.body.result).toEqual({ sent: true, email, resend_in: 60 });
+    expect(reg.body.result).toEqual({ sent: true, email, resend_in: 60, registration_id: expect.stringMatching(/^[\w-]{43}$/) });
+    const registration_id = reg.body.result.registration_id;
     const code = await codeFromMail(smtp.mails, email, before);
     const mail = smtp.mails.at(-1)!.raw;
     expect(mail).toMatch(/Subject: Your Coinlens verification code/);
@@ -58,7 +59,7 @@ describe('registration with a mailed code', () => {
     expect(early.status).toBe(403);
     expect(early.body.error.code).toBe('EMAIL_NOT_VERIFIED');
 
-    const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+    const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code, registration_id } });
     expect(v.status).toBe(200);
     expect(v.body.result.user).toEqual({ id: expect.any(Number), name: email.split('@')[0] });
     const me = await call('GET', '/api/users/profile/me', { token: v.body.result.access_token });
@@ -77,7 +78,7 @@ describe('registration with a mailed code', () => {
       profile: { avatar: { type: 'preset', key: 'a0' }, nickname: '', biography: '', birthday: null },
     });
     // the code is single-use
-    const again = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+    const again = await call('POST', '/api/auth/verify-register-code', { body: { email, code, registration_id } });
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('INVALID_VERIFICATION_CODE');
     // argon2id hash stored, never the password
@@ -115,25 +116,27 @@ describe('registration with a mailed code', () => {
     const call = api(t.app, randomIp());
     const email = freshEmail();
     const before = smtp.mails.length;
-    await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+    const reg = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+    const registration_id = reg.body.result.registration_id;
+    const resendUrl = `/api/auth/resend-register-code?email=${encodeURIComponent(email)}&registration_id=${registration_id}`;
     const first = await codeFromMail(smtp.mails, email, before);
-    const soon = await call('GET', `/api/auth/resend-register-code?email=${encodeURIComponent(email)}`);
+    const soon = await call('GET', resendUrl);
     expect(soon.status).toBe(429);
     expect(soon.body.error.code).toBe('RESEND_TOO_SOON');
     expect(soon.body.error.details.retry_after_s).toBeGreaterThan(55);
     expect(soon.body.error.details.retry_after_s).toBeLessThanOrEqual(60);
     advanceWall(61_000);
     const n = smtp.mails.length;
-    const ok = await call('GET', `/api/auth/resend-register-code?email=${encodeURIComponent(email)}`);
+    const ok = await call('GET', resendUrl);
     expect(ok.status).toBe(200);
     expect(ok.body.result.resend_in).toBe(60);
     const second = await codeFromMail(smtp.mails, email, n);
     // the older code is void once a new one is sent
     if (first !== second) {
-      const old = await call('POST', '/api/auth/verify-register-code', { body: { email, code: first } });
+      const old = await call('POST', '/api/auth/verify-register-code', { body: { email, code: first, registration_id } });
       expect(old.body.error.code).toBe('INVALID_VERIFICATION_CODE');
     }
-    const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code: second } });
+    const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code: second, registration_id } });
     expect(v.status).toBe(200);
   });
 
@@ -141,10 +144,10 @@ describe('registration with a mailed code', () => {
     const call = api(t.app, randomIp());
     const email = freshEmail();
     const before = smtp.mails.length;
-    await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+    const reg = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
     const code = await codeFromMail(smtp.mails, email, before);
     advanceWall(15 * 60_000 + 1000);
-    const r = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+    const r = await call('POST', '/api/auth/verify-register-code', { body: { email, code, registration_id: reg.body.result.registration_id } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('VERIFICATION_CODE_EXPIRED');
   });
@@ -153,28 +156,117 @@ describe('registration with a mailed code', () => {
     const call = api(t.app, randomIp());
     const email = freshEmail();
     const before = smtp.mails.length;
-    await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+    const reg = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+    const registration_id = reg.body.result.registration_id;
     const code = await codeFromMail(smtp.mails, email, before);
     const wrong = code === '000000' ? '111111' : '000000';
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await call('POST', '/api/auth/verify-register-code', { body: { email, code: wrong } })).body.error.code);
+    for (let i = 0; i < 5; i++) codes.push((await call('POST', '/api/auth/verify-register-code', { body: { email, code: wrong, registration_id } })).body.error.code);
     expect(codes).toEqual(['INVALID_VERIFICATION_CODE', 'INVALID_VERIFICATION_CODE', 'INVALID_VERIFICATION_CODE', 'INVALID_VERIFICATION_CODE', 'VERIFICATION_CODE_LOCKED']);
-    const right = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+    const right = await call('POST', '/api/auth/verify-register-code', { body: { email, code, registration_id } });
     expect(right.status).toBe(429);
     expect(right.body.error.code).toBe('VERIFICATION_CODE_LOCKED');
     // a new code (after the countdown) works
     advanceWall(61_000);
     const n = smtp.mails.length;
-    await call('GET', `/api/auth/resend-register-code?email=${encodeURIComponent(email)}`);
+    await call('GET', `/api/auth/resend-register-code?email=${encodeURIComponent(email)}&registration_id=${registration_id}`);
     const fresh = await codeFromMail(smtp.mails, email, n);
-    expect((await call('POST', '/api/auth/verify-register-code', { body: { email, code: fresh } })).status).toBe(200);
+    expect((await call('POST', '/api/auth/verify-register-code', { body: { email, code: fresh, registration_id } })).status).toBe(200);
   });
 
   it('rejects codes that are not 6 digits', async () => {
     const call = api(t.app, randomIp());
-    const r = await call('POST', '/api/auth/verify-register-code', { body: { email: freshEmail(), code: '12345' } });
+    const r = await call('POST', '/api/auth/verify-register-code', { body: { email: freshEmail(), code: '12345', registration_id: 'x'.repeat(43) } });
     expect(r.status).toBe(400);
     expect(r.body.error.fields[0].path).toBe('body.code');
+  });
+});
+
+describe('a second registration of a pending address (account takeover attempt)', () => {
+  const VICTIM_PW = 'Victim!pass1';
+  const ATTACKER_PW = 'Attack3r!pw';
+
+  /** The victim registers; 61 s later the attacker registers the same address (both codes reach the victim's mailbox). */
+  async function twoAttempts(email: string) {
+    const victim = api(t.app, randomIp());
+    const attacker = api(t.app, randomIp());
+    let n = smtp.mails.length;
+    const v = await victim('POST', '/api/auth/register', { body: { email, password: VICTIM_PW, agreement_accepted: true } });
+    expect(v.status).toBe(200);
+    const victimCode = await codeFromMail(smtp.mails, email, n);
+    advanceWall(61_000);
+    n = smtp.mails.length;
+    const a = await attacker('POST', '/api/auth/register', { body: { email, password: ATTACKER_PW, agreement_accepted: true } });
+    expect(a.status).toBe(200);
+    const attackerCode = await codeFromMail(smtp.mails, email, n);
+    return { victim, attacker, victimId: v.body.result.registration_id as string, attackerId: a.body.result.registration_id as string, victimCode, attackerCode };
+  }
+
+  it("the victim's newest mailed code (the attacker's attempt) does not activate the attacker's password", async () => {
+    const email = freshEmail();
+    const x = await twoAttempts(email);
+    expect(x.attackerId).not.toBe(x.victimId);
+    // the victim's page sends the newest code it received, with its own registration id
+    const newest = await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.attackerCode, registration_id: x.victimId } });
+    expect(newest.status).toBe(400);
+    expect(newest.body.error.code).toBe('INVALID_VERIFICATION_CODE');
+    expect((await x.attacker('POST', '/api/auth/login', { body: { email, password: ATTACKER_PW } })).body.error.code).toBe('EMAIL_NOT_VERIFIED');
+    // the victim's own code still works (the attacker's attempt did not void it) and sets the victim's password
+    const own = await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: x.victimId } });
+    expect(own.status).toBe(200);
+    expect((await x.victim('POST', '/api/auth/login', { body: { email, password: VICTIM_PW } })).status).toBe(200);
+    const takeover = await x.attacker('POST', '/api/auth/login', { body: { email, password: ATTACKER_PW } });
+    expect(takeover.status).toBe(401);
+    expect(takeover.body.error.code).toBe('WRONG_CREDENTIALS');
+    // the attacker's attempt is dead now, even with its code and id
+    const late = await x.attacker('POST', '/api/auth/verify-register-code', { body: { email, code: x.attackerCode, registration_id: x.attackerId } });
+    expect(late.status).toBe(400);
+    const [row] = await t.ctx.db.db.select().from(users).where(eq(users.email, email));
+    expect(row.emailVerified).toBe(true);
+  });
+
+  it('a code verifies only with the registration id of its own attempt, and sets that attempt’s password', async () => {
+    const email = freshEmail();
+    const x = await twoAttempts(email);
+    // victim's code presented with the attacker's id: refused, and counts as a wrong try of the attacker's attempt only
+    const mixed = await x.attacker('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: x.attackerId } });
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.code).toBe('INVALID_VERIFICATION_CODE');
+    // an unknown registration id
+    const unknown = await x.attacker('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: 'A'.repeat(43) } });
+    expect(unknown.body.error.code).toBe('INVALID_VERIFICATION_CODE');
+    // missing id: a validation error naming the field
+    const missing = await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.map((f: any) => f.path)).toEqual(['body.registration_id']);
+    expect((await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: x.victimId } })).status).toBe(200);
+  });
+
+  it("the attacker's resend mails a new code for the attacker's attempt only; the victim's code stays valid", async () => {
+    const email = freshEmail();
+    const x = await twoAttempts(email);
+    advanceWall(61_000);
+    const n = smtp.mails.length;
+    const r = await x.attacker('GET', `/api/auth/resend-register-code?email=${encodeURIComponent(email)}&registration_id=${x.attackerId}`);
+    expect(r.status).toBe(200);
+    const resent = await codeFromMail(smtp.mails, email, n);
+    expect((await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: resent, registration_id: x.victimId } })).status).toBe(400);
+    expect((await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: x.victimId } })).status).toBe(200);
+    expect((await x.attacker('POST', '/api/auth/login', { body: { email, password: ATTACKER_PW } })).status).toBe(401);
+  });
+
+  it('two attempts verified in parallel: exactly one wins and the account has that attempt’s password', async () => {
+    const email = freshEmail();
+    const x = await twoAttempts(email);
+    const [a, b] = await Promise.all([
+      x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: x.victimId } }),
+      x.attacker('POST', '/api/auth/verify-register-code', { body: { email, code: x.attackerCode, registration_id: x.attackerId } }),
+    ]);
+    expect([a.status, b.status].filter((s) => s === 200)).toHaveLength(1);
+    const winner = a.status === 200 ? VICTIM_PW : ATTACKER_PW;
+    const loser = a.status === 200 ? ATTACKER_PW : VICTIM_PW;
+    expect((await x.victim('POST', '/api/auth/login', { body: { email, password: winner } })).status).toBe(200);
+    expect((await x.victim('POST', '/api/auth/login', { body: { email, password: loser } })).status).toBe(401);
   });
 });
 

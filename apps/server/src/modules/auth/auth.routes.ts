@@ -6,13 +6,14 @@ import { z } from 'zod';
 import {
   CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, DisconnectBody, EmailQuery, ErrorResponse, ExchangeResponse, LoginBody,
   MetamaskConnectBody, MetamaskLoginBody, NonceQuery, NonceResponse, OAuthCodeBody, OAuthUrlQuery, OAuthUrlResponse, OkResponse, PendingLoginBody,
-  PendingMergeBody, ProvidersResponse, RegisterBody, ResetPasswordBody, ResetTokenResponse, SignInResponse, TelegramBody, ValidateTokenQuery,
+  PendingMergeBody, ProvidersResponse, RegisterBody, RegisterCodeBody, RegisterResponse, ResendRegisterQuery, ResetPasswordBody, ResetTokenResponse, SignInResponse, TelegramBody, ValidateTokenQuery,
   ValidateTokenResponse,
 } from '@coinlens/contracts';
 import { bearerToken, currentUser, requireUser, type SessionService } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { LIMITS } from '../../platform/rate-limit';
+import { LIMITS, perAddressMailLimit } from '../../platform/rate-limit';
 import type { Env } from '../../platform/env';
+import { trustedOrigin } from '../../platform/origin';
 import type { AuthService } from './auth.service';
 import type { IdentityService } from './identity.service';
 import type { SiweService } from './siwe.service';
@@ -30,10 +31,12 @@ export interface AuthRouteDeps {
   now: () => number;
 }
 
-/** Origin of this deployment: PUBLIC_ORIGIN, else the request's protocol and Host. */
+/**
+ * Origin of this deployment for SIWE and OAuth: PUBLIC_ORIGIN, else the request's own origin on a
+ * loopback Host only (403 PUBLIC_ORIGIN_REQUIRED otherwise), see platform/origin.
+ */
 export function originOf(req: FastifyRequest, env: Env): string {
-  if (env.PUBLIC_ORIGIN) return new URL(env.PUBLIC_ORIGIN).origin;
-  return `${req.protocol}://${req.host}`;
+  return trustedOrigin(req, env);
 }
 
 /**
@@ -49,6 +52,8 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   const security = [{ bearerAuth: [] }];
   const ua = (req: FastifyRequest) => (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined);
   const host = (req: FastifyRequest) => new URL(originOf(req, env)).host;
+  // Every route that mails a code also counts against the address's own budget (any IP).
+  const mailLimit = perAddressMailLimit(app);
 
   r.get('/api/auth/providers', { schema: { tags, summary: 'Sign-in methods configured on this server', response: { 200: ProvidersResponse } } }, async () => ({
     result: {
@@ -68,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.post(
     '/api/auth/register',
-    { config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Register with e-mail and password; mails a 6-digit code', body: RegisterBody, response: { 200: CodeSentResponse, ...errors } } },
+    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Register with e-mail and password; mails a 6-digit code bound to this attempt (registration_id)', body: RegisterBody, response: { 200: RegisterResponse, ...errors } } },
     async (req) => ({ result: await auth.register(req.body) }),
   );
 
@@ -85,25 +90,25 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.get(
     '/api/auth/resend-register-code',
-    { config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new registration code (after the 60 s countdown)', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
-    async (req) => ({ result: await auth.resendRegisterCode(req.query.email) }),
+    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new code for the same registration attempt (after the 60 s countdown)', querystring: ResendRegisterQuery, response: { 200: CodeSentResponse, ...errors } } },
+    async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }),
   );
 
   r.post(
     '/api/auth/verify-register-code',
-    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Verify the registration code and sign in', body: CodeBody, response: { 200: SignInResponse, ...errors } } },
-    async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, ua(req)) }),
+    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Verify the code of a registration attempt (with its registration_id) and sign in', body: RegisterCodeBody, response: { 200: SignInResponse, ...errors } } },
+    async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }),
   );
 
   r.get(
     '/api/auth/forgot-password',
-    { config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a password reset code if the address has an account', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
+    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a password reset code if the address has an account', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
     async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
   );
 
   r.get(
     '/api/auth/resend-reset-password-code',
-    { config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new reset code (after the 60 s countdown)', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
+    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new reset code (after the 60 s countdown)', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
     async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
   );
 
@@ -124,7 +129,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   r.get(
     '/api/auth/send-bind-email-code',
-    { preHandler: requireUser, config: { rateLimit: LIMITS.sendCode }, schema: { tags, security, summary: 'Mail a code to add or verify the e-mail of the account', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
+    { preHandler: [requireUser, mailLimit], config: { rateLimit: LIMITS.sendCode }, schema: { tags, security, summary: 'Mail a code to add or verify the e-mail of the account', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
     async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email) }),
   );
 

@@ -1,5 +1,6 @@
+import crypto from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify } from '@node-rs/argon2';
-import type { CodeSentResult, SignInResult } from '@coinlens/contracts';
+import type { CodeSentResult, RegisterResult, SignInResult } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { SessionService } from '../../platform/auth';
 import { codeMail, type CodeMailKind, type Mailer } from '../../providers/mail';
@@ -48,18 +49,31 @@ export class AuthService {
    */
   async login(email: string, password: string, userAgent?: string): Promise<SignInResult> {
     const user = await this.d.repo.byEmail(email);
+    if (user && !user.emailVerified) {
+      // A pending account has no password yet: each registration attempt holds its own until its
+      // code is verified. The password of any recent attempt (or a legacy one) says "verify first".
+      const hashes = [...(user.passwordHash ? [user.passwordHash] : []), ...(await this.d.codes.pendingPasswordHashes(email))];
+      for (const h of hashes.length ? hashes : [await this.dummyHash]) {
+        if (await argon2Verify(h, password).catch(() => false)) throw new AppError('EMAIL_NOT_VERIFIED', 'E-mail not verified', { details: { email } });
+      }
+      throw new AppError('WRONG_CREDENTIALS', 'Wrong username or password');
+    }
     const ok = await argon2Verify(user?.passwordHash ?? (await this.dummyHash), password).catch(() => false);
     if (!user || !user.passwordHash || !ok) throw new AppError('WRONG_CREDENTIALS', 'Wrong username or password');
-    if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', 'E-mail not verified', { details: { email } });
     return this.signIn(user, userAgent);
   }
 
   /**
-   * `POST /auth/register`: creates (or refreshes) an unverified account and mails a code. 403
-   * REGISTRATION_UNAVAILABLE when switched off, 400 AGREEMENT_REQUIRED without the agreement,
-   * 409 EMAIL_ALREADY_REGISTERED for a verified account, 429 RESEND_TOO_SOON inside the countdown.
+   * `POST /auth/register`: opens a registration attempt and mails its code. The attempt's password
+   * hash is stored with its code, not on the account: the account (created pending on the first
+   * attempt) gets a password only when a code is verified, and then the password of the attempt that
+   * code was mailed for. The answer's `registration_id` (256 random bits, stored only as an HMAC) is
+   * needed with the code, so a second registrant of a pending address can neither replace the first
+   * one's password nor get it activated by the first one's code. 403 REGISTRATION_UNAVAILABLE when
+   * switched off, 400 AGREEMENT_REQUIRED without the agreement, 409 EMAIL_ALREADY_REGISTERED for a
+   * verified account, 429 RESEND_TOO_SOON inside the 60 s countdown of the address.
    */
-  async register(input: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: 'en_US' | 'zh_CN' }): Promise<CodeSentResult> {
+  async register(input: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: 'en_US' | 'zh_CN' }): Promise<RegisterResult> {
     if (!this.d.registrationEnabled) throw new AppError('REGISTRATION_UNAVAILABLE');
     if (!input.agreement_accepted) throw new AppError('AGREEMENT_REQUIRED', 'The user agreement must be accepted', { fields: [{ path: 'body.agreement_accepted', message: 'required' }] });
     const existing = await this.d.repo.byEmail(input.email);
@@ -69,45 +83,56 @@ export class AuthService {
     const passwordHash = await argon2Hash(input.password);
     const now = this.d.now();
     let user: UserRow;
-    if (existing) {
-      await this.d.repo.update(existing.id, { passwordHash, language: input.lang, cookieAccepted: existing.cookieAccepted || input.cookie_accepted, agreementAcceptedAt: now });
-      user = existing;
-    } else {
+    if (existing) user = existing;
+    else {
       try {
         user = await this.d.repo.create({
           username: input.email.split('@')[0].slice(0, 40) || 'user',
           email: input.email,
           emailVerified: false,
-          passwordHash,
+          passwordHash: null,
           language: input.lang,
           cookieAccepted: input.cookie_accepted,
           agreementAcceptedAt: now,
           createdAt: now,
         });
       } catch {
-        // a concurrent registration of the same address won the unique index
-        throw new AppError('EMAIL_ALREADY_REGISTERED');
+        // a concurrent registration of the same address created the pending account first
+        const again = await this.d.repo.byEmail(input.email);
+        if (!again || again.emailVerified) throw new AppError('EMAIL_ALREADY_REGISTERED');
+        user = again;
       }
     }
-    await this.sendCode('register', input.email, user.id, input.lang, true);
-    return { sent: true, email: input.email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
+    const registrationId = crypto.randomBytes(32).toString('base64url');
+    await this.sendCode('register', input.email, user.id, input.lang, true, true, { attempt: this.d.codes.attemptOf(registrationId), passwordHash });
+    return { sent: true, email: input.email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000), registration_id: registrationId };
   }
 
-  /** `GET /auth/resend-register-code`: same neutral answer whether or not a pending account exists. */
-  async resendRegisterCode(email: string): Promise<CodeSentResult> {
+  /**
+   * `GET /auth/resend-register-code`: a new code for the same attempt (same password), voiding that
+   * attempt's older code. Same neutral answer whether or not the address and attempt exist.
+   */
+  async resendRegisterCode(email: string, registrationId: string): Promise<CodeSentResult> {
     const user = await this.d.repo.byEmail(email);
-    const pending = user && !user.emailVerified ? user : null;
-    await this.sendCode('register', email, pending?.id ?? null, pending?.language ?? 'en_US', !!pending);
+    const attempt = this.d.codes.attemptOf(registrationId);
+    const found = user && !user.emailVerified ? await this.d.codes.findAttempt(email, attempt) : null;
+    const pending = found && found.userId === user!.id && found.passwordHash ? user : null;
+    await this.sendCode('register', email, pending?.id ?? null, pending?.language ?? 'en_US', !!pending, !!pending, { attempt, passwordHash: pending ? found!.passwordHash : null });
     return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
   }
 
-  /** `POST /auth/verify-register-code`: marks the e-mail verified and signs in. */
-  async verifyRegisterCode(email: string, code: string, userAgent?: string): Promise<SignInResult> {
-    const { userId } = await this.d.codes.consume('register', email, code);
+  /**
+   * `POST /auth/verify-register-code`: checks the code of the attempt `registrationId`, then verifies
+   * the e-mail, sets that attempt's password and signs in; every other open attempt is void.
+   * 400 INVALID_VERIFICATION_CODE for a code of another attempt.
+   */
+  async verifyRegisterCode(email: string, code: string, registrationId: string, userAgent?: string): Promise<SignInResult> {
+    const { userId, passwordHash } = await this.d.codes.consume('register', email, code, this.d.codes.attemptOf(registrationId));
     const user = userId != null ? await this.d.repo.byId(userId) : null;
-    if (!user || user.email !== email) throw new AppError('INVALID_VERIFICATION_CODE');
-    await this.d.repo.update(user.id, { emailVerified: true });
-    return this.signIn({ ...user, emailVerified: true }, userAgent);
+    if (!user || user.email !== email || !passwordHash) throw new AppError('INVALID_VERIFICATION_CODE');
+    if (!(await this.d.repo.activatePending(user.id, passwordHash))) throw new AppError('EMAIL_ALREADY_REGISTERED');
+    await this.d.codes.voidRegistrations(email);
+    return this.signIn({ ...user, passwordHash, emailVerified: true }, userAgent);
   }
 
   /**
@@ -174,11 +199,19 @@ export class AuthService {
 
   /**
    * Issues a code (enforcing the countdown even when nothing is mailed, so answers look alike) and
-   * mails it when `deliver`. `wait` = await the mail (its failure is reported as
+   * mails it when `deliver`; `bind` ties a registration code to its attempt and password. `wait` = await the mail (its failure is reported as
    * RESET_LINK_SEND_FAILED / INTERNAL); otherwise it is sent in the background and failures logged.
    */
-  private async sendCode(kind: CodeMailKind, email: string, userId: number | null, lang: string, wait: boolean, deliver = userId != null): Promise<void> {
-    const code = await this.d.codes.issue(kind, email, userId);
+  private async sendCode(
+    kind: CodeMailKind,
+    email: string,
+    userId: number | null,
+    lang: string,
+    wait: boolean,
+    deliver = userId != null,
+    bind: { attempt: string; passwordHash: string | null } | null = null,
+  ): Promise<void> {
+    const code = await this.d.codes.issue(kind, email, userId, bind);
     if (!deliver) return;
     const page = kind === 'reset' ? 'auth/reset-password' : kind === 'register' ? 'register' : 'settings';
     const link = this.d.publicOrigin ? `${this.d.publicOrigin}/${lang2url(lang)}/${page}?email=${encodeURIComponent(email)}` : undefined;

@@ -121,7 +121,7 @@ async function emailAccount(call: ReturnType<typeof api>, email = freshEmail()) 
   const mine = files.map((f) => fs.readFileSync(f, 'utf8')).filter((m) => m.includes(`To: ${email}`));
   expect(mine.length).toBeGreaterThan(0);
   const code = /^\s{4}(\d{6})\s*$/m.exec(decodedMail(mine.at(-1)!))![1];
-  const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+  const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code, registration_id: reg.body.result.registration_id } });
   expect(v.status).toBe(200);
   return { email, token: v.body.result.access_token as string, id: v.body.result.user.id as number };
 }

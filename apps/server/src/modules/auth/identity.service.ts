@@ -150,7 +150,9 @@ export class IdentityService {
     if (await this.d.repo.socialLogin(provider, p.providerUid)) throw new AppError('PROVIDER_ALREADY_CONNECTED');
     const emailFree = p.email && p.emailVerified && !(await this.d.repo.byEmail(p.email));
     const now = this.d.now();
-    const user = await this.d.repo.create(
+    // The account and its identity commit together: two tabs finishing the same sign-up at once
+    // give one account (the other answers 409 as it would a moment later), never an orphan.
+    const user = await this.d.repo.createWithIdentity(
       {
         username: (p.displayName ?? `${provider}-${p.providerUid}`).slice(0, 40),
         email: emailFree ? p.email : null,
@@ -160,9 +162,10 @@ export class IdentityService {
         agreementAcceptedAt: now,
         createdAt: now,
       },
+      { provider, providerUid: p.providerUid, email: p.email, displayName: p.displayName },
       p.displayName?.slice(0, 40) ?? '',
     );
-    await this.d.repo.link(user.id, provider, p.providerUid, { email: p.email, displayName: p.displayName }, now);
+    if (!user) throw new AppError('PROVIDER_ALREADY_CONNECTED');
     return this.d.auth.signIn(user, userAgent);
   }
 
@@ -219,20 +222,31 @@ export class IdentityService {
       if (!user) throw new AppError('METAMASK_LOGIN_FAILED');
       return this.d.auth.signIn(user, userAgent);
     }
+    // First sign-in: the account and its wallet identity commit together, so concurrent first
+    // sign-ins of one wallet leave one user; the ones that lose the race sign in the winner's.
     const now = this.d.now();
-    const user = await this.d.repo.create({
-      username: `${address.slice(0, 6)}…${address.slice(-4)}`,
-      email: null,
-      emailVerified: false,
-      language: input.lang,
-      cookieAccepted: input.cookie_accepted,
-      agreementAcceptedAt: now,
-      walletOnly: true,
-      createdAt: now,
-    });
-    const ok = await this.d.repo.link(user.id, 'metamask', uid, { displayName: address }, now);
-    if (!ok) throw new AppError('METAMASK_ALREADY_CONNECTED');
-    return this.d.auth.signIn(user, userAgent);
+    const created = await this.d.repo.createWithIdentity(
+      {
+        username: `${address.slice(0, 6)}…${address.slice(-4)}`,
+        email: null,
+        emailVerified: false,
+        language: input.lang,
+        cookieAccepted: input.cookie_accepted,
+        agreementAcceptedAt: now,
+        walletOnly: true,
+        createdAt: now,
+      },
+      { provider: 'metamask', providerUid: uid, displayName: address },
+    );
+    const owner = created ?? (await this.walletOwner(uid));
+    if (!owner) throw new AppError('METAMASK_LOGIN_FAILED');
+    return this.d.auth.signIn(owner, userAgent);
+  }
+
+  /** The account a wallet (lower-case address) is linked to, or null. */
+  private async walletOwner(uid: string) {
+    const linked = await this.d.repo.socialLogin('metamask', uid);
+    return linked ? this.d.repo.byId(linked.userId) : null;
   }
 
   /** `POST /auth/metamask/connect` (signed in): links a wallet after checking its signature. */

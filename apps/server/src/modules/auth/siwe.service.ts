@@ -20,11 +20,16 @@ export class SiweService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Creates a nonce and the message to sign for `address` on `origin` (e.g. `https://coinlens.example`). */
+  /**
+   * Creates a nonce and the message to sign for `address` on `origin` (e.g. `https://coinlens.example`).
+   * 403 PUBLIC_ORIGIN_REQUIRED when the origin's host is an IPv6 literal (not a valid SIWE domain).
+   */
   async createMessage(address: string, origin: string): Promise<{ nonce: string; message: string; expires_at: string }> {
     const url = new URL(origin);
     const now = this.now();
     const nonce = generateSiweNonce();
+    // viem accepts only RFC 3986 reg-names and IPv4 as the domain (not an IPv6 literal such as [::1]).
+    if (url.hostname.startsWith('[')) throw new AppError('PUBLIC_ORIGIN_REQUIRED', 'An IPv6 literal cannot be a SIWE domain: open the site on localhost or set PUBLIC_ORIGIN');
     const message = createSiweMessage({
       address: getAddress(address),
       chainId: this.chainId,
@@ -48,7 +53,7 @@ export class SiweService {
    * 400 SIWE_MESSAGE_INVALID (message not the one handed out, other address/domain/chain),
    * `signatureError` when the signature is not the address's.
    */
-  async verify(address: string, message: string, signature: string, expectedHost: string, signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED'): Promise<Address> {
+  async verify(address: string, message: string, signature: string, expectedHost: string, signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED' | 'WALLET_SIGNATURE_INVALID'): Promise<Address> {
     let parsed: ReturnType<typeof parseSiweMessage>;
     try {
       parsed = parseSiweMessage(message);

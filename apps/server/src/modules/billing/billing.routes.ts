@@ -6,6 +6,8 @@ import {
   PaymentIdParams, PaymentOrderResponse, SubmitPaymentTxBody, UsageKind, WalletBalanceQuery, WalletBalanceResponse, resultOf,
 } from '@coinlens/contracts';
 import { currentUser, requireUser } from '../../platform/auth';
+import type { Env } from '../../platform/env';
+import { originOf } from '../auth/auth.routes';
 import { listPlans } from './plans';
 import type { PaymentService } from './payment.service';
 import type { QuotaService } from './quota.service';
@@ -27,7 +29,7 @@ const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString
  * Membership endpoints (SPEC §7 Payment and Users usage): plans, daily usage, subscription status,
  * payment orders with on-chain verification, wallet balances.
  */
-export async function billingRoutes(app: FastifyInstance, deps: { payments: PaymentService; quota: QuotaService; subscriptions: SubscriptionService }) {
+export async function billingRoutes(app: FastifyInstance, deps: { env: Env; payments: PaymentService; quota: QuotaService; subscriptions: SubscriptionService }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { payments, quota, subscriptions } = deps;
   const tags = ['payment'];
@@ -54,9 +56,20 @@ export async function billingRoutes(app: FastifyInstance, deps: { payments: Paym
     };
   });
 
-  r.post('/api/payment/create', { preHandler: requireUser, schema: { tags, security, summary: 'Create a payment order (amount in token base units, recipient, token contract, chain id, expiry)', body: CreatePaymentBody, response: { 200: PaymentOrderResponse, ...errors } } }, async (req) => ({
-    result: await payments.create(currentUser(req).id, req.body),
-  }));
+  r.post(
+    '/api/payment/create',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Create a payment order (amount in token base units, recipient, token contract, chain id, expiry) for a wallet linked to the account or proven by a SIWE signature (wallet_proof)',
+        body: CreatePaymentBody,
+        response: { 200: PaymentOrderResponse, ...errors, 403: ErrorResponse },
+      },
+    },
+    async (req) => ({ result: await payments.create(currentUser(req).id, req.body, new URL(originOf(req, deps.env)).host) }),
+  );
 
   r.get('/api/payment/wallet_balance', { preHandler: requireUser, schema: { tags, security, summary: 'ERC-20 balance of a wallet (balanceOf through the network RPC)', querystring: WalletBalanceQuery, response: { 200: WalletBalanceResponse, ...errors } } }, async (req) => ({
     result: await payments.walletBalance(req.query),

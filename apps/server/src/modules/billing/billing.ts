@@ -3,7 +3,8 @@ import type { Env } from '../../platform/env';
 import { resolveChains } from '../../providers/chain/config';
 import { ChainRegistry } from '../../providers/chain/rpc';
 import { InvitationService } from '../invitations/invitations.service';
-import { PaymentService } from './payment.service';
+import type { Accounts } from '../auth/accounts';
+import { PaymentService, type WalletOwnership } from './payment.service';
 import { QuotaService } from './quota.service';
 import { SubscriptionService } from './subscription.service';
 
@@ -24,13 +25,33 @@ export interface Billing {
   setNow(now: () => number): void;
 }
 
-/** Builds the membership services from `CHAINS`, `CONFIRMATIONS` and `PAYMENT_ORDER_TTL_MINUTES`. */
-export function createBilling(env: Env, db: DatabaseHandle): Billing {
+/**
+ * Wallet ownership from the accounts module: the MetaMask identities linked to a user, and SIWE
+ * signatures (the same single-use nonces as sign-in).
+ */
+export function walletOwnershipOf(accounts: Pick<Accounts, 'usersRepo' | 'siwe'>): WalletOwnership {
+  return {
+    async isLinkedTo(userId, address) {
+      const linked = await accounts.usersRepo.socialLogin('metamask', address.toLowerCase());
+      return linked?.userId === userId;
+    },
+    async verifySignature(address, proof, host) {
+      await accounts.siwe.verify(address, proof.message, proof.signature, host, 'WALLET_SIGNATURE_INVALID');
+    },
+  };
+}
+
+/**
+ * Builds the membership services from `CHAINS`, `CONFIRMATIONS`, `PAYMENT_ORDER_TTL_MINUTES` and
+ * `INVITATION_MAX_USES`;
+ * `accounts` proves the paying wallets.
+ */
+export function createBilling(env: Env, db: DatabaseHandle, accounts: Pick<Accounts, 'usersRepo' | 'siwe'>): Billing {
   const chains = new ChainRegistry(resolveChains(env.CHAINS));
   const subscriptions = new SubscriptionService(db);
   const quota = new QuotaService(db, subscriptions);
-  const payments = new PaymentService(db, chains, subscriptions, { confirmations: env.CONFIRMATIONS, orderTtlMinutes: env.PAYMENT_ORDER_TTL_MINUTES });
-  const invitations = new InvitationService(db, subscriptions);
+  const payments = new PaymentService(db, chains, subscriptions, { confirmations: env.CONFIRMATIONS, orderTtlMinutes: env.PAYMENT_ORDER_TTL_MINUTES }, walletOwnershipOf(accounts));
+  const invitations = new InvitationService(db, subscriptions, { maxUses: env.INVITATION_MAX_USES });
   return {
     chains,
     subscriptions,

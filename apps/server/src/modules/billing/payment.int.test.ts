@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { getAddress, parseUnits } from 'viem';
 import { createTestApp } from '../../../test/harness';
 import { startTestChain, type TestChain } from '../../../test/chain/test-chain';
 import type { AppContext } from '../../context';
+import { randomIp } from '../auth/test-helpers';
 import { createSignedInUser } from './test-users';
 
 const DAY = 86_400_000;
@@ -19,18 +21,19 @@ describe('on-chain payments against a Hardhat chain (viem over HTTP JSON-RPC)', 
   let fake: `0x${string}`;
   let payer: `0x${string}`;
   let other: `0x${string}`;
+  let linked: `0x${string}`;
   let merchant: `0x${string}`;
 
   beforeAll(async () => {
     chain = await startTestChain();
     [, payer, other] = chain.accounts;
+    linked = chain.accounts[5];
     merchant = getAddress(chain.accounts[9]);
     usdt = await chain.deployToken('USDT', 6);
     usdc = await chain.deployToken('USDC', 6);
     fake = await chain.deployToken('FAKE', 6);
     for (const t of [usdt, usdc, fake]) {
-      await chain.mint(t, payer, parseUnits('10000', 6));
-      await chain.mint(t, other, parseUnits('10000', 6));
+      for (const w of [payer, other, linked]) await chain.mint(t, w, parseUnits('10000', 6));
     }
     const tokens = [
       { symbol: 'USDT', contract: usdt, decimals: 6 },
@@ -41,15 +44,26 @@ describe('on-chain payments against a Hardhat chain (viem over HTTP JSON-RPC)', 
       // Misconfigured on purpose: says chain 999 but its node is the 31337 chain.
       elsewhere: { name: 'Elsewhere', chain_id: 999, rpc_url: chain.url, merchant, tokens },
     });
-    ({ app, ctx, close } = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { CHAINS, CONFIRMATIONS: '2', PAYMENT_ORDER_TTL_MINUTES: '30' } }));
+    ({ app, ctx, close } = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { CHAINS, CONFIRMATIONS: '2', PAYMENT_ORDER_TTL_MINUTES: '30', PUBLIC_ORIGIN: 'https://coinlens.test' } }));
   });
   afterAll(async () => {
     await close?.();
     await chain?.close();
   });
 
-  const create = (auth: object, body: Record<string, unknown> = {}) =>
-    app.inject({ method: 'POST', url: '/api/payment/create', headers: auth as never, payload: { plan: 'pro_monthly', network: 'local', token_type: 'USDT', wallet_address: payer, ...body } });
+  /** A fresh SIWE proof of `wallet`, signed by `signer` (the chain's unlocked account; `wallet` itself unless testing a forgery). */
+  const proofOf = async (wallet: `0x${string}`, signer: `0x${string}` = wallet) => {
+    // A client address per request: the nonce endpoint is rate-limited per client.
+    const { message } = (await app.inject({ url: `/api/auth/metamask/nonce?address=${wallet}`, remoteAddress: randomIp() })).json().result as { message: string };
+    return { message, signature: await chain.wallet.signMessage({ account: signer, message }) };
+  };
+  /** Creates an order; the paying wallet (payer unless given) is proven by a fresh signature unless `proof` is false or given. */
+  const createWith = async (auth: object, body: Record<string, unknown> = {}, proof: boolean | { message: string; signature: string } = true) => {
+    const wallet = (body.wallet_address as `0x${string}` | undefined) ?? payer;
+    const wallet_proof = proof === true ? await proofOf(wallet) : proof === false ? undefined : proof;
+    return app.inject({ method: 'POST', url: '/api/payment/create', headers: auth as never, payload: { plan: 'pro_monthly', network: 'local', token_type: 'USDT', wallet_address: wallet, ...(wallet_proof ? { wallet_proof } : {}), ...body } });
+  };
+  const create = (auth: object, body: Record<string, unknown> = {}) => createWith(auth, body);
   const submit = (auth: object, id: string, tx_hash: string) => app.inject({ method: 'POST', url: `/api/payment/${id}/tx`, headers: auth as never, payload: { tx_hash } });
   const check = (auth: object, id: string) => app.inject({ url: `/api/payment/${id}/check_transaction_status`, headers: auth as never });
   const me = async (auth: object) => (await app.inject({ url: '/api/users/profile/me', headers: auth as never })).json().result;
@@ -81,7 +95,7 @@ describe('on-chain payments against a Hardhat chain (viem over HTTP JSON-RPC)', 
     expect(badToken.statusCode).toBe(400);
     expect(badToken.json().error.code).toBe('UNSUPPORTED_TOKEN_TYPE');
     expect((await create(u.auth, { plan: 'free' })).statusCode).toBe(400);
-    expect((await create(u.auth, { wallet_address: '0x123' })).statusCode).toBe(400);
+    expect((await createWith(u.auth, { wallet_address: '0x123' }, false)).statusCode).toBe(400);
     expect((await app.inject({ method: 'POST', url: '/api/payment/create', payload: { plan: 'pro_monthly', network: 'local', token_type: 'USDT', wallet_address: payer } })).statusCode).toBe(401);
   });
 
@@ -148,6 +162,107 @@ describe('on-chain payments against a Hardhat chain (viem over HTTP JSON-RPC)', 
   it('a payment from another wallet never grants Pro', () => failsWith('wrongfrom', () => chain.transfer(other, usdt, merchant, PRICE), 'wrong_sender'));
   it('a reverted transaction never grants Pro', () => failsWith('reverted', () => chain.revertingTransfer(payer, usdt, merchant, parseUnits('1000000', 6)), 'reverted'));
   it('a transaction of another chain never grants Pro', () => failsWith('wrongchain', () => chain.transfer(payer, usdt, merchant, PRICE), 'wrong_chain', { network: 'elsewhere' }));
+
+  // ---- the paying wallet is the user's, and the transfer comes after the order ----------------
+
+  /** Links `wallet` to the user's account the way the settings page does (signed SIWE message). */
+  const linkWallet = async (auth: object, wallet: `0x${string}`) => {
+    const p = await proofOf(wallet);
+    const r = await app.inject({ method: 'POST', url: '/api/auth/metamask/connect', headers: auth as never, remoteAddress: randomIp(), payload: { provider_uid: wallet, ...p } });
+    expect(r.statusCode, r.body).toBe(200);
+  };
+
+  it("rejects at create an order naming a stranger's wallet: unsigned, signed by another key, or proven for another wallet", async () => {
+    const thief = await createSignedInUser(ctx, 'namer');
+    const bare = await createWith(thief.auth, { wallet_address: payer }, false);
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().error).toMatchObject({ code: 'PAYMENT_WALLET_NOT_VERIFIED', fields: [{ path: 'body.wallet_proof' }] });
+    const forged = await createWith(thief.auth, { wallet_address: payer }, await proofOf(payer, other));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.code).toBe('WALLET_SIGNATURE_INVALID');
+    const ownProof = await createWith(thief.auth, { wallet_address: payer }, await proofOf(other));
+    expect(ownProof.statusCode).toBe(400);
+    expect(ownProof.json().error.code).toBe('SIWE_MESSAGE_INVALID');
+    // A wallet linked to someone else's account is still a stranger's wallet.
+    const owner = await createSignedInUser(ctx, 'owner');
+    await linkWallet(owner.auth, linked);
+    expect((await createWith(thief.auth, { wallet_address: linked }, false)).json().error.code).toBe('PAYMENT_WALLET_NOT_VERIFIED');
+    const orders = (await app.inject({ url: '/api/payment/subscription', headers: thief.auth })).json().result.history;
+    expect(orders).toHaveLength(0);
+  });
+
+  it('accepts a wallet linked to the account without a signature, and a fresh signature only once', async () => {
+    const owner = (await ctx.accounts.usersRepo.socialLogin('metamask', linked.toLowerCase()))!;
+    const { token } = await ctx.accounts.sessions.issue(owner.userId);
+    const auth = { authorization: `Bearer ${token}` };
+    const r = await createWith(auth, { wallet_address: linked }, false);
+    expect(r.statusCode).toBe(200);
+    expect(r.json().result.wallet_address).toBe(getAddress(linked));
+
+    const u = await createSignedInUser(ctx, 'signer');
+    const proof = await proofOf(payer);
+    expect((await createWith(u.auth, {}, proof)).statusCode).toBe(200);
+    const replay = await createWith(u.auth, {}, proof);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().error.code).toBe('SIWE_NONCE_INVALID');
+  });
+
+  it("a transfer from another wallet is rejected: watching the merchant, a thief reports a stranger's hash on his own order and gets nothing, and the payer is still credited", async () => {
+    const victim = await createSignedInUser(ctx, 'victim');
+    const thief = await createSignedInUser(ctx, 'watcher');
+    // The thief cannot name the victim's wallet, so he names his own, and waits for the victim's transfer.
+    expect((await createWith(thief.auth, { wallet_address: payer }, false)).statusCode).toBe(403);
+    const to = (await createWith(thief.auth, { wallet_address: other })).json().result;
+    const vo = (await create(victim.auth)).json().result;
+    const hash = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    const stolen = (await submit(thief.auth, to.id, hash)).json().result;
+    expect(stolen).toMatchObject({ status: 'failed', failure_reason: 'wrong_sender' });
+    expect((await me(thief.auth)).isPro).toBe(false);
+    // The thief's report does not block the payer's own order.
+    const paid = await submit(victim.auth, vo.id, hash);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().result.status).toBe('paid');
+    expect((await me(victim.auth)).isPro).toBe(true);
+  });
+
+  it('a transfer mined before the order was created is rejected (tx_before_order), from the right wallet, for the right amount', async () => {
+    const u = await createSignedInUser(ctx, 'early');
+    const hash = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    const o = (await create(u.auth)).json().result;
+    const r = (await submit(u.auth, o.id, hash)).json().result;
+    expect(r).toMatchObject({ status: 'failed', failure_reason: 'tx_before_order' });
+    expect((await me(u.auth)).isPro).toBe(false);
+  });
+
+  it('an order from before created_block was recorded compares block time: an older transfer is rejected, a later one pays', async () => {
+    const u = await createSignedInUser(ctx, 'legacy');
+    const old = await chain.transfer(payer, usdt, merchant, PRICE);
+    const oldBlock = await chain.client.getBlock({ blockNumber: (await chain.client.getTransactionReceipt({ hash: old })).blockNumber });
+    const o1 = (await create(u.auth)).json().result;
+    const o2 = (await create(u.auth)).json().result;
+    // As stored before the column existed, created one second after the old transfer's block (chain time).
+    const createdAt = (Number(oldBlock.timestamp) + 1) * 1000;
+    await ctx.db.query(sql`update payment_orders set created_block = null, created_at = ${createdAt} where id in (${o1.id}, ${o2.id})`);
+    await chain.mine(2);
+    expect((await submit(u.auth, o1.id, old)).json().result).toMatchObject({ status: 'failed', failure_reason: 'tx_before_order' });
+    const fresh = await chain.transfer(payer, usdt, merchant, PRICE);
+    await chain.mine(2);
+    expect((await submit(u.auth, o2.id, fresh)).json().result.status).toBe('paid');
+  });
+
+  it('the honest flow still pays: a linked wallet without a signature, transfer after the order, then confirmations', async () => {
+    const owner = (await ctx.accounts.usersRepo.socialLogin('metamask', linked.toLowerCase()))!;
+    const { token } = await ctx.accounts.sessions.issue(owner.userId);
+    const auth = { authorization: `Bearer ${token}` };
+    const o = (await createWith(auth, { wallet_address: linked, token_type: 'USDC' }, false)).json().result;
+    const hash = await chain.transfer(linked, usdc, merchant, PRICE);
+    expect((await submit(auth, o.id, hash)).json().result).toMatchObject({ status: 'confirming', confirmations: 1 });
+    await chain.mine(1);
+    expect((await check(auth, o.id)).json().result.status).toBe('paid');
+    expect((await me(auth)).isPro).toBe(true);
+  });
 
   it('the same hash submitted 50 times concurrently credits once; another order cannot reuse it', async () => {
     const u = await createSignedInUser(ctx, 'racer');

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, erc20Abi, formatUnits, getAddress, parseUnits } from 'viem';
 import { paymentOrders, type DatabaseHandle } from '@coinlens/db';
-import type { CreatePaymentBody, PaidPlanKey, PaymentNetwork, PaymentOrder, PaymentStatus, WalletBalance } from '@coinlens/contracts';
+import type { CreatePaymentBody, PaidPlanKey, PaymentNetwork, PaymentOrder, PaymentStatus, WalletBalance, WalletProof } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { ChainRegistry } from '../../providers/chain/rpc';
 import { PLANS } from './plans';
@@ -24,6 +24,21 @@ function isUniqueViolation(e: unknown): boolean {
   return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
+/**
+ * Who controls a wallet, as far as the accounts module knows (implemented with the linked
+ * identities and the SIWE service; see `createBilling`).
+ */
+export interface WalletOwnership {
+  /** Whether `address` (any case) is a MetaMask identity linked to `userId`. */
+  isLinkedTo(userId: number, address: string): Promise<boolean>;
+  /**
+   * Verifies a SIWE message handed out for `address` and its signature, consuming the nonce;
+   * `host` is the domain this deployment answers for. Throws AppError 401 SIWE_NONCE_INVALID,
+   * 400 SIWE_MESSAGE_INVALID or 400 WALLET_SIGNATURE_INVALID.
+   */
+  verifySignature(address: string, proof: WalletProof, host: string): Promise<void>;
+}
+
 export interface PaymentOptions {
   /** Block confirmations before a payment is credited (`CONFIRMATIONS`). */
   confirmations: number;
@@ -33,12 +48,15 @@ export interface PaymentOptions {
 
 /**
  * On-chain membership payments (SPEC §4 Subscription, §7 Payment). An order fixes the plan, network,
- * token, amount (base units), recipient (merchant) and paying wallet; the wallet sends an ERC-20
- * transfer and reports its hash; the server verifies the receipt through the network's JSON-RPC
- * (viem): right chain, success status, a `Transfer` log of the token contract from the wallet to
- * the merchant for at least the amount, and `confirmations` blocks. Crediting is one transaction
- * guarded by the order status, and a hash belongs to one order per chain (unique index), so a hash
- * credits at most once. Wall time (`now`).
+ * token, amount (base units), recipient (merchant), paying wallet and the network's head block at
+ * creation. The paying wallet must be the user's: linked to the account, or proven by a fresh SIWE
+ * signature when the order is created. The wallet sends an ERC-20 transfer and reports its hash;
+ * the server verifies the receipt through the network's JSON-RPC (viem): right chain, success
+ * status, mined in a block after the order's creation block, a `Transfer` log of the token contract
+ * from the wallet to the merchant for at least the amount, and `confirmations` blocks. So nobody
+ * can claim a stranger's transfer, nor a transfer made before the order. Crediting is one transaction
+ * guarded by the order status, and a hash is paid on one order per chain (unique index among paid
+ * orders), so a hash credits at most once. Wall time (`now`).
  */
 export class PaymentService {
   constructor(
@@ -46,6 +64,7 @@ export class PaymentService {
     private readonly chains: ChainRegistry,
     private readonly subs: SubscriptionService,
     private readonly opts: PaymentOptions,
+    private readonly wallets: WalletOwnership,
     public now: () => number = Date.now,
   ) {}
 
@@ -81,9 +100,29 @@ export class PaymentService {
     return { chain, token };
   }
 
-  /** Creates an order for `userId`. Errors: 503 PAYMENTS_NOT_CONFIGURED, 400 UNSUPPORTED_NETWORK / UNSUPPORTED_TOKEN_TYPE. */
-  async create(userId: number, body: CreatePaymentBody): Promise<PaymentOrder> {
+  /**
+   * Creates an order for `userId` paying from `body.wallet_address`, which must be linked to the
+   * account or proven by `body.wallet_proof` (checked against `host`, the deployment's domain).
+   * Records the network's head block. Errors: 503 PAYMENTS_NOT_CONFIGURED, 400 UNSUPPORTED_NETWORK
+   * / UNSUPPORTED_TOKEN_TYPE, 403 PAYMENT_WALLET_NOT_VERIFIED (neither linked nor signed), the SIWE
+   * errors of `WalletOwnership.verifySignature`, 503 SERVICE_UNAVAILABLE (the node did not answer).
+   */
+  async create(userId: number, body: CreatePaymentBody, host: string): Promise<PaymentOrder> {
     const { chain, token } = this.resolve(body.network, body.token_type);
+    const wallet = getAddress(body.wallet_address);
+    if (!body.wallet_proof && !(await this.wallets.isLinkedTo(userId, wallet))) {
+      throw new AppError('PAYMENT_WALLET_NOT_VERIFIED', 'The wallet is not linked to this account and no signature of it was given', {
+        fields: [{ path: 'body.wallet_proof', message: 'required for a wallet that is not linked to the account' }],
+      });
+    }
+    // The head block first: when the node does not answer, the single-use proof is not spent.
+    let createdBlock: bigint;
+    try {
+      createdBlock = await this.chains.rpc(chain.network).blockNumber();
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', `The ${chain.name} node did not answer`);
+    }
+    if (body.wallet_proof) await this.wallets.verifySignature(wallet, body.wallet_proof, host);
     const plan = PLANS[body.plan];
     const now = this.now();
     const [row] = await this.db.db
@@ -99,9 +138,10 @@ export class PaymentService {
         decimals: token.decimals,
         amount: parseUnits(plan.price, token.decimals).toString(),
         recipient: chain.merchant!,
-        walletAddress: getAddress(body.wallet_address),
+        walletAddress: wallet,
         status: 'pending',
         createdAt: now,
+        createdBlock: Number(createdBlock),
         expiresAt: now + this.opts.orderTtlMinutes * 60_000,
       })
       .returning();
@@ -153,8 +193,9 @@ export class PaymentService {
   /**
    * Reports the transaction hash of an order (idempotent for the same hash) and runs one
    * verification pass. Errors: 410 PAYMENT_EXPIRED (order expired or cancelled), 409
-   * PAYMENT_ALREADY_CREDITED (the hash belongs to another order), 400 VALIDATION_FAILED (the order
-   * already has a different hash).
+   * PAYMENT_ALREADY_CREDITED (the hash already paid an order), 400 VALIDATION_FAILED (the order
+   * already has a different hash). Other pending orders reporting the same hash block nobody: only
+   * the order whose wallet sent the transfer, after its creation, can be paid by it.
    */
   async submitTx(userId: number, id: string, txHash: string): Promise<PaymentOrder> {
     const hash = lower(txHash);
@@ -162,17 +203,18 @@ export class PaymentService {
     if (row.txHash !== hash) {
       if (row.status === 'expired' || row.status === 'cancelled') throw new AppError('PAYMENT_EXPIRED', 'This payment order has expired');
       if (row.txHash) throw new AppError('VALIDATION_FAILED', 'This order already has a transaction', { fields: [{ path: 'body.tx_hash', message: 'the order already has another transaction' }] });
-      try {
-        const [updated] = await this.db.db
-          .update(paymentOrders)
-          .set({ txHash: hash, txSubmittedAt: this.now() })
-          .where(and(eq(paymentOrders.id, id), sql`${paymentOrders.txHash} is null`, eq(paymentOrders.status, 'pending')))
-          .returning();
-        row = updated ?? (await this.load(userId, id));
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError('PAYMENT_ALREADY_CREDITED', 'This transaction was already used for another payment');
-        throw e;
-      }
+      const [credited] = await this.db.db
+        .select({ id: paymentOrders.id })
+        .from(paymentOrders)
+        .where(and(eq(paymentOrders.chainId, row.chainId), eq(paymentOrders.txHash, hash), eq(paymentOrders.status, 'paid')))
+        .limit(1);
+      if (credited) throw new AppError('PAYMENT_ALREADY_CREDITED', 'This transaction was already used for another payment');
+      const [updated] = await this.db.db
+        .update(paymentOrders)
+        .set({ txHash: hash, txSubmittedAt: this.now() })
+        .where(and(eq(paymentOrders.id, id), sql`${paymentOrders.txHash} is null`, eq(paymentOrders.status, 'pending')))
+        .returning();
+      row = updated ?? (await this.load(userId, id));
       if (row.txHash !== hash) {
         if (row.txHash) throw new AppError('VALIDATION_FAILED', 'This order already has a transaction', { fields: [{ path: 'body.tx_hash', message: 'the order already has another transaction' }] });
         throw new AppError('PAYMENT_EXPIRED', 'This payment order has expired');
@@ -221,6 +263,13 @@ export class PaymentService {
     }
     if (tx?.chainId != null && tx.chainId !== row.chainId) return this.fail(row, 'wrong_chain');
     if (receipt.status !== 'success') return this.fail(row, 'reverted');
+    let afterOrder: boolean;
+    try {
+      afterOrder = await this.minedAfterOrder(rpc, row, receipt.blockNumber);
+    } catch {
+      return row; // node unreachable: try again on the next check
+    }
+    if (!afterOrder) return this.fail(row, 'tx_before_order');
 
     const token = lower(row.tokenContract);
     const merchant = lower(row.recipient);
@@ -261,8 +310,33 @@ export class PaymentService {
     return this.credit(row, confirmations, paid);
   }
 
-  /** Marks the order paid and extends the membership, in one transaction guarded by the status. */
+  /**
+   * Whether a transaction mined in block `minedIn` came after the order: a later block than the
+   * order's creation block. Orders from before that column existed compare the block's timestamp
+   * with the order's creation time instead, to the second (block timestamps have no finer unit).
+   * RPC failures reject (the caller retries).
+   */
+  private async minedAfterOrder(rpc: ReturnType<ChainRegistry['rpc']>, row: OrderRow, minedIn: bigint): Promise<boolean> {
+    if (row.createdBlock != null) return minedIn > BigInt(row.createdBlock);
+    return (await rpc.blockTimestamp(minedIn)) >= Math.floor(row.createdAt / 1000);
+  }
+
+  /**
+   * Marks the order paid and extends the membership, in one transaction guarded by the status. When
+   * another order was paid by the same hash first (unique among paid orders), this one fails with
+   * `already_credited`.
+   */
   private async credit(row: OrderRow, confirmations: number, paid: bigint): Promise<OrderRow> {
+    try {
+      await this.creditOnce(row, confirmations, paid);
+    } catch (e) {
+      if (isUniqueViolation(e)) return this.fail(row, 'already_credited');
+      throw e;
+    }
+    return this.load(row.userId, row.id);
+  }
+
+  private async creditOnce(row: OrderRow, confirmations: number, paid: bigint): Promise<void> {
     const now = this.now();
     const plan = PLANS[row.plan as PaidPlanKey];
     await this.db.db.transaction(async (tx) => {
@@ -274,7 +348,6 @@ export class PaymentService {
       if (!won) return;
       await this.subs.extendIn(tx, row.userId, { plan: row.plan, source: 'payment', days: plan.days, network: row.network, tokenType: row.tokenType, totalCost: paid.toString(), orderId: row.id });
     });
-    return this.load(row.userId, row.id);
   }
 
   private async endDateOf(row: OrderRow): Promise<number | null> {

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { usageCounters, type DatabaseHandle } from '@coinlens/db';
+import { usageCounters, type Database, type DatabaseHandle } from '@coinlens/db';
 import type { Usage, UsageKind } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { dailyLimit } from './plans';
@@ -42,6 +42,11 @@ export class QuotaService {
     return { limit, used, remaining: Math.max(0, limit - used), reset_at: nextUtcMidnight(now) };
   }
 
+  /** Today's limit of `kind` for `userId` (by plan: Pro members get the pro_monthly limits). */
+  async limitOf(userId: number, kind: UsageKind): Promise<number> {
+    return dailyLimit(await this.subs.isPro(userId), kind);
+  }
+
   /**
    * Uses one unit of today's quota, atomically: a single INSERT … ON CONFLICT DO UPDATE … WHERE
    * used < limit, so concurrent calls never exceed the limit (on PGlite and PostgreSQL alike).
@@ -49,17 +54,25 @@ export class QuotaService {
    * STRATEGY_DAILY_LIMIT_EXCEEDED (strategy_per_day) with details `{limit, used, remaining, reset_at}`.
    */
   async consumeQuota(userId: number, kind: UsageKind): Promise<Usage> {
+    return this.consumeIn(this.db.db, userId, kind, await this.limitOf(userId, kind));
+  }
+
+  /**
+   * {@link consumeQuota} as a statement of the caller's transaction `tx` (the unit is used only if
+   * `tx` commits), with `limit` from {@link limitOf} read before the transaction: on PGlite a query
+   * outside `tx` would wait for it to end. Same result and errors as consumeQuota.
+   */
+  async consumeIn(tx: Database, userId: number, kind: UsageKind, limit: number): Promise<Usage> {
     const now = this.now();
-    const limit = dailyLimit(await this.subs.isPro(userId), kind);
     const day = utcDay(now);
     const reset_at = nextUtcMidnight(now);
     const rows =
       limit > 0
-        ? await this.db.query<{ used: number }>(sql`
+        ? ((await tx.execute(sql`
             insert into usage_counters (user_id, kind, day, used) values (${userId}, ${kind}, ${day}, 1)
             on conflict (user_id, kind, day) do update set used = usage_counters.used + 1
             where usage_counters.used < ${limit}
-            returning used`)
+            returning used`)) as unknown as { rows: { used: number }[] }).rows
         : [];
     if (!rows.length) {
       throw new AppError(LIMIT_ERROR[kind], `Daily limit of ${limit} reached`, { details: { limit, used: limit, remaining: 0, reset_at } });
@@ -68,8 +81,13 @@ export class QuotaService {
     return { limit, used, remaining: Math.max(0, limit - used), reset_at };
   }
 
-  /** Gives back one unit of today's quota (when the metered work failed before producing anything). */
-  async releaseQuota(userId: number, kind: UsageKind): Promise<void> {
-    await this.db.query(sql`update usage_counters set used = used - 1 where user_id = ${userId} and kind = ${kind} and day = ${utcDay(this.now())} and used > 0`);
+  /**
+   * Gives back one unit (when the metered work failed before producing anything): of the day whose
+   * `usage` consumeQuota returned (so a failure after midnight credits the right day), else today.
+   * `tx`: run inside the caller's transaction.
+   */
+  async releaseQuota(userId: number, kind: UsageKind, usage?: Pick<Usage, 'reset_at'>, tx: Database = this.db.db): Promise<void> {
+    const day = usage ? utcDay(Date.parse(usage.reset_at) - 86_400_000) : utcDay(this.now());
+    await tx.execute(sql`update usage_counters set used = used - 1 where user_id = ${userId} and kind = ${kind} and day = ${day} and used > 0`);
   }
 }

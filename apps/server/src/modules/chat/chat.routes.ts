@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChatParams, ErrorResponse, GetChatHistoryResponse, PostChatMessageBody } from '@coinlens/contracts';
 import { currentUser } from '../../platform/auth';
 import { openSse } from '../../platform/sse';
+import { LIMITS } from '../../platform/rate-limit';
 import { requireEntitlement } from '../billing/entitlements';
 import type { ChatService } from './chat.service';
 
@@ -27,6 +28,8 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
   r.post(
     '/api/chat/:coinId/messages',
     {
+      // Each question starts a model call (when one is configured): RATE_LIMIT_MODEL_PER_MINUTE per user, besides qa_per_day.
+      config: { rateLimit: LIMITS.modelCall },
       preHandler: requireEntitlement('assistant.ask'),
       schema: {
         tags,

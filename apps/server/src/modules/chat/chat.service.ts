@@ -79,7 +79,7 @@ export class ChatService {
         failure = e instanceof AppError ? { code: e.code, message: e.message } : { code: 'LLM_UNAVAILABLE', message: 'The model server did not answer' };
       }
     }
-    if (status === 'error' && !text) await this.d.quota.releaseQuota(userId, 'qa_per_day');
+    if (status === 'error' && !text) await this.d.quota.releaseQuota(userId, 'qa_per_day', usage);
     const id = await this.d.repo.add({ userId, coinId: row.id, role: 'assistant', content: text, lang, status, by: this.d.writer.by, basedOn, at: (this.d.now ?? Date.now)() });
     if (failure) emit({ type: 'error', ...failure });
     else {

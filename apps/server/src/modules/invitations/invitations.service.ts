@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { invitationCodes, type DatabaseHandle } from '@coinlens/db';
+import { invitationCodes, users, type DatabaseHandle } from '@coinlens/db';
 import type { BindInvitationResult, InvitationCode } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { INVITATION_TRIAL_DAYS } from '../billing/plans';
@@ -18,18 +18,58 @@ export function generateInvitationCode(): string {
   return s;
 }
 
+/**
+ * The canonical form of an e-mail address for "one trial per address": lower case, without a
+ * `+tag` in the local part, and for Gmail (`gmail.com`, `googlemail.com`) without dots and on
+ * `gmail.com`, since those all reach one mailbox. E.g. `A.Lice+2@GoogleMail.com` → `alice@gmail.com`.
+ * Migration 0010 computes the same form in SQL for trials granted before it.
+ */
+export function canonicalEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.indexOf('@');
+  if (at < 0) return lower;
+  let local = lower.slice(0, at).replace(/\+.*$/, '');
+  let domain = lower.slice(at + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') {
+    local = local.replace(/\./g, '');
+    domain = 'gmail.com';
+  }
+  return `${local}@${domain}`;
+}
+
+/** SHA-256 (hex) of the canonical address: the key of `trial_redemptions`. */
+export function trialKeyOf(email: string): string {
+  return crypto.createHash('sha256').update(canonicalEmail(email)).digest('hex');
+}
+
+/** Largest `uses` bound a code can have (stands for "no limit"). */
+const NO_LIMIT = 2_147_483_647;
+
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+
+export interface InvitationOptions {
+  /** Trials one code can give when the code has no own `max_uses` (`INVITATION_MAX_USES`); 0 = no limit. */
+  maxUses: number;
+}
 
 /**
  * Invitation codes (SPEC §3, §4): every user has an own code (created on first request); binding
- * another user's code adds a 7-day Pro trial, once per user. Wall time (`now`).
+ * another user's code adds a 7-day Pro trial, once per user. Trials go only to accounts with a
+ * verified e-mail address, once per (canonical) address ever, and a code gives at most
+ * `maxUses` trials (docs/decisions/040-invitation-trials.md). Wall time (`now`).
  */
 export class InvitationService {
   constructor(
     private readonly db: DatabaseHandle,
     private readonly subs: SubscriptionService,
+    private readonly opts: InvitationOptions = { maxUses: 0 },
     public now: () => number = Date.now,
   ) {}
+
+  /** The number of trials a code can give. */
+  private limitOf(row: { maxUses: number | null }): number {
+    return row.maxUses ?? (this.opts.maxUses > 0 ? this.opts.maxUses : NO_LIMIT);
+  }
 
   /** The caller's own code, created if absent (retries on the rare code collision). */
   async ownCode(userId: number): Promise<InvitationCode> {
@@ -44,16 +84,18 @@ export class InvitationService {
   private stateOf(row: typeof invitationCodes.$inferSelect): 'active' | 'inactive' {
     if (row.state !== 'active') return 'inactive';
     if (row.expiresAt != null && row.expiresAt <= this.now()) return 'inactive';
-    if (row.maxUses != null && row.uses >= row.maxUses) return 'inactive';
+    if (row.uses >= this.limitOf(row)) return 'inactive';
     return 'active';
   }
 
   /**
    * Binds `rawCode` for `userId` and adds the 7-day trial. Errors: 400 INVITE_CODE_EMPTY (blank),
    * 404 INVITE_CODE_INVALID (unknown), 400 INVITE_CODE_OWN, 403 INVITE_CODE_DISABLED (inactive),
-   * 410 INVITE_CODE_EXPIRED, 409 INVITE_CODE_USED (no uses left), 409 INVITE_ALREADY_USED_ONE (the
-   * caller already bound a code). Atomic: the binding row (one per invitee), the use counter and
-   * the membership change commit together.
+   * 410 INVITE_CODE_EXPIRED, 409 INVITE_ALREADY_USED_ONE (the caller already bound a code), 403
+   * INVITE_EMAIL_REQUIRED (the account has no verified e-mail address, e.g. wallet-only), 409
+   * INVITE_TRIAL_ALREADY_USED (another account of the same mailbox had a trial), 409 INVITE_CODE_USED
+   * (no uses left). Atomic: the binding row (one per invitee), the redemption of the e-mail address
+   * (one per canonical address), the use counter and the membership change commit together.
    */
   async bind(userId: number, rawCode: string): Promise<BindInvitationResult> {
     const code = rawCode.trim().toUpperCase();
@@ -65,15 +107,23 @@ export class InvitationService {
     const now = this.now();
     if (row.expiresAt != null && row.expiresAt <= now) throw new AppError('INVITE_CODE_EXPIRED', 'This invitation code has expired');
     if ((await this.subs.status(userId)).isUsedInvitationCode) throw new AppError('INVITE_ALREADY_USED_ONE', 'You have already used an invitation code');
+    const [invitee] = await this.db.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    if (!invitee?.email || !invitee.emailVerified) throw new AppError('INVITE_EMAIL_REQUIRED', 'Trials need an account with a verified e-mail address');
+    const trialKey = trialKeyOf(invitee.email);
+    const limit = this.limitOf(row);
 
     const window = await this.db.db.transaction(async (tx) => {
       const bound = (await tx.execute(sql`
         insert into invitation_bindings (invitee_id, inviter_id, code, created_at) values (${userId}, ${row.userId}, ${code}, ${now})
         on conflict (invitee_id) do nothing returning invitee_id`)) as unknown as { rows: unknown[] };
       if (!bound.rows.length) throw new AppError('INVITE_ALREADY_USED_ONE', 'You have already used an invitation code');
+      const redeemed = (await tx.execute(sql`
+        insert into trial_redemptions (email_hash, user_id, code, created_at) values (${trialKey}, ${userId}, ${code}, ${now})
+        on conflict (email_hash) do nothing returning email_hash`)) as unknown as { rows: unknown[] };
+      if (!redeemed.rows.length) throw new AppError('INVITE_TRIAL_ALREADY_USED', 'This e-mail address has already had a trial');
       const counted = (await tx.execute(sql`
         update invitation_codes set uses = uses + 1
-        where code = ${code} and state = 'active' and (max_uses is null or uses < max_uses) and (expires_at is null or expires_at > ${now})
+        where code = ${code} and state = 'active' and uses < coalesce(max_uses, ${limit}) and (expires_at is null or expires_at > ${now})
         returning uses`)) as unknown as { rows: unknown[] };
       if (!counted.rows.length) throw new AppError('INVITE_CODE_USED', 'This invitation code has been used up');
       await tx.execute(sql`update users set is_used_invitation_code = true where id = ${userId}`);

@@ -9,7 +9,7 @@ import {
 } from '@coinlens/contracts';
 import type { MarketService } from './market.service';
 import type { MarketSource } from '../../providers/market/types';
-import { openSse } from '../../platform/sse';
+import { formatSseEvent, openSse } from '../../platform/sse';
 import { sendJson } from '../../platform/read-models';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
@@ -67,6 +67,15 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
    * and `timeframe`, `kline` events with the forming candle (and `closed: true` for the candle that
    * just closed).
    */
+  // The `tick` event is the same for every client: serialise it once per tick, not once per client.
+  let lastTick: { now: number; frame: string } | null = null;
+  const tickFrame = (tickers: { symbol: string; lastPrice: number | null; priceChangePercent: number | null }[], now: number): string => {
+    if (lastTick?.now !== now) {
+      lastTick = { now, frame: formatSseEvent('tick', { type: 'tick', now, prices: tickers.map((t) => ({ symbol: t.symbol, lastPrice: t.lastPrice, priceChangePercent: t.priceChangePercent })) }) };
+    }
+    return lastTick.frame;
+  };
+
   r.get(
     '/api/stream/market',
     { schema: { tags, summary: 'Live prices and forming candle (server-sent events)', querystring: z.object({ symbol: z.string().max(20).optional(), timeframe: Timeframe.optional() }), response: { ...errors } } },
@@ -80,7 +89,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
         if (busy || sse.closed) return;
         busy = true;
         try {
-          sse.send('tick', { type: 'tick', now, prices: tickers.map((t) => ({ symbol: t.symbol, lastPrice: t.lastPrice, priceChangePercent: t.priceChangePercent })) });
+          sse.sendFrame(tickFrame(tickers, now));
           if (row && tf && row.timeframes.includes(tf)) {
             const open = Math.floor(now / TIMEFRAME_MS[tf]) * TIMEFRAME_MS[tf];
             if (lastOpen !== null && open !== lastOpen) {

@@ -3,6 +3,9 @@ import { newsItems, type Database, type DatabaseHandle } from '@coinlens/db';
 import type { RawNewsItem } from '../../providers/news/types';
 import { normaliseUrl } from '../../providers/news/types';
 
+
+/** Advisory-lock keys of story writes: STORY_LOCK_BASE + a hash of day and language (clear of LOCKS). */
+const STORY_LOCK_BASE = 7_310_000_000;
 /** A stored news item as selected (snake_case columns of `news_items`). Times in ms. */
 export interface NewsRow {
   id: string;
@@ -253,6 +256,22 @@ export class NewsRepository {
   }
 
   // story of the day
+
+  /**
+   * Runs `fn` holding the lock of the story of (day, lang) across processes: a PostgreSQL advisory
+   * lock (key derived from day and language), an in-process lock on PGlite.
+   */
+  withStoryLock<T>(day: string, lang: string, fn: () => Promise<T>): Promise<T> {
+    let h = 0x811c9dc5;
+    for (const ch of `${day}|${lang}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    return this.h.withLock(STORY_LOCK_BASE + (h % 1_000_000), fn);
+  }
+
+  /** A token that changes whenever the stored story of (day, lang) is written (its row version, `xmin`); null when none. */
+  async storyVersion(day: string, lang: string): Promise<string | null> {
+    const r = await this.h.query<{ v: string }>(sql`select xmin::text as v from news_story_of_day where day = ${day} and lang = ${lang}`);
+    return r[0]?.v ?? null;
+  }
 
   async story(day: string, lang: string): Promise<{ cluster_id: string; news_id: string; title: string; content: string; by: string; generated_at: number } | null> {
     const r = await this.h.query<any>(sql`select * from news_story_of_day where day = ${day} and lang = ${lang}`);

@@ -9,13 +9,26 @@ import { openSse, type SseStream } from '../../platform/sse';
 import { sendJson } from '../../platform/read-models';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
-import { currentUser, optionalUser, requireUser } from '../../platform/auth';
+import { currentUser, optionalUser, requireUser, type AuthUser } from '../../platform/auth';
+import { LIMITS } from '../../platform/rate-limit';
+import { heavyRead } from '../../platform/read-gate';
 import { FEEDS_CHANNEL, type NewsService } from './news.service';
 
-const errors = { 400: ErrorResponse, 404: ErrorResponse };
+const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+/** Feed lists: fair-use reads (RATE_LIMIT_READS_PER_MINUTE per IP and route), run through the read gate. */
+const read = { rateLimit: LIMITS.read };
+/** Story refreshes can start a model call: RATE_LIMIT_MODEL_PER_MINUTE per user (visitors: per IP) and route. */
+const modelCall = { rateLimit: LIMITS.modelCall };
+
+/** Callers whose forced story rewrite may use the model: Pro members and lab users. */
+const privileged = (user: AuthUser | null | undefined) => !!user && (user.isPro || user.permissions.includes('lab'));
 const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
-/** Feeds endpoints (SPEC §7 Feeds) and the live news stream. */
+/**
+ * Feeds endpoints (SPEC §7 Feeds) and the live news stream. `force_update=true` and refreshes
+ * without `auto` rewrite the story only when NewsService.claimForcedRewrite grants it (with a model:
+ * Pro members and lab users, once per 5 minutes); otherwise they behave as automatic refreshes.
+ */
 export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { news, pubsub } = deps;
@@ -33,9 +46,12 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
 
   r.get(
     '/api/feeds/latest',
-    { preHandler: optionalUser, schema: { tags, summary: 'Latest released news, one per event, paged (10 by default); personal=true applies the Pro user\'s saved filter', querystring: GetLatestFeedsQuery, response: { 200: GetLatestFeedsResponse, ...errors, ...authErrors } } },
+    { config: read, preHandler: optionalUser, schema: { tags, summary: 'Latest released news, one per event, paged (10 by default); personal=true applies the Pro user\'s saved filter', querystring: GetLatestFeedsQuery, response: { 200: GetLatestFeedsResponse, ...errors, ...authErrors } } },
     async (req, reply) => {
-      if (req.query.personal === 'true') return { result: await news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra: await personalWhere(req) }) };
+      if (req.query.personal === 'true') {
+        const extra = await personalWhere(req);
+        return { result: await heavyRead(req, () => news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra })) };
+      }
       // without the personal filter every caller gets the same page: served from the read model
       return sendJson(reply, await news.latestJson({ ...req.query, coin: req.query.cryptocurrency_id }));
     },
@@ -55,21 +71,30 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
     return { result: filter };
   });
 
-  r.get('/api/feeds/hot_top5', { schema: { tags, summary: 'The five hottest events of the last 24 hours', querystring: GetHotTop5Query, response: { 200: GetHotTop5Response, ...errors } } }, async (req) => ({
-    result: await news.hotTop5(req.query.lang),
+  r.get('/api/feeds/hot_top5', { config: read, schema: { tags, summary: 'The five hottest events of the last 24 hours', querystring: GetHotTop5Query, response: { 200: GetHotTop5Response, ...errors } } }, async (req) => ({
+    result: await heavyRead(req, () => news.hotTop5(req.query.lang)),
   }));
 
-  r.get('/api/feeds/sotd', { schema: { tags, summary: 'Story of the day (the biggest event of the clock day)', querystring: GetSotdQuery, response: { 200: GetSotdResponse, ...errors } } }, async (req) => ({
-    result: await news.storyOfTheDay(req.query.lang, req.query.force_update),
-  }));
+  r.get(
+    '/api/feeds/sotd',
+    {
+      config: read,
+      preHandler: optionalUser,
+      schema: { tags, summary: 'Story of the day (the biggest event of the clock day); force_update=true rewrites it (with a model: Pro members and lab users, once per 5 minutes; ignored otherwise)', querystring: GetSotdQuery, response: { 200: GetSotdResponse, ...errors } },
+    },
+    async (req) => ({
+      result: await news.storyOfTheDay(req.query.lang, req.query.force_update && news.claimForcedRewrite(req.query.lang, privileged(req.user))),
+    }),
+  );
 
-  r.get('/api/feeds/sotd/refresh', { schema: { tags, summary: 'Start refreshing the story of the day', querystring: RefreshSotdQuery, response: { 200: RefreshSotdResponse, ...errors } } }, async (req) => ({
-    result: await news.refreshStory(req.query.lang, req.query.auto),
+  r.get('/api/feeds/sotd/refresh', { config: modelCall, preHandler: optionalUser, schema: { tags, summary: 'Start refreshing the story of the day', querystring: RefreshSotdQuery, response: { 200: RefreshSotdResponse, ...errors } } }, async (req) => ({
+    result: await news.refreshStory(req.query.lang, req.query.auto || !news.claimForcedRewrite(req.query.lang, privileged(req.user))),
   }));
 
   /** Streamed refresh; format documented with SOTD_STREAM in packages/contracts/src/feeds/story-of-the-day.ts. */
-  r.get('/api/feeds/stream/sotd/refresh', { schema: { tags, summary: 'Streamed story-of-the-day refresh (server-sent events: <think>…</think>, [DONE])', querystring: SotdStreamQuery, response: { ...errors } } }, async (req, reply) => {
-    const { lang, auto } = req.query;
+  r.get('/api/feeds/stream/sotd/refresh', { config: modelCall, preHandler: optionalUser, schema: { tags, summary: 'Streamed story-of-the-day refresh (server-sent events: <think>…</think>, [DONE])', querystring: SotdStreamQuery, response: { ...errors } } }, async (req, reply) => {
+    const lang = req.query.lang;
+    const auto = req.query.auto || !news.claimForcedRewrite(lang, privileged(req.user));
     const sse = openSse(req, reply);
     sse.sendRaw(SOTD_STREAM.thinkStart);
     try {
@@ -85,7 +110,7 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
     }
   });
 
-  r.get('/api/feeds/:id', { schema: { tags, summary: 'One feed with interpretation, impact and cluster', params: FeedIdParams, querystring: GetFeedQuery, response: { 200: GetFeedResponse, ...errors } } }, async (req) => ({
+  r.get('/api/feeds/:id', { config: read, schema: { tags, summary: 'One feed with interpretation, impact and cluster', params: FeedIdParams, querystring: GetFeedQuery, response: { 200: GetFeedResponse, ...errors } } }, async (req) => ({
     result: await news.get(req.params.id, req.query.lang),
   }));
 

@@ -21,6 +21,8 @@ export const HORIZONS = { '5m': 300_000, '1h': 3_600_000, '24h': 86_400_000 } as
 type Horizon = keyof typeof HORIZONS;
 
 const DAY = 86_400_000;
+/** Shortest wall time between two forced rewrites of the same story by the model (ms). */
+export const FORCED_REWRITE_INTERVAL_MS = 5 * 60_000;
 const CLUSTER_WINDOW = 36 * 3600_000;
 /**
  * Clock milliseconds a stored feed page is served without a news write: bounds how old its heat
@@ -52,6 +54,9 @@ export interface NewsDeps {
  */
 export class NewsService {
   private storyRuns = new Map<string, Promise<void>>();
+  private analysing: Promise<number> | null = null;
+  /** Wall time (ms) of the last forced rewrite by the model, per `day|lang`. */
+  private readonly forcedAt = new Map<string, number>();
   private readonly builtin = new BuiltinInterpreter();
   private readonly readModels: ReadModels;
   constructor(private readonly d: NewsDeps) {
@@ -96,7 +101,18 @@ export class NewsService {
    * the analysed items of ±36 h, reads sentiment and coins, scores importance of every touched
    * cluster's members and writes the interpretation. Returns the number of new items analysed.
    */
-  async analysePending(limit = 400): Promise<number> {
+  analysePending(limit = 400): Promise<number> {
+    // Single flight: a caller arriving while a pass runs joins it (the pass may ask the model to
+    // interpret new items; two passes at once would ask twice for the same items).
+    if (this.analysing) return this.analysing;
+    const run = this.analyseOnce(limit).finally(() => {
+      this.analysing = null;
+    });
+    this.analysing = run;
+    return run;
+  }
+
+  private async analyseOnce(limit: number): Promise<number> {
     const now = this.d.clock.now();
     const pending = (await this.d.repo.pendingAnalysis(now, limit)).sort((a, b) => a.published_at - b.published_at || a.id.localeCompare(b.id));
     if (!pending.length) return 0;
@@ -439,7 +455,9 @@ export class NewsService {
 
   /**
    * Writes the story of the day for `lang` (one run per day and language at a time; a second
-   * caller joins the running one). `onThinking` receives the writer's progress lines.
+   * caller joins the running one). Across processes the write holds the story's lock; a process
+   * that waited for it and finds the story rewritten meanwhile keeps that one instead of asking
+   * the writer again. `onThinking` receives the writer's progress lines.
    */
   writeStory(lang: Lang, onThinking: (line: string) => void): Promise<void> {
     const now = this.d.clock.now();
@@ -451,23 +469,53 @@ export class NewsService {
       return running;
     }
     const run = (async () => {
-      await this.analysePending();
-      // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
-      const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
-      if (!big) {
-        onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
-        return;
-      }
-      const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
-      const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
-      const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
-      const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
-      const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
-      const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
-      await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
+      const seen = await this.d.repo.storyVersion(day, lang);
+      await this.d.repo.withStoryLock(day, lang, async () => {
+        const current = await this.d.repo.storyVersion(day, lang);
+        if (current !== null && current !== seen) {
+          onThinking(lang === 'zh-CN' ? '今日故事刚由另一进程写好。' : 'The story was just written by another process.');
+          return;
+        }
+        await this.composeStory(lang, day, from, now, onThinking);
+      });
     })().finally(() => this.storyRuns.delete(key));
     this.storyRuns.set(key, run);
     return run;
+  }
+
+  /** Writes and stores the story of `day` (UTC, from `from` to the clock's `now`) in `lang` from the day's biggest event. */
+  private async composeStory(lang: Lang, day: string, from: number, now: number, onThinking: (line: string) => void): Promise<void> {
+    await this.analysePending();
+    // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
+    const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
+    if (!big) {
+      onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
+      return;
+    }
+    const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
+    const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
+    const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
+    const facts = this.factsOf(lead, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
+    const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
+    const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
+    await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
+  }
+
+  /**
+   * Claims a forced rewrite of today's story in `lang` (`force_update=true`, a refresh without
+   * `auto`). With the built-in analyst (no model call) always granted. With a model: granted only
+   * to `privileged` callers (Pro members, lab users) and at most once per
+   * FORCED_REWRITE_INTERVAL_MS per day and language; everyone else gets the automatic behaviour
+   * (a rewrite only when the story is missing or the day's biggest event changed).
+   */
+  claimForcedRewrite(lang: Lang, privileged: boolean, wallNow: number = Date.now()): boolean {
+    if (this.d.interpreter.by === 'builtin') return true;
+    if (!privileged) return false;
+    const key = `${this.dayOf(this.d.clock.now()).day}|${lang}`;
+    const last = this.forcedAt.get(key);
+    if (last !== undefined && wallNow - last < FORCED_REWRITE_INTERVAL_MS) return false;
+    this.forcedAt.set(key, wallNow);
+    return true;
   }
 
   /** GET /feeds/sotd/refresh: starts a background write-up (with `auto`, only when stale). */

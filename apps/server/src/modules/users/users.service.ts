@@ -73,7 +73,7 @@ export class UsersService {
     return toProfile(await this.repo.profileOf(userId));
   }
 
-  /** Saves the given fields; a birthday in the future is refused (400 with the field). */
+  /** Saves the given fields (none given: changes nothing); a birthday in the future is refused (400 with the field). */
   async updateProfile(userId: number, input: ProfileInput): Promise<Profile> {
     if (input.birthday && Date.parse(`${input.birthday}T00:00:00Z`) > this.now()) {
       throw new AppError('VALIDATION_FAILED', 'birthday in the future', { fields: [{ path: 'body.birthday', message: 'must not be in the future' }] });
@@ -83,6 +83,8 @@ export class UsersService {
     if (input.biography !== undefined) values.biography = input.biography;
     if (input.birthday !== undefined) values.birthday = input.birthday;
     if (input.avatar !== undefined) values.avatar = input.avatar;
+    // Nothing to change (`{}`): the profile as it is.
+    if (Object.keys(values).length === 0) return this.profile(userId);
     return toProfile(await this.repo.updateProfile(userId, values));
   }
 }

@@ -38,6 +38,11 @@ export class EvmRpc {
     }
   }
 
+  /** The timestamp of block `n`, in seconds since epoch. */
+  async blockTimestamp(n: bigint): Promise<number> {
+    return Number((await this.client.getBlock({ blockNumber: n })).timestamp);
+  }
+
   /** The latest block number. */
   async blockNumber(): Promise<bigint> {
     return this.client.getBlockNumber({ cacheTime: 0 });

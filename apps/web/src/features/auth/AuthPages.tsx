@@ -152,8 +152,32 @@ export function LoginPage() {
 
 // ---- register and verify -----------------------------------------------------------------------
 
+const REGISTRATION_KEY = 'coinlens.registration';
+
+/**
+ * The registration attempt of this tab (`registration_id` from `register`, for its e-mail): a mailed
+ * code verifies only together with the id of the attempt it was mailed for, so the id is kept in
+ * sessionStorage (survives a reload, not the tab) and never in a URL.
+ */
+const registrationStore = {
+  get(email: string): string | null {
+    try {
+      const v = JSON.parse(sessionStorage.getItem(REGISTRATION_KEY) ?? 'null') as { email: string; id: string } | null;
+      return v && v.email === email.trim().toLowerCase() ? v.id : null;
+    } catch {
+      return null;
+    }
+  },
+  set(email: string, id: string) {
+    sessionStorage.setItem(REGISTRATION_KEY, JSON.stringify({ email: email.trim().toLowerCase(), id }));
+  },
+  clear() {
+    sessionStorage.removeItem(REGISTRATION_KEY);
+  },
+};
+
 /** The 6-digit code step of registration (SPEC "Verify Email"): resend after the server's countdown. */
-function VerifyEmailStep({ email, initialWait, onBack, onSignedIn }: { email: string; initialWait: number; onBack: () => void; onSignedIn: () => void }) {
+function VerifyEmailStep({ email, registrationId, initialWait, onBack, onSignedIn }: { email: string; registrationId: string; initialWait: number; onBack: () => void; onSignedIn: () => void }) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -169,7 +193,8 @@ function VerifyEmailStep({ email, initialWait, onBack, onSignedIn }: { email: st
     if (v) return;
     setBusy(true);
     try {
-      saveSession(await authApi.verifyRegisterCode(email, code));
+      saveSession(await authApi.verifyRegisterCode(email, code, registrationId));
+      registrationStore.clear();
       onSignedIn();
     } catch (err) {
       setFormError(apiErrorToForm(err).form);
@@ -181,7 +206,7 @@ function VerifyEmailStep({ email, initialWait, onBack, onSignedIn }: { email: st
     setFormError(null);
     setNotice(null);
     try {
-      const r = await authApi.resendRegisterCode(email);
+      const r = await authApi.resendRegisterCode(email, registrationId);
       setWait(r.resend_in);
       setCode('');
       setNotice('verify.resent');
@@ -226,7 +251,13 @@ export function RegisterPage() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [step, setStep] = useState<{ email: string; wait: number } | null>(params.get('verify') && params.get('email') ? { email: params.get('email')!, wait: 0 } : null);
+  // "Verify e-mail" from the login page: the code step when this tab holds that address's attempt,
+  // else the form (prefilled) to start a new attempt.
+  const [step, setStep] = useState<{ email: string; registrationId: string; wait: number } | null>(() => {
+    const id = params.get('verify') && params.get('email') ? registrationStore.get(params.get('email')!) : null;
+    return id ? { email: params.get('email')!, registrationId: id, wait: 0 } : null;
+  });
+  const [notice, setNotice] = useState<string | null>(params.get('verify') && !step ? 'register.newAttempt' : null);
   const tg = useTelegram(afterSignIn);
 
   const submit = async (e: FormEvent) => {
@@ -238,15 +269,19 @@ export function RegisterPage() {
     };
     setErrors(next);
     setFormError(null);
+    setNotice(null);
     if (Object.values(next).some(Boolean)) return;
     setBusy(true);
     try {
       const r = await authApi.register({ email: email.trim(), password, agreement_accepted: agreed, cookie_accepted: getCookieConsent(), lang: storedLang });
-      setStep({ email: r.email, wait: r.resend_in });
+      registrationStore.set(r.email, r.registration_id);
+      setStep({ email: r.email, registrationId: r.registration_id, wait: r.resend_in });
     } catch (err) {
       const s = retryAfterOf(err);
-      if (err instanceof ApiError && err.code === 'RESEND_TOO_SOON') {
-        setStep({ email: email.trim().toLowerCase(), wait: s ?? 60 });
+      const pendingId = registrationStore.get(email);
+      if (err instanceof ApiError && err.code === 'RESEND_TOO_SOON' && pendingId) {
+        // this tab's attempt for the address is still open: back to its code step
+        setStep({ email: email.trim().toLowerCase(), registrationId: pendingId, wait: s ?? 60 });
         return;
       }
       const r = apiErrorToForm(err, { email: 'validation.emailInvalid', password: 'validation.passwordWeak' });
@@ -257,7 +292,7 @@ export function RegisterPage() {
     }
   };
 
-  if (step) return <VerifyEmailStep email={step.email} initialWait={step.wait} onBack={() => setStep(null)} onSignedIn={afterSignIn} />;
+  if (step) return <VerifyEmailStep email={step.email} registrationId={step.registrationId} initialWait={step.wait} onBack={() => setStep(null)} onSignedIn={afterSignIn} />;
   if (tg.pending) {
     return (
       <AuthCard title={t('register.title')}>
@@ -297,6 +332,11 @@ export function RegisterPage() {
             </p>
           )}
         </div>
+        {notice && (
+          <FormMessage kind="info">
+            {t(notice)}
+          </FormMessage>
+        )}
         {formError && <FormMessage>{t(formError)}</FormMessage>}
         <SubmitButton busy={busy} busyLabel={t('register.submitting')} testId="register-submit">
           {t('register.submit')}

@@ -1,4 +1,4 @@
-import type { CodeSentResult, ExchangeResult, Providers, SignInResult } from '@coinlens/contracts';
+import type { CodeSentResult, ExchangeResult, Providers, RegisterResult, SignInResult } from '@coinlens/contracts';
 import { get, request } from '../../lib/api';
 
 /** Typed calls of SPEC §7 Auth (base /api). Shell-level: not cancelled by navigation. */
@@ -8,9 +8,9 @@ const q = <T>(path: string, query: Record<string, string>) => get<T>(path, query
 export const authApi = {
   providers: () => q<Providers>('/auth/providers', {}),
   login: (email: string, password: string) => post<SignInResult>('/auth/login', { email, password }),
-  register: (b: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: string }) => post<CodeSentResult>('/auth/register', b),
-  resendRegisterCode: (email: string) => q<CodeSentResult>('/auth/resend-register-code', { email }),
-  verifyRegisterCode: (email: string, code: string) => post<SignInResult>('/auth/verify-register-code', { email, code }),
+  register: (b: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: string }) => post<RegisterResult>('/auth/register', b),
+  resendRegisterCode: (email: string, registration_id: string) => q<CodeSentResult>('/auth/resend-register-code', { email, registration_id }),
+  verifyRegisterCode: (email: string, code: string, registration_id: string) => post<SignInResult>('/auth/verify-register-code', { email, code, registration_id }),
   forgotPassword: (email: string) => q<CodeSentResult>('/auth/forgot-password', { email }),
   resendResetCode: (email: string) => q<CodeSentResult>('/auth/resend-reset-password-code', { email }),
   verifyResetCode: (email: string, code: string) => post<{ email: string; token: string }>('/auth/verify-reset-password-code', { email, code }),

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Feed, FeedFilter, FeedHeat, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
-import { SOTD_STREAM } from '@coinlens/contracts';
+import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
+import { SOTD_STREAM } from '@coinlens/contracts/feeds/sotd-stream';
 import { get, request } from '../../lib/api';
 
 /** Feed list page size (SPEC §9). */
@@ -27,7 +28,7 @@ export function useLatestFeeds(lang: string, f: FeedListFilters) {
         { limit: FEED_PAGE_SIZE, offset: pageParam, filter: f.filter, heat: f.heat, lang, cryptocurrency_id: f.coin ?? undefined, personal: f.personal ? 'true' : undefined },
         { signal },
       ),
-    getNextPageParam: (last) => (last.hasNext && last.list.length === last.limit ? last.offset + last.limit : undefined),
+    getNextPageParam: (last) => (last.hasNext && last.list.length === last.limit && last.offset + last.limit <= MAX_PAGE_OFFSET ? last.offset + last.limit : undefined),
     staleTime: 30_000,
   });
 }

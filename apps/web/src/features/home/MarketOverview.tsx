@@ -119,7 +119,15 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
   return (
     <Card title={t('overview.trending')} testId="card-trending" className="col-span-2 sm:col-span-1">
       {loading ? (
-        <CardSkeleton />
+        // Three rows shaped like the loaded list, so the card keeps its height (no layout shift).
+        <ol className="space-y-1" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <li key={i} className="flex items-center gap-2 px-1 py-0.5 text-[13px]">
+              <Skeleton className="h-[18px] w-full" />
+              <span className="invisible">0</span>
+            </li>
+          ))}
+        </ol>
       ) : movers.length === 0 ? (
         <p className="text-[13px] text-muted">{t('overview.noMovers')}</p>
       ) : (

@@ -17,7 +17,8 @@ const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /**
  * Plans and on-chain payment (route `pricing`, SPEC §4 Subscription): plan cards with quotas and
- * perks, Subscribe/Renew, network and token, MetaMask connection, balance, the terms box, confirm,
+ * perks, Subscribe/Renew, network and token, MetaMask connection (a wallet not linked to the account
+ * is verified by signing a message), balance, the terms box, confirm,
  * a processing state counting confirmations, success or failure. The flow state lives in
  * `pricing-store`, so it survives navigating away and back.
  */
@@ -92,7 +93,13 @@ export default function PricingPage() {
                 </p>
               </Panel>
             ) : me ? (
-              <PaymentPanel plans={plans.data.plans} networks={plans.data.networks} confirmations={plans.data.confirmations} isPro={isPro} />
+              <PaymentPanel
+                plans={plans.data.plans}
+                networks={plans.data.networks}
+                confirmations={plans.data.confirmations}
+                isPro={isPro}
+                linkedWallets={(me?.social_logins ?? []).filter((l) => l.provider === 'metamask').map((l) => l.provider_uid.toLowerCase())}
+              />
             ) : null}
           </div>
         </>
@@ -174,7 +181,8 @@ function PlanCard({ plan, isPro, signedIn, lang }: { plan: SubscriptionPlan; isP
   );
 }
 
-function PaymentPanel({ plans, networks, confirmations, isPro }: { plans: SubscriptionPlan[]; networks: PaymentNetwork[]; confirmations: number; isPro: boolean }) {
+/** `linkedWallets`: lower-case addresses of the account's MetaMask identities (no signature needed to pay from them). */
+function PaymentPanel({ plans, networks, confirmations, isPro, linkedWallets }: { plans: SubscriptionPlan[]; networks: PaymentNetwork[]; confirmations: number; isPro: boolean; linkedWallets: string[] }) {
   const { t } = useTranslation('pricing');
   const { t: te } = useTranslation('errors');
   const s = usePricingState();
@@ -188,8 +196,10 @@ function PaymentPanel({ plans, networks, confirmations, isPro }: { plans: Subscr
   const token = net?.tokens.find((x) => x.symbol === s.token) ?? null;
   const amount = useMemo(() => (plan && token ? plan.price : null), [plan, token]);
   const insufficient = !!(s.balance && amount && Number(s.balance.formatted) < Number(amount));
-  const busy = s.phase === 'connecting' || s.phase === 'paying' || s.phase === 'processing';
-  const canPay = !!plan && !!net && !!token && !!s.wallet && s.terms && !!s.balance && !insufficient && !busy;
+  const busy = s.phase === 'connecting' || s.phase === 'verifying' || s.phase === 'paying' || s.phase === 'processing';
+  const walletLinked = !!s.wallet && linkedWallets.includes(s.wallet.toLowerCase());
+  const walletProven = walletLinked || (!!s.wallet && s.proof?.wallet === s.wallet);
+  const canPay = !!plan && !!net && !!token && !!s.wallet && walletProven && s.terms && !!s.balance && !insufficient && !busy;
 
   return (
     <Panel title={t('pay.title')} labelledBy="payment-panel-title">
@@ -263,6 +273,28 @@ function PaymentPanel({ plans, networks, confirmations, isPro }: { plans: Subscr
                 </button>
               )}
               {!hasInjectedWallet() && !s.wallet && <p className="mt-1 text-[12px] text-muted">{te('METAMASK_NOT_INSTALLED')}</p>}
+              {s.wallet && !walletLinked && (
+                <div className="mt-2 rounded-md border border-border px-3 py-2 text-[12px]" data-testid="wallet-verification">
+                  {walletProven ? (
+                    <p className="font-medium text-up" data-testid="wallet-verified">
+                      {t('pay.verified')}
+                    </p>
+                  ) : (
+                    <>
+                      <p className="text-muted">{t('pay.verifyBody')}</p>
+                      <button
+                        type="button"
+                        onClick={() => void pricing.verifyWallet()}
+                        disabled={busy}
+                        data-testid="verify-wallet"
+                        className="mt-2 inline-flex items-center gap-2 rounded-md border border-border px-3 py-1.5 text-[13px] font-medium text-fg hover:bg-surface-2 disabled:opacity-50"
+                      >
+                        {s.phase === 'verifying' ? t('pay.verifying') : t('pay.verify')}
+                      </button>
+                    </>
+                  )}
+                </div>
+              )}
               {insufficient && (
                 <p className="mt-1 text-[12px] text-down" role="alert" data-testid="insufficient-balance">
                   {te('INSUFFICIENT_BALANCE')}
@@ -286,7 +318,7 @@ function PaymentPanel({ plans, networks, confirmations, isPro }: { plans: Subscr
             <button
               type="button"
               disabled={!canPay}
-              onClick={() => void pricing.pay(networks)}
+              onClick={() => void pricing.pay(networks, walletLinked)}
               data-testid="confirm-payment"
               className="w-full rounded-md bg-primary-600 px-3 py-2 text-[14px] font-semibold text-white hover:bg-primary-700 disabled:opacity-50 sm:w-auto"
             >

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { initI18n } from '../../app/i18n';
+import { initI18nForTests as initI18n } from '../../app/i18n-test-utils';
 import { ApiError } from '../../lib/api';
 import { useUpgradePrompt } from './UpgradeDialog';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BindInvitationResult, InvitationCode, PaymentOrder, SubscriptionPlansResult, Usage, UsageKind, WalletBalance } from '@coinlens/contracts';
+import type { BindInvitationResult, InvitationCode, PaymentOrder, SubscriptionPlansResult, Usage, UsageKind, WalletBalance, WalletProof } from '@coinlens/contracts';
 import { get, request } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -39,7 +39,12 @@ export function bindInvitation(code: string): Promise<BindInvitationResult> {
   return request<BindInvitationResult>('/invitation/bind', { method: 'POST', body: { code }, navigationScoped: false });
 }
 
-export function createOrder(body: { plan: string; network: string; token_type: string; wallet_address: string }): Promise<PaymentOrder> {
+/**
+ * Creates an order (`POST /api/payment/create`). `wallet_proof` (a SIWE message for the wallet and
+ * its signature) is required when the wallet is not linked to the account; rejects with ApiError
+ * PAYMENT_WALLET_NOT_VERIFIED, WALLET_SIGNATURE_INVALID, SIWE_NONCE_INVALID, …
+ */
+export function createOrder(body: { plan: string; network: string; token_type: string; wallet_address: string; wallet_proof?: WalletProof }): Promise<PaymentOrder> {
   return request<PaymentOrder>('/payment/create', { method: 'POST', body, navigationScoped: false, retries: 0 });
 }
 
@@ -57,4 +62,9 @@ export function cancelOrder(id: string): Promise<PaymentOrder> {
 
 export function walletBalance(q: { network: string; symbol: string; wallet_address: string; contract_address: string }): Promise<WalletBalance> {
   return get<WalletBalance>('/payment/wallet_balance', q, { navigationScoped: false });
+}
+
+/** A SIWE (EIP-4361) message for `address` with a single-use nonce (`GET /api/auth/metamask/nonce`). */
+export function walletNonce(address: string): Promise<{ nonce: string; message: string; expires_at: string }> {
+  return get<{ nonce: string; message: string; expires_at: string }>('/auth/metamask/nonce', { address }, { navigationScoped: false, retries: 0 });
 }

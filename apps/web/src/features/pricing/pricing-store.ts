@@ -1,22 +1,32 @@
 import { useSyncExternalStore } from 'react';
 import type { PaidPlanKey, PaymentNetwork, PaymentOrder, WalletBalance } from '@coinlens/contracts';
 import { ApiError } from '../../lib/api';
-import { cancelOrder, checkOrder, createOrder, submitTx, walletBalance } from './pricing-api';
-import { connectWallet, ensureChain, sendPayment, WalletError } from './wallet';
+import { cancelOrder, checkOrder, createOrder, submitTx, walletBalance, walletNonce } from './pricing-api';
+import { connectWallet, ensureChain, sendPayment, signWalletMessage, WalletError } from './wallet';
 
 /**
- * Payment flow (SPEC §4 Subscription): connect wallet → choose network and token → check balance →
- * tick the terms → confirm → processing (the user stays; confirmations counted) → success | failure.
+ * Payment flow (SPEC §4 Subscription): connect wallet → (a wallet not linked to the account proves
+ * it is the user's by signing a SIWE message) → choose network and token → check balance → tick the
+ * terms → confirm → processing (the user stays; confirmations counted) → success | failure.
  * The state lives in this module, not in the page, so it survives navigating away and back (the
  * pricing page is "kept alive"), and the confirmation polling keeps running meanwhile.
  */
-export type Phase = 'idle' | 'connecting' | 'paying' | 'processing' | 'success' | 'failed';
+export type Phase = 'idle' | 'connecting' | 'verifying' | 'paying' | 'processing' | 'success' | 'failed';
+
+/** A signed SIWE message proving `wallet` is the user's; single use (spent by the next order). */
+export interface WalletProofState {
+  wallet: `0x${string}`;
+  message: string;
+  signature: string;
+}
 
 export interface PricingState {
   plan: PaidPlanKey | null;
   network: string | null;
   token: string | null;
   wallet: `0x${string}` | null;
+  /** The proof of `wallet` for the next order (wallets not linked to the account). */
+  proof: WalletProofState | null;
   balance: WalletBalance | null;
   balanceLoading: boolean;
   terms: boolean;
@@ -26,7 +36,7 @@ export interface PricingState {
   error: string | null;
 }
 
-const INITIAL: PricingState = { plan: null, network: null, token: null, wallet: null, balance: null, balanceLoading: false, terms: false, phase: 'idle', order: null, error: null };
+const INITIAL: PricingState = { plan: null, network: null, token: null, wallet: null, proof: null, balance: null, balanceLoading: false, terms: false, phase: 'idle', order: null, error: null };
 /** Poll interval of the order status while processing. */
 export const POLL_MS = 2500;
 
@@ -62,7 +72,7 @@ export function setOnPaid(fn: (() => void) | null): void {
 export const pricing = {
   get: () => state,
   selectPlan(plan: PaidPlanKey) {
-    if (state.phase === 'processing' || state.phase === 'paying') return;
+    if (state.phase === 'processing' || state.phase === 'paying' || state.phase === 'verifying') return;
     set({ plan, phase: state.phase === 'success' || state.phase === 'failed' ? 'idle' : state.phase, order: null, error: null });
   },
   selectNetwork(network: string, firstToken: string | null) {
@@ -80,7 +90,7 @@ export const pricing = {
     set({ phase: 'connecting', error: null });
     try {
       const wallet = await connectWallet();
-      set({ wallet, phase: 'idle' });
+      set({ wallet, proof: state.proof?.wallet.toLowerCase() === wallet.toLowerCase() ? state.proof : null, phase: 'idle' });
       await pricing.refreshBalance();
     } catch (e) {
       set({ phase: 'idle', error: codeOf(e) });
@@ -99,15 +109,36 @@ export const pricing = {
       set({ balanceLoading: false, error: codeOf(e) });
     }
   },
-  /** Creates the order, switches the wallet's chain, sends the transfer and starts the confirmation polling. */
-  async pay(networks: PaymentNetwork[]) {
-    const { plan, network, token, wallet, terms } = state;
+  /** Proves the connected wallet is the user's: a SIWE message from the server, signed in the wallet. */
+  async verifyWallet() {
+    const { wallet } = state;
+    if (!wallet || state.phase !== 'idle') return;
+    set({ phase: 'verifying', error: null });
+    try {
+      const { message } = await walletNonce(wallet);
+      const signature = await signWalletMessage(wallet, message);
+      if (state.wallet === wallet) set({ proof: { wallet, message, signature }, phase: 'idle' });
+      else set({ phase: 'idle' });
+    } catch (e) {
+      set({ phase: 'idle', error: codeOf(e) });
+    }
+  },
+  /**
+   * Creates the order (with the wallet's proof unless `walletLinked`), switches the wallet's chain,
+   * sends the transfer and starts the confirmation polling.
+   */
+  async pay(networks: PaymentNetwork[], walletLinked: boolean) {
+    const { plan, network, token, wallet, terms, proof } = state;
     const net = networks.find((n) => n.network === network);
     if (!plan || !net || !token || !wallet || !terms) return;
+    const walletProof = !walletLinked && proof?.wallet === wallet ? { message: proof.message, signature: proof.signature } : undefined;
+    if (!walletLinked && !walletProof) return;
     set({ phase: 'paying', error: null, order: null });
     try {
       await ensureChain(net);
-      const order = await createOrder({ plan, network: net.network, token_type: token, wallet_address: wallet });
+      // The proof is single use: spent by this order whatever happens next.
+      if (walletProof) set({ proof: null });
+      const order = await createOrder({ plan, network: net.network, token_type: token, wallet_address: wallet, ...(walletProof ? { wallet_proof: walletProof } : {}) });
       set({ order });
       const hash = await sendPayment(order, net);
       set({ phase: 'processing' });

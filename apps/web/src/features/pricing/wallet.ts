@@ -36,6 +36,21 @@ export async function connectWallet(): Promise<`0x${string}`> {
 const hexId = (id: number) => `0x${id.toString(16)}` as const;
 
 /**
+ * Signs a SIWE message with the connected wallet (`personal_sign`, EIP-191) to prove `address` is
+ * the user's; returns the signature (hex). Throws WalletError CONNECT_WALLET_FAILED when the user
+ * refuses or the wallet fails.
+ */
+export async function signWalletMessage(address: `0x${string}`, message: string): Promise<`0x${string}`> {
+  const eth = injectedProvider();
+  const client = createWalletClient({ transport: custom(eth) });
+  try {
+    return await client.signMessage({ account: address, message });
+  } catch {
+    throw new WalletError('CONNECT_WALLET_FAILED');
+  }
+}
+
+/**
  * Makes the wallet use `network` (`wallet_switchEthereumChain`; on 4902 "unknown chain",
  * `wallet_addEthereumChain` with the network's RPC URL, then switch), verified with `eth_chainId`.
  */

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { LabelledTaResult, LatestAccuracy, PatternStats, SignalsPage, TaTimeframe, TrackRecord } from '@coinlens/contracts';
+import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { get } from '../../lib/api';
 
 /** Signals page size (SPEC §9). */
@@ -13,7 +14,7 @@ export function useSignalsList(kind: SignalsListKind, enabled = true) {
     queryKey: ['signals', 'list', kind],
     queryFn: ({ pageParam, signal }) => get<SignalsPage>(`/crypto/ta/${kind}`, { offset: pageParam, limit: SIGNALS_PAGE_SIZE }, { signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasNext ? pages.length * SIGNALS_PAGE_SIZE : undefined),
+    getNextPageParam: (last, pages) => (last.hasNext && pages.length * SIGNALS_PAGE_SIZE <= MAX_PAGE_OFFSET ? pages.length * SIGNALS_PAGE_SIZE : undefined),
     enabled,
     retry: (n, err) => (err as { status?: number }).status !== 401 && n < 1,
     refetchInterval: 5 * 60_000,
@@ -55,7 +56,8 @@ export function useTrackRecord(filter: TrackRecordFilter, pageSize = 20) {
     queryKey: ['signals', 'track', filter, pageSize],
     queryFn: ({ pageParam, signal }) => get<TrackRecord>('/signals/track-record', { ...filter, offset: pageParam, limit: pageSize }, { signal }),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasNext ? pages.length * pageSize : undefined),
+    // the server refuses offsets past MAX_PAGE_OFFSET: the list ends there (narrow the filter for older signals)
+    getNextPageParam: (last, pages) => (last.hasNext && pages.length * pageSize <= MAX_PAGE_OFFSET ? pages.length * pageSize : undefined),
     placeholderData: keepPreviousData,
     refetchInterval: 5 * 60_000,
   });

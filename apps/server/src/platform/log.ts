@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Shown in the log instead of a secret. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * Query parameters whose values are secrets or one-time credentials (compared case-insensitively):
+ * session tokens, OAuth codes and states, one-time codes, SIWE signatures and messages, Telegram's
+ * widget hash, reset tokens, registration ids, passwords and API keys.
+ */
+export const SECRET_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'token', 'access_token', 'refresh_token', 'id_token', 'code', 'state', 'nonce', 'signature', 'sig', 'message',
+  'hash', 'password', 'secret', 'client_secret', 'key', 'api_key', 'apikey', 'registration_id', 'code_verifier',
+]);
+
+/**
+ * Pino `redact` paths of every log line: credentials in request/response headers and secret fields
+ * of any logged object (one level deep). Values become `[REDACTED]`.
+ */
+export const LOG_REDACT: string[] = [
+  'req.headers.authorization', 'req.headers["proxy-authorization"]', 'req.headers.cookie', 'req.headers["x-api-key"]', 'res.headers["set-cookie"]',
+  '*.password', '*.token', '*.access_token', '*.refresh_token', '*.signature', '*.code', '*.registration_id', '*.authorization', '*.cookie',
+];
+
+/**
+ * `url` (path and query, as in `req.url`) with the value of every secret query parameter
+ * ({@link SECRET_QUERY_PARAMS}) replaced by `[REDACTED]`; the rest of the URL is kept byte for byte.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const hashAt = url.indexOf('#', q);
+  const query = url.slice(q + 1, hashAt < 0 ? undefined : hashAt);
+  const parts = query.split('&').map((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq < 0) return pair;
+    let name = pair.slice(0, eq);
+    try {
+      name = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // keep the raw name
+    }
+    return SECRET_QUERY_PARAMS.has(name.trim().toLowerCase()) ? `${pair.slice(0, eq)}=${REDACTED}` : pair;
+  });
+  return `${url.slice(0, q)}?${parts.join('&')}`;
+}
+
+/**
+ * Fastify's request serializer with the URL redacted ({@link redactUrl}): method, url, host,
+ * remote address and port, as Fastify logs by default; never headers or bodies.
+ */
+export function serializeRequest(req: FastifyRequest) {
+  return { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
+/**
+ * The pino options of the server: level, redaction of secret fields and headers, and the
+ * redacting request serializer. `extra` (e.g. a test's `stream`) is merged in.
+ */
+export function loggerOptions(level: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return { level, redact: { paths: LOG_REDACT, censor: REDACTED }, serializers: { req: serializeRequest }, ...extra };
+}

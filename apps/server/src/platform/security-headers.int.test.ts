@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createTestApp } from '../../test/harness';
+import { SWAGGER_UI_STYLE_HASH } from './security-headers';
+
+/** Security headers (CSP, framing, sniffing, referrer, HSTS) on the SPA, the API and the Swagger UI. */
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-dist-'));
+fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script src="/boot.js"></script></head><body><div id="root"></div></body></html>');
+
+/** Directive name → its sources, from a Content-Security-Policy header. */
+function directives(header: string | undefined): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out[name] = sources;
+  }
+  return out;
+}
+
+describe('over plain HTTP (no PUBLIC_ORIGIN, no Telegram)', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => t?.close());
+
+  it('the SPA page carries a strict CSP, nosniff, no-referrer and frame denial, but no HSTS', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/en-US/crypto/bitcoin' });
+    expect(r.statusCode).toBe(200);
+    const csp = directives(r.headers['content-security-policy'] as string);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['script-src-attr']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).not.toContain("'unsafe-inline'");
+    expect(csp['upgrade-insecure-requests']).toBeUndefined();
+    expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['referrer-policy']).toBe('no-referrer');
+    expect(r.headers['x-frame-options']).toBe('DENY');
+    expect(r.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('API answers and error answers carry them too', async () => {
+    for (const url of ['/api/clock', '/api/nope']) {
+      const r = await t.app.inject({ method: 'GET', url });
+      expect(directives(r.headers['content-security-policy'] as string)['frame-ancestors']).toEqual(["'none'"]);
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
+  it('the Swagger UI keeps its own CSP (no inline script) and still may not be framed', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(r.statusCode).toBe(200);
+    const csp = directives(r.headers['content-security-policy'] as string);
+    expect(csp['script-src']).toEqual(["'self'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['style-src']).toContain(SWAGGER_UI_STYLE_HASH);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['upgrade-insecure-requests']).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).statusCode).toBe(200);
+  });
+});
+
+describe('over HTTPS with the Telegram Login Widget configured', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { WEB_DIST_DIR: dist, PUBLIC_ORIGIN: 'https://coinlens.example', TELEGRAM_BOT_TOKEN: '123456:ABC-def', TELEGRAM_BOT_NAME: 'coinlens_bot' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('adds HSTS, upgrade-insecure-requests and the widget’s script and frame origins', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/' });
+    expect(r.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    const csp = directives(r.headers['content-security-policy'] as string);
+    expect(csp['upgrade-insecure-requests']).toEqual([]);
+    expect(csp['script-src']).toEqual(["'self'", 'https://telegram.org']);
+    expect(csp['frame-src']).toEqual(['https://oauth.telegram.org']);
+  });
+});

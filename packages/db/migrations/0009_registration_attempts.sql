@@ -1,0 +1,2 @@
+ALTER TABLE "verification_codes" ADD COLUMN "attempt" text;--> statement-breakpoint
+ALTER TABLE "verification_codes" ADD COLUMN "password_hash" text;

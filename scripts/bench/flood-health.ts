@@ -1,0 +1,177 @@
+/**
+ * bench:flood — does one client flooding expensive reads stall the server?
+ *
+ * Starts a real server (`apps/server/src/main.ts`) on 127.0.0.1 on the embedded database (PGlite)
+ * unless DATABASE_URL is set, waits until it is ready (shipped data imported, signals backfilled),
+ * lets the start-up jobs settle, then in the same run:
+ *   1. idle baseline: samples `GET /api/health` one after another for BENCH_IDLE_S seconds;
+ *   2. flood: autocannon with BENCH_CONNECTIONS connections (default 64) for BENCH_DURATION_S
+ *      seconds (default 20) cycling over the expensive reads of issue 12 item 6
+ *      (`/api/signals/track-record?offset=80000`, `/api/signals/pattern-stats`,
+ *      `/api/crypto/ta/all?limit=50`, `/api/feeds/latest?limit=50`), while `GET /api/health` is
+ *      sampled the same way on its own connections;
+ * and prints p50/p99/max of the health latency (ms) idle and under the flood, their ratio, and what
+ * the flood got back (2xx, 429 rate limited, 503 shed, other). Stops the server and exits by itself.
+ *
+ * Usage: npm run bench:flood [-- --no-rate-limit] [-- --data-dir DIR]
+ *   --data-dir DIR     use (and keep) DIR as the server's DATA_DIR; default: a fresh temp dir,
+ *                      removed at the end (the first start imports the data set: a few minutes).
+ *                      BENCH_DATA_DIR does the same.
+ *   --no-rate-limit    start the server with RATE_LIMIT_READS_PER_MINUTE=0, so that only the
+ *                      concurrency cap and load shedding stand between the flood and the server.
+ *   --check            exit 1 when the flood p99 of /api/health is 1000 ms or more.
+ * Env: BENCH_CONNECTIONS, BENCH_DURATION_S, BENCH_IDLE_S, BENCH_SETTLE_S (pause after readiness for
+ * the start-up jobs, default 40), BENCH_PORT, BENCH_READY_TIMEOUT_S.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const argOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
+const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 40);
+const READY_TIMEOUT_S = Number(process.env.BENCH_READY_TIMEOUT_S ?? 1200);
+const NO_RATE_LIMIT = args.includes('--no-rate-limit');
+/** The expensive reads of the flood (issue 12 item 6). */
+export const FLOOD_PATHS = ['/api/signals/track-record?offset=80000', '/api/signals/pattern-stats', '/api/crypto/ta/all?limit=50', '/api/feeds/latest?limit=50'];
+
+const say = (m: string) => console.log(`[bench:flood] ${m}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A free TCP port on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}
+
+/** p-th percentile (0..100, nearest rank) of `xs` in ms; NaN when empty. */
+function percentile(xs: number[], p: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+/**
+ * Samples GET /api/health one request at a time (each on a fresh connection, 30 s timeout) with
+ * `gapMs` between samples until `until()` is true. Returns latencies in ms (a timeout counts 30 s).
+ */
+async function sampleHealth(base: string, until: () => boolean, gapMs: number): Promise<number[]> {
+  const out: number[] = [];
+  while (!until()) {
+    const t0 = performance.now();
+    try {
+      const r = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(30_000), headers: { connection: 'close' } });
+      await r.arrayBuffer();
+    } catch {
+      // a timeout or a refused connection: the latency below is what the caller waited
+    }
+    out.push(performance.now() - t0);
+    await sleep(gapMs);
+  }
+  return out;
+}
+
+async function waitReady(base: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_S * 1000;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      const j = (await (await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(5000) })).json()) as { result: { readiness: string; jobs: { signals_backfill: string } } };
+      const state = `${j.result.readiness} (signals backfill: ${j.result.jobs.signals_backfill})`;
+      if (state !== last) say(`server ${state}`);
+      last = state;
+      if (j.result.readiness === 'ready') return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(1000);
+  }
+  throw new Error(`the server was not ready within ${READY_TIMEOUT_S} s`);
+}
+
+function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    const kill = setTimeout(() => server.kill('SIGKILL'), 15_000);
+    server.once('exit', () => {
+      clearTimeout(kill);
+      res();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  const keepDir = argOf('--data-dir') ?? process.env.BENCH_DATA_DIR;
+  const dataDir = keepDir ? resolve(keepDir) : mkdtempSync(join(tmpdir(), 'coinlens-bench-flood-'));
+  const port = Number(process.env.BENCH_PORT ?? (await freePort()));
+  const base = `http://127.0.0.1:${port}`;
+  say(`DATA_DIR ${dataDir}${keepDir ? ' (kept)' : ' (fresh, removed at the end)'}; ${CONNECTIONS} connections for ${DURATION_S} s; rate limits ${NO_RATE_LIMIT ? 'OFF for reads' : 'as configured'}`);
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(NO_RATE_LIMIT ? { RATE_LIMIT_READS_PER_MINUTE: '0' } : {}) },
+  });
+  const cleanup = async () => {
+    await stopServer(server);
+    if (!keepDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => void cleanup().then(() => process.exit(130)));
+  try {
+    await waitReady(base, server);
+    // The jobs' first passes after a start (news analysis 20 s in, catch-up of candles closed while
+    // the server was down) are not part of the flood: let them finish before measuring.
+    say(`settling for ${SETTLE_S} s (start-up jobs)`);
+    await sleep(SETTLE_S * 1000);
+    for (const p of FLOOD_PATHS) await fetch(base + p).then((r) => r.arrayBuffer()); // warm caches once
+
+    say(`idle baseline: sampling /api/health for ${IDLE_S} s`);
+    const idleEnd = Date.now() + IDLE_S * 1000;
+    const idle = await sampleHealth(base, () => Date.now() >= idleEnd, 50);
+
+    say(`flood: ${FLOOD_PATHS.join(', ')}`);
+    let flooding = true;
+    const flood = autocannon({ url: base, connections: CONNECTIONS, duration: DURATION_S, timeout: 60, requests: FLOOD_PATHS.map((path) => ({ method: 'GET', path })) });
+    const sampling = sleep(500).then(() => sampleHealth(base, () => !flooding, 100));
+    const result = await flood;
+    flooding = false;
+    const loaded = await sampling;
+
+    const codes = result.statusCodeStats ?? {};
+    const count = (pred: (c: number) => boolean) => Object.entries(codes).reduce((n, [c, v]) => (pred(Number(c)) ? n + (v.count ?? 0) : n), 0);
+    const row = (name: string, xs: number[]) => `${name.padEnd(14)} n=${String(xs.length).padStart(4)}  p50 ${percentile(xs, 50).toFixed(1).padStart(8)} ms  p99 ${percentile(xs, 99).toFixed(1).padStart(8)} ms  max ${Math.max(...xs).toFixed(1).padStart(8)} ms`;
+    console.log('');
+    console.log(`/api/health latency (database: ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+    console.log(row('idle', idle));
+    console.log(row('under flood', loaded));
+    console.log(`ratio flood/idle: p50 ×${(percentile(loaded, 50) / percentile(idle, 50)).toFixed(1)}, p99 ×${(percentile(loaded, 99) / percentile(idle, 99)).toFixed(1)}`);
+    console.log(
+      `flood: ${result.requests.total} requests in ${DURATION_S} s (${result.requests.average.toFixed(0)}/s): 2xx ${count((c) => c >= 200 && c < 300)}, 400 ${count((c) => c === 400)}, 429 ${count((c) => c === 429)}, 503 ${count((c) => c === 503)}, other ${count((c) => c < 200 || (c >= 300 && c !== 400 && c !== 429 && c !== 503))}; errors ${result.errors}, timeouts ${result.timeouts}; flood latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
+    );
+    const p99 = percentile(loaded, 99);
+    console.log(`target /api/health p99 < 1000 ms under the flood: ${p99 < 1000 ? 'met' : 'NOT met'} (${p99.toFixed(1)} ms)`);
+    await cleanup();
+    process.exit(args.includes('--check') && !(p99 < 1000) ? 1 : 0);
+  } catch (e) {
+    console.error(`[bench:flood] ${e instanceof Error ? e.message : String(e)}`);
+    await cleanup();
+    process.exit(1);
+  }
+}
+
+void main();

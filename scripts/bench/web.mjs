@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:web`: what the web app costs a phone.
+ *  1. Initial JS per page from the build (scripts/bench/web-size.mjs; builds first when dist is missing).
+ *  2. Lighthouse (mobile preset, simulated throttling) on the home page and a coin page, in Debian's
+ *     Chromium: performance score, LCP, CLS, TBT, and the bytes transferred — against a running
+ *     server (BENCH_BASE_URL, default http://127.0.0.1:8080; start one with `npm start`).
+ *     Targets (issue "Fast under real use"): score ≥ 90, CLS ≤ 0.05.
+ * Bounded: two pages × BENCH_RUNS runs (default 1), loopback only.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const base = (process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = [
+  ['home', '/en-US/home'],
+  ['coin', '/en-US/crypto/bitcoin'],
+];
+
+if (!/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base)) {
+  console.error(`bench:web only measures a server on loopback (got ${base})`);
+  process.exit(2);
+}
+if (!fs.existsSync(path.join(root, 'apps', 'web', 'dist', '.vite', 'manifest.json'))) {
+  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+}
+console.log('== initial JavaScript per page (build) ==');
+spawnSync('node', [path.join(root, 'scripts', 'bench', 'web-size.mjs')], { stdio: 'inherit' });
+
+if (!fs.existsSync(chromePath)) {
+  console.error(`\nLighthouse skipped: no Chromium at ${chromePath} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  process.exit(1);
+}
+try {
+  const r = await fetch(`${base}/api/health`);
+  if (!r.ok) throw new Error(`status ${r.status}`);
+} catch (e) {
+  console.error(`\nLighthouse skipped: no server at ${base} (${e.message}); start one with \`npm start\` or set BENCH_BASE_URL`);
+  process.exit(1);
+}
+
+const { default: lighthouse } = await import('lighthouse');
+const chromeLauncher = await import('chrome-launcher');
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+});
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`\n== Lighthouse mobile (${runs} run${runs > 1 ? 's' : ''} per page, median) at ${base} ==`);
+console.log('page   score  LCP s  FCP s  TBT ms   CLS    JS KB (wire)  total KB (wire)');
+let failed = 0;
+try {
+  for (const [name, p] of PAGES) {
+    const res = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(`${base}${p}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const a = r.lhr.audits;
+      const items = a['network-requests']?.details?.items ?? [];
+      const js = items.filter((x) => x.resourceType === 'Script').reduce((s, x) => s + (x.transferSize ?? 0), 0);
+      const total = items.reduce((s, x) => s + (x.transferSize ?? 0), 0);
+      res.push({
+        score: Math.round((r.lhr.categories.performance.score ?? 0) * 100),
+        lcp: a['largest-contentful-paint'].numericValue / 1000,
+        fcp: a['first-contentful-paint'].numericValue / 1000,
+        tbt: a['total-blocking-time'].numericValue,
+        cls: a['cumulative-layout-shift'].numericValue,
+        js: js / 1024,
+        total: total / 1024,
+      });
+    }
+    const m = (k) => median(res.map((x) => x[k]));
+    if (m('score') < 90 || m('cls') > 0.05) failed++;
+    console.log(
+      `${name.padEnd(6)} ${String(m('score')).padStart(5)}  ${m('lcp').toFixed(1).padStart(5)}  ${m('fcp').toFixed(1).padStart(5)}  ${String(Math.round(m('tbt'))).padStart(6)}  ${m('cls').toFixed(3)}  ${m('js').toFixed(1).padStart(12)}  ${m('total').toFixed(1).padStart(15)}`,
+    );
+  }
+} finally {
+  await chrome.kill();
+}
+console.log(`targets: score ≥ 90, CLS ≤ 0.05 — ${failed ? `${failed} page(s) below target` : 'met'}`);
