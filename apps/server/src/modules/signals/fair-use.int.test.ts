@@ -35,7 +35,8 @@ describe('expensive reads under a flood of 64 parallel requests', () => {
     };
     try {
       const from = ip();
-      const flood = Array.from({ length: 64 }, () => get('/api/signals/track-record?offset=5000', from));
+      // 64 different pages: each one is a cache miss of the read model, so each needs a gate slot
+      const flood = Array.from({ length: 64 }, (_, i) => get(`/api/signals/track-record?offset=${5000 + i}`, from));
       const health = await get('/api/health');
       expect(health.statusCode).toBe(200);
       const rs = await Promise.all(flood);
@@ -46,6 +47,27 @@ describe('expensive reads under a flood of 64 parallel requests', () => {
       const shed = rs.find((r) => r.statusCode === 503)!;
       expect(shed.json().error).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { retry_after_s: 1 } });
       expect(shed.headers['retry-after']).toBe('1');
+    } finally {
+      signals.trackRecord = original;
+    }
+  });
+});
+
+describe('the same read requested 64 times at once', () => {
+  it('is computed once (read model) and every request is answered', async () => {
+    const signals = t.ctx.signals;
+    const original = signals.trackRecord.bind(signals);
+    let calls = 0;
+    signals.trackRecord = async (q) => {
+      calls++;
+      await sleep(20);
+      return original(q);
+    };
+    try {
+      const from = ip();
+      const rs = await Promise.all(Array.from({ length: 64 }, () => get('/api/signals/track-record?offset=4321', from)));
+      expect(rs.map((r) => r.statusCode).filter((c) => c === 200).length).toBe(64);
+      expect(calls).toBe(1);
     } finally {
       signals.trackRecord = original;
     }
