@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema/index';
+import { PGliteThread } from './pglite/pglite-thread';
 
 /** Drizzle database over either driver; use `db.execute(sql\`…\`)` for raw SQL (returns `{ rows }`). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,7 +35,7 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /**
  * Opens the database: PostgreSQL when `url` is given (a `pg` pool of `poolSize` connections),
  * otherwise PGlite persisted in `dataDir` (created if missing), or in memory when `dataDir` is
- * `'memory://'`. Does not migrate: call `migrateDatabase`.
+ * `'memory://'`. PGlite runs on a worker thread (see {@link PGliteThread}). Does not migrate: call `migrateDatabase`.
  * Errors: connection failures reject with the driver's error (message without credentials).
  */
 export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
@@ -84,12 +85,12 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir);
+  // PGlite runs on its own thread: a slow query never blocks the thread that serves requests.
+  const client = await PGliteThread.create(dir.startsWith('memory://') ? undefined : dir);
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle({ client: client as any, schema }) as unknown as Database;
   const chains = new Map<number, Promise<unknown>>();
   return {
     db,
