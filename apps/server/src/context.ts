@@ -5,6 +5,7 @@ import { LiveClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
 import { MarketRepository } from './modules/market/market.repository';
 import { MarketService } from './modules/market/market.service';
+import { CandleStore } from './modules/market/candle-store';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
@@ -84,11 +85,14 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     const window = await marketRepo.dataWindow();
     clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
   } else clock = new LiveClock();
+  // One copy of each candle series for the market source and the signals job; on the replay source
+  // (immutable candles) also kept as column files in DATA_DIR/cache so that a restart reads no rows.
+  const candles = new CandleStore({ db, repo: marketRepo }, { immutable: env.MARKET_SOURCE === 'replay', cacheDir: opts.db ? undefined : path.join(dataDirOf(env), 'cache', 'candles') });
   const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL) : new InProcessPubSub();
   const source: MarketSource =
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
-      : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
+      : new ReplayMarketSource(clock, (s, tf) => candles.load(s, tf), { tickMs: opts.tickMs });
   const market = new MarketService({ repo: marketRepo, market: source, clock });
   const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
@@ -96,7 +100,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const billing = createBilling(env, db);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
-  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, log });
+  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh) });
   // Only worker processes compute (one of N, under LOCKS.signals); tests start the jobs by hand.
   if (env.ROLES.includes('worker') && env.NODE_ENV !== 'test') await signals.startJobs(LOCKS.signals, (k) => db.tryLock(k));
   const newsProviders: NewsProvider[] = [];
