@@ -57,7 +57,10 @@ export interface AppContext {
 
 /** Options for building a context; tests inject a clock, a database and a tick interval. */
 export interface ContextOptions {
+  /** A database owned by the caller (tests): not closed by the context, no caches in DATA_DIR. */
   db?: DatabaseHandle;
+  /** The process' own database, already being opened (main.ts opens it while the code loads); closed by the context. */
+  ownDb?: Promise<DatabaseHandle>;
   clock?: Clock;
   tickMs?: number;
   onImportProgress?: (p: ImportProgress) => void;
@@ -71,7 +74,7 @@ export interface ContextOptions {
 export async function createContext(env: Env, opts: ContextOptions = {}): Promise<AppContext> {
   const log = opts.log ?? (() => undefined);
   const shippedDataDir = path.resolve(env.SHIPPED_DATA_DIR ?? path.join(REPO_ROOT, 'data'));
-  const db = opts.db ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
+  const db = opts.db ?? (await opts.ownDb) ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE, sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB }));
   await migrateDatabase(db);
   if (!env.SKIP_IMPORT) {
     const r = await importData(db, [...shippedDataImporters(shippedDataDir), ...newsImporters(shippedDataDir)], opts.onImportProgress);

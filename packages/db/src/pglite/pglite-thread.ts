@@ -87,10 +87,11 @@ export class PGliteThread {
 
   /**
    * Starts the worker and opens PGlite in `dataDir` (created by PGlite when missing; in memory when
-   * `memory://` or undefined). Resolves once the database is ready. Errors: PGlite's start error.
+   * `memory://` or undefined), with Postgres `settings` (e.g. `{ shared_buffers: '16MB' }`).
+   * Resolves once the database is ready. Errors: PGlite's start error.
    */
-  static async create(dataDir?: string): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
+  static async create(dataDir?: string, settings: Record<string, string> = {}): Promise<PGliteThread> {
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { dataDir, settings }, execArgv: [] });
     const thread = new PGliteThread(worker);
     await new Promise<void>((resolve, reject) => {
       thread.pending.set(0, { resolve: () => resolve(), reject });

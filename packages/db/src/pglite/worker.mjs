@@ -3,7 +3,8 @@
  * docs/decisions/040-embedded-database-off-main-thread.md): owns one PGlite instance and answers
  * the main thread's requests, one message each.
  *
- * Requests (`workerData` = { dataDir?: string } opens the database; `memory://` or none = in memory):
+ * Requests (`workerData` = { dataDir?: string, settings?: Record<string, string> } opens the database;
+ * `memory://` or none = in memory; `settings` are Postgres settings such as shared_buffers):
  *   { id, op: 'query', sql, params, rowMode, keepText, tx? }  → { id, ok, result: { rows, fields, affectedRows } }
  *   { id, op: 'exec', sql, tx? }                              → { id, ok, result: Results[] }
  *   { id, op: 'begin', tx }                                   → no reply; opens transaction `tx`
@@ -37,7 +38,8 @@ function optionsOf(msg) {
 }
 
 const dir = workerData?.dataDir;
-const pg = await PGlite.create(dir && !dir.startsWith('memory://') ? dir : undefined);
+const settings = Object.entries(workerData?.settings ?? {}).flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+const pg = await PGlite.create(dir && !dir.startsWith('memory://') ? dir : undefined, settings.length ? { startParams: [...PGlite.defaultStartParams, ...settings] } : {});
 
 const reply = (msg) => parentPort.postMessage(msg);
 
