@@ -3,7 +3,7 @@
  * docs/decisions/040-embedded-database-off-main-thread.md): owns one PGlite instance and answers
  * the main thread's requests, one message each.
  *
- * Requests (`workerData` = { dataDir?: string, settings?: Record<string, string> } opens the database;
+ * Requests (`workerData` = { dataDir?: string, settings?: Record<string, string>, nice?: number } opens the database;
  * `memory://` or none = in memory; `settings` are Postgres settings such as shared_buffers):
  *   { id, op: 'query', sql, params, rowMode, keepText, tx? }  → { id, ok, result: { rows, fields, affectedRows } }
  *   { id, op: 'exec', sql, tx? }                              → { id, ok, result: Results[] }
@@ -17,8 +17,20 @@
  * Statements tagged with the transaction id are queued and run in order on that transaction.
  * `keepText` lists type OIDs whose values stay as Postgres text (drizzle's identity parsers).
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+
+// Under CPU contention the HTTP thread goes first: this thread runs at a lower priority (Linux
+// keeps a nice value per thread; elsewhere this is skipped).
+if (workerData?.nice) {
+  try {
+    os.setPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').pop()), workerData.nice);
+  } catch {
+    // not Linux, or not permitted
+  }
+}
 
 const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'dataType', 'where', 'routine'];
 
