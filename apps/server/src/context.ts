@@ -7,6 +7,7 @@ import { ReadModels } from './platform/read-models';
 import { redisPrefixOf } from './platform/deployment';
 import { MarketRepository } from './modules/market/market.repository';
 import { MarketService } from './modules/market/market.service';
+import { CandleStore } from './modules/market/candle-store';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
@@ -62,7 +63,10 @@ export interface AppContext {
 
 /** Options for building a context; tests inject a clock, a database and a tick interval. */
 export interface ContextOptions {
+  /** A database owned by the caller (tests): not closed by the context, no caches in DATA_DIR. */
   db?: DatabaseHandle;
+  /** The process' own database, already being opened (main.ts opens it while the code loads); closed by the context. */
+  ownDb?: Promise<DatabaseHandle>;
   clock?: Clock;
   tickMs?: number;
   onImportProgress?: (p: ImportProgress) => void;
@@ -76,7 +80,7 @@ export interface ContextOptions {
 export async function createContext(env: Env, opts: ContextOptions = {}): Promise<AppContext> {
   const log = opts.log ?? (() => undefined);
   const shippedDataDir = path.resolve(env.SHIPPED_DATA_DIR ?? path.join(REPO_ROOT, 'data'));
-  const db = opts.db ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE }));
+  const db = opts.db ?? (await opts.ownDb) ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE, sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB }));
   await migrateDatabase(db);
   if (!env.SKIP_IMPORT) {
     const r = await importData(db, [...shippedDataImporters(shippedDataDir), ...newsImporters(shippedDataDir)], opts.onImportProgress);
@@ -90,13 +94,16 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     const window = await marketRepo.dataWindow();
     clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
   } else clock = new LiveClock();
+  // One copy of each candle series for the market source and the signals job; on the replay source
+  // (immutable candles) also kept as column files in DATA_DIR/cache so that a restart reads no rows.
+  const candles = new CandleStore({ db, repo: marketRepo }, { immutable: env.MARKET_SOURCE === 'replay', cacheDir: opts.db ? undefined : path.join(dataDirOf(env), 'cache', 'candles') });
   const redisPrefix = await redisPrefixOf(env, db);
   const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL, redisPrefix) : new InProcessPubSub();
   const readModels = await ReadModels.create({ pubsub, redisUrl: env.REDIS_URL, prefix: `${redisPrefix}rm:` });
   const source: MarketSource =
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
-      : new ReplayMarketSource(clock, (s, tf) => marketRepo.loadSeries(s, tf), { tickMs: opts.tickMs });
+      : new ReplayMarketSource(clock, (s, tf) => candles.load(s, tf), { tickMs: opts.tickMs });
   const market = new MarketService({ repo: marketRepo, market: source, clock, readModels });
   const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
@@ -104,7 +111,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const billing = createBilling(env, db, accounts);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
-  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, readModels, log });
+  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh) });
   // Only worker processes compute (one of N, under LOCKS.signals); tests start the jobs by hand.
   if (env.ROLES.includes('worker') && env.NODE_ENV !== 'test') await signals.startJobs(LOCKS.signals, (k) => db.tryLock(k));
   const newsProviders: NewsProvider[] = [];

@@ -1,7 +1,7 @@
+import path from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { parseEnv, EnvError } from './platform/env';
-import { createContext } from './context';
-import { buildApp } from './app';
+import { openDatabase } from '@coinlens/db';
+import { parseEnv, EnvError, dataDirOf } from './platform/env';
 import { publicOriginWarning } from './platform/origin';
 
 /** Entry point: `npm start` (via scripts/start.mjs) or `tsx apps/server/src/main.ts`. */
@@ -17,9 +17,14 @@ async function main() {
     throw e;
   }
   const say = (m: string) => env.LOG_LEVEL !== 'silent' && console.log(`[coinlens] ${m}`);
+  // The database (PGlite on its own thread) opens while the rest of the server's code loads.
+  const ownDb = openDatabase({ url: env.DATABASE_URL, dataDir: path.join(dataDirOf(env), 'pglite'), poolSize: env.DATABASE_POOL_SIZE, sharedBuffersMb: env.PGLITE_SHARED_BUFFERS_MB });
+  ownDb.catch(() => undefined);
+  const [{ createContext }, { buildApp }] = await Promise.all([import('./context'), import('./app')]);
   let bar: SingleBar | null = null;
   let lastPct = -10;
   const ctx = await createContext(env, {
+    ownDb,
     log: say,
     onImportProgress(p) {
       if (p.total === 0) return;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import * as schema from './schema/index';
+import { PGliteThread } from './pglite/pglite-thread';
 
 /** Drizzle database over either driver; use `db.execute(sql\`…\`)` for raw SQL (returns `{ rows }`). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +27,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Shared buffers (MB) of the embedded database unless configured (PGLITE_SHARED_BUFFERS_MB). */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+
 /** Lock keys (advisory lock ids) used across the code base. */
 export const LOCKS = { migrate: 7_301_001, import: 7_301_002, jobs: 7_301_003, signals: 7_301_004, news: 7_301_005 } as const;
 
@@ -34,10 +38,11 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /**
  * Opens the database: PostgreSQL when `url` is given (a `pg` pool of `poolSize` connections),
  * otherwise PGlite persisted in `dataDir` (created if missing), or in memory when `dataDir` is
- * `'memory://'`. Does not migrate: call `migrateDatabase`.
+ * `'memory://'`. PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
+ * of shared buffers (default {@link DEFAULT_PGLITE_SHARED_BUFFERS_MB}). Does not migrate: call `migrateDatabase`.
  * Errors: connection failures reject with the driver's error (message without credentials).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; sharedBuffersMb?: number }): Promise<DatabaseHandle> {
   if (opts.url) {
     const pg = (await import('pg')).default;
     // BIGINT (int8) and NUMERIC as JS numbers: candle times in ms fit in 2^53.
@@ -84,12 +89,14 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
   const dir = opts.dataDir ?? 'memory://';
   if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir);
+  // PGlite runs on its own thread: a slow query never blocks the thread that serves requests.
+  // Postgres' default 128 MB of shared buffers is most of an idle server's memory; the OS page
+  // cache keeps the data files warm anyway.
+  const client = await PGliteThread.create(dir.startsWith('memory://') ? undefined : dir, { shared_buffers: `${opts.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB` });
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle({ client: client as any, schema }) as unknown as Database;
   const chains = new Map<number, Promise<unknown>>();
   return {
     db,

@@ -1,4 +1,4 @@
-import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, date } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, date } from 'drizzle-orm/pg-core';
 
 /** A listed coin (SPEC §3 Coin). Supplies in coin units as of `supplyAsOf` (CoinMarketCap listing). */
 export const coins = pgTable('coins', {
@@ -43,7 +43,11 @@ export const candles = pgTable(
     close: doublePrecision('close').notNull(),
     volume: doublePrecision('volume').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.coinId, t.timeframe, t.openTime] })],
+  (t) => [
+    primaryKey({ columns: [t.coinId, t.timeframe, t.openTime] }),
+    /** The replay window (min/max open time of a timeframe) is read at every start: an index lookup, not a scan of every candle. */
+    index('candles_timeframe_open_time_idx').on(t.timeframe, t.openTime),
+  ],
 );
 
 /** Daily Crypto Fear & Greed Index (alternative.me), value 0..100. */

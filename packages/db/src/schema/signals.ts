@@ -52,3 +52,19 @@ export const taSnapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.coinId, t.timeframe] })],
 );
+
+/**
+ * How far the signals job has logged each coin and timeframe: `candleTime` = open time (ms, UTC)
+ * of the last candle whose signals are stored (backfill or live), `updatedAt` = clock time (ms).
+ * A restart only computes the candles closed after it instead of recomputing the whole window.
+ */
+export const signalProgress = pgTable(
+  'signal_progress',
+  {
+    coinId: integer('coin_id').notNull().references(() => coins.id, { onDelete: 'cascade' }),
+    timeframe: text('timeframe').notNull(),
+    candleTime: bigint('candle_time', { mode: 'number' }).notNull(),
+    updatedAt: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.timeframe] })],
+);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { signalEvents, taSnapshots, type DatabaseHandle } from '@coinlens/db';
+import { signalEvents, signalProgress, taSnapshots, type DatabaseHandle } from '@coinlens/db';
 
 /** A signal to log: times in ms (UTC), price in USDT. */
 export interface NewSignal {
@@ -114,6 +114,26 @@ export class SignalsRepository {
       .insert(taSnapshots)
       .values({ coinId, timeframe, candleTime, computedAt, result })
       .onConflictDoUpdate({ target: [taSnapshots.coinId, taSnapshots.timeframe], set: { candleTime, computedAt, result } });
+  }
+
+  /** Open time of the analysed candle of every stored snapshot, by `coinId:timeframe`. */
+  async snapshotTimes(): Promise<Map<string, number>> {
+    const rows = await this.h.query(sql`select coin_id, timeframe, candle_time from ta_snapshots`);
+    return new Map(rows.map((r) => [`${num(r.coin_id)}:${String(r.timeframe)}`, num(r.candle_time)]));
+  }
+
+  /** Progress of the signals job: open time (ms) of the last candle whose signals are stored, by `coinId:timeframe`. */
+  async progress(): Promise<Map<string, number>> {
+    const rows = await this.h.query(sql`select coin_id, timeframe, candle_time from signal_progress`);
+    return new Map(rows.map((r) => [`${num(r.coin_id)}:${String(r.timeframe)}`, num(r.candle_time)]));
+  }
+
+  /** Records that the signals of (coin, timeframe) are stored up to the candle opening at `candleTime` (`at` = clock ms). */
+  async saveProgress(coinId: number, timeframe: string, candleTime: number, at: number): Promise<void> {
+    await this.h.db
+      .insert(signalProgress)
+      .values({ coinId, timeframe, candleTime, updatedAt: at })
+      .onConflictDoUpdate({ target: [signalProgress.coinId, signalProgress.timeframe], set: { candleTime, updatedAt: at } });
   }
 
   /** Stored snapshots of the given coins (all timeframes). */

@@ -1,9 +1,6 @@
 import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, TIMEFRAME_MS } from '@coinlens/contracts';
-import {
-  analyzeColumns, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL,
-  type Candles, type SignalColumns,
-} from '@coinlens/ta';
+import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type Candles } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
@@ -13,6 +10,8 @@ import type { CoinRow, MarketRepository } from '../market/market.repository';
 import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalRow, SignalsRepository } from './signals.repository';
 import { defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, timeframeLabel } from './timeframes';
+import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
+import type { AnalysisJob, DetectedSignal } from './analysis/analysis-job';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -22,11 +21,6 @@ export const ACCURACY_WINDOW_MS = 7 * DAY;
 export const ANALYSIS_CANDLES = 1000;
 /** Longest history (candles) on which hit rates and level probabilities are measured. */
 export const HISTORY_MAX_CANDLES = 8_000;
-/**
- * How long (clock ms) measurement columns of the history are reused before being recomputed: the
- * measured frequencies move slowly, the analysed candle itself always comes from fresh candles.
- */
-export const HISTORY_REUSE_MS: Record<TaTimeframe, number> = { '5m': 6 * HOUR, '1h': 2 * DAY, '1d': 7 * DAY };
 /** Delay before the jobs' first run (start-up backfill), so that the process serves HTTP first. */
 export const START_DELAY_MS = 5_000;
 /** Window of the hot list. */
@@ -43,9 +37,6 @@ const toCandles = (s: SeriesColumns, from: number, to: number): Candles => ({
   volume: s.v.subarray(from, to),
 });
 
-/** Lets the event loop serve requests between CPU-heavy steps of the jobs. */
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 const nameOf = (label: string) => SIGNALS_BY_LABEL.get(label)?.name ?? { en: label, zh: label };
 
 /** Dependencies of {@link SignalsService}. */
@@ -58,6 +49,10 @@ export interface SignalsDeps {
   /** Where the read side stores its results (one of this process when absent). */
   readModels?: ReadModels;
   log?: (msg: string) => void;
+  /** Where the technical analysis runs; default a worker thread ({@link AnalysisThread}). */
+  analysis?: AnalysisRunner;
+  /** Shared loader of stored series (`fresh` re-reads); default `marketRepo.loadSeries` with a cache of this service. */
+  loadSeries?: (symbol: string, tf: TaTimeframe, fresh: boolean) => Promise<SeriesColumns>;
 }
 
 /** Every stored signal time (fired, due, candle) lies on this grid, so signal reads change only when the clock crosses it. */
@@ -71,7 +66,7 @@ const ITEM_HEAD = '{"cryptocurrency":';
  */
 export class SignalsService {
   private readonly series = new Map<string, Promise<SeriesColumns>>();
-  private readonly histCols = new Map<string, SignalColumns>();
+  private readonly analysis: AnalysisRunner;
   /** Open time of the last candle whose signals were logged, per `symbol:timeframe`. */
   private readonly lastProcessed = new Map<string, number>();
   private chain: Promise<unknown> = Promise.resolve();
@@ -86,6 +81,7 @@ export class SignalsService {
   constructor(private readonly deps: SignalsDeps) {
     this.log = deps.log ?? (() => undefined);
     this.readModels = deps.readModels ?? ReadModels.local();
+    this.analysis = deps.analysis ?? new AnalysisThread();
   }
 
   /** Marks the read side stale in every process after a write of snapshots, signals or outcomes. */
@@ -96,6 +92,7 @@ export class SignalsService {
   // ---- candles ------------------------------------------------------------------------------------
 
   private loadSeries(symbol: string, tf: TaTimeframe, fresh = false): Promise<SeriesColumns> {
+    if (this.deps.loadSeries) return this.deps.loadSeries(symbol, tf, fresh);
     const key = `${symbol}:${tf}`;
     let p = this.series.get(key);
     if (!p || fresh) {
@@ -139,41 +136,31 @@ export class SignalsService {
   // ---- analysis -----------------------------------------------------------------------------------
 
   /**
-   * Analyses (row, tf) at the last closed candle: `analyze` of @coinlens/ta on the latest
-   * ANALYSIS_CANDLES closed candles, measuring on the stored history cut at the same candle.
-   * Returns null when there are too few candles. `hist` may pass precomputed history columns.
+   * Candles of the stored history of (symbol, tf) that closed at or before `until` (≤ now), the
+   * latest HISTORY_MAX_CANDLES; they only serve measurements (hit rates, level probabilities).
+   * Null when too short.
    */
-  async analyzeNow(row: CoinRow, tf: TaTimeframe, hist?: SignalColumns): Promise<TaResult | null> {
-    const candles = await this.latestCandles(row.symbol, tf);
-    const n = candles.close.length;
-    if (n < MIN_ANALYZE_CANDLES) return null;
-    const x = computeSignalColumns(candles);
-    const h = hist ?? (await this.historyColumns(row.symbol, tf, candles.openTime[n - 1] + TIMEFRAME_MS[tf])) ?? x;
-    return analyzeColumns(x, h, n - 1, { timeframe: tf, symbol: row.symbol }) as unknown as TaResult;
+  async historyCandles(symbol: string, tf: TaTimeframe, until: number): Promise<Candles | null> {
+    const { s, from, to } = await this.historyUntil(symbol, tf, until);
+    return to - from < MIN_ANALYZE_CANDLES ? null : toCandles(s, from, to);
   }
 
   /**
-   * Indicator columns of the stored history up to `until` (≤ now), reused for HISTORY_REUSE_MS of
-   * clock time; they only serve measurements (hit rates, level probabilities). Null when too short.
+   * Analyses (row, tf) at the last closed candle: `analyze` of @coinlens/ta on the latest
+   * ANALYSIS_CANDLES closed candles, measuring on the stored history cut at the same candle, on
+   * the analysis thread. Returns null when there are too few candles.
    */
-  async historyColumns(symbol: string, tf: TaTimeframe, until: number): Promise<SignalColumns | null> {
-    const key = `${symbol}:${tf}`;
-    const tfMs = TIMEFRAME_MS[tf];
-    const cached = this.histCols.get(key);
-    if (cached && cached.n > 0) {
-      const lastClose = cached.openTime[cached.n - 1] + tfMs;
-      if (lastClose <= until && lastClose > until - HISTORY_REUSE_MS[tf]) return cached;
-    }
-    const { s, from, to } = await this.historyUntil(symbol, tf, until);
-    if (to - from < MIN_ANALYZE_CANDLES) return null;
-    const h = computeSignalColumns(toCandles(s, from, to));
-    this.histCols.set(key, h);
-    return h;
+  async analyzeNow(row: CoinRow, tf: TaTimeframe): Promise<TaResult | null> {
+    const latest = await this.latestCandles(row.symbol, tf);
+    const n = latest.close.length;
+    if (n < MIN_ANALYZE_CANDLES) return null;
+    const history = await this.historyCandles(row.symbol, tf, latest.openTime[n - 1] + TIMEFRAME_MS[tf]);
+    return (await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest, history })).result;
   }
 
   /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */
-  private async refreshSnapshot(row: CoinRow, tf: TaTimeframe, hist?: SignalColumns): Promise<TaResult | null> {
-    const r = await this.analyzeNow(row, tf, hist);
+  private async refreshSnapshot(row: CoinRow, tf: TaTimeframe): Promise<TaResult | null> {
+    const r = await this.analyzeNow(row, tf);
     if (r) {
       await this.deps.repo.saveSnapshot(row.id, tf, r.current.candle_open_time, this.deps.clock.now(), r);
       await this.changed();
@@ -189,18 +176,8 @@ export class SignalsService {
     return { coinId: row.id, timeframe: tf, label, direction, origin, candleTime, firedAt: candleTime + tfMs, entryPrice: entry, horizonCandles: horizon, dueAt: candleTime + tfMs + horizon * tfMs };
   }
 
-  /**
-   * Runs the detectors over history candles with open time in (afterOpen, upToOpen] and returns
-   * the signals (yielding to the event loop every 256 candles).
-   */
-  private async detectRange(row: CoinRow, tf: TaTimeframe, h: SignalColumns, afterOpen: number, upToOpen: number, origin: NewSignal['origin']): Promise<NewSignal[]> {
-    const out: NewSignal[] = [];
-    const first = lastIndexAtOrBefore(h.openTime, afterOpen) + 1;
-    for (let i = Math.max(0, first), k = 0; i < h.n && h.openTime[i] <= upToOpen; i++, k++) {
-      if (k > 0 && k % 256 === 0) await yieldToLoop();
-      for (const d of detectSignalsAt(h, i)) out.push(this.signalOf(row, tf, d.label, d.direction, h.openTime[i], h.close[i], origin));
-    }
-    return out;
+  private signalsOf(row: CoinRow, tf: TaTimeframe, detected: DetectedSignal[], origin: NewSignal['origin']): NewSignal[] {
+    return detected.map((d) => this.signalOf(row, tf, d.label, d.direction, d.openTime, d.close, origin));
   }
 
   /**
@@ -237,24 +214,27 @@ export class SignalsService {
     if (!row || !row.timeframes.includes(tf)) return { inserted: 0, scored: 0 };
     const now = this.deps.clock.now();
     const tfMs = TIMEFRAME_MS[tf];
-    const candles = await this.latestCandles(symbol, tf);
-    if (candles.close.length < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0 };
-    const x = computeSignalColumns(candles);
-    const lastOpen = x.openTime[x.n - 1];
-    const hist = (await this.historyColumns(symbol, tf, lastOpen + tfMs)) ?? x;
+    const latest = await this.latestCandles(symbol, tf);
+    const n = latest.close.length;
+    if (n < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0 };
+    const lastOpen = latest.openTime[n - 1];
+    const history = await this.historyCandles(symbol, tf, lastOpen + tfMs);
     const key = `${symbol}:${tf}`;
     const oldest = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs - tfMs;
     let after = this.lastProcessed.get(key) ?? lastOpen - tfMs;
     if (after > lastOpen) after = lastOpen - tfMs; // the replay wrapped around to its start
     // catch-up candles must lie past the warm-up of the analysed window (indicators defined)
-    after = Math.max(after, oldest, x.openTime[Math.min(SIGNAL_WARMUP + 50, x.n - 1)]);
-    const signals = await this.detectRange(row, tf, x, after, lastOpen - tfMs, 'live');
-    const snap = analyzeColumns(x, hist, x.n - 1, { timeframe: tf, symbol }) as unknown as TaResult;
+    after = Math.max(after, oldest, latest.openTime[Math.min(SIGNAL_WARMUP + 50, n - 1)]);
+    const job: AnalysisJob = { symbol, timeframe: tf, latest, history, detect: { on: 'latest', after, upTo: lastOpen - tfMs } };
+    const { result, detected } = await this.analysis.run(job);
+    const snap = result!;
+    const signals = this.signalsOf(row, tf, detected, 'live');
     await this.deps.repo.saveSnapshot(row.id, tf, lastOpen, now, snap);
     for (const sig of snap.market.signals) signals.push(this.signalOf(row, tf, sig.label, sig.direction, lastOpen, snap.last_price, 'live'));
     const inserted = await this.deps.repo.insertSignals(signals);
     const scored = await this.scoreDue(row, tf);
     this.lastProcessed.set(key, lastOpen);
+    await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
     await this.changed();
     return { inserted, scored };
   }
@@ -262,44 +242,58 @@ export class SignalsService {
   /**
    * Start-up backfill of one coin and timeframe: detectors over the candles that closed in the
    * last 7 days + horizon before now (origin `backfill`), scoring those whose horizon has passed,
-   * and the current snapshot. Idempotent (stored signals are kept, live ones win).
+   * and the current snapshot. Incremental: with `done` (open time of the last candle whose signals
+   * are stored, from `signal_progress`) only the candles closed after it are computed, and nothing
+   * when it is the last closed candle and its snapshot is stored (`snapshotAt`). Idempotent
+   * (stored signals are kept, live ones win). `candles` = candles the detectors ran over.
    */
-  async backfill(row: CoinRow, tf: TaTimeframe): Promise<{ inserted: number; scored: number }> {
+  async backfill(row: CoinRow, tf: TaTimeframe, stored: { done?: number; snapshotAt?: number } = {}): Promise<{ inserted: number; scored: number; candles: number }> {
     const now = this.deps.clock.now();
     const tfMs = TIMEFRAME_MS[tf];
+    const key = `${row.symbol}:${tf}`;
     const { s, from, to } = await this.historyUntil(row.symbol, tf, now);
-    if (to - from < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0 };
-    const h = computeSignalColumns(toCandles(s, from, to));
-    this.histCols.set(`${row.symbol}:${tf}`, h);
-    const lastOpen = h.openTime[h.n - 1];
+    if (to - from < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0, candles: 0 };
+    const lastOpen = s.t[to - 1];
     const start = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs;
-    await yieldToLoop();
-    const signals = await this.detectRange(row, tf, h, start - tfMs - 1, lastOpen, 'backfill');
-    const inserted = await this.deps.repo.insertSignals(signals);
+    let after = start - tfMs - 1;
+    // Progress stored by an earlier run (not from the replay's future after a wrap-around): resume after it.
+    if (stored.done !== undefined && stored.done <= lastOpen && stored.done > after) after = stored.done;
+    if (after >= lastOpen && stored.snapshotAt === lastOpen) {
+      this.lastProcessed.set(key, lastOpen);
+      return { inserted: 0, scored: await this.scoreDue(row, tf), candles: 0 };
+    }
+    const latest = await this.latestCandles(row.symbol, tf);
+    const history = toCandles(s, from, to);
+    const { result, detected } = await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest, history, detect: { on: 'history', after, upTo: lastOpen } });
+    const inserted = await this.deps.repo.insertSignals(this.signalsOf(row, tf, detected, 'backfill'));
     const scored = await this.scoreDue(row, tf);
-    await yieldToLoop();
-    await this.refreshSnapshot(row, tf, h);
-    this.lastProcessed.set(`${row.symbol}:${tf}`, lastOpen);
-    if (inserted || scored) await this.changed();
-    return { inserted, scored };
+    if (result) await this.deps.repo.saveSnapshot(row.id, tf, result.current.candle_open_time, now, result);
+    this.lastProcessed.set(key, lastOpen);
+    await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
+    if (inserted || scored || result) await this.changed();
+    const candles = to - 1 - Math.max(from - 1, lastIndexAtOrBefore(s.t.subarray(0, to), after));
+    return { inserted, scored, candles };
   }
 
   /** Backfills every coin × TA timeframe (one at a time; stops early when the service stops). */
-  async backfillAll(): Promise<{ inserted: number; scored: number; ms: number }> {
+  async backfillAll(): Promise<{ inserted: number; scored: number; candles: number; ms: number }> {
     const t0 = Date.now();
     let inserted = 0;
     let scored = 0;
+    let candles = 0;
+    const [progress, snapshots] = await Promise.all([this.deps.repo.progress(), this.deps.repo.snapshotTimes()]);
     for (const row of this.deps.market.coinRows) {
       for (const tf of row.timeframes) {
-        if (this.stopped) return { inserted, scored, ms: Date.now() - t0 };
+        if (this.stopped) return { inserted, scored, candles, ms: Date.now() - t0 };
         if (!isTaTimeframe(tf)) continue;
-        await yieldToLoop();
-        const r = await this.backfill(row, tf);
+        const k = `${row.id}:${tf}`;
+        const r = await this.backfill(row, tf, { done: progress.get(k), snapshotAt: snapshots.get(k) });
         inserted += r.inserted;
         scored += r.scored;
+        candles += r.candles;
       }
     }
-    return { inserted, scored, ms: Date.now() - t0 };
+    return { inserted, scored, candles, ms: Date.now() - t0 };
   }
 
   // ---- jobs ---------------------------------------------------------------------------------------
@@ -342,7 +336,7 @@ export class SignalsService {
         this.backfillState = 'running';
         const r = await this.backfillAll();
         this.backfillState = 'done';
-        this.log(`signals backfill: ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
+        this.log(`signals backfill: ${r.candles} candles computed, ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
       } else this.backfillState = 'follower';
       return this.leader;
     };
@@ -373,6 +367,7 @@ export class SignalsService {
     this.unsubscribe?.();
     this.unsubscribe = null;
     await this.idle();
+    await this.analysis.close();
   }
 
   // ---- reads --------------------------------------------------------------------------------------

@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import type { Candles } from '@coinlens/ta';
+import { runAnalysisJob, type AnalysisJob, type AnalysisOutput } from './analysis-job';
+
+/** How long (ms) the analysis thread stays up without jobs. */
+export const ANALYSIS_THREAD_IDLE_MS = 30_000;
+
+/** Runs analysis jobs somewhere; `close` releases what it holds. */
+export interface AnalysisRunner {
+  run(job: AnalysisJob): Promise<AnalysisOutput>;
+  close(): Promise<void>;
+}
+
+/** Runs jobs on the calling thread (tests, tools). */
+export const inlineAnalysis: AnalysisRunner = {
+  run: async (job) => runAnalysisJob(job),
+  close: async () => undefined,
+};
+
+/** Copies candle columns into their own buffers: a view would send its whole underlying buffer to the thread. */
+function own(c: Candles | null): Candles | null {
+  if (!c) return null;
+  return { openTime: c.openTime.slice(), open: c.open.slice(), high: c.high.slice(), low: c.low.slice(), close: c.close.slice(), volume: c.volume.slice() };
+}
+
+/**
+ * The signals job's technical analysis on a worker thread (analysis-worker.mjs → .ts): indicator columns
+ * of thousands of candles and `analyzeColumns` take tens of milliseconds each, which on the
+ * request thread would delay every request by as much. Jobs run one at a time in order; the
+ * thread starts on the first job and does not keep the process alive while idle.
+ * Errors: a job's exception rejects that job; a crashed thread rejects the pending jobs and the
+ * next job starts a new thread. The thread stops after `idleMs` without jobs.
+ */
+export class AnalysisThread implements AnalysisRunner {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, { resolve(o: AnalysisOutput): void; reject(e: unknown): void }>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  /** `idleMs`: the thread stops after this long without jobs (its ~50 MB are returned between candle closes). */
+  constructor(private readonly opts: { idleMs?: number } = {}) {}
+
+  private idle(w: Worker) {
+    w.unref();
+    this.idleTimer = setTimeout(() => {
+      if (this.worker === w && !this.pending.size) {
+        this.worker = null;
+        void w.terminate();
+      }
+    }, this.opts.idleMs ?? ANALYSIS_THREAD_IDLE_MS);
+    this.idleTimer.unref();
+  }
+
+  private start(): Worker {
+    // A JavaScript bootstrap loads the TypeScript worker through tsx (under vitest and under `node --import tsx`).
+    const w = new Worker(new URL('./analysis-worker.mjs', import.meta.url));
+    w.on('message', (m: { id: number; ok: boolean; output?: AnalysisOutput; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (!this.pending.size) this.idle(w);
+      if (m.ok) p.resolve(m.output!);
+      else p.reject(new Error(`analysis failed: ${m.error}`));
+    });
+    const fail = (e: unknown) => {
+      if (this.worker === w) this.worker = null;
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`analysis thread exited (code ${code})`)));
+    return w;
+  }
+
+  /** Runs `job` on the thread; resolves with its output. */
+  run(job: AnalysisJob): Promise<AnalysisOutput> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+    this.worker ??= this.start();
+    const w = this.worker;
+    const id = this.nextId++;
+    return new Promise<AnalysisOutput>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      w.ref();
+      w.postMessage({ id, job: { ...job, latest: own(job.latest), history: own(job.history) } });
+    });
+  }
+
+  /** Stops the thread (pending jobs reject). */
+  async close(): Promise<void> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+}
