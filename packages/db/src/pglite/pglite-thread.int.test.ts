@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, type DatabaseHandle } from '../client';
 
 /**
- * The embedded database off the main thread (docs/decisions/040-embedded-database-off-main-thread.md):
+ * The embedded database off the main thread (docs/decisions/060-embedded-database-off-main-thread.md):
  * a slow statement must not stall the event loop, and transactions must stay isolated from
  * statements of concurrent requests. Runs on PGlite, or on PostgreSQL when DATABASE_URL is set.
  */

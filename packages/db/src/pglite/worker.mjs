@@ -1,6 +1,6 @@
 /**
  * Worker-thread side of the embedded database (see pglite-thread.ts and
- * docs/decisions/040-embedded-database-off-main-thread.md): owns one PGlite instance and answers
+ * docs/decisions/060-embedded-database-off-main-thread.md): owns one PGlite instance and answers
  * the main thread's requests, one message each.
  *
  * Requests (`workerData` = { dataDir?: string, settings?: Record<string, string>, nice?: number } opens the database;
