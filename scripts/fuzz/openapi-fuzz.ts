@@ -78,6 +78,12 @@ export interface FuzzReport {
   unformatted4xx: number;
   /** Requests without an answer (timeout, reset). Reported, not counted as failures. */
   noAnswer: number;
+  /**
+   * 503 SERVICE_UNAVAILABLE answers with `details.retry_after_s` (the read gate shedding load): the
+   * fuzzer behaves like a well-mannered client, waits that long and sends the request once more;
+   * the answer to the retry is the one judged (a second 503 counts as a 5xx).
+   */
+  shedRetried: number;
   byStatus: Record<string, number>;
   examples: { serverErrors: Example[]; unformatted4xx: Example[]; noAnswer: Example[] };
   /** Operations of the document that were exercised. */
@@ -404,12 +410,18 @@ export async function runFuzz(opts: {
   requests = [...requests.filter((r) => !isLogout(r)), ...requests.filter(isLogout)];
 
   const max = opts.examples ?? 5;
-  const report: FuzzReport = { requests: 0, serverErrors: 0, unformatted4xx: 0, noAnswer: 0, byStatus: {}, examples: { serverErrors: [], unformatted4xx: [], noAnswer: [] }, operations: ops.length, ms: 0 };
+  const report: FuzzReport = { requests: 0, serverErrors: 0, unformatted4xx: 0, noAnswer: 0, shedRetried: 0, byStatus: {}, examples: { serverErrors: [], unformatted4xx: [], noAnswer: [] }, operations: ops.length, ms: 0 };
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
       const req = requests[next++];
-      const res = await opts.send(req);
+      let res = await opts.send(req);
+      const retryAfter = shedRetryAfterS(res);
+      if (retryAfter !== null) {
+        report.shedRetried++;
+        await new Promise((r) => setTimeout(r, Math.min(retryAfter, 5) * 1000));
+        res = await opts.send(req);
+      }
       report.requests++;
       report.byStatus[res.status] = (report.byStatus[res.status] ?? 0) + 1;
       const v = verdict(res);
@@ -424,6 +436,17 @@ export async function runFuzz(opts: {
   await Promise.all(Array.from({ length: Math.max(1, opts.concurrency) }, worker));
   report.ms = Date.now() - started;
   return report;
+}
+
+/** Seconds to wait when `res` is the read gate's load shedding (503 SERVICE_UNAVAILABLE with retry_after_s), else null. */
+function shedRetryAfterS(res: FuzzResponse): number | null {
+  if (res.status !== 503) return null;
+  try {
+    const e = JSON.parse(res.body)?.error;
+    return e?.code === 'SERVICE_UNAVAILABLE' && typeof e?.details?.retry_after_s === 'number' ? e.details.retry_after_s : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A `Send` over HTTP to `baseUrl` (e.g. http://127.0.0.1:8080); streams are read up to their headers. */
@@ -454,6 +477,7 @@ export function formatReport(r: FuzzReport): string {
     `5xx: ${r.serverErrors}`,
     `4xx without code: ${r.unformatted4xx}`,
     `no answer: ${r.noAnswer}`,
+    `shed with 503 + retry-after, then retried: ${r.shedRetried}`,
   ];
   for (const [kind, list] of Object.entries(r.examples)) {
     if (!list.length) continue;
