@@ -14,6 +14,7 @@
  */
 import fc from 'fast-check';
 import { APP_ERRORS } from '@coinlens/contracts';
+import { mulberry32 } from '@coinlens/nlp/sentiment/train';
 
 /** The subset of a JSON schema (as emitted by @fastify/swagger from zod) the generators read. */
 export interface JsonSchema {
@@ -485,16 +486,4 @@ export function formatReport(r: FuzzReport): string {
     for (const e of list) lines.push(`  ${e.status} ← ${e.request}\n      ${e.body.replace(/\n/g, ' ')}`);
   }
   return lines.join('\n');
-}
-
-/** Small seeded PRNG (deterministic shuffles). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
