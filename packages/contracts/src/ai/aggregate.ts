@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
 import { Usage } from '../billing/plans';
 import { TaTimeframe } from '../signals/analysis';
+import { CoinRef } from '../market/coin';
 
 /**
  * The data an AI text rests on (DESIGN.md §1.3): the clock time of the facts, the analysed candles
@@ -71,7 +72,7 @@ export const StrategyAccess = z.enum(['granted', 'sign_in_required', 'not_genera
 export type StrategyAccess = z.infer<typeof StrategyAccess>;
 
 // GET /api/crypto/{id}/aggregate?lang
-export const AggregateParams = z.object({ id: z.string().min(1).max(64) });
+export const AggregateParams = z.object({ id: CoinRef });
 export const AggregateQuery = z.object({ lang: LangParam.default('en-US') });
 export const CoinAggregate = z.object({
   coin: z.object({ id: z.number().int(), symbol: z.string(), name: z.string() }),

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
 import { Usage } from '../billing/plans';
 import { AiBasedOn } from './aggregate';
+import { CoinRef } from '../market/coin';
 
 // POST /api/chat/{coinId}/messages {content, lang} → text/event-stream of AiStreamEvent
-export const ChatParams = z.object({ coinId: z.string().min(1).max(64) });
+export const ChatParams = z.object({ coinId: CoinRef });
 export const PostChatMessageBody = z.object({
   content: z.string().trim().min(1).max(1000),
   lang: LangParam.default('en-US'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
 import { StrategyBias } from './aggregate';
+import { CoinRef } from '../market/coin';
 
 /**
  * A paper-trading plan of the trading-agent preview (lab permission): made from the short-term
@@ -31,7 +32,7 @@ export const PaperPlan = z.object({
   }),
 });
 export type PaperPlan = z.infer<typeof PaperPlan>;
-export const LabParams = z.object({ coinId: z.string().min(1).max(64) });
+export const LabParams = z.object({ coinId: CoinRef });
 export const CreatePaperPlanBody = z.object({ lang: LangParam.default('en-US') });
 export const GetPaperPlansResponse = resultOf(z.array(PaperPlan));
 export const CreatePaperPlanResponse = resultOf(PaperPlan);

@@ -72,3 +72,16 @@ export type UsageKind = z.infer<typeof UsageKind>;
 export const Usage = z.object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int(), reset_at: z.string() });
 export type Usage = z.infer<typeof Usage>;
 export const GetUsageResponse = resultOf(Usage);
+/** Path parameter of GET /api/users/usage/{kind}. */
+export const UsageParams = z.object({ kind: UsageKind });
+
+// GET /api/payment/subscription (signed in)
+/** Membership status (SPEC §3 Subscription status) and its history; dates ISO 8601 UTC. */
+export const SubscriptionStatus = z.object({
+  isPro: z.boolean(),
+  subscription_start_date: z.string().nullable(),
+  latestEndDate: z.string().nullable(),
+  history: z.array(z.object({ plan: z.string(), source: z.string(), start_date: z.string(), end_date: z.string(), network: z.string().nullable(), token_type: z.string().nullable(), total_cost: z.string().nullable() })),
+});
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+export const SubscriptionStatusResponse = resultOf(SubscriptionStatus);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LangParam, MAX_PAGE_OFFSET, resultOf } from '../common/envelope';
 import { Feed } from './feed';
+import { CoinRef } from '../market/coin';
 
 /**
  * `filter` of the feed list: `all`; `important` (importance most_important or important); `bullish`
@@ -17,7 +18,7 @@ export const HOT_HEAT = 50;
 // GET /api/feeds/latest?limit&offset&filter&heat&lang[&cryptocurrency_id]
 /**
  * Newest released news first, one item per event cluster (its latest report). Page size 10 by
- * default (SPEC §9); `cryptocurrency_id` is a coin id (or slug/symbol) to keep news of that coin.
+ * default (SPEC §9); `cryptocurrency_id` is a CoinRef (slug, id or symbol) to keep news of that coin.
  */
 export const GetLatestFeedsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
@@ -25,7 +26,7 @@ export const GetLatestFeedsQuery = z.object({
   filter: FeedFilter.default('all'),
   heat: FeedHeat.default('all'),
   lang: LangParam.default('en-US'),
-  cryptocurrency_id: z.string().trim().min(1).max(40).optional(),
+  cryptocurrency_id: CoinRef.optional(),
   /** `true` applies the signed-in Pro user's saved news filter. */
   personal: z.enum(['true', 'false']).optional(),
 });

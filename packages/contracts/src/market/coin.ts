@@ -37,6 +37,16 @@ export const Coin = z.object({
 });
 export type Coin = z.infer<typeof Coin>;
 
+/**
+ * One coin reference (`CoinRef`), accepted by every endpoint about one coin (`{id}` / `{coinId}`
+ * path parameters, `coin` and `cryptocurrency_id` queries). Its canonical form is the coin's
+ * `slug` (`bitcoin`, what the coin page URL carries and passes to every call of the page); the
+ * numeric `id` and the `symbol` (case-insensitive) are accepted too. The server resolves it in one
+ * place (`MarketService.resolve`); an unknown reference is 404 COIN_NOT_FOUND.
+ */
+export const CoinRef = z.string().trim().min(1).max(64);
+export type CoinRef = z.infer<typeof CoinRef>;
+
 /** A contract of a token on a chain (SPEC §3 "contract"). */
 export const CoinContract = z.object({
   chain: z.string(),
@@ -61,9 +71,13 @@ export const CoinDetail = Coin.extend({
   supply_as_of: z.string().nullable(),
   contracts: z.array(CoinContract),
   website: z.string().nullable(),
-  cryptocurrency_contents: z.object({ description: z.string().nullable() }),
+  /**
+   * Texts about the coin. `lang` is the language `description` is written in: the shipped
+   * descriptions exist in English only, so a zh-CN page marks the paragraph as English.
+   */
+  cryptocurrency_contents: z.object({ description: z.string().nullable(), lang: z.enum(['en-US', 'zh-CN']) }),
   brand_color: z.string().nullable(),
-  /** Data credits the UI must show with these figures. */
+  /** Data credits the UI must show with these figures, in the language asked for (`lang`, default en-US). */
   credits: z.array(z.string()),
 });
 export type CoinDetail = z.infer<typeof CoinDetail>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
-import { Candle, Coin, CoinDetail, Timeframe } from './coin';
+import { Candle, Coin, CoinDetail, CoinRef, Timeframe } from './coin';
 
 /** Comma-separated list of symbols (`BTC,ETH` or `BTCUSDT,ETHUSDT`), 1..100 items, upper-cased. */
 const SymbolList = z
@@ -61,12 +61,19 @@ export const FearGreed = z.object({
 });
 export const GetFearGreedResponse = resultOf(FearGreed);
 
-// GET /api/crypto/cmc_historical?cmc_id&timeframe(=1h)&limit
-export const GetCmcHistoricalQuery = z.object({
-  cmc_id: CmcId,
-  timeframe: Timeframe.default('1h'),
-  limit: z.coerce.number().int().min(1).max(1500).default(500),
-});
+/** Which coin a `cmc_id`-keyed endpoint is about: `cmc_id` (SPEC) or, instead, a {@link CoinRef} as `coin`. */
+const cmcIdOrCoin = <T extends { cmc_id?: unknown; coin?: unknown }>(q: T) => q.cmc_id !== undefined || q.coin !== undefined;
+const CMC_ID_OR_COIN = { message: 'cmc_id or coin is required', path: ['cmc_id'] };
+
+// GET /api/crypto/cmc_historical?cmc_id&timeframe(=1h)&limit — or ?coin=<CoinRef> instead of cmc_id
+export const GetCmcHistoricalQuery = z
+  .object({
+    cmc_id: CmcId.optional(),
+    coin: CoinRef.optional(),
+    timeframe: Timeframe.default('1h'),
+    limit: z.coerce.number().int().min(1).max(1500).default(500),
+  })
+  .refine(cmcIdOrCoin, CMC_ID_OR_COIN);
 /** Closed candles up to the clock's now, plus the forming one last (`forming: true`). */
 export const CandleSeries = z.object({
   symbol: z.string(),
@@ -80,11 +87,14 @@ export const GetCmcHistoricalResponse = resultOf(CandleSeries);
 
 // GET /api/crypto/detail/chart?cmc_id&interval&range
 export const ChartRange = z.enum(['1D', '7D', '1M', '3M', '1Y', 'ALL']);
-export const GetDetailChartQuery = z.object({
-  cmc_id: CmcId,
-  interval: Timeframe.optional(),
-  range: ChartRange.default('1D'),
-});
+export const GetDetailChartQuery = z
+  .object({
+    cmc_id: CmcId.optional(),
+    coin: CoinRef.optional(),
+    interval: Timeframe.optional(),
+    range: ChartRange.default('1D'),
+  })
+  .refine(cmcIdOrCoin, CMC_ID_OR_COIN);
 export const GetDetailChartResponse = resultOf(
   z.object({ symbol: z.string(), interval: Timeframe, range: ChartRange, points: z.array(z.object({ time: z.number(), price: z.number(), volume: z.number() })) }),
 );
@@ -93,8 +103,9 @@ export const GetDetailChartResponse = resultOf(
 export const GetCmcDetailQuery = z.object({ cmc_id: CmcId });
 export const GetCoinDetailResponse = resultOf(CoinDetail);
 
-// GET /api/crypto/{id}/detail?lang — {id} is the coin's numeric id or slug (or symbol)
-export const CoinIdParams = z.object({ id: z.string().min(1).max(64) });
+// GET /api/crypto/{id}/detail?lang — {id} is a CoinRef (slug, numeric id or symbol)
+export const CoinIdParams = z.object({ id: CoinRef });
+/** `lang` (default en-US) chooses the language of `credits`; `cryptocurrency_contents.lang` says which language the description is in. */
 export const GetCoinDetailQuery = z.object({ lang: LangParam.optional() });
 
 // GET /api/clock — the market clock (replay or live)
@@ -109,6 +120,9 @@ export const ClockInfo = z.object({
 });
 export type ClockInfo = z.infer<typeof ClockInfo>;
 export const GetClockResponse = resultOf(ClockInfo);
+
+/** GET /api/stream/market?symbol&timeframe: `symbol` is a CoinRef (any form) whose forming candle of `timeframe` is streamed. */
+export const MarketStreamQuery = z.object({ symbol: z.string().max(20).optional(), timeframe: Timeframe.optional() });
 
 /**
  * Server-sent events of GET /api/stream/market?symbol&timeframe.

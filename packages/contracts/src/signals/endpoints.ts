@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_OFFSET, resultOf } from '../common/envelope';
-import { Coin } from '../market/coin';
+import { Coin, CoinRef } from '../market/coin';
 import { Bilingual, LabelledTaResult, Probability, SignalDirection, TaTimeframe } from './analysis';
 
 /** Accuracy of scored signals: hits / total (0..1), null when total = 0 — always shown with its denominator. */
@@ -8,7 +8,7 @@ export const AccuracyFigure = z.object({ accuracy: z.number().nullable(), hits: 
 export type AccuracyFigure = z.infer<typeof AccuracyFigure>;
 
 // GET /api/crypto/{id}/ta/{timeframe}?refresh
-export const CoinTaParams = z.object({ id: z.string().min(1).max(64), timeframe: TaTimeframe });
+export const CoinTaParams = z.object({ id: CoinRef, timeframe: TaTimeframe });
 export const CoinTaQuery = z.object({
   /** true: recompute now from the latest closed candles instead of serving the stored snapshot. */
   refresh: z.enum(['true', 'false', '1', '0']).optional().transform((v) => v === 'true' || v === '1'),
@@ -64,7 +64,7 @@ export const GetWithSignalsResponse = resultOf(z.array(CoinWithSignals));
 
 // GET /api/crypto/latest_accuracy?coin
 /** `coin` (id, slug or symbol) restricts the figures to one coin. */
-export const LatestAccuracyQuery = z.object({ coin: z.string().min(1).max(64).optional() });
+export const LatestAccuracyQuery = z.object({ coin: CoinRef.optional() });
 export const TimeframeAccuracy = AccuracyFigure.extend({
   timeframe: TaTimeframe,
   /** Signals of the window whose horizon has not passed yet (not counted in total). */
@@ -83,7 +83,7 @@ export const GetLatestAccuracyResponse = resultOf(LatestAccuracy);
 
 // GET /api/signals/track-record?coin&timeframe&label&status&offset&limit
 export const TrackRecordQuery = z.object({
-  coin: z.string().min(1).max(64).optional(),
+  coin: CoinRef.optional(),
   timeframe: TaTimeframe.optional(),
   label: z.string().regex(/^[a-z0-9_]{1,64}$/, 'must be a catalogue label').optional(),
   /** scored = hit or miss. */
@@ -118,7 +118,7 @@ export type TrackRecord = z.infer<typeof TrackRecord>;
 export const GetTrackRecordResponse = resultOf(TrackRecord);
 
 // GET /api/signals/pattern-stats?coin&timeframe
-export const PatternStatsQuery = z.object({ coin: z.string().min(1).max(64).optional(), timeframe: TaTimeframe.optional() });
+export const PatternStatsQuery = z.object({ coin: CoinRef.optional(), timeframe: TaTimeframe.optional() });
 /**
  * Hit rate of one pattern on one timeframe over signals resolved in the window, beside the
  * baseline: how often a move in the pattern's direction happened over the same horizon from ANY

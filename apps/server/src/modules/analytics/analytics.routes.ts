@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { analyticsEvents, type DatabaseHandle } from '@coinlens/db';
-import { CollectEventBody, CollectEventResponse, ErrorResponse, EVENT_LIMITS, GetConfigResponse } from '@coinlens/contracts';
+import { EVENT_LIMITS } from '@coinlens/contracts';
+import { analyticsApi as api } from '@coinlens/contracts/analytics/api';
 import { optionalUser } from '../../platform/auth';
 import type { Env } from '../../platform/env';
 import { LIMITS } from '../../platform/rate-limit';
+import { route } from '../../platform/route';
 
 /** Header names of the analytics visitor id (10-year cookie) and session id (30 minutes) (SPEC §7). */
 export const VISITOR_HEADER = 'x-visitor-id';
@@ -30,16 +31,11 @@ function onAnalyticsHost(url: string, host: string | undefined): boolean {
  * at RATE_LIMIT_EVENTS_PER_MINUTE per IP (429). Nothing is forwarded anywhere.
  */
 export async function analyticsRoutes(app: FastifyInstance, deps: { db: DatabaseHandle; env: Env; aiWriter: string; marketSource: string; now?: () => number }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  for (const url of ['/collect_event', '/api/collect_event']) {
-    r.post(
-      url,
-      {
-        bodyLimit: EVENT_LIMITS.maxBodyBytes,
-        config: { rateLimit: LIMITS.event },
-        preHandler: optionalUser,
-        schema: { tags: ['analytics'], summary: 'Record a page view or custom event (stored only when analytics is on and the page is on the analytics host)', body: CollectEventBody, response: { 200: CollectEventResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse } },
-      },
+  for (const e of [api.collectEvent, api.collectEventApi]) {
+    route(
+      app,
+      e,
+      { bodyLimit: EVENT_LIMITS.maxBodyBytes, config: { rateLimit: LIMITS.event }, preHandler: optionalUser },
       async (req) => {
         const b = req.body;
         if (!onAnalyticsHost(b.url, deps.env.ANALYTICS_HOST)) return { result: { ok: true as const } };
@@ -64,7 +60,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { db: Database
       },
     );
   }
-  r.get('/api/config', { schema: { tags: ['config'], summary: 'Public runtime configuration', response: { 200: GetConfigResponse } } }, async () => ({
+  route(app, api.getConfig, {}, async () => ({
     result: { support_email: deps.env.SUPPORT_EMAIL, analytics_host: deps.env.ANALYTICS_HOST ?? null, market_source: deps.marketSource, ai_writer: deps.aiWriter },
   }));
 }

@@ -1,14 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import fastifyCookie from '@fastify/cookie';
-import { z } from 'zod';
-import {
-  CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, DisconnectBody, EmailQuery, ErrorResponse, ExchangeResponse, LoginBody,
-  MetamaskConnectBody, MetamaskLoginBody, NonceQuery, NonceResponse, OAuthCodeBody, OAuthUrlQuery, OAuthUrlResponse, OkResponse, PendingLoginBody,
-  PendingMergeBody, ProvidersResponse, RegisterBody, RegisterCodeBody, RegisterResponse, ResendRegisterQuery, ResetPasswordBody, ResetTokenResponse, SignInResponse, TelegramBody, ValidateTokenQuery,
-  ValidateTokenResponse,
-} from '@coinlens/contracts';
+import type { z } from 'zod';
+import type { TelegramBody } from '@coinlens/contracts';
+import { authApi as api } from '@coinlens/contracts/auth/api';
 import { bearerToken, currentUser, requireUser, type SessionService } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
 import { LIMITS, perAddressMailLimit } from '../../platform/rate-limit';
@@ -17,9 +12,9 @@ import { trustedOrigin } from '../../platform/origin';
 import type { AuthService } from './auth.service';
 import type { IdentityService } from './identity.service';
 import type { SiweService } from './siwe.service';
+import { route } from '../../platform/route';
 import { checkTelegramAuth, telegramFields } from './telegram';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse };
 const OAUTH_COOKIE = 'cl_oauth';
 
 export interface AuthRouteDeps {
@@ -46,16 +41,13 @@ export function originOf(req: FastifyRequest, env: Env): string {
  */
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
   if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { env, auth, identity, siwe, sessions } = deps;
-  const tags = ['auth'];
-  const security = [{ bearerAuth: [] }];
   const ua = (req: FastifyRequest) => (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined);
   const host = (req: FastifyRequest) => new URL(originOf(req, env)).host;
   // Every route that mails a code also counts against the address's own budget (any IP).
   const mailLimit = perAddressMailLimit(app);
 
-  r.get('/api/auth/providers', { schema: { tags, summary: 'Sign-in methods configured on this server', response: { 200: ProvidersResponse } } }, async () => ({
+  route(app, api.getProviders, {}, async () => ({
     result: {
       email: true,
       google: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
@@ -67,105 +59,66 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   // ---- e-mail and password -------------------------------------------------------------------
 
-  r.post('/api/auth/login', { config: { rateLimit: LIMITS.login }, schema: { tags, summary: 'Sign in with e-mail and password', body: LoginBody, response: { 200: SignInResponse, ...errors } } }, async (req) => ({
+  route(app, api.login, { config: { rateLimit: LIMITS.login } }, async (req) => ({
     result: await auth.login(req.body.email, req.body.password, ua(req)),
   }));
 
-  r.post(
-    '/api/auth/register',
-    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Register with e-mail and password; mails a 6-digit code bound to this attempt (registration_id)', body: RegisterBody, response: { 200: RegisterResponse, ...errors } } },
-    async (req) => ({ result: await auth.register(req.body) }),
+  route(app, api.register, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.register(req.body) }),
   );
 
-  r.post('/api/auth/logout', { preHandler: requireUser, schema: { tags, security, summary: 'Revoke the current session', response: { 200: OkResponse, ...errors } } }, async (req) => {
+  route(app, api.logout, { preHandler: requireUser }, async (req) => {
     await sessions.revoke(currentUser(req).sessionId);
     return { result: { ok: true as const } };
   });
 
-  r.get('/api/auth/validate-token', { schema: { tags, summary: 'Whether a token (query or bearer header) is a live session', querystring: ValidateTokenQuery, response: { 200: ValidateTokenResponse, ...errors } } }, async (req) => {
+  route(app, api.validateToken, {}, async (req) => {
     const token = req.query.token ?? bearerToken(req);
     const user = token ? await sessions.authenticate(token) : null;
     return { result: { valid: !!user, user_id: user?.id ?? null } };
   });
 
-  r.get(
-    '/api/auth/resend-register-code',
-    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new code for the same registration attempt (after the 60 s countdown)', querystring: ResendRegisterQuery, response: { 200: CodeSentResponse, ...errors } } },
-    async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }),
+  route(app, api.resendRegisterCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }),
   );
 
-  r.post(
-    '/api/auth/verify-register-code',
-    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Verify the code of a registration attempt (with its registration_id) and sign in', body: RegisterCodeBody, response: { 200: SignInResponse, ...errors } } },
-    async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }),
+  route(app, api.verifyRegisterCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }),
   );
 
-  r.get(
-    '/api/auth/forgot-password',
-    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a password reset code if the address has an account', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
-    async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
+  route(app, api.forgotPassword, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
   );
 
-  r.get(
-    '/api/auth/resend-reset-password-code',
-    { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode }, schema: { tags, summary: 'Mail a new reset code (after the 60 s countdown)', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
-    async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
+  route(app, api.resendResetPasswordCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
   );
 
-  r.post(
-    '/api/auth/verify-reset-password-code',
-    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Verify the reset code; returns a one-time reset token', body: CodeBody, response: { 200: ResetTokenResponse, ...errors } } },
-    async (req) => ({ result: await auth.verifyResetCode(req.body.email, req.body.code) }),
+  route(app, api.verifyResetPasswordCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyResetCode(req.body.email, req.body.code) }),
   );
 
-  r.post(
-    '/api/auth/reset-password',
-    { config: { rateLimit: LIMITS.verifyCode }, schema: { tags, summary: 'Set a new password with the reset token; signs out every session', body: ResetPasswordBody, response: { 200: OkResponse, ...errors } } },
-    async (req) => {
+  route(app, api.resetPassword, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => {
       await auth.resetPassword(req.body.email, req.body.token, req.body.password);
       return { result: { ok: true as const } };
     },
   );
 
-  r.get(
-    '/api/auth/send-bind-email-code',
-    { preHandler: [requireUser, mailLimit], config: { rateLimit: LIMITS.sendCode }, schema: { tags, security, summary: 'Mail a code to add or verify the e-mail of the account', querystring: EmailQuery, response: { 200: CodeSentResponse, ...errors } } },
-    async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email) }),
+  route(app, api.sendBindEmailCode, { preHandler: [requireUser, mailLimit], config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email) }),
   );
 
-  r.post(
-    '/api/auth/verify-bind-email-code',
-    { preHandler: requireUser, config: { rateLimit: LIMITS.verifyCode }, schema: { tags, security, summary: 'Verify the e-mail code; the address becomes the verified e-mail of the account', body: CodeBody, response: { 200: OkResponse, ...errors } } },
-    async (req) => {
+  route(app, api.verifyBindEmailCode, { preHandler: requireUser, config: { rateLimit: LIMITS.verifyCode } }, async (req) => {
       await auth.verifyBindEmailCode(currentUser(req).id, req.body.email, req.body.code);
       return { result: { ok: true as const } };
     },
   );
 
-  r.get(
-    '/api/auth/check-provider-connection',
-    { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: 'Whether an identity (e.g. a wallet address) is linked to an account', querystring: CheckProviderQuery, response: { 200: CheckProviderResponse, ...errors } } },
-    async (req) => ({ result: await identity.isConnected(req.query.provider_uid, req.query.provider) }),
+  route(app, api.checkProviderConnection, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.isConnected(req.query.provider_uid, req.query.provider) }),
   );
 
   // ---- MetaMask (SIWE) -----------------------------------------------------------------------
 
-  r.get(
-    '/api/auth/metamask/nonce',
-    { config: { rateLimit: LIMITS.nonce }, schema: { tags, summary: 'A single-use nonce and the EIP-4361 message to sign', querystring: NonceQuery, response: { 200: NonceResponse, ...errors } } },
-    async (req) => ({ result: await siwe.createMessage(req.query.address, originOf(req, env)) }),
+  route(app, api.metamaskNonce, { config: { rateLimit: LIMITS.nonce } }, async (req) => ({ result: await siwe.createMessage(req.query.address, originOf(req, env)) }),
   );
 
-  r.post(
-    '/api/auth/metamask/login',
-    { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: 'Sign in with a signed SIWE message; an unknown wallet gets a new wallet-only account', body: MetamaskLoginBody, response: { 200: SignInResponse, ...errors } } },
-    async (req) => ({ result: await identity.walletLogin(req.body, host(req), ua(req)) }),
+  route(app, api.metamaskLogin, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.walletLogin(req.body, host(req), ua(req)) }),
   );
 
-  r.post(
-    '/api/auth/metamask/connect',
-    { preHandler: requireUser, config: { rateLimit: LIMITS.signIn }, schema: { tags, security, summary: 'Link a wallet to the account (signed SIWE message)', body: MetamaskConnectBody, response: { 200: OkResponse, ...errors } } },
-    async (req) => {
+  route(app, api.metamaskConnect, { preHandler: requireUser, config: { rateLimit: LIMITS.signIn } }, async (req) => {
       await identity.walletConnect(currentUser(req).id, req.body, host(req));
       return { result: { ok: true as const } };
     },
@@ -173,14 +126,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   // ---- Google and X (OAuth 2.0 + PKCE) -------------------------------------------------------
 
+  const oauth = {
+    google: { url: api.googleUrl, exchange: api.googleExchangeToken, connect: api.googleConnect },
+    x: { url: api.xUrl, exchange: api.xExchangeToken, connect: api.xConnect },
+  };
   for (const provider of ['google', 'x'] as const) {
-    const base = `/api/auth/${provider}`;
-    const label = provider === 'google' ? 'Google' : 'X';
     const callbackPath = `auth/${provider}/callback`;
 
-    r.get(
-      `${base}/url`,
-      { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: `${label} authorization URL (sets the state cookie)`, querystring: OAuthUrlQuery, response: { 200: OAuthUrlResponse, ...errors } } },
+    route(
+      app,
+      oauth[provider].url,
+      { config: { rateLimit: LIMITS.signIn } },
       async (req, reply) => {
         let userId: number | null = null;
         if (req.query.purpose === 'connect') {
@@ -196,15 +152,17 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
       },
     );
 
-    r.post(
-      `${base}/exchange-token`,
-      { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: `Finish ${label} sign-in: signed in, or a new identity to create or merge`, body: OAuthCodeBody, response: { 200: ExchangeResponse, ...errors } } },
+    route(
+      app,
+      oauth[provider].exchange,
+      { config: { rateLimit: LIMITS.signIn } },
       async (req) => ({ result: await identity.oauthExchange(provider, req.body.code, req.body.state, req.cookies[OAUTH_COOKIE], ua(req)) }),
     );
 
-    r.post(
-      `${base}/connect`,
-      { preHandler: requireUser, config: { rateLimit: LIMITS.signIn }, schema: { tags, security, summary: `Link a ${label} account (code from a connect authorization)`, body: OAuthCodeBody, response: { 200: OkResponse, ...errors } } },
+    route(
+      app,
+      oauth[provider].connect,
+      { preHandler: requireUser, config: { rateLimit: LIMITS.signIn } },
       async (req) => {
         await identity.oauthConnect(provider, currentUser(req).id, req.body.code, req.body.state, req.cookies[OAUTH_COOKIE]);
         return { result: { ok: true as const } };
@@ -221,16 +179,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return { uid: String(body.id), email: null, emailVerified: false, displayName: name };
   };
 
-  r.post(
-    '/api/auth/telegram/verify',
-    { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: 'Sign in with Telegram Login Widget data (hash checked with the bot token)', body: TelegramBody, response: { 200: ExchangeResponse, ...errors } } },
-    async (req) => ({ result: await identity.signInOrPend('telegram', telegramIdentity(req.body), ua(req)) }),
+  route(app, api.telegramVerify, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.signInOrPend('telegram', telegramIdentity(req.body), ua(req)) }),
   );
 
-  r.post(
-    '/api/auth/telegram/connect',
-    { preHandler: requireUser, config: { rateLimit: LIMITS.signIn }, schema: { tags, security, summary: 'Link a Telegram account (widget data)', body: TelegramBody, response: { 200: OkResponse, ...errors } } },
-    async (req) => {
+  route(app, api.telegramConnect, { preHandler: requireUser, config: { rateLimit: LIMITS.signIn } }, async (req) => {
       await identity.connectIdentity(currentUser(req).id, 'telegram', telegramIdentity(req.body));
       return { result: { ok: true as const } };
     },
@@ -238,23 +190,22 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
 
   // ---- pending identities, disconnect (every provider) ---------------------------------------
 
+  const pending = {
+    google: { login: api.googleLogin, merge: api.googleMerge },
+    x: { login: api.xLogin, merge: api.xMerge },
+    telegram: { login: api.telegramLogin, merge: api.telegramMerge },
+  };
   for (const provider of ['google', 'x', 'telegram'] as const) {
-    r.post(
-      `/api/auth/${provider}/login`,
-      { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: `Create an account for a new ${provider} identity (agreement required)`, body: PendingLoginBody, response: { 200: SignInResponse, ...errors } } },
-      async (req) => ({ result: await identity.pendingLogin(provider, req.body, ua(req)) }),
-    );
-    r.post(
-      `/api/auth/${provider}/merge`,
-      { config: { rateLimit: LIMITS.signIn }, schema: { tags, summary: `Link a new ${provider} identity to the account with its verified e-mail`, body: PendingMergeBody, response: { 200: SignInResponse, ...errors } } },
-      async (req) => ({ result: await identity.pendingMerge(provider, req.body, ua(req)) }),
-    );
+    route(app, pending[provider].login, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.pendingLogin(provider, req.body, ua(req)) }));
+    route(app, pending[provider].merge, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.pendingMerge(provider, req.body, ua(req)) }));
   }
 
+  const disconnect = { google: api.googleDisconnect, x: api.xDisconnect, telegram: api.telegramDisconnect, metamask: api.metamaskDisconnect };
   for (const provider of ['google', 'x', 'telegram', 'metamask'] as const) {
-    r.post(
-      `/api/auth/${provider}/disconnect`,
-      { preHandler: requireUser, schema: { tags, security, summary: `Unlink a ${provider} identity (not the last sign-in method)`, body: DisconnectBody, response: { 200: OkResponse, ...errors } } },
+    route(
+      app,
+      disconnect[provider],
+      { preHandler: requireUser },
       async (req) => {
         await identity.disconnect(currentUser(req).id, provider, req.body.provider_uid);
         return { result: { ok: true as const } };

@@ -1,24 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthApi as api } from '@coinlens/contracts/health/api';
 import type { AppContext } from '../../context';
+import { route } from '../../platform/route';
 
-/** GET /api/health — liveness and readiness of this process (for load balancers and the e2e runner). */
-export const HealthResponse = z.object({
-  result: z.object({
-    status: z.literal('ok'),
-    /** `ready` once start-up jobs of this process are done (or run elsewhere); `warming` before. */
-    readiness: z.enum(['ready', 'warming']),
-    database: z.enum(['pglite', 'postgres']),
-    market_source: z.string(),
-    clock: z.number(),
-    jobs: z.object({ signals_backfill: z.enum(['idle', 'waiting', 'running', 'done', 'follower']) }),
-  }),
-});
-
-/** Health and readiness endpoint. */
+/** Health and readiness endpoint (GET /api/health; schema HealthResponse in packages/contracts/src/health/api.ts). */
 export async function healthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'source' | 'clock' | 'signals'>) {
-  app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and readiness of this process', response: { 200: HealthResponse } } }, async () => {
+  route(app, api.getHealth, {}, async () => {
     const signals = ctx.signals.backfillState;
     return {
       result: {

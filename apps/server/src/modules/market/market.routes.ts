@@ -1,66 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CoinIdParams, ErrorResponse, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery, GetCmcHistoricalResponse,
-  GetCmcPriceQuery, GetCmcPriceResponse, GetCoinDetailQuery, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse,
-  GetFearGreedResponse, GetMarketCapResponse, GetPriceQuery, GetPriceResponse, SearchCoinsQuery, SearchCoinsResponse, Timeframe,
-  TIMEFRAME_MS,
-} from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { marketApi as api } from '@coinlens/contracts/market/api';
 import type { MarketService } from './market.service';
 import type { MarketSource } from '../../providers/market/types';
 import { formatSseEvent, openSse } from '../../platform/sse';
 import { sendJson } from '../../platform/read-models';
-
-const errors = { 400: ErrorResponse, 404: ErrorResponse };
+import { route } from '../../platform/route';
 
 /** Market endpoints (SPEC §7 Crypto): coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
 export async function marketRoutes(app: FastifyInstance, deps: { market: MarketService; source: MarketSource }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { market, source } = deps;
-  const tags = ['market'];
 
-  r.get('/api/clock', { schema: { tags, summary: 'The market clock: replay (with its date) or live', response: { 200: GetClockResponse } } }, async () => ({
-    result: market.clockInfo(),
-  }));
-
-  r.get('/api/crypto/all', { schema: { tags, summary: 'All coins with prices', response: { 200: GetAllCoinsResponse } } }, async (_req, reply) => sendJson(reply, await market.listAllJson()));
-
-  r.get('/api/crypto', { schema: { tags, summary: 'Search coins by symbol, name or slug', querystring: SearchCoinsQuery, response: { 200: SearchCoinsResponse, ...errors } } }, async (req) => ({
-    result: await market.search(req.query.search_term, req.query.offset, req.query.limit),
-  }));
-
-  r.get('/api/crypto/price', { schema: { tags, summary: 'Last price and 24 h change by symbols', querystring: GetPriceQuery, response: { 200: GetPriceResponse, ...errors } } }, async (req) => ({
-    result: await market.prices(req.query.symbols),
-  }));
-
-  r.get('/api/crypto/cmc_price', { schema: { tags, summary: 'Fallback price source by CoinMarketCap id', querystring: GetCmcPriceQuery, response: { 200: GetCmcPriceResponse, ...errors } } }, async (req) => ({
-    result: await market.cmcPrice(req.query.cmc_id),
-  }));
-
-  r.get('/api/crypto/market_cap', { schema: { tags, summary: 'Total market cap and BTC dominance at the clock day', response: { 200: GetMarketCapResponse, ...errors } } }, async () => ({
-    result: await market.marketCap(),
-  }));
-
-  r.get('/api/crypto/fear_greed', { schema: { tags, summary: 'Crypto Fear & Greed Index at the clock day', response: { 200: GetFearGreedResponse, ...errors } } }, async () => ({
-    result: await market.fearGreed(),
-  }));
-
-  r.get('/api/crypto/cmc_historical', { schema: { tags, summary: 'Candles (OHLCV) up to now plus the forming candle', querystring: GetCmcHistoricalQuery, response: { 200: GetCmcHistoricalResponse, ...errors } } }, async (req) => ({
-    result: await market.candles(market.byCmcId(req.query.cmc_id), req.query.timeframe, req.query.limit),
-  }));
-
-  r.get('/api/crypto/detail/chart', { schema: { tags, summary: 'Price points over a range', querystring: GetDetailChartQuery, response: { 200: GetDetailChartResponse, ...errors } } }, async (req) => ({
-    result: await market.chart(market.byCmcId(req.query.cmc_id), req.query.range, req.query.interval),
-  }));
-
-  r.get('/api/crypto/cmc_detail', { schema: { tags, summary: 'Coin detail by CoinMarketCap id', querystring: GetCmcDetailQuery, response: { 200: GetCoinDetailResponse, ...errors } } }, async (req) => ({
-    result: await market.detail(market.byCmcId(req.query.cmc_id)),
-  }));
-
-  r.get('/api/crypto/:id/detail', { schema: { tags, summary: 'Coin detail by id, slug or symbol', params: CoinIdParams, querystring: GetCoinDetailQuery, response: { 200: GetCoinDetailResponse, ...errors } } }, async (req) => ({
-    result: await market.detail(market.resolve(req.params.id)),
-  }));
+  route(app, api.getClock, {}, async () => ({ result: market.clockInfo() }));
+  route(app, api.getAllCoins, {}, async (_req, reply) => sendJson(reply, await market.listAllJson()));
+  route(app, api.searchCoins, {}, async (req) => ({ result: await market.search(req.query.search_term, req.query.offset, req.query.limit) }));
+  route(app, api.getPrice, {}, async (req) => ({ result: await market.prices(req.query.symbols) }));
+  route(app, api.getCmcPrice, {}, async (req) => ({ result: await market.cmcPrice(req.query.cmc_id) }));
+  route(app, api.getMarketCap, {}, async () => ({ result: await market.marketCap() }));
+  route(app, api.getFearGreed, {}, async () => ({ result: await market.fearGreed() }));
+  route(app, api.getCmcHistorical, {}, async (req) => ({ result: await market.candles(market.resolveQuery(req.query), req.query.timeframe, req.query.limit) }));
+  route(app, api.getDetailChart, {}, async (req) => ({ result: await market.chart(market.resolveQuery(req.query), req.query.range, req.query.interval) }));
+  route(app, api.getCmcDetail, {}, async (req) => ({ result: await market.detail(market.resolveQuery(req.query)) }));
+  route(app, api.getCoinDetail, {}, async (req) => ({ result: await market.detail(market.resolve(req.params.id), req.query.lang) }));
 
   /**
    * Live market stream (server-sent events): `tick` every second with all prices; with `symbol`
@@ -76,9 +37,10 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
     return lastTick.frame;
   };
 
-  r.get(
-    '/api/stream/market',
-    { schema: { tags, summary: 'Live prices and forming candle (server-sent events)', querystring: z.object({ symbol: z.string().max(20).optional(), timeframe: Timeframe.optional() }), response: { ...errors } } },
+  route(
+    app,
+    api.streamMarket,
+    {},
     async (req, reply) => {
       const row = req.query.symbol ? market.resolve(req.query.symbol) : null;
       const tf = req.query.timeframe ?? null;

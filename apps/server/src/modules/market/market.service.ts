@@ -1,4 +1,4 @@
-import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, Timeframe } from '@coinlens/contracts';
+import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, Lang, Timeframe } from '@coinlens/contracts';
 import { Coin, TIMEFRAME_MS } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { encodeJson, ReadModels } from '../../platform/read-models';
@@ -9,6 +9,12 @@ import type { CoinRow, MarketRepository } from './market.repository';
 const DAY = 86_400_000;
 const RANGE_MS = { '1D': DAY, '7D': 7 * DAY, '1M': 30 * DAY, '3M': 90 * DAY, '1Y': 365 * DAY, ALL: Infinity } as const;
 const RANGE_INTERVAL: Record<keyof typeof RANGE_MS, Timeframe> = { '1D': '5m', '7D': '1h', '1M': '1h', '3M': '1d', '1Y': '1d', ALL: '1d' };
+
+/** Data credits of the coin detail in each language of the API (`lang`). */
+const DETAIL_CREDITS: Record<Lang, { market: string; marketReplay: string; supply: (date: string) => string }> = {
+  'en-US': { market: 'Market data: Binance', marketReplay: 'Market data: Binance (replayed history)', supply: (d) => `Supply: CoinMarketCap listing of ${d}` },
+  'zh-CN': { market: '行情数据：Binance', marketReplay: '行情数据：Binance（历史回放）', supply: (d) => `供应量：CoinMarketCap ${d} 列表` },
+};
 
 /** UTC calendar day (YYYY-MM-DD) of a time in ms. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -44,7 +50,11 @@ export class MarketService {
     return { mode: clock.mode, now: clock.now(), speed: clock.speed, start: clock.start, window: clock.mode === 'replay' ? this.window : null, market_source: market.name };
   }
 
-  /** Finds a coin by numeric id, slug or symbol (case-insensitive). Throws COIN_NOT_FOUND. */
+  /**
+   * Resolves a coin reference (`CoinRef` of packages/contracts: slug, numeric id or symbol,
+   * case-insensitive): the one place where every coin endpoint turns its reference into a coin.
+   * Throws COIN_NOT_FOUND.
+   */
   resolve(idOrSlug: string): CoinRow {
     const key = idOrSlug.trim().toLowerCase();
     const c = /^\d+$/.test(key)
@@ -52,6 +62,16 @@ export class MarketService {
       : (this.coins.find((x) => x.slug === key) ?? this.coins.find((x) => x.symbol.toLowerCase() === key));
     if (!c) throw new AppError('COIN_NOT_FOUND', `Unknown coin ${idOrSlug}`);
     return c;
+  }
+
+  /**
+   * The coin of a query naming it by `coin` (a CoinRef, see {@link resolve}) or by `cmc_id`
+   * (CoinMarketCap id, the SPEC's form); `coin` wins when both are given. Throws COIN_NOT_FOUND.
+   */
+  resolveQuery(q: { coin?: string; cmc_id?: number }): CoinRow {
+    if (q.coin !== undefined) return this.resolve(q.coin);
+    if (q.cmc_id !== undefined) return this.byCmcId(q.cmc_id);
+    throw new AppError('COIN_NOT_FOUND', 'No coin named');
   }
 
   /** Finds a coin by CoinMarketCap id. Throws COIN_NOT_FOUND. */
@@ -196,14 +216,19 @@ export class MarketService {
     return { symbol: row.symbol, interval: tf, range, points: candles.map((c) => ({ time: c.time, price: c.close, volume: c.volume })) };
   }
 
-  async detail(row: CoinRow): Promise<CoinDetail> {
+  /**
+   * Coin detail (SPEC §3 "Detail data") at the clock's now. `lang` (default en-US) is the language
+   * of `credits`; the description is the shipped one, in English (`cryptocurrency_contents.lang`).
+   */
+  async detail(row: CoinRow, lang: Lang = 'en-US'): Promise<CoinDetail> {
     const t = await this.deps.market.getTicker(row.symbol);
     const coin = this.toCoin(row, t);
     const price = coin.lastPrice;
     const marketCap = price != null && row.circulating_supply != null ? price * row.circulating_supply : null;
     const fullSupply = row.max_supply ?? row.total_supply;
-    const credits = [this.deps.market.name === 'replay' ? 'Market data: Binance (replayed history)' : 'Market data: Binance'];
-    if (row.supply_as_of) credits.push(`Supply: CoinMarketCap listing of ${row.supply_as_of}`);
+    const words = DETAIL_CREDITS[lang];
+    const credits = [this.deps.market.name === 'replay' ? words.marketReplay : words.market];
+    if (row.supply_as_of) credits.push(words.supply(row.supply_as_of));
     return {
       ...coin,
       market_cap: marketCap,
@@ -217,7 +242,7 @@ export class MarketService {
       supply_as_of: row.supply_as_of,
       contracts: row.contracts,
       website: row.website,
-      cryptocurrency_contents: { description: row.description },
+      cryptocurrency_contents: { description: row.description, lang: 'en-US' },
       brand_color: row.brand_color,
       credits,
     };

@@ -1,0 +1,18 @@
+import { endpoint } from '../api/endpoint';
+import { ROUTES } from '../api/routes';
+import { ErrorResponse } from '../common/envelope';
+import { CollectEventBody, CollectEventResponse, GetConfigResponse } from './collect-event';
+
+const collect = {
+  tags: ['analytics'],
+  summary: 'Record a page view or custom event (stored only when analytics is on and the page is on the analytics host)',
+  body: CollectEventBody,
+  response: { 200: CollectEventResponse, 400: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse },
+};
+
+/** Self-hosted analytics (`POST /collect_event`, also under `/api/collect_event`) and the public runtime config. */
+export const analyticsApi = {
+  collectEvent: endpoint(ROUTES.collectEvent, collect),
+  collectEventApi: endpoint(ROUTES.collectEventApi, collect),
+  getConfig: endpoint(ROUTES.getConfig, { tags: ['config'], summary: 'Public runtime configuration', response: { 200: GetConfigResponse } }),
+};
