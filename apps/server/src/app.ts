@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/errors';
@@ -11,6 +10,7 @@ import { installInputGuard } from './platform/input-guard';
 import { installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
 import { REPO_ROOT } from './platform/env';
 import { loggerOptions } from './platform/log';
+import { installOpenApi } from './platform/openapi';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
@@ -56,13 +56,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   installInputGuard(app);
   await installSecurityHeaders(app, ctx.env);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Coinlens API', description: 'Crypto news, market analysis and trading signals. Every response is `{result}` or `{error: {code, message, fields?}}`.', version: '0.1.0' },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await installOpenApi(app);
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: swaggerUiCsp(ctx.env) });
 
   await app.register(fastifyStatic, {

@@ -1,103 +1,19 @@
-import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility, type CashFlow, type Intensity, type Trend, type Volatility } from './classify/classify';
-import { findLevels, type Level } from './levels/levels';
-import { detectSignalsAt, type Bilingual, type SignalCategory } from './signals/catalogue';
+import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility } from './classify/classify';
+import { findLevels } from './levels/levels';
+import { detectSignalsAt } from './signals/catalogue';
 import { computeSignalColumns, type SignalColumns } from './signals/columns';
-import { measureLevelProbabilities, measureSignalHitRate, toProbability, type LevelProbabilities, type Probability } from './signals/probability';
+import { measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
-import { candleCount, type Candles, type Direction, type Timeframe } from './types';
+import { candleCount, type Candles, type Timeframe } from './types';
+import type { TaSignal as SignalHit, TaIndicators, TaResult } from '@coinlens/contracts/signals/ta-result';
 
-/** A signal that fired on the analysed candle, with its measured history on this coin/timeframe. */
-export interface SignalHit {
-  label: string;
-  name: Bilingual;
-  direction: Direction;
-  category: SignalCategory;
-  /**
-   * How often this signal, in this coin's and timeframe's own history, was followed by a move in
-   * its direction over SIGNAL_HORIZON_CANDLES (see scoreSignal), with the sample size.
-   */
-  hit_rate: Probability;
-}
-
-/** Key indicator values at the analysed candle (null while undefined). */
-export interface TaIndicators {
-  sma_20: number | null;
-  sma_50: number | null;
-  sma_200: number | null;
-  ema_12: number | null;
-  ema_20: number | null;
-  ema_26: number | null;
-  ema_50: number | null;
-  ema_200: number | null;
-  macd: number | null;
-  macd_signal: number | null;
-  macd_hist: number | null;
-  rsi_14: number | null;
-  stoch_k: number | null;
-  stoch_d: number | null;
-  stochrsi_k: number | null;
-  stochrsi_d: number | null;
-  bb_upper: number | null;
-  bb_middle: number | null;
-  bb_lower: number | null;
-  atr_14: number | null;
-  obv: number | null;
-  adx_14: number | null;
-  cci_20: number | null;
-  mfi_14: number | null;
-  willr_14: number | null;
-  sar: number | null;
-}
-
-/** The analysis of one coin on one timeframe at its last closed candle (SPEC §3 `ta_result`). */
-export interface TaResult {
-  /** Coin symbol as given, e.g. `BTC`. */
-  cryptocurrency: string;
-  current: {
-    timeframe: Timeframe;
-    /** Open time of the analysed (last) candle, ms since epoch UTC. */
-    candle_open_time: number;
-    /** Candles the analysis was computed on. */
-    candles_used: number;
-  };
-  market: {
-    trend: Trend;
-    intense: Intensity;
-    signals: SignalHit[];
-    cash_flow: CashFlow;
-    volatility: Volatility;
-    direction: Direction;
-  };
-  /** Resistance levels above the last price, nearest first. */
-  resistance: Level[];
-  /** Support levels below the last price, nearest first. */
-  support: Level[];
-  /** Close of the analysed candle (quote currency). */
-  last_price: number;
-  /**
-   * Change in percent of last_price against the close `price_change_window_candles` candles
-   * earlier: a 24 h window (288 × 5m, 24 × 1h, 1 × 1d), shortened to the candles available.
-   */
-  price_change_percent: number;
-  price_change_window_candles: number;
-  /** Nearest support / resistance price, null when there is none. */
-  support_price: number | null;
-  resistance_price: number | null;
-  /**
-   * Which level touch/breakthrough probabilities refer to: resistance for a bullish or neutral
-   * direction, support for a bearish one (the other side when the preferred one has no level).
-   */
-  probability_target: 'resistance' | 'support' | null;
-  /** Measured probability that price touches the target level within horizon_candles. */
-  touch_probability: Probability;
-  /** Measured probability that price closes beyond the target level within horizon_candles. */
-  breakthrough_probability: Probability;
-  /** Both sides' measured probabilities (null for a side without a level). */
-  probabilities: { resistance: LevelProbabilities | null; support: LevelProbabilities | null };
-  /** SIGNAL_HORIZON_CANDLES of the timeframe. */
-  horizon_candles: number;
-  indicators: TaIndicators;
-}
+/**
+ * The result of {@link analyze} is SPEC §3's `ta_result`, whose one definition (a zod schema with
+ * every field documented) is packages/contracts/src/signals/ta-result.ts: the engine returns that
+ * type, so the API, the stored snapshots and the engine cannot drift apart.
+ * `SignalHit` is a fired signal with its measured hit rate; `TaIndicators` the key indicator values.
+ */
+export type { TaResult, TaSignal as SignalHit, TaIndicators } from '@coinlens/contracts/signals/ta-result';
 
 /** Options of {@link analyze}. */
 export interface AnalyzeOptions {

@@ -5,6 +5,8 @@
  * max-age is capped at one year by browsers' rules of this app (SPEC §9), so the visitor cookie is
  * refreshed on every visit. `utm_*` parameters are sent with the page view, then removed from the URL.
  */
+import type { ApiInput } from '@coinlens/contracts/api/endpoints';
+import { ROUTES } from '@coinlens/contracts/api/routes';
 export const VISITOR_COOKIE = 'cl_vid';
 export const SESSION_COOKIE = 'cl_sid';
 export const VISITOR_MAX_AGE_S = 10 * 365 * 86_400;
@@ -65,19 +67,10 @@ export function analyticsEnabled(host: string | null | undefined, location: { ho
   return !!host && location.hostname === host;
 }
 
-/** Sends one event (fire-and-forget; failures are ignored). */
-export async function sendEvent(body: {
-  type: 'pageview' | 'event';
-  name?: string;
-  url: string;
-  title?: string;
-  referrer?: string;
-  route?: string;
-  props?: Record<string, string | number | boolean | null>;
-  utm?: Record<string, string>;
-}): Promise<void> {
+/** Sends one event (`POST /collect_event`, body typed by the contract; fire-and-forget, failures are ignored). */
+export async function sendEvent(body: ApiInput<'collectEvent'>['body']): Promise<void> {
   try {
-    await fetch('/collect_event', {
+    await fetch(ROUTES.collectEvent.path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-visitor-id': visitorId(), 'x-session-id': sessionId() },
       body: JSON.stringify(body),

@@ -2,7 +2,7 @@ import type { AppErrorCode } from '@coinlens/contracts';
 import { sessionId, visitorId } from './analytics';
 
 /**
- * API client (SPEC §7 general rules): base `/api`, JSON, unwraps `{result}`, turns
+ * API transport (SPEC §7 general rules), used by the typed client of lib/api-client.ts: base `/api`, JSON, unwraps `{result}`, turns
  * `{error:{code}}` into an {@link ApiError} carrying the catalogue code, sends the bearer token and
  * the analytics visitor and session ids (`x-visitor-id`, `x-session-id`), retries status 500 up to
  * 3 times with a delay of 1 s × attempt (not for the price lookup), and cancels page requests on
@@ -188,9 +188,4 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (payload && typeof payload === 'object' && 'result' in payload) return (payload as { result: T }).result;
     return payload as T;
   }
-}
-
-/** GET shorthand. */
-export function get<T>(path: string, query?: RequestOptions['query'], opts: Omit<RequestOptions, 'query' | 'method'> = {}): Promise<T> {
-  return request<T>(path, { ...opts, query });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import type { ClockInfo } from '@coinlens/contracts';
-import { get, isCancelled } from './api';
+import { isCancelled } from './api';
+import { api } from './api-client';
 
 /**
  * The market clock as the client sees it (DESIGN.md §4). Anchored by `/api/clock` (polled every
@@ -46,7 +47,7 @@ export function useClockSync(): void {
     const controller = new AbortController();
     const load = async () => {
       try {
-        const info = await get<ClockInfo>('/clock', undefined, { navigationScoped: false, signal: controller.signal, retries: 0 });
+        const info = await api('getClock', {}, { navigationScoped: false, signal: controller.signal, retries: 0 });
         if (!stopped) anchorClock(info.now, { mode: info.mode, speed: info.speed });
       } catch (err) {
         if (!isCancelled(err)) {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Candle, MarketStreamEvent, Timeframe } from '@coinlens/contracts';
+import { apiUrl } from './api-client';
 import { anchorClock } from './clock';
 
 /** Latest price of a symbol as pushed by the market stream. */
@@ -82,11 +83,7 @@ export function useMarketStream(opts: {
   });
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const params = new URLSearchParams();
-    if (symbol) params.set('symbol', symbol);
-    if (timeframe) params.set('timeframe', timeframe);
-    const qs = params.toString();
-    const es = new EventSource(`/api/stream/market${qs ? `?${qs}` : ''}`);
+    const es = new EventSource(apiUrl('streamMarket', { query: { symbol, timeframe } }));
     const handle = (e: MessageEvent) => {
       const ev = parseStreamEvent(String(e.data), e.type);
       if (!ev) return;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SignInResult, User } from '@coinlens/contracts';
-import { ApiError, isCancelled, request, setUnauthorizedHandler } from './api';
+import { ApiError, isCancelled, setUnauthorizedHandler } from './api';
+import { api } from './api-client';
 import { LOCALE_STORAGE_KEY, toStoredLocale, toUrlLang } from './locale';
 import { showToast } from './toast';
 
@@ -131,7 +132,7 @@ function currentLang(): string {
  */
 export async function logout(queryClient: QueryClient, go: (path: string) => void): Promise<void> {
   const token = getSession().token;
-  if (token) await request('/auth/logout', { method: 'POST', navigationScoped: false, retries: 0 }).catch(() => undefined);
+  if (token) await api('logout', {}, { navigationScoped: false, retries: 0 }).catch(() => undefined);
   clearSession();
   queryClient.clear();
   setTimeout(() => go(`/${currentLang()}/login`), LOGOUT_REDIRECT_MS);
@@ -190,7 +191,7 @@ export function useMe() {
     retry: (count, err) => isCancelled(err) && count < 3,
     queryFn: async ({ signal }) => {
       try {
-        return await request<User>('/users/profile/me', { signal, navigationScoped: false });
+        return await api('getMe', {}, { signal, navigationScoped: false });
       } catch (e) {
         if (e instanceof ApiError && e.status === 401) clearSession();
         throw e;
@@ -203,10 +204,10 @@ export function useMe() {
     synced.current = me.id;
     const locale = storedLocale();
     if (locale && locale !== me.language) {
-      void request(`/users/${me.id}`, { method: 'PATCH', body: { language: locale }, navigationScoped: false }).catch(() => undefined);
+      void api('updateUser', { params: { id: me.id }, body: { language: locale } }, { navigationScoped: false }).catch(() => undefined);
     }
     if (!me.cookie_accepted && getCookieConsent()) {
-      void request(`/users/accept-cookies/${me.id}`, { method: 'PATCH', navigationScoped: false })
+      void api('acceptCookies', { params: { id: me.id } }, { navigationScoped: false })
         .then(() => qc.invalidateQueries({ queryKey: ME_QUERY_KEY }))
         .catch(() => undefined);
     }

@@ -3,58 +3,75 @@ import { z } from 'zod';
 /**
  * `ta_result` (SPEC §3 Signal item / Technical analysis attributes): the analysis of one coin on
  * one timeframe at its last closed candle, as produced by `analyze()` of `@coinlens/ta`
- * (packages/ta/src/analyze.ts, type `TaResult`; this schema mirrors it field by field).
+ * (packages/ta/src/analyze.ts returns exactly this type). The one definition of the shape: the API
+ * responses, the stored snapshots and the TA engine all use it.
  * Prices are in the quote currency (USDT); percentages are percent (1.5 = +1.5 %); times are ms
  * since the Unix epoch (UTC).
  */
 
-/** Timeframes the analysis runs on. */
-export const TaTimeframeSchema = z.enum(['5m', '1h', '1d']);
+/** Timeframes the technical analysis and the signals cover (SPEC §9: 5 min, 1 hour, 1 day). */
+export const TaTimeframe = z.enum(['5m', '1h', '1d']);
+export type TaTimeframe = z.infer<typeof TaTimeframe>;
 
 /** Direction of a signal or of the market. */
-export const TaDirectionSchema = z.enum(['bullish', 'bearish', 'neutral']);
+export const SignalDirection = z.enum(['bullish', 'bearish', 'neutral']);
+export type SignalDirection = z.infer<typeof SignalDirection>;
 
 /** Probability wording; 'uncertain' whenever the sample has fewer than 20 cases. */
-export const ProbabilityWordingSchema = z.enum(['very_unlikely', 'unlikely', 'uncertain', 'likely', 'very_likely']);
+export const ProbabilityWording = z.enum(['very_unlikely', 'unlikely', 'uncertain', 'likely', 'very_likely']);
+export type ProbabilityWording = z.infer<typeof ProbabilityWording>;
 
-/** A frequency measured in the coin's own history: p = hits / n (0 when n = 0). */
-export const ProbabilitySchema = z.object({
+/** A frequency measured in the coin's own history: p = hits / n (0..1; 0 when n = 0), n = sample size (SPEC §3). */
+export const Probability = z.object({
   p: z.number().min(0).max(1),
   n: z.number().int().min(0),
-  wording: ProbabilityWordingSchema,
+  wording: ProbabilityWording,
 });
+export type Probability = z.infer<typeof Probability>;
 
-/** Text in both locales. */
-export const BilingualSchema = z.object({ en: z.string(), zh: z.string() });
+/** Text in both shipped locales. */
+export const Bilingual = z.object({ en: z.string(), zh: z.string() });
+export type Bilingual = z.infer<typeof Bilingual>;
 
-/** A catalogue signal that fired on the analysed candle, with its historical hit rate. */
-export const SignalHitSchema = z.object({
+/** Catalogue category of a signal (docs/signals.md). */
+export const SignalCategory = z.enum(['cross', 'volume', 'momentum', 'bollinger', 'price_action', 'candlestick', 'market_condition']);
+
+/**
+ * A catalogue signal that fired on the analysed candle, with its hit rate: how often this signal,
+ * in this coin's and timeframe's own history, was followed by a move in its direction over
+ * SIGNAL_HORIZON_CANDLES (see scoreSignal of @coinlens/ta), with the sample size.
+ */
+export const TaSignal = z.object({
   /** Catalogue label (docs/signals.md), e.g. `golden_cross`. */
   label: z.string().regex(/^[a-z][a-z0-9_]*$/),
-  name: BilingualSchema,
-  direction: TaDirectionSchema,
-  category: z.enum(['cross', 'volume', 'momentum', 'bollinger', 'price_action', 'candlestick', 'market_condition']),
-  hit_rate: ProbabilitySchema,
+  name: Bilingual,
+  direction: SignalDirection,
+  category: SignalCategory,
+  hit_rate: Probability,
 });
+export type TaSignal = z.infer<typeof TaSignal>;
 
 /** A support or resistance level. */
-export const LevelSchema = z.object({
+export const TaLevel = z.object({
+  /** Level price (quote currency): mean of the clustered swing prices. */
   price: z.number().positive(),
   /** Swing highs/lows clustered into the level. */
   touches: z.number().int().min(1),
-  /** 1 − 0.5^touches. */
+  /** 1 − 0.5^touches (0..1). */
   strength: z.number().min(0).max(1),
-  /** Distance from the last price in percent (≥ 0). */
+  /** |price − last close| / last close × 100 (percent, ≥ 0). */
   distance_pct: z.number().min(0),
 });
+export type TaLevel = z.infer<typeof TaLevel>;
 
 /** Touch / breakthrough probabilities of one level. */
-export const LevelProbabilitiesSchema = z.object({ touch: ProbabilitySchema, breakthrough: ProbabilitySchema });
+export const LevelProbabilities = z.object({ touch: Probability, breakthrough: Probability });
+export type LevelProbabilities = z.infer<typeof LevelProbabilities>;
 
 const nullableNumber = z.number().nullable();
 
 /** Key indicator values at the analysed candle (null while undefined). */
-export const TaIndicatorsSchema = z.object({
+export const TaIndicators = z.object({
   sma_20: nullableNumber, sma_50: nullableNumber, sma_200: nullableNumber,
   ema_12: nullableNumber, ema_20: nullableNumber, ema_26: nullableNumber, ema_50: nullableNumber, ema_200: nullableNumber,
   macd: nullableNumber, macd_signal: nullableNumber, macd_hist: nullableNumber,
@@ -63,40 +80,55 @@ export const TaIndicatorsSchema = z.object({
   atr_14: nullableNumber, obv: nullableNumber, adx_14: nullableNumber, cci_20: nullableNumber,
   mfi_14: nullableNumber, willr_14: nullableNumber, sar: nullableNumber,
 });
+export type TaIndicators = z.infer<typeof TaIndicators>;
 
 /** The full `ta_result`. */
-export const TaResultSchema = z.object({
+export const TaResult = z.object({
+  /** Coin symbol as given, e.g. `BTC`. */
   cryptocurrency: z.string().min(1),
   current: z.object({
-    timeframe: TaTimeframeSchema,
+    timeframe: TaTimeframe,
+    /** Open time of the analysed (last) candle, ms since epoch UTC. */
     candle_open_time: z.number().int(),
+    /** Candles the analysis was computed on. */
     candles_used: z.number().int().min(1),
   }),
   market: z.object({
     trend: z.enum(['uptrend', 'downtrend', 'sideways', 'reversal']),
     intense: z.enum(['weak', 'medium', 'strong', 'very_strong', 'extremely_strong']),
-    signals: z.array(SignalHitSchema),
+    signals: z.array(TaSignal),
     cash_flow: z.enum(['neutral', 'inflow', 'outflow']),
     volatility: z.enum(['low', 'medium', 'high']),
-    direction: TaDirectionSchema,
+    direction: SignalDirection,
   }),
-  resistance: z.array(LevelSchema),
-  support: z.array(LevelSchema),
+  /** Resistance levels above the last price, nearest first. */
+  resistance: z.array(TaLevel),
+  /** Support levels below the last price, nearest first. */
+  support: z.array(TaLevel),
+  /** Close of the analysed candle (quote currency). */
   last_price: z.number(),
-  /** Change against the close `price_change_window_candles` earlier (24 h: 288 × 5m, 24 × 1h, 1 × 1d). */
+  /**
+   * Change in percent of last_price against the close `price_change_window_candles` candles
+   * earlier: a 24 h window (288 × 5m, 24 × 1h, 1 × 1d), shortened to the candles available.
+   */
   price_change_percent: z.number(),
   price_change_window_candles: z.number().int().min(0),
+  /** Nearest support / resistance price, null when there is none. */
   support_price: nullableNumber,
   resistance_price: nullableNumber,
-  /** Level the touch/breakthrough probabilities refer to. */
+  /**
+   * Which level touch/breakthrough probabilities refer to: resistance for a bullish or neutral
+   * direction, support for a bearish one (the other side when the preferred one has no level).
+   */
   probability_target: z.enum(['resistance', 'support']).nullable(),
-  touch_probability: ProbabilitySchema,
-  breakthrough_probability: ProbabilitySchema,
-  probabilities: z.object({ resistance: LevelProbabilitiesSchema.nullable(), support: LevelProbabilitiesSchema.nullable() }),
-  /** Candles over which signals, touches and breakthroughs are judged (288 × 5m, 168 × 1h, 30 × 1d). */
+  /** Measured probability that price touches the target level within horizon_candles. */
+  touch_probability: Probability,
+  /** Measured probability that price closes beyond the target level within horizon_candles. */
+  breakthrough_probability: Probability,
+  /** Both sides' measured probabilities (null for a side without a level). */
+  probabilities: z.object({ resistance: LevelProbabilities.nullable(), support: LevelProbabilities.nullable() }),
+  /** Candles over which signals, touches and breakthroughs are judged (SIGNAL_HORIZON_CANDLES: 288 × 5m, 168 × 1h, 30 × 1d). */
   horizon_candles: z.number().int().min(1),
-  indicators: TaIndicatorsSchema,
+  indicators: TaIndicators,
 });
-
-/** `ta_result` as sent over the API. */
-export type TaResultDto = z.infer<typeof TaResultSchema>;
+export type TaResult = z.infer<typeof TaResult>;

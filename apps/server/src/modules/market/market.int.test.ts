@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, T0 } from '../../../test/harness';
+import { buildOpenApiDocument } from '../../platform/openapi';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -122,6 +123,32 @@ describe('market API on the replayed shipped data', () => {
     const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);
     expect(Object.keys(doc.json().paths)).toContain('/api/crypto/cmc_historical');
+    // `npm run openapi` writes the same document from the contracts alone
+    expect(JSON.parse(JSON.stringify(await buildOpenApiDocument()))).toEqual(doc.json());
     expect((await get('/api/nothing-here')).body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('accepts one coin reference (CoinRef: slug, id or symbol) on every coin endpoint, cmc_id where the SPEC names it', async () => {
+    const byCmc = (await get('/api/crypto/cmc_historical?cmc_id=1&timeframe=1h&limit=5')).body.result;
+    const btc = (await get('/api/crypto/bitcoin/detail')).body.result;
+    for (const ref of ['bitcoin', 'BTC', 'btc', String(btc.id)]) {
+      expect((await get(`/api/crypto/cmc_historical?coin=${ref}&timeframe=1h&limit=5`)).body.result).toEqual(byCmc);
+      expect((await get(`/api/crypto/${ref}/detail`)).body.result.id).toBe(btc.id);
+    }
+    const chart = (await get('/api/crypto/detail/chart?coin=bitcoin&range=1D')).body.result;
+    expect(chart.points).toEqual((await get('/api/crypto/detail/chart?cmc_id=1&range=1D')).body.result.points);
+    const none = await get('/api/crypto/cmc_historical?timeframe=1h');
+    expect(none.status).toBe(400);
+    expect(none.body.error.code).toBe('VALIDATION_FAILED');
+    expect((await get('/api/crypto/cmc_historical?coin=nope')).body.error.code).toBe('COIN_NOT_FOUND');
+  });
+
+  it('writes the coin detail credits in the language asked for and says which language the description is in', async () => {
+    const en = (await get('/api/crypto/bitcoin/detail?lang=en-US')).body.result;
+    const zh = (await get('/api/crypto/bitcoin/detail?lang=zh_CN')).body.result;
+    expect(en.credits[0]).toBe('Market data: Binance (replayed history)');
+    expect(zh.credits[0]).toBe('行情数据：Binance（历史回放）');
+    expect((await get('/api/crypto/bitcoin/detail')).body.result.credits).toEqual(en.credits);
+    expect(zh.cryptocurrency_contents).toEqual({ description: en.cryptocurrency_contents.description, lang: 'en-US' });
   });
 });

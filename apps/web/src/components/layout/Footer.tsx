@@ -1,30 +1,14 @@
 import { useState } from 'react';
 import { COOKIE_SETTINGS_EVENT } from '../shell/CookieBanner';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { get } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
 import { Dialog } from '../Dialog';
 import { Logo } from './Logo';
 
 const DEFAULT_SUPPORT_EMAIL = 'support@coinlens.example';
 const DEFAULT_SOCIAL_URL = 'https://x.com/coinlens';
 
-/** Optional public server configuration (`GET /api/config`); every field may be missing. */
-interface PublicConfig {
-  support_email?: string;
-  supportEmail?: string;
-  social_url?: string;
-}
-
-function usePublicConfig() {
-  return useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => get<PublicConfig>('/config', undefined, { signal, retries: 0, navigationScoped: false }),
-    staleTime: Infinity,
-    retry: false,
-  });
-}
 
 function ContactDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
   const { t } = useTranslation();
@@ -65,8 +49,8 @@ export function Footer() {
   const { lang } = useParams();
   const [contactOpen, setContactOpen] = useState(false);
   const { data: config } = usePublicConfig();
-  const email = config?.support_email ?? config?.supportEmail ?? DEFAULT_SUPPORT_EMAIL;
-  const social = config?.social_url ?? DEFAULT_SOCIAL_URL;
+  const email = config?.support_email ?? DEFAULT_SUPPORT_EMAIL;
+  const social = DEFAULT_SOCIAL_URL;
   const link = 'text-muted hover:text-fg whitespace-nowrap';
   return (
     <footer className="mt-8 border-t border-border bg-surface" data-testid="app-footer">

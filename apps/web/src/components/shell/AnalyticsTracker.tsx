@@ -1,20 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { get } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
 import { analyticsEnabled, extractUtm, renewVisitorId, sendEvent } from '../../lib/analytics';
 import { useSession } from '../../lib/session';
 import type { RouteMeta } from '../../app/routes';
 
-interface PublicConfig {
-  support_email: string;
-  analytics_host: string | null;
-}
-
-/** The public runtime config (`GET /api/config`). */
-export function usePublicConfig() {
-  return useQuery({ queryKey: ['config'], queryFn: ({ signal }) => get<PublicConfig>('/config', undefined, { signal, navigationScoped: false }), staleTime: Infinity });
-}
 
 /**
  * Reports a page view for routes flagged for analytics (SPEC §2) with the user id or Guest, the

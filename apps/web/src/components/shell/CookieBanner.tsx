@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { COOKIE_CONSENT_KEY, getCookieConsent, useSession } from '../../lib/session';
-import { request } from '../../lib/api';
+import { api } from '../../lib/api-client';
 
 /** Event that the footer's "cookie settings" link dispatches to show the banner again. */
 export const COOKIE_SETTINGS_EVENT = 'coinlens:cookie-settings';
@@ -28,7 +28,7 @@ export function CookieBanner() {
       localStorage.setItem(COOKIE_CONSENT_KEY, 'Yes');
     } catch {}
     setOpen(false);
-    if (userId) void request(`/users/accept-cookies/${userId}`, { method: 'PATCH', navigationScoped: false }).catch(() => undefined);
+    if (userId) void api('acceptCookies', { params: { id: userId } }, { navigationScoped: false }).catch(() => undefined);
   };
   return (
     <div role="region" aria-label={t('shell:cookies.label')} data-testid="cookie-banner" className="fixed inset-x-0 bottom-0 z-[60] border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur">

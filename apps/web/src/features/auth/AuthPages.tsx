@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { ExchangeResult } from '@coinlens/contracts';
+import type { ExchangeResult, TelegramAuthData } from '@coinlens/contracts';
 import { Logo } from '../../components/layout/Logo';
 import { ApiError } from '../../lib/api';
 import { getCookieConsent, saveSession } from '../../lib/session';
@@ -50,7 +50,7 @@ function useTelegram(afterSignIn: () => void) {
   const [pending, setPending] = useState<Extract<ExchangeResult, { status: 'new' }> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const onTelegram = useCallback(
-    async (user: Record<string, string | number>) => {
+    async (user: TelegramAuthData) => {
       setError(null);
       try {
         const r = await authApi.telegramVerify(user);

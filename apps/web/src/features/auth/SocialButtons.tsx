@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Providers } from '@coinlens/contracts';
+import type { Providers, TelegramAuthData } from '@coinlens/contracts';
 import { authApi } from './auth-api';
 import { apiErrorToForm } from './form';
 import { WalletLoginButton } from './WalletLogin';
@@ -17,7 +17,8 @@ export async function startOAuth(provider: 'google' | 'x', lang: string, purpose
   window.location.assign(url);
 }
 
-type TelegramUser = Record<string, string | number>;
+/** What the Telegram Login Widget hands over (the contract's TelegramAuthData). */
+type TelegramUser = TelegramAuthData;
 declare global {
   interface Window {
     __coinlensTelegramAuth?: (user: TelegramUser) => void;

@@ -1,32 +1,49 @@
-import type { CodeSentResult, ExchangeResult, Providers, RegisterResult, SignInResult } from '@coinlens/contracts';
-import { get, request } from '../../lib/api';
+import type { SocialProvider } from '@coinlens/contracts';
+import { ApiError } from '../../lib/api';
+import { api, type ApiInput, type CallOptions } from '../../lib/api-client';
 
-/** Typed calls of SPEC §7 Auth (base /api). Shell-level: not cancelled by navigation. */
-const post = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body, navigationScoped: false, retries: 0 });
-const q = <T>(path: string, query: Record<string, string>) => get<T>(path, query, { navigationScoped: false, retries: 0 });
+/** Typed calls of SPEC §7 Auth (base /api). Shell-level: not cancelled by navigation, never retried. */
+const once: CallOptions = { navigationScoped: false, retries: 0 };
+
+type Body<N extends Parameters<typeof api>[0]> = ApiInput<N> extends { body: infer B } ? B : never;
+type OAuthProvider = 'google' | 'x';
+
+const OAUTH = {
+  google: { url: 'googleUrl', exchange: 'googleExchangeToken', connect: 'googleConnect' },
+  x: { url: 'xUrl', exchange: 'xExchangeToken', connect: 'xConnect' },
+} as const;
+const PENDING = {
+  google: { login: 'googleLogin', merge: 'googleMerge' },
+  x: { login: 'xLogin', merge: 'xMerge' },
+  telegram: { login: 'telegramLogin', merge: 'telegramMerge' },
+} as const;
+const DISCONNECT = { google: 'googleDisconnect', x: 'xDisconnect', telegram: 'telegramDisconnect', metamask: 'metamaskDisconnect' } as const;
+
+/** A wallet never waits as a pending identity (its sign-in creates the account at once): there is no such call. */
+const noPendingWallet = () => Promise.reject(new ApiError('VALIDATION_FAILED', 400, 'no pending wallet identity'));
 
 export const authApi = {
-  providers: () => q<Providers>('/auth/providers', {}),
-  login: (email: string, password: string) => post<SignInResult>('/auth/login', { email, password }),
-  register: (b: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: string }) => post<RegisterResult>('/auth/register', b),
-  resendRegisterCode: (email: string, registration_id: string) => q<CodeSentResult>('/auth/resend-register-code', { email, registration_id }),
-  verifyRegisterCode: (email: string, code: string, registration_id: string) => post<SignInResult>('/auth/verify-register-code', { email, code, registration_id }),
-  forgotPassword: (email: string) => q<CodeSentResult>('/auth/forgot-password', { email }),
-  resendResetCode: (email: string) => q<CodeSentResult>('/auth/resend-reset-password-code', { email }),
-  verifyResetCode: (email: string, code: string) => post<{ email: string; token: string }>('/auth/verify-reset-password-code', { email, code }),
-  resetPassword: (token: string, email: string, password: string) => post<{ ok: true }>('/auth/reset-password', { token, email, password }),
-  sendBindEmailCode: (email: string) => q<CodeSentResult>('/auth/send-bind-email-code', { email }),
-  verifyBindEmailCode: (email: string, code: string) => post<{ ok: true }>('/auth/verify-bind-email-code', { email, code }),
-  checkProvider: (provider_uid: string) => q<{ connected: boolean; provider: string | null }>('/auth/check-provider-connection', { provider_uid }),
-  nonce: (address: string) => q<{ nonce: string; message: string; expires_at: string }>('/auth/metamask/nonce', { address }),
-  metamaskLogin: (b: { address: string; message: string; signature: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: string }) => post<SignInResult>('/auth/metamask/login', b),
-  metamaskConnect: (b: { provider_uid: string; message: string; signature: string }) => post<{ ok: true }>('/auth/metamask/connect', b),
-  disconnect: (provider: string, provider_uid: string) => post<{ ok: true }>(`/auth/${provider}/disconnect`, { provider_uid }),
-  oauthUrl: (provider: 'google' | 'x', lang: string, purpose: 'login' | 'connect' = 'login') => q<{ url: string; state: string }>(`/auth/${provider}/url`, { lang, purpose }),
-  oauthExchange: (provider: 'google' | 'x', b: { code?: string; state: string; lang: string }) => post<ExchangeResult>(`/auth/${provider}/exchange-token`, b),
-  oauthConnect: (provider: 'google' | 'x', b: { code?: string; state: string; lang: string }) => post<{ ok: true }>(`/auth/${provider}/connect`, b),
-  pendingLogin: (provider: string, b: { provider_uid: string; nonce: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: string }) => post<SignInResult>(`/auth/${provider}/login`, b),
-  pendingMerge: (provider: string, b: { provider_uid: string; nonce: string; lang: string }) => post<SignInResult>(`/auth/${provider}/merge`, b),
-  telegramVerify: (data: Record<string, unknown>) => post<ExchangeResult>('/auth/telegram/verify', data),
-  telegramConnect: (data: Record<string, unknown>) => post<{ ok: true }>('/auth/telegram/connect', data),
+  providers: () => api('getProviders', {}, once),
+  login: (email: string, password: string) => api('login', { body: { email, password } }, once),
+  register: (b: Body<'register'>) => api('register', { body: b }, once),
+  resendRegisterCode: (email: string, registration_id: string) => api('resendRegisterCode', { query: { email, registration_id } }, once),
+  verifyRegisterCode: (email: string, code: string, registration_id: string) => api('verifyRegisterCode', { body: { email, code, registration_id } }, once),
+  forgotPassword: (email: string) => api('forgotPassword', { query: { email } }, once),
+  resendResetCode: (email: string) => api('resendResetPasswordCode', { query: { email } }, once),
+  verifyResetCode: (email: string, code: string) => api('verifyResetPasswordCode', { body: { email, code } }, once),
+  resetPassword: (token: string, email: string, password: string) => api('resetPassword', { body: { token, email, password } }, once),
+  sendBindEmailCode: (email: string) => api('sendBindEmailCode', { query: { email } }, once),
+  verifyBindEmailCode: (email: string, code: string) => api('verifyBindEmailCode', { body: { email, code } }, once),
+  checkProvider: (provider_uid: string) => api('checkProviderConnection', { query: { provider_uid } }, once),
+  nonce: (address: string) => api('metamaskNonce', { query: { address } }, once),
+  metamaskLogin: (b: Body<'metamaskLogin'>) => api('metamaskLogin', { body: b }, once),
+  metamaskConnect: (b: Body<'metamaskConnect'>) => api('metamaskConnect', { body: b }, once),
+  disconnect: (provider: keyof typeof DISCONNECT, provider_uid: string) => api(DISCONNECT[provider], { body: { provider_uid } }, once),
+  oauthUrl: (provider: OAuthProvider, lang: string, purpose: 'login' | 'connect' = 'login') => api(OAUTH[provider].url, { query: { lang, purpose } }, once),
+  oauthExchange: (provider: OAuthProvider, b: Body<'googleExchangeToken'>) => api(OAUTH[provider].exchange, { body: b }, once),
+  oauthConnect: (provider: OAuthProvider, b: Body<'googleConnect'>) => api(OAUTH[provider].connect, { body: b }, once),
+  pendingLogin: (provider: SocialProvider, b: Body<'googleLogin'>) => (provider === 'metamask' ? noPendingWallet() : api(PENDING[provider].login, { body: b }, once)),
+  pendingMerge: (provider: SocialProvider, b: Body<'googleMerge'>) => (provider === 'metamask' ? noPendingWallet() : api(PENDING[provider].merge, { body: b }, once)),
+  telegramVerify: (data: Body<'telegramVerify'>) => api('telegramVerify', { body: data }, once),
+  telegramConnect: (data: Body<'telegramConnect'>) => api('telegramConnect', { body: data }, once),
 };

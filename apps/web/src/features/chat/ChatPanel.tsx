@@ -4,7 +4,8 @@ import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Markdown from 'react-markdown';
 import type { AiBasedOn, ChatMessage, Usage } from '@coinlens/contracts';
-import { ApiError, errorKey, get, isCancelled } from '../../lib/api';
+import { ApiError, errorKey, isCancelled } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { Panel, Skeleton } from '../../components/ui';
 import { useUpgradePrompt } from '../pricing/UpgradeDialog';
@@ -115,7 +116,7 @@ export function ChatPanel({ coinId, symbol }: { coinId: string; symbol: string }
         patch((x) => ({ ...x, status: 'stopped' }));
         // A stopped answer never gets its `done` event, which carries the quota; the question was
         // counted when the server accepted it, so the quota shown is read again.
-        void get<Usage>('/users/usage/qa_per_day', undefined, { navigationScoped: false }).then(setUsage, () => {});
+        void api('getUsage', { params: { kind: 'qa_per_day' } }, { navigationScoped: false }).then(setUsage, () => {});
       } else {
         setTurns((ts) => ts.filter((x) => x.id !== aid && x.id !== qid));
         setInput(content);

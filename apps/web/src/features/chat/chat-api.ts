@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AiStreamEvent, ChatHistory } from '@coinlens/contracts';
-import { ApiError, buildUrl, get } from '../../lib/api';
+import type { AiStreamEvent } from '@coinlens/contracts';
+import { ApiError } from '../../lib/api';
+import { api, apiUrl } from '../../lib/api-client';
 import { getSession, useSession } from '../../lib/session';
 
 /** `GET /api/chat/{coinId}/messages` while signed in. */
@@ -10,7 +11,7 @@ export function useChatHistory(coinId: string) {
     queryKey: ['chat', coinId, userId],
     enabled: !!token,
     retry: false,
-    queryFn: ({ signal }) => get<ChatHistory>(`/chat/${encodeURIComponent(coinId)}/messages`, undefined, { signal, navigationScoped: false }),
+    queryFn: ({ signal }) => api('getChatHistory', { params: { coinId } }, { signal, navigationScoped: false }),
   });
 }
 
@@ -44,7 +45,7 @@ export function parseSseChunk(buffer: string): { events: AiStreamEvent[]; rest: 
  */
 export async function askAssistant(coinId: string, content: string, lang: string, onEvent: (e: AiStreamEvent) => void, signal: AbortSignal): Promise<void> {
   const { token } = getSession();
-  const res = await fetch(buildUrl(`/chat/${encodeURIComponent(coinId)}/messages`), {
+  const res = await fetch(apiUrl('postChatMessage', { params: { coinId }, body: { content, lang } }), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ content, lang }),

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Candle, CoinDetail, Timeframe } from '@coinlens/contracts';
+import type { Candle, CoinDetail, CoinRef, Timeframe } from '@coinlens/contracts';
 import { useCandles } from '../../lib/market-queries';
 import { useMarketStream } from '../../lib/live-prices';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
@@ -15,22 +15,22 @@ export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
 const CHART_HEIGHT = 420;
 
 /** K-line panel of a coin: timeframe buttons, chart, live updates from the market stream. */
-export function CoinChart({ coin }: { coin: CoinDetail }) {
+export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRef }) {
   const { t } = useTranslation('coin');
   const theme = useTheme();
   const noMarket = coin.timeframes.length === 0;
   const available = CHART_TIMEFRAMES.filter((tf) => coin.timeframes.includes(tf));
   const [timeframe, setTimeframe] = useState<Timeframe>(available.includes('1h') ? '1h' : (available[0] ?? '1h'));
-  const q = useCandles(noMarket ? null : coin.cmc_id, timeframe);
+  const q = useCandles(noMarket ? null : coinRef, timeframe);
   const chartRef = useRef<KlineChartHandle>(null);
   const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
   useMarketStream({ symbol: coin.symbol, timeframe, onKline });
-  const overlay = useSignalOverlay(coin.symbol, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') });
+  const overlay = useSignalOverlay(coinRef, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') });
 
   const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
   const notAvailable = q.error instanceof ApiError && q.error.code === 'TIMEFRAME_NOT_AVAILABLE';
   const failed = q.isError && !isCancelled(q.error) && !notAvailable;
-  const empty = noMarket || notAvailable || coin.cmc_id == null || (data && data.candles.length === 0 && !data.forming);
+  const empty = noMarket || notAvailable || (data && data.candles.length === 0 && !data.forming);
 
   return (
     <Panel

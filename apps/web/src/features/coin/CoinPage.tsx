@@ -71,7 +71,7 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
             <h1 className="truncate text-xl font-semibold">{coin.name}</h1>
             <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[12px] font-medium text-muted">{coin.symbol}</span>
             {coin.cmc_rank != null && <span className="num rounded bg-surface-2 px-1.5 py-0.5 text-[12px] text-muted">{t('rank', { rank: coin.cmc_rank })}</span>}
-            <FollowButton coinId={coin.id} name={coin.name} />
+            <FollowButton coin={coin.slug} name={coin.name} />
           </div>
           <div className="mt-1">
             <ReplayBadge />
@@ -161,11 +161,17 @@ function ContractsPanel({ coin }: { coin: CoinDetail }) {
 
 function AboutPanel({ coin }: { coin: CoinDetail }) {
   const { t } = useTranslation('coin');
-  const description = coin.cryptocurrency_contents?.description;
+  const description = coin.cryptocurrency_contents.description;
   return (
     <Panel title={t('about.title', { name: coin.name })}>
       <div className="space-y-2 px-4 py-3 text-[13px] leading-relaxed">
-        <p className="whitespace-pre-line text-fg">{description || t('about.noDescription')}</p>
+        {description ? (
+          <p className="whitespace-pre-line text-fg" lang={coin.cryptocurrency_contents.lang}>
+            {description}
+          </p>
+        ) : (
+          <p className="whitespace-pre-line text-fg">{t('about.noDescription')}</p>
+        )}
         {coin.website && (
           <p>
             <span className="text-muted">{t('about.website')}: </span>
@@ -197,6 +203,8 @@ export default function CoinPage() {
   const { t, i18n } = useTranslation('coin');
   const q = useCoinDetail(id, i18n.language);
   const coin = q.data;
+  // The page's one coin reference (CoinRef, canonical form: the slug) for every call below.
+  const ref = coin?.slug ?? '';
   usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
 
   const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404);
@@ -223,15 +231,15 @@ export default function CoinPage() {
           <CoinHeader coin={coin} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
             <div className="flex min-w-0 flex-col gap-4">
-              <CoinChart coin={coin} />
-              <TechnicalAnalysisSlot symbol={coin.symbol} />
-              <AiInsightsSlot symbol={coin.symbol} />
+              <CoinChart coin={coin} coinRef={ref} />
+              <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />
+              <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <StatsPanel coin={coin} />
               <ContractsPanel coin={coin} />
-              <ChatSlot symbol={coin.symbol} />
-              <CoinNews coinId={coin.id} symbol={coin.symbol} />
+              <ChatSlot coinRef={ref} symbol={coin.symbol} />
+              <CoinNews coinRef={ref} symbol={coin.symbol} />
             </div>
           </div>
           <AboutPanel coin={coin} />

@@ -1,18 +1,19 @@
+import type { CoinRef } from '@coinlens/contracts';
 import { CoinTechnicalAnalysis } from './ta/CoinTechnicalAnalysis';
 import { CoinAiPanel } from './ai/CoinAiPanel';
 import { ChatPanel } from '../chat/ChatPanel';
 
 /** Slot: technical analysis (trend, intensity, signals, levels, probabilities, indicators, track record). */
-export function TechnicalAnalysisSlot({ symbol }: { symbol: string }) {
-  return <CoinTechnicalAnalysis symbol={symbol} />;
+export function TechnicalAnalysisSlot({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
+  return <CoinTechnicalAnalysis coinRef={coinRef} symbol={symbol} />;
 }
 
 /** Slot: 24 h AI highlights, K-line insights, AI strategy (short and medium/long term) and the trading-agent notice. */
-export function AiInsightsSlot({ symbol }: { symbol: string }) {
-  return <CoinAiPanel coinId={symbol} symbol={symbol} />;
+export function AiInsightsSlot({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
+  return <CoinAiPanel coinId={coinRef} symbol={symbol} />;
 }
 
 /** Slot: the chat assistant for this coin. */
-export function ChatSlot({ symbol }: { symbol: string }) {
-  return <ChatPanel coinId={symbol} symbol={symbol} />;
+export function ChatSlot({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
+  return <ChatPanel coinId={coinRef} symbol={symbol} />;
 }

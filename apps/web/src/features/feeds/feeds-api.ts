@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Feed, FeedFilter, FeedHeat, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import type { CoinRef, FeedFilter, FeedHeat, NewsFilter } from '@coinlens/contracts';
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { SOTD_STREAM } from '@coinlens/contracts/feeds/sotd-stream';
-import { get, request } from '../../lib/api';
+import { api, apiUrl } from '../../lib/api-client';
 
 /** Feed list page size (SPEC §9). */
 export const FEED_PAGE_SIZE = 10;
@@ -12,8 +12,8 @@ export const FEED_PAGE_SIZE = 10;
 export interface FeedListFilters {
   filter: FeedFilter;
   heat: FeedHeat;
-  /** Coin id, or null for every coin. */
-  coin: number | null;
+  /** Coin (CoinRef: slug, id or symbol), or null for every coin. */
+  coin: CoinRef | null;
   personal?: boolean;
 }
 
@@ -23,9 +23,9 @@ export function useLatestFeeds(lang: string, f: FeedListFilters) {
     queryKey: ['feeds', 'latest', lang, f.filter, f.heat, f.coin, !!f.personal],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
-      get<LatestFeeds>(
-        '/feeds/latest',
-        { limit: FEED_PAGE_SIZE, offset: pageParam, filter: f.filter, heat: f.heat, lang, cryptocurrency_id: f.coin ?? undefined, personal: f.personal ? 'true' : undefined },
+      api(
+        'getLatestFeeds',
+        { query: { limit: FEED_PAGE_SIZE, offset: pageParam, filter: f.filter, heat: f.heat, lang, cryptocurrency_id: f.coin ?? undefined, personal: f.personal ? 'true' : undefined } },
         { signal },
       ),
     getNextPageParam: (last) => (last.hasNext && last.list.length === last.limit && last.offset + last.limit <= MAX_PAGE_OFFSET ? last.offset + last.limit : undefined),
@@ -35,14 +35,14 @@ export function useLatestFeeds(lang: string, f: FeedListFilters) {
 
 /** `GET /api/feeds/hot_top5`. */
 export function useHotTop5(lang: string) {
-  return useQuery({ queryKey: ['feeds', 'hot_top5', lang], queryFn: ({ signal }) => get<Feed[]>('/feeds/hot_top5', { lang }, { signal }), refetchInterval: 60_000 });
+  return useQuery({ queryKey: ['feeds', 'hot_top5', lang], queryFn: ({ signal }) => api('getHotTop5', { query: { lang } }, { signal }), refetchInterval: 60_000 });
 }
 
 /** `GET /api/feeds/{id}`. */
 export function useFeed(id: string | undefined, lang: string) {
   return useQuery({
     queryKey: ['feeds', 'detail', id, lang],
-    queryFn: ({ signal }) => get<Feed>(`/feeds/${encodeURIComponent(id ?? '')}`, { lang }, { signal }),
+    queryFn: ({ signal }) => api('getFeed', { params: { id: id ?? '' }, query: { lang } }, { signal }),
     enabled: !!id,
     retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
   });
@@ -50,7 +50,7 @@ export function useFeed(id: string | undefined, lang: string) {
 
 /** `GET /api/feeds/sotd`. */
 export function useStoryOfTheDay(lang: string) {
-  return useQuery({ queryKey: ['feeds', 'sotd', lang], queryFn: ({ signal }) => get<StoryOfTheDay | null>('/feeds/sotd', { lang }, { signal }), refetchInterval: 10 * 60_000 });
+  return useQuery({ queryKey: ['feeds', 'sotd', lang], queryFn: ({ signal }) => api('getSotd', { query: { lang } }, { signal }), refetchInterval: 10 * 60_000 });
 }
 
 /**
@@ -59,7 +59,7 @@ export function useStoryOfTheDay(lang: string) {
  * an `error` event or a broken stream. No reconnect (SPEC §9: max attempts 0). Returns a closer.
  */
 export function streamStoryRefresh(lang: string, auto: boolean, cb: { onThinking: (line: string) => void; onDone: () => void; onError: (code: string) => void }): () => void {
-  const es = new EventSource(`/api/feeds/stream/sotd/refresh?lang=${encodeURIComponent(lang)}&auto=${auto}`);
+  const es = new EventSource(apiUrl('streamSotdRefresh', { query: { lang, auto: auto ? 'true' : 'false' } }));
   let thinking = false;
   let finished = false;
   es.onmessage = (e) => {
@@ -93,7 +93,7 @@ export function useFeedsStream(onRelease?: () => void) {
   const qc = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const es = new EventSource('/api/stream/feeds');
+    const es = new EventSource(apiUrl('streamFeeds'));
     es.addEventListener('feeds', () => {
       void qc.invalidateQueries({ queryKey: ['feeds', 'latest'] });
       void qc.invalidateQueries({ queryKey: ['feeds', 'hot_top5'] });
@@ -105,10 +105,10 @@ export function useFeedsStream(onRelease?: () => void) {
 
 /** The signed-in Pro user's saved news filter (`GET /api/feeds/filter`). */
 export function useNewsFilter(enabled: boolean) {
-  return useQuery({ queryKey: ['feeds', 'filter'], queryFn: ({ signal }) => get<NewsFilter | null>('/feeds/filter', undefined, { signal }), enabled, retry: false });
+  return useQuery({ queryKey: ['feeds', 'filter'], queryFn: ({ signal }) => api('getNewsFilter', {}, { signal }), enabled, retry: false });
 }
 
 /** Saves the news filter (`PUT /api/feeds/filter`). */
 export function saveNewsFilter(filter: NewsFilter) {
-  return request<NewsFilter>('/feeds/filter', { method: 'PUT', body: filter, navigationScoped: false });
+  return api('putNewsFilter', { body: filter }, { navigationScoped: false });
 }

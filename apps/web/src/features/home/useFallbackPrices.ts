@@ -1,13 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Coin } from '@coinlens/contracts';
-import { get } from '../../lib/api';
+import { api, type ApiResult } from '../../lib/api-client';
 
-interface CmcPrice {
-  cmc_id: number;
-  symbol: string;
-  price: number | null;
-  percent_change_24h: number | null;
-}
+type CmcPrice = ApiResult<'getCmcPrice'>;
 
 /**
  * Fallback price source (SPEC §8): coins without a price (or a zero price) are looked up once more
@@ -18,7 +13,7 @@ export function useFallbackPrices(coins: Coin[]): Coin[] {
   const results = useQueries({
     queries: missing.map((c) => ({
       queryKey: ['crypto', 'cmc_price', c.cmc_id],
-      queryFn: ({ signal }: { signal: AbortSignal }) => get<CmcPrice>('/crypto/cmc_price', { cmc_id: c.cmc_id }, { signal, retries: 0 }),
+      queryFn: ({ signal }: { signal: AbortSignal }) => api('getCmcPrice', { query: { cmc_id: c.cmc_id } }, { signal, retries: 0 }),
       staleTime: 60_000,
       retry: false,
     })),

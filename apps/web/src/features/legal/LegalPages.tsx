@@ -1,25 +1,14 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Container } from '../../components/layout/PageShell';
-import { get } from '../../lib/api';
+import { usePublicConfig } from '../../lib/public-config';
 import { AgreementText } from './AgreementText';
 
-/** Public configuration (`GET /api/config`); shares the footer's cached query. */
-interface PublicConfig {
-  support_email?: string;
-  supportEmail?: string;
-}
-
+/** The support e-mail of the public configuration (shared cached query), null while unknown. */
 function useSupportEmail(): string | null {
-  const { data } = useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) => get<PublicConfig>('/config', undefined, { signal, retries: 0, navigationScoped: false }),
-    staleTime: Infinity,
-    retry: false,
-  });
-  return data?.support_email ?? data?.supportEmail ?? null;
+  const { data } = usePublicConfig();
+  return data?.support_email ?? null;
 }
 
 /** Readable column for long legal text. */

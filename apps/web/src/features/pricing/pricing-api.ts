@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BindInvitationResult, InvitationCode, PaymentOrder, SubscriptionPlansResult, Usage, UsageKind, WalletBalance, WalletProof } from '@coinlens/contracts';
-import { get, request } from '../../lib/api';
+import type { UsageKind } from '@coinlens/contracts';
+import { api, type ApiInput } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 /** Plans, quotas, prices and the payment networks (`GET /api/payment/subscription_plans?lang`). */
@@ -8,7 +8,7 @@ export function usePlans(lang: string) {
   return useQuery({
     queryKey: ['payment', 'plans', lang],
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => get<SubscriptionPlansResult>('/payment/subscription_plans', { lang }, { signal, navigationScoped: false }),
+    queryFn: ({ signal }) => api('getSubscriptionPlans', { query: { lang } }, { signal, navigationScoped: false }),
   });
 }
 
@@ -19,7 +19,7 @@ export function useUsage(kind: UsageKind) {
     queryKey: ['users', 'usage', kind, userId],
     enabled: !!token,
     staleTime: 30_000,
-    queryFn: ({ signal }) => get<Usage>(`/users/usage/${kind}`, undefined, { signal, navigationScoped: false }),
+    queryFn: ({ signal }) => api('getUsage', { params: { kind } }, { signal, navigationScoped: false }),
   });
 }
 
@@ -30,13 +30,13 @@ export function useInvitationCode(enabled: boolean) {
     queryKey: ['invitation', 'code', userId],
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: ({ signal }) => get<InvitationCode>('/invitation/code', undefined, { signal, navigationScoped: false }),
+    queryFn: ({ signal }) => api('getInvitationCode', {}, { signal, navigationScoped: false }),
   });
 }
 
 /** Binds an invitation code (7-day trial). Rejects with ApiError INVITE_CODE_* codes. */
-export function bindInvitation(code: string): Promise<BindInvitationResult> {
-  return request<BindInvitationResult>('/invitation/bind', { method: 'POST', body: { code }, navigationScoped: false });
+export function bindInvitation(code: string) {
+  return api('bindInvitation', { body: { code } }, { navigationScoped: false });
 }
 
 /**
@@ -44,27 +44,31 @@ export function bindInvitation(code: string): Promise<BindInvitationResult> {
  * its signature) is required when the wallet is not linked to the account; rejects with ApiError
  * PAYMENT_WALLET_NOT_VERIFIED, WALLET_SIGNATURE_INVALID, SIWE_NONCE_INVALID, …
  */
-export function createOrder(body: { plan: string; network: string; token_type: string; wallet_address: string; wallet_proof?: WalletProof }): Promise<PaymentOrder> {
-  return request<PaymentOrder>('/payment/create', { method: 'POST', body, navigationScoped: false, retries: 0 });
+export function createOrder(body: ApiInput<'createPayment'>['body']) {
+  return api('createPayment', { body }, { navigationScoped: false, retries: 0 });
 }
 
-export function submitTx(id: string, txHash: string): Promise<PaymentOrder> {
-  return request<PaymentOrder>(`/payment/${encodeURIComponent(id)}/tx`, { method: 'POST', body: { tx_hash: txHash }, navigationScoped: false });
+/** Reports the transaction hash of an order (`POST /api/payment/{id}/tx`). */
+export function submitTx(id: string, txHash: string) {
+  return api('submitPaymentTx', { params: { id }, body: { tx_hash: txHash } }, { navigationScoped: false });
 }
 
-export function checkOrder(id: string): Promise<PaymentOrder> {
-  return get<PaymentOrder>(`/payment/${encodeURIComponent(id)}/check_transaction_status`, undefined, { navigationScoped: false });
+/** Verifies the order's transaction once (`GET /api/payment/{id}/check_transaction_status`). */
+export function checkOrder(id: string) {
+  return api('checkTransactionStatus', { params: { id } }, { navigationScoped: false });
 }
 
-export function cancelOrder(id: string): Promise<PaymentOrder> {
-  return get<PaymentOrder>(`/payment/${encodeURIComponent(id)}/cancel_check_transaction_status`, undefined, { navigationScoped: false });
+/** Stops waiting for an order (`GET /api/payment/{id}/cancel_check_transaction_status`). */
+export function cancelOrder(id: string) {
+  return api('cancelCheckTransactionStatus', { params: { id } }, { navigationScoped: false });
 }
 
-export function walletBalance(q: { network: string; symbol: string; wallet_address: string; contract_address: string }): Promise<WalletBalance> {
-  return get<WalletBalance>('/payment/wallet_balance', q, { navigationScoped: false });
+/** ERC-20 balance of a wallet (`GET /api/payment/wallet_balance`). */
+export function walletBalance(query: ApiInput<'getWalletBalance'>['query']) {
+  return api('getWalletBalance', { query }, { navigationScoped: false });
 }
 
 /** A SIWE (EIP-4361) message for `address` with a single-use nonce (`GET /api/auth/metamask/nonce`). */
-export function walletNonce(address: string): Promise<{ nonce: string; message: string; expires_at: string }> {
-  return get<{ nonce: string; message: string; expires_at: string }>('/auth/metamask/nonce', { address }, { navigationScoped: false, retries: 0 });
+export function walletNonce(address: string) {
+  return api('metamaskNonce', { query: { address } }, { navigationScoped: false, retries: 0 });
 }

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Coin, Following } from '@coinlens/contracts';
-import { get, isCancelled } from '../../lib/api';
+import type { Coin } from '@coinlens/contracts';
+import { isCancelled } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { formatUsd } from '../../lib/format';
 import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
@@ -48,10 +49,10 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
       try {
         let page: Coin[];
         if (mode === 'following') {
-          page = reset ? (await get<Following[]>('/crypto/crypto_following', undefined, { signal: ac.signal, navigationScoped: false })).map((f) => f.cryptocurrency) : [];
+          page = reset ? (await api('getFollowing', {}, { signal: ac.signal, navigationScoped: false })).map((f) => f.cryptocurrency) : [];
           setHasMore(false);
         } else {
-          page = await get<Coin[]>('/crypto', { search_term: query, offset: offset.current, limit: SEARCH_PAGE_SIZE }, { signal: ac.signal, navigationScoped: false });
+          page = await api('searchCoins', { query: { search_term: query, offset: offset.current, limit: SEARCH_PAGE_SIZE } }, { signal: ac.signal, navigationScoped: false });
           setHasMore(hasMoreAfter(page.length));
         }
         offset.current += page.length;

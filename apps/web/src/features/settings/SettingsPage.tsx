@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { InvitationCodeButton } from '../pricing/InvitationDialog';
-import type { Profile, ProfileInput, User } from '@coinlens/contracts';
+import type { Profile, ProfileInput, SocialProvider, User } from '@coinlens/contracts';
 import { Container } from '../../components/layout/PageShell';
 import { Dialog } from '../../components/Dialog';
 import { AvatarImage } from '../../components/avatar/avatars';
 import { AvatarDialog } from '../../components/avatar/AvatarDialog';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
-import { request } from '../../lib/api';
+import { api } from '../../lib/api-client';
 import { isSupportedLang, toStoredLocale } from '../../lib/locale';
 import { ME_QUERY_KEY, saveUserName, useMe, ymd } from '../../lib/session';
 import { setTheme } from '../../lib/theme';
@@ -20,7 +20,7 @@ import { apiErrorToForm, CodeInput, Field, FormMessage, inputCls, retryAfterOf, 
 import { startOAuth, TelegramWidget, useProviders } from '../auth/SocialButtons';
 import { signSiwe, walletErrorKey } from '../auth/WalletLogin';
 
-const saveProfile = (body: ProfileInput) => request<Profile>('/users/profile', { method: 'POST', body, navigationScoped: false, retries: 0 });
+const saveProfile = (body: ProfileInput) => api('saveProfile', { body }, { navigationScoped: false, retries: 0 });
 const btn = 'rounded-md border border-border px-3 py-1.5 text-[13px] font-medium hover:bg-surface-2 disabled:opacity-50';
 const primaryBtn = 'rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700 disabled:opacity-50';
 
@@ -300,7 +300,7 @@ function LinkedAccountsSection({ me, lang, onChanged }: { me: User; lang: string
   const { t } = useTranslation('settings');
   const ta = useTranslation('auth').t;
   const { data: providers } = useProviders();
-  const [confirm, setConfirm] = useState<{ provider: string; uid: string } | null>(null);
+  const [confirm, setConfirm] = useState<{ provider: SocialProvider; uid: string } | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [telegramOpen, setTelegramOpen] = useState(false);

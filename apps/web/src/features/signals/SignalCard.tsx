@@ -104,9 +104,9 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
   const options = item.ta_result.map((r) => ({ timeframe: r.current.timeframe, label: r.label }));
   const [tf, setTf] = useState<TaTimeframe>(item.default_timeframe);
   const initial = item.ta_result.find((r) => r.current.timeframe === tf);
-  const q = useCoinTa(coin.id, tf, initial ? { data: initial, at: fetchedAt } : undefined);
+  const q = useCoinTa(coin.slug, tf, initial ? { data: initial, at: fetchedAt } : undefined);
   const ta = q.data ?? initial;
-  const spark = useSparkline(coin.cmc_id, rangeOfLabel(ta?.label ?? '1D'));
+  const spark = useSparkline(coin.slug, rangeOfLabel(ta?.label ?? '1D'));
   return (
     <article className="rounded-lg border border-border bg-surface p-3 sm:p-4" data-testid="signal-card" data-symbol={coin.symbol}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { CoinRef } from '@coinlens/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { useSession } from '../../lib/session';
@@ -11,7 +12,7 @@ import { useFollowing, useFollowMutation } from './queries';
  * Follow / unfollow a coin (SPEC §4): a pending state while it saves, then the watchlist reloads;
  * unfollowing asks for confirmation. Signed out, it goes to login.
  */
-export function FollowButton({ coinId, name }: { coinId: number; name: string }) {
+export function FollowButton({ coin, name }: { coin: CoinRef; name: string }) {
   const { t } = useTranslation('shell');
   const { lang = 'en-US' } = useParams();
   const navigate = useNavigate();
@@ -19,10 +20,10 @@ export function FollowButton({ coinId, name }: { coinId: number; name: string })
   const following = useFollowing();
   const m = useFollowMutation();
   const [confirm, setConfirm] = useState(false);
-  const isFollowing = !!following.data?.some((f) => f.cryptocurrency.id === coinId);
+  const isFollowing = !!following.data?.some((f) => f.cryptocurrency.slug === coin);
   const pending = m.isPending || (following.isFetching && m.isSuccess);
   const run = (follow: boolean) =>
-    m.mutate({ coinId, follow }, { onError: (e) => showToast({ kind: 'error', messageKey: errorKey(e) }) });
+    m.mutate({ coin, follow }, { onError: (e) => showToast({ kind: 'error', messageKey: errorKey(e) }) });
   return (
     <>
       <button

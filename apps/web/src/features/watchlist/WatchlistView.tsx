@@ -66,7 +66,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
                   <span className="block">{formatPrice(f.cryptocurrency.lastPrice)}</span>
                   <Change value={f.cryptocurrency.priceChangePercent} className="text-[12px]" />
                 </span>
-                {!compact && <FollowButton coinId={f.cryptocurrency.id} name={f.cryptocurrency.name} />}
+                {!compact && <FollowButton coin={f.cryptocurrency.slug} name={f.cryptocurrency.name} />}
               </li>
             ))}
           </ul>

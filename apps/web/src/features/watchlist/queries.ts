@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Following } from '@coinlens/contracts';
-import { get, request } from '../../lib/api';
+import type { CoinRef, Following } from '@coinlens/contracts';
+import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 export const FOLLOWING_KEY = ['crypto', 'following'] as const;
@@ -11,7 +11,7 @@ export function useFollowing() {
   return useQuery({
     queryKey: FOLLOWING_KEY,
     enabled: !!token,
-    queryFn: ({ signal }) => get<Following[]>('/crypto/crypto_following', undefined, { signal }),
+    queryFn: ({ signal }) => api('getFollowing', {}, { signal }),
     staleTime: 15_000,
     refetchInterval: 30_000,
   });
@@ -21,8 +21,7 @@ export function useFollowing() {
 export function useFollowMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ coinId, follow }: { coinId: number | string; follow: boolean }) =>
-      request(`/crypto/crypto_following/${coinId}`, { method: follow ? 'POST' : 'DELETE', navigationScoped: false }),
+    mutationFn: ({ coin, follow }: { coin: CoinRef; follow: boolean }) => api(follow ? 'followCoin' : 'unfollowCoin', { params: { id: coin } }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: FOLLOWING_KEY }),
   });
 }

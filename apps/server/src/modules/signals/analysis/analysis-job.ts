@@ -51,6 +51,6 @@ export function runAnalysisJob(job: AnalysisJob): AnalysisOutput {
   const h = enough(job.history) ? computeSignalColumns(job.history) : x;
   const on = job.detect?.on === 'history' ? h : x;
   const detected = job.detect && on ? detectRange(on, job.detect.after, job.detect.upTo) : [];
-  const result = x ? (analyzeColumns(x, h ?? x, x.n - 1, { timeframe: job.timeframe, symbol: job.symbol }) as unknown as TaResult) : null;
+  const result = x ? analyzeColumns(x, h ?? x, x.n - 1, { timeframe: job.timeframe, symbol: job.symbol }) : null;
   return { result, detected };
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
+import type { CoinRef, LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
 import { useAllCoins } from '../../../lib/market-queries';
 import { errorKey, isCancelled } from '../../../lib/api';
@@ -55,19 +55,19 @@ function Indicators({ ta }: { ta: LabelledTaResult }) {
 }
 
 /** Per-timeframe summary row: trend, intensity, direction of each analysed timeframe. */
-function PerTimeframe({ symbol, timeframes }: { symbol: string; timeframes: TaTimeframe[] }) {
+function PerTimeframe({ coinRef, timeframes }: { coinRef: CoinRef; timeframes: TaTimeframe[] }) {
   const { t } = useTranslation('signals');
   return (
     <ul className="flex flex-col gap-1" data-testid="ta-per-timeframe">
-      {timeframes.map((tf) => <PerTimeframeRow key={tf} symbol={symbol} tf={tf} />)}
+      {timeframes.map((tf) => <PerTimeframeRow key={tf} coinRef={coinRef} tf={tf} />)}
       {!timeframes.length && <li className="text-[12px] text-muted">{t('levels.none')}</li>}
     </ul>
   );
 }
 
-function PerTimeframeRow({ symbol, tf }: { symbol: string; tf: TaTimeframe }) {
+function PerTimeframeRow({ coinRef, tf }: { coinRef: CoinRef; tf: TaTimeframe }) {
   const { t } = useTranslation('signals');
-  const q = useCoinTa(symbol, tf);
+  const q = useCoinTa(coinRef, tf);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px]">
       <span className="num w-8 font-semibold">{LABEL[tf]}</span>
@@ -85,10 +85,10 @@ function PerTimeframeRow({ symbol, tf }: { symbol: string; tf: TaTimeframe }) {
   );
 }
 
-function CoinAccuracy({ symbol }: { symbol: string }) {
+function CoinAccuracy({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
   const { t } = useTranslation('signals');
-  const q = useTrackRecord({ coin: symbol }, 6);
-  const acc = useLatestAccuracy(symbol);
+  const q = useTrackRecord({ coin: coinRef }, 6);
+  const acc = useLatestAccuracy(coinRef);
   const { lang = 'en-US' } = useParams();
   const items = q.data?.pages[0]?.items ?? [];
   return (
@@ -106,14 +106,14 @@ function CoinAccuracy({ symbol }: { symbol: string }) {
 }
 
 /** Technical-analysis section of the coin page: trend, intensity, signals, levels, probabilities, indicators, per timeframe, track record. */
-export function CoinTechnicalAnalysis({ symbol }: { symbol: string }) {
+export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
   const { t } = useTranslation('signals');
   const coins = useAllCoins();
-  const coin = coins.data?.find((c) => c.symbol === symbol);
+  const coin = coins.data?.find((c) => c.slug === coinRef);
   const available = TA_TFS.filter((tf) => coin?.timeframes.includes(tf));
   const [chosen, setChosen] = useState<TaTimeframe | null>(null);
   const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
-  const q = useCoinTa(coin ? symbol : undefined, tf);
+  const q = useCoinTa(coin ? coinRef : undefined, tf);
   const ta = q.data;
   return (
     <Panel
@@ -150,14 +150,14 @@ export function CoinTechnicalAnalysis({ symbol }: { symbol: string }) {
                   <Levels title={t('levels.support')} levels={ta.support} />
                 </div>
                 <h4 className="text-[11px] font-medium text-fg">{t('ta.perTimeframe')}</h4>
-                <PerTimeframe symbol={symbol} timeframes={available} />
+                <PerTimeframe coinRef={coinRef} timeframes={available} />
               </div>
               <div>
                 <h4 className="mb-1 text-[11px] font-medium text-fg">{t('ta.indicators')}</h4>
                 <Indicators ta={ta} />
               </div>
             </div>
-            <CoinAccuracy symbol={symbol} />
+            <CoinAccuracy coinRef={coinRef} symbol={symbol} />
           </div>
         )}
       </div>

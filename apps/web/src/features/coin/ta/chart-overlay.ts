@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
-import type { TaTimeframe, Timeframe } from '@coinlens/contracts';
+import type { CoinRef, TaTimeframe, Timeframe } from '@coinlens/contracts';
 import { useCoinTa, useTrackRecord } from '../../signals/queries';
 
 /** Markers drawn at most (the newest logged signals of the chart's timeframe). */
@@ -15,10 +15,10 @@ const isTa = (tf: Timeframe): tf is TaTimeframe => tf === '5m' || tf === '1h' ||
  * bullish, arrow down above for bearish, circle for neutral; coloured by outcome once scored) and
  * the nearest support / resistance as dashed price lines. Empty for timeframes without analysis.
  */
-export function useSignalOverlay(symbol: string, timeframe: Timeframe, labels: { support: string; resistance: string }) {
+export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels: { support: string; resistance: string }) {
   const ta = isTa(timeframe) ? timeframe : undefined;
-  const track = useTrackRecord({ coin: symbol, timeframe: ta }, MAX_SIGNAL_MARKERS);
-  const analysis = useCoinTa(ta ? symbol : undefined, ta);
+  const track = useTrackRecord({ coin: coinRef, timeframe: ta }, MAX_SIGNAL_MARKERS);
+  const analysis = useCoinTa(ta ? coinRef : undefined, ta);
   const items = ta ? track.data?.pages[0]?.items : undefined;
   const markers = useMemo<SeriesMarker<Time>[]>(() => {
     if (!items) return [];

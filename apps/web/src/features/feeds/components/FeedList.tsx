@@ -45,12 +45,12 @@ export function FeedFilters({ value, onChange, show = { filter: true, heat: true
           <select
             data-testid="feed-coin"
             value={value.coin ?? ''}
-            onChange={(e) => onChange({ ...value, coin: e.target.value ? Number(e.target.value) : null })}
+            onChange={(e) => onChange({ ...value, coin: e.target.value || null })}
             className="rounded-md border border-border bg-surface px-2 py-1 text-[12px] text-fg"
           >
             <option value="">{t('filters.allCoins')}</option>
             {(coins.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
+              <option key={c.id} value={c.slug}>
                 {c.symbol} · {c.name}
               </option>
             ))}

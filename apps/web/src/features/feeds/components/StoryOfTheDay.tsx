@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Panel, Skeleton } from '../../../components/ui';
-import { get, isCancelled } from '../../../lib/api';
+import { isCancelled } from '../../../lib/api';
+import { api } from '../../../lib/api-client';
 import { streamStoryRefresh, useStoryOfTheDay } from '../feeds-api';
 import { ClusterBadge, CoinTrendChip, ImportanceBadge } from './feed-bits';
 import { ShareMenu, feedUrl } from './ShareMenu';
@@ -25,7 +26,7 @@ export function StoryOfTheDay() {
 
   useEffect(() => {
     let alive = true;
-    get<{ isRefreshing: boolean }>('/feeds/sotd/refresh', { lang, auto: 'true' })
+    api('refreshSotd', { query: { lang, auto: 'true' } })
       .then((r) => {
         if (alive && r.isRefreshing) setTimeout(() => alive && void qc.invalidateQueries({ queryKey: ['feeds', 'sotd', lang] }), 1500);
       })
