@@ -5,7 +5,7 @@ import { computeSignalColumns, type SignalColumns } from './signals/columns';
 import { measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
 import { candleCount, type Candles, type Timeframe } from './types';
-import type { TaSignal as SignalHit, TaIndicators, TaResult } from '@coinlens/contracts/signals/ta-result';
+import type { TaSignal as SignalHit, TaResult } from '@coinlens/contracts/signals/ta-result';
 
 /**
  * The result of {@link analyze} is SPEC §3's `ta_result`, whose one definition (a zod schema with

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { SignInResult, User } from '@coinlens/contracts';
+import type { SignInResult } from '@coinlens/contracts';
 import { ApiError, isCancelled, setUnauthorizedHandler } from './api';
 import { api } from './api-client';
 import { LOCALE_STORAGE_KEY, toStoredLocale, toUrlLang } from './locale';
