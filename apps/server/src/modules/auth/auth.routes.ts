@@ -63,8 +63,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     result: await auth.login(req.body.email, req.body.password, ua(req)),
   }));
 
-  route(app, api.register, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.register(req.body) }),
-  );
+  route(app, api.register, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.register(req.body) }));
 
   route(app, api.logout, { preHandler: requireUser }, async (req) => {
     await sessions.revoke(currentUser(req).sessionId);
@@ -77,52 +76,40 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return { result: { valid: !!user, user_id: user?.id ?? null } };
   });
 
-  route(app, api.resendRegisterCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }),
-  );
+  route(app, api.resendRegisterCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }));
 
-  route(app, api.verifyRegisterCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }),
-  );
+  route(app, api.verifyRegisterCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }));
 
-  route(app, api.forgotPassword, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
-  );
+  route(app, api.forgotPassword, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }));
 
-  route(app, api.resendResetPasswordCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }),
-  );
+  route(app, api.resendResetPasswordCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }));
 
-  route(app, api.verifyResetPasswordCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyResetCode(req.body.email, req.body.code) }),
-  );
+  route(app, api.verifyResetPasswordCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyResetCode(req.body.email, req.body.code) }));
 
   route(app, api.resetPassword, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => {
-      await auth.resetPassword(req.body.email, req.body.token, req.body.password);
-      return { result: { ok: true as const } };
-    },
-  );
+    await auth.resetPassword(req.body.email, req.body.token, req.body.password);
+    return { result: { ok: true as const } };
+  });
 
-  route(app, api.sendBindEmailCode, { preHandler: [requireUser, mailLimit], config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email) }),
-  );
+  route(app, api.sendBindEmailCode, { preHandler: [requireUser, mailLimit], config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email) }));
 
   route(app, api.verifyBindEmailCode, { preHandler: requireUser, config: { rateLimit: LIMITS.verifyCode } }, async (req) => {
-      await auth.verifyBindEmailCode(currentUser(req).id, req.body.email, req.body.code);
-      return { result: { ok: true as const } };
-    },
-  );
+    await auth.verifyBindEmailCode(currentUser(req).id, req.body.email, req.body.code);
+    return { result: { ok: true as const } };
+  });
 
-  route(app, api.checkProviderConnection, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.isConnected(req.query.provider_uid, req.query.provider) }),
-  );
+  route(app, api.checkProviderConnection, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.isConnected(req.query.provider_uid, req.query.provider) }));
 
   // ---- MetaMask (SIWE) -----------------------------------------------------------------------
 
-  route(app, api.metamaskNonce, { config: { rateLimit: LIMITS.nonce } }, async (req) => ({ result: await siwe.createMessage(req.query.address, originOf(req, env)) }),
-  );
+  route(app, api.metamaskNonce, { config: { rateLimit: LIMITS.nonce } }, async (req) => ({ result: await siwe.createMessage(req.query.address, originOf(req, env)) }));
 
-  route(app, api.metamaskLogin, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.walletLogin(req.body, host(req), ua(req)) }),
-  );
+  route(app, api.metamaskLogin, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.walletLogin(req.body, host(req), ua(req)) }));
 
   route(app, api.metamaskConnect, { preHandler: requireUser, config: { rateLimit: LIMITS.signIn } }, async (req) => {
-      await identity.walletConnect(currentUser(req).id, req.body, host(req));
-      return { result: { ok: true as const } };
-    },
-  );
+    await identity.walletConnect(currentUser(req).id, req.body, host(req));
+    return { result: { ok: true as const } };
+  });
 
   // ---- Google and X (OAuth 2.0 + PKCE) -------------------------------------------------------
 
@@ -179,14 +166,12 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
     return { uid: String(body.id), email: null, emailVerified: false, displayName: name };
   };
 
-  route(app, api.telegramVerify, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.signInOrPend('telegram', telegramIdentity(req.body), ua(req)) }),
-  );
+  route(app, api.telegramVerify, { config: { rateLimit: LIMITS.signIn } }, async (req) => ({ result: await identity.signInOrPend('telegram', telegramIdentity(req.body), ua(req)) }));
 
   route(app, api.telegramConnect, { preHandler: requireUser, config: { rateLimit: LIMITS.signIn } }, async (req) => {
-      await identity.connectIdentity(currentUser(req).id, 'telegram', telegramIdentity(req.body));
-      return { result: { ok: true as const } };
-    },
-  );
+    await identity.connectIdentity(currentUser(req).id, 'telegram', telegramIdentity(req.body));
+    return { result: { ok: true as const } };
+  });
 
   // ---- pending identities, disconnect (every provider) ---------------------------------------
 
