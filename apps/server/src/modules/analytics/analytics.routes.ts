@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { analyticsEvents, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import { CollectEventBody, CollectEventResponse, ErrorResponse, EVENT_LIMITS, GetConfigResponse } from '@coinlens/contracts';
 import { optionalUser } from '../../platform/auth';
 import type { Env } from '../../platform/env';
 import { LIMITS } from '../../platform/rate-limit';
+import { AnalyticsRepository } from './analytics.repository';
 
 /** Header names of the analytics visitor id (10-year cookie) and session id (30 minutes) (SPEC §7). */
 export const VISITOR_HEADER = 'x-visitor-id';
@@ -31,6 +32,7 @@ function onAnalyticsHost(url: string, host: string | undefined): boolean {
  */
 export async function analyticsRoutes(app: FastifyInstance, deps: { db: DatabaseHandle; env: Env; aiWriter: string; marketSource: string; now?: () => number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const events = new AnalyticsRepository(deps.db);
   for (const url of ['/collect_event', '/api/collect_event']) {
     r.post(
       url,
@@ -44,7 +46,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { db: Database
         const b = req.body;
         if (!onAnalyticsHost(b.url, deps.env.ANALYTICS_HOST)) return { result: { ok: true as const } };
         const u = new URL(b.url);
-        await deps.db.db.insert(analyticsEvents).values({
+        await events.record({
           type: b.type,
           name: b.name ?? null,
           url: b.url,
