@@ -9,8 +9,9 @@ import { openSse, type SseStream } from '../../platform/sse';
 import { sendJson } from '../../platform/read-models';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
-import { currentUser, optionalUser, requireUser, type AuthUser } from '../../platform/auth';
+import { currentUser, optionalUser, type AuthUser } from '../../platform/auth';
 import { LIMITS } from '../../platform/rate-limit';
+import { assertEntitled, isEntitled, requireEntitlement } from '../billing/entitlements';
 import { heavyRead } from '../../platform/read-gate';
 import { FEEDS_CHANNEL, type NewsService } from './news.service';
 
@@ -21,7 +22,7 @@ const read = { rateLimit: LIMITS.read };
 const modelCall = { rateLimit: LIMITS.modelCall };
 
 /** Callers whose forced story rewrite may use the model: Pro members and lab users. */
-const privileged = (user: AuthUser | null | undefined) => !!user && (user.isPro || user.permissions.includes('lab'));
+const privileged = (user: AuthUser | null | undefined) => !!user && (isEntitled('news.story_rewrite', user.isPro) || user.permissions.includes('lab'));
 const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
 /**
@@ -35,9 +36,8 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
   const tags = ['feeds'];
 
   /** The caller's saved filter as SQL conditions; UNAUTHORIZED for visitors, VIP_REQUIRED for free users. */
-  const personalWhere = async (req: { user: { id: number; isPro: boolean } | null }) => {
-    if (!req.user) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    if (!req.user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+  const personalWhere = async (req: { user: AuthUser | null }) => {
+    assertEntitled(req.user, 'news.personalised_filter');
     const saved = await news.savedFilter(req.user.id);
     if (!saved) return [];
     const followed = saved.followed_coins ? news.symbolsOf(await deps.followedCoinIds(req.user.id)) : [];
@@ -57,17 +57,13 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
     },
   );
 
-  r.get('/api/feeds/filter', { preHandler: requireUser, schema: { tags, summary: 'The Pro user\'s saved news filter (null when none)', response: { 200: GetNewsFilterResponse, ...authErrors } } }, async (req) => {
-    const user = currentUser(req);
-    if (!user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
-    return { result: await news.savedFilter(user.id) };
+  r.get('/api/feeds/filter', { preHandler: requireEntitlement('news.personalised_filter'), schema: { tags, summary: 'The Pro user\'s saved news filter (null when none)', response: { 200: GetNewsFilterResponse, ...authErrors } } }, async (req) => {
+    return { result: await news.savedFilter(currentUser(req).id) };
   });
 
-  r.put('/api/feeds/filter', { preHandler: requireUser, schema: { tags, summary: 'Save the Pro user\'s news filter', body: PutNewsFilterBody, response: { 200: PutNewsFilterResponse, ...authErrors } } }, async (req) => {
-    const user = currentUser(req);
-    if (!user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+  r.put('/api/feeds/filter', { preHandler: requireEntitlement('news.personalised_filter'), schema: { tags, summary: 'Save the Pro user\'s news filter', body: PutNewsFilterBody, response: { 200: PutNewsFilterResponse, ...authErrors } } }, async (req) => {
     const filter: NewsFilter = req.body;
-    await news.saveFilter(user.id, filter);
+    await news.saveFilter(currentUser(req).id, filter);
     return { result: filter };
   });
 

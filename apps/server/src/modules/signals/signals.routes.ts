@@ -8,9 +8,12 @@ import { currentUser, requireUser } from '../../platform/auth';
 import { sendJson } from '../../platform/read-models';
 import { LIMITS } from '../../platform/rate-limit';
 import { heavyRead } from '../../platform/read-gate';
+import { requireEntitlementWhen } from '../billing/entitlements';
 import type { SignalsService } from './signals.service';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+/** The track record and hit rates of one coin are signal details (`signals.full`, Pro); of all coins, the free overview. */
+const perCoinDetails = requireEntitlementWhen('signals.full', (req) => !!(req.query as { coin?: string }).coin);
 /** Every route here is an expensive read: rate-limited per IP (RATE_LIMIT_READS_PER_MINUTE) and run through the read gate. */
 const config = { rateLimit: LIMITS.read };
 
@@ -64,11 +67,11 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
     result: await heavyRead(req, () => signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh)),
   }));
 
-  r.get('/api/signals/track-record', { config, schema: { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } } }, async (req, reply) =>
+  r.get('/api/signals/track-record', { config, preHandler: perCoinDetails, schema: { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first; with `coin` (Pro: signals.full, 403 VIP_REQUIRED otherwise)', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } } }, async (req, reply) =>
     sendJson(reply, await signals.trackRecordJson(req.query)),
   );
 
-  r.get('/api/signals/pattern-stats', { config, schema: { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } } }, async (req, reply) =>
+  r.get('/api/signals/pattern-stats', { config, preHandler: perCoinDetails, schema: { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline; with `coin` (Pro: signals.full, 403 VIP_REQUIRED otherwise)', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } } }, async (req, reply) =>
     sendJson(reply, await signals.patternStatsJson(req.query)),
   );
 }
