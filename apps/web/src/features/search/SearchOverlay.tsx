@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Coin, Following } from '@coinlens/contracts';
+import type { Coin } from '@coinlens/contracts';
 import { get, isCancelled } from '../../lib/api';
 import { formatUsd } from '../../lib/format';
 import { lockBodyScroll } from '../../lib/scroll-lock';
@@ -48,7 +48,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
       try {
         let page: Coin[];
         if (mode === 'following') {
-          page = reset ? (await get<Following[]>('/crypto/crypto_following', undefined, { signal: ac.signal, navigationScoped: false })).map((f) => f.cryptocurrency) : [];
+          page = reset ? await get<Coin[]>('/crypto/search/following', undefined, { signal: ac.signal, navigationScoped: false }) : [];
           setHasMore(false);
         } else {
           page = await get<Coin[]>('/crypto', { search_term: query, offset: offset.current, limit: SEARCH_PAGE_SIZE }, { signal: ac.signal, navigationScoped: false });

@@ -51,8 +51,9 @@ export interface TrackRecordFilter {
 }
 
 /** Logged signals with outcomes (`GET /api/signals/track-record`), paged by `pageSize`. */
-export function useTrackRecord(filter: TrackRecordFilter, pageSize = 20) {
+export function useTrackRecord(filter: TrackRecordFilter, pageSize = 20, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: ['signals', 'track', filter, pageSize],
     queryFn: ({ pageParam, signal }) => get<TrackRecord>('/signals/track-record', { ...filter, offset: pageParam, limit: pageSize }, { signal }),
     initialPageParam: 0,

@@ -10,6 +10,7 @@ import { DirectionPill, SignalChips, TaFacts, TimeframeSelector } from '../../si
 import { SignalLogTable } from '../../signals/TrackRecord';
 import { accuracyText } from '../../signals/labels';
 import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
+import { useMe } from '../../../lib/session';
 
 const TA_TFS: TaTimeframe[] = ['5m', '1h', '1d'];
 const LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
@@ -87,7 +88,10 @@ function PerTimeframeRow({ symbol, tf }: { symbol: string; tf: TaTimeframe }) {
 
 function CoinAccuracy({ symbol }: { symbol: string }) {
   const { t } = useTranslation('signals');
-  const q = useTrackRecord({ coin: symbol }, 6);
+  // one coin's track record is a signal detail (Pro: signals.full); others see where to get it
+  const { me } = useMe();
+  const isPro = !!me?.isPro;
+  const q = useTrackRecord({ coin: symbol }, 6, isPro);
   const acc = useLatestAccuracy(symbol);
   const { lang = 'en-US' } = useParams();
   const items = q.data?.pages[0]?.items ?? [];
@@ -100,7 +104,12 @@ function CoinAccuracy({ symbol }: { symbol: string }) {
         </span>
         <Link to={`/${lang}/trading-signals?tab=trackRecord`} className="text-[12px] text-primary-600 hover:underline">{t('track.viewAll')}</Link>
       </div>
-      {!q.data ? <Skeleton className="h-16 w-full" /> : items.length ? <SignalLogTable items={items} compact /> : <p className="text-[12px] text-muted">{t('track.empty')}</p>}
+      {!isPro ? (
+        <p className="text-[12px] text-muted" data-testid="coin-track-record-pro">
+          {t('track.proOnly')}{' '}
+          <Link to={`/${lang}/pricing`} className="text-primary-600 hover:underline">{t('track.proOnlyCta')}</Link>
+        </p>
+      ) : !q.data ? <Skeleton className="h-16 w-full" /> : items.length ? <SignalLogTable items={items} compact /> : <p className="text-[12px] text-muted">{t('track.empty')}</p>}
     </div>
   );
 }
