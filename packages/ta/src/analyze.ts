@@ -4,7 +4,8 @@ import { detectSignalsAt, type Bilingual, type SignalCategory } from './signals/
 import { computeSignalColumns, type SignalColumns } from './signals/columns';
 import { measureLevelProbabilities, measureSignalHitRate, toProbability, type LevelProbabilities, type Probability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
-import { candleCount, type Candles, type Direction, type Timeframe } from './types';
+import type { TaTimeframe } from '@coinlens/contracts';
+import { candleCount, type Candles, type Direction } from './types';
 
 /** A signal that fired on the analysed candle, with its measured history on this coin/timeframe. */
 export interface SignalHit {
@@ -54,7 +55,7 @@ export interface TaResult {
   /** Coin symbol as given, e.g. `BTC`. */
   cryptocurrency: string;
   current: {
-    timeframe: Timeframe;
+    timeframe: TaTimeframe;
     /** Open time of the analysed (last) candle, ms since epoch UTC. */
     candle_open_time: number;
     /** Candles the analysis was computed on. */
@@ -101,7 +102,7 @@ export interface TaResult {
 
 /** Options of {@link analyze}. */
 export interface AnalyzeOptions {
-  timeframe: Timeframe;
+  timeframe: TaTimeframe;
   /** Coin symbol reported as `cryptocurrency`. */
   symbol: string;
   /**
@@ -120,7 +121,7 @@ export const MIN_ANALYZE_CANDLES = 2;
 const numOrNull = (v: number) => (Number.isFinite(v) ? v : null);
 
 /** 24 h window of each timeframe, in candles. */
-export const PRICE_CHANGE_WINDOW: Readonly<Record<Timeframe, number>> = { '5m': 288, '1h': 24, '1d': 1 };
+export const PRICE_CHANGE_WINDOW: Readonly<Record<TaTimeframe, number>> = { '5m': 288, '1h': 24, '1d': 1 };
 
 /**
  * Analyses the last candle of `candles` (oldest first; see {@link Candles}) for one coin and

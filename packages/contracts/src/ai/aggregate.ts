@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
 import { Usage } from '../billing/plans';
-import { TaTimeframe } from '../signals/analysis';
+import { TaTimeframe } from '../common/timeframe-schema';
 
 /**
  * The data an AI text rests on (DESIGN.md §1.3): the clock time of the facts, the analysed candles

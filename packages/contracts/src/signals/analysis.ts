@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** Timeframes the technical analysis and the signals cover (SPEC §9: 5 min, 1 hour, 1 day). */
-export const TaTimeframe = z.enum(['5m', '1h', '1d']);
-export type TaTimeframe = z.infer<typeof TaTimeframe>;
-
-/** Display label of a timeframe (SPEC §3/§9): 5m → "1D", 1h → "7D", anything else → "1M". */
-export const TimeframeLabel = z.enum(['1D', '7D', '1M']);
-export type TimeframeLabel = z.infer<typeof TimeframeLabel>;
+import { TaTimeframe, TimeframeLabel } from '../common/timeframe-schema';
 
 export const SignalDirection = z.enum(['bullish', 'bearish', 'neutral']);
 export type SignalDirection = z.infer<typeof SignalDirection>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaTimeframe } from '../common/timeframe-schema';
 
 /**
  * `ta_result` (SPEC §3 Signal item / Technical analysis attributes): the analysis of one coin on
@@ -8,8 +9,8 @@ import { z } from 'zod';
  * since the Unix epoch (UTC).
  */
 
-/** Timeframes the analysis runs on. */
-export const TaTimeframeSchema = z.enum(['5m', '1h', '1d']);
+/** Timeframes the analysis runs on (the one timeframe module: common/timeframe.ts). */
+export const TaTimeframeSchema = TaTimeframe;
 
 /** Direction of a signal or of the market. */
 export const TaDirectionSchema = z.enum(['bullish', 'bearish', 'neutral']);

@@ -45,15 +45,15 @@ export class MarketRepository {
       from candles k join coins c on c.id = k.coin_id
       where c.symbol = ${symbol} and k.timeframe = ${tf} order by k.open_time`);
     const n = rows.length;
-    const s: SeriesColumns = { t: new Float64Array(n), o: new Float64Array(n), h: new Float64Array(n), l: new Float64Array(n), c: new Float64Array(n), v: new Float64Array(n), tfMs: TIMEFRAME_MS[tf] };
+    const s: SeriesColumns = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), tfMs: TIMEFRAME_MS[tf] };
     for (let i = 0; i < n; i++) {
       const r = rows[i];
-      s.t[i] = Number(r.t);
-      s.o[i] = r.o;
-      s.h[i] = r.h;
-      s.l[i] = r.l;
-      s.c[i] = r.c;
-      s.v[i] = r.v;
+      s.openTime[i] = Number(r.t);
+      s.open[i] = r.o;
+      s.high[i] = r.h;
+      s.low[i] = r.l;
+      s.close[i] = r.c;
+      s.volume[i] = r.v;
     }
     return s;
   }
@@ -100,5 +100,11 @@ export class MarketRepository {
     const r = rows[0];
     if (!r || r.from == null || r.to == null) return null;
     return { from: Number(r.from), to: Number(r.to) + TIMEFRAME_MS['5m'] };
+  }
+
+  /** Checksums of the imported candle files (`data_imports`, names `candles/…`), by file name. */
+  async candleImportChecksums(): Promise<Map<string, string>> {
+    const rows = await this.h.query<{ name: string; checksum: string }>(sql`select name, checksum from data_imports where name like 'candles/%'`);
+    return new Map(rows.map((r) => [r.name, r.checksum]));
   }
 }

@@ -25,7 +25,7 @@ export class MarketService {
   private window: { from: number; to: number } | null = null;
   private readonly readModels: ReadModels;
 
-  constructor(private readonly deps: { repo: MarketRepository; market: MarketSource; clock: Clock; readModels?: ReadModels }) {
+  constructor(private readonly deps: { repo: MarketRepository; source: MarketSource; clock: Clock; readModels?: ReadModels }) {
     this.readModels = deps.readModels ?? ReadModels.local();
   }
 
@@ -40,8 +40,8 @@ export class MarketService {
   }
 
   clockInfo(): ClockInfo {
-    const { clock, market } = this.deps;
-    return { mode: clock.mode, now: clock.now(), speed: clock.speed, start: clock.start, window: clock.mode === 'replay' ? this.window : null, market_source: market.name };
+    const { clock, source } = this.deps;
+    return { mode: clock.mode, now: clock.now(), speed: clock.speed, start: clock.start, window: clock.mode === 'replay' ? this.window : null, market_source: source.name };
   }
 
   /** Finds a coin by numeric id, slug or symbol (case-insensitive). Throws COIN_NOT_FOUND. */
@@ -82,7 +82,7 @@ export class MarketService {
   }
 
   private async tickerMap(): Promise<Map<string, Ticker>> {
-    return new Map((await this.deps.market.getTickers()).map((t) => [t.symbol, t]));
+    return new Map((await this.deps.source.getTickers()).map((t) => [t.symbol, t]));
   }
 
   async listAll(): Promise<CoinT[]> {
@@ -145,10 +145,10 @@ export class MarketService {
   async cmcPrice(cmcId: number) {
     const row = this.byCmcId(cmcId);
     const now = this.deps.clock.now();
-    const t = await this.deps.market.getTicker(row.symbol);
+    const t = await this.deps.source.getTicker(row.symbol);
     const coin = this.toCoin(row, t);
     if (coin.lastPrice == null) throw new AppError('PRICE_UNAVAILABLE', `No price for ${row.symbol} at ${new Date(now).toISOString()}`);
-    return { cmc_id: cmcId, symbol: row.symbol, price: coin.lastPrice, percent_change_24h: coin.priceChangePercent, time: now, source: this.deps.market.name };
+    return { cmc_id: cmcId, symbol: row.symbol, price: coin.lastPrice, percent_change_24h: coin.priceChangePercent, time: now, source: this.deps.source.name };
   }
 
   async marketCap() {
@@ -182,7 +182,7 @@ export class MarketService {
   /** Closed candles up to now plus the forming one. Throws TIMEFRAME_NOT_AVAILABLE. */
   async candles(row: CoinRow, tf: Timeframe, limit: number): Promise<CandleSeries> {
     if (!row.timeframes.includes(tf)) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available: row.timeframes } });
-    const [candles, forming] = await Promise.all([this.deps.market.getCandles(row.symbol, tf, { limit }), this.deps.market.getForming(row.symbol, tf)]);
+    const [candles, forming] = await Promise.all([this.deps.source.getCandles(row.symbol, tf, { limit }), this.deps.source.getForming(row.symbol, tf)]);
     return { symbol: row.symbol, timeframe: tf, candles, forming, now: this.deps.clock.now() };
   }
 
@@ -192,17 +192,17 @@ export class MarketService {
     if (!row.timeframes.includes(tf)) tf = row.timeframes.find((x) => TIMEFRAME_MS[x] >= TIMEFRAME_MS[tf]) ?? row.timeframes.at(-1) ?? '1d';
     const span = RANGE_MS[range];
     const limit = Number.isFinite(span) ? Math.min(1500, Math.ceil(span / TIMEFRAME_MS[tf])) : 1500;
-    const candles: Candle[] = await this.deps.market.getCandles(row.symbol, tf, { limit });
+    const candles: Candle[] = await this.deps.source.getCandles(row.symbol, tf, { limit });
     return { symbol: row.symbol, interval: tf, range, points: candles.map((c) => ({ time: c.time, price: c.close, volume: c.volume })) };
   }
 
   async detail(row: CoinRow): Promise<CoinDetail> {
-    const t = await this.deps.market.getTicker(row.symbol);
+    const t = await this.deps.source.getTicker(row.symbol);
     const coin = this.toCoin(row, t);
     const price = coin.lastPrice;
     const marketCap = price != null && row.circulating_supply != null ? price * row.circulating_supply : null;
     const fullSupply = row.max_supply ?? row.total_supply;
-    const credits = [this.deps.market.name === 'replay' ? 'Market data: Binance (replayed history)' : 'Market data: Binance'];
+    const credits = [this.deps.source.name === 'replay' ? 'Market data: Binance (replayed history)' : 'Market data: Binance'];
     if (row.supply_as_of) credits.push(`Supply: CoinMarketCap listing of ${row.supply_as_of}`);
     return {
       ...coin,

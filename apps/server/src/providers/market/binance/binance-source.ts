@@ -1,6 +1,5 @@
 import WebSocket from 'ws';
-import type { Candle, Timeframe } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { type Candle, type Timeframe, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import type { Clock } from '../../../platform/clock';
 import type { CandleClosedEvent, MarketSource, MarketUniverse, Ticker } from '../types';
 
@@ -23,7 +22,8 @@ interface Ticker24h {
   closeTime: number;
 }
 
-const LIVE_TIMEFRAMES: Timeframe[] = ['5m', '15m', '1h', '1d'];
+/** Every stored timeframe is followed live. */
+const LIVE_TIMEFRAMES: Timeframe[] = [...TIMEFRAMES];
 const KEEP = 1000;
 
 function toCandle(k: KlineRow): Candle {

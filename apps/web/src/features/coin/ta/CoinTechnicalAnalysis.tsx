@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
+import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
 import { useAllCoins } from '../../../lib/market-queries';
 import { errorKey, isCancelled } from '../../../lib/api';
@@ -12,8 +13,6 @@ import { accuracyText } from '../../signals/labels';
 import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
 import { useMe } from '../../../lib/session';
 
-const TA_TFS: TaTimeframe[] = ['5m', '1h', '1d'];
-const LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
 const KEY_INDICATORS = ['rsi_14', 'macd', 'macd_signal', 'macd_hist', 'adx_14', 'atr_14', 'stoch_k', 'mfi_14', 'cci_20', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower'] as const;
 const PRICE_LIKE = new Set(['atr_14', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower', 'macd', 'macd_signal', 'macd_hist']);
 
@@ -71,7 +70,7 @@ function PerTimeframeRow({ symbol, tf }: { symbol: string; tf: TaTimeframe }) {
   const q = useCoinTa(symbol, tf);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px]">
-      <span className="num w-8 font-semibold">{LABEL[tf]}</span>
+      <span className="num w-8 font-semibold">{timeframeLabel(tf)}</span>
       {q.data ? (
         <>
           <DirectionPill direction={q.data.market.direction} />
@@ -119,7 +118,7 @@ export function CoinTechnicalAnalysis({ symbol }: { symbol: string }) {
   const { t } = useTranslation('signals');
   const coins = useAllCoins();
   const coin = coins.data?.find((c) => c.symbol === symbol);
-  const available = TA_TFS.filter((tf) => coin?.timeframes.includes(tf));
+  const available = TA_TIMEFRAMES.filter((tf) => coin?.timeframes.includes(tf));
   const [chosen, setChosen] = useState<TaTimeframe | null>(null);
   const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
   const q = useCoinTa(coin ? symbol : undefined, tf);
@@ -127,7 +126,7 @@ export function CoinTechnicalAnalysis({ symbol }: { symbol: string }) {
   return (
     <Panel
       title={t('ta.title')}
-      actions={available.length > 0 && tf ? <TimeframeSelector options={available.map((x) => ({ timeframe: x, label: LABEL[x] }))} value={tf} onChange={setChosen} disabled={q.isFetching || available.length <= 1} /> : undefined}
+      actions={available.length > 0 && tf ? <TimeframeSelector options={available.map((x) => ({ timeframe: x, label: timeframeLabel(x) }))} value={tf} onChange={setChosen} disabled={q.isFetching || available.length <= 1} /> : undefined}
     >
       <div className="p-3 sm:p-4" data-testid="coin-ta" data-state={ta ? 'ready' : 'loading'}>
         {coins.data && !available.length ? (
