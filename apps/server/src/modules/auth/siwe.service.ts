@@ -16,11 +16,8 @@ export const SIWE_TTL_MS = 10 * 60_000;
 export class SiweService {
   private readonly repo: AuthRepository;
 
-  constructor(
-    h: DatabaseHandle,
-    private readonly chainId: number,
-    private readonly now: () => number = Date.now,
-  ) {
+  /** `chainId`: the chain id written into and required from messages (`SIWE_CHAIN_ID`); `now`: wall time. */
+  constructor(h: DatabaseHandle, private readonly chainId: number, private readonly now: () => number = Date.now) {
     this.repo = new AuthRepository(h);
   }
 

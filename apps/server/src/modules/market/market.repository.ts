@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Timeframe } from '@coinlens/contracts';
+import type { Candle, Timeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import type { DatabaseHandle } from '@coinlens/db';
-import type { SeriesColumns } from '../../providers/market/series';
+import { seriesOf, type SeriesColumns } from '../../providers/market/series';
 
 /** A coin row as stored (see packages/db schema `coins`). */
 export interface CoinRow {
@@ -40,22 +40,12 @@ export class MarketRepository {
 
   /** The full stored series of (symbol, timeframe), oldest first, as columns. */
   async loadSeries(symbol: string, tf: Timeframe): Promise<SeriesColumns> {
-    const rows = await this.h.query<{ t: number; o: number; h: number; l: number; c: number; v: number }>(sql`
-      select k.open_time as t, k.open as o, k.high as h, k.low as l, k.close as c, k.volume as v
+    const rows = await this.h.query<Candle>(sql`
+      select k.open_time as time, k.open, k.high, k.low, k.close, k.volume
       from candles k join coins c on c.id = k.coin_id
       where c.symbol = ${symbol} and k.timeframe = ${tf} order by k.open_time`);
-    const n = rows.length;
-    const s: SeriesColumns = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), tfMs: TIMEFRAME_MS[tf] };
-    for (let i = 0; i < n; i++) {
-      const r = rows[i];
-      s.openTime[i] = Number(r.t);
-      s.open[i] = r.o;
-      s.high[i] = r.h;
-      s.low[i] = r.l;
-      s.close[i] = r.c;
-      s.volume[i] = r.v;
-    }
-    return s;
+    // open_time is a bigint: some drivers return it as a string (Float64Array converts it)
+    return seriesOf(rows, TIMEFRAME_MS[tf]);
   }
 
   /** Upserts candles (live market source). */

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
-import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
+import { lastIndexAtOrBefore, seriesOf, type SeriesColumns } from '../../providers/market/series';
 import type { CoinRow, MarketRepository } from '../market/market.repository';
 import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalRow, SignalsRepository } from './signals.repository';
@@ -110,18 +110,7 @@ export class SignalsService {
 
   /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
   private async latestCandles(symbol: string, tf: TaTimeframe): Promise<Candles> {
-    const rows = await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES });
-    const n = rows.length;
-    const c: Candles = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
-    rows.forEach((r, i) => {
-      c.openTime[i] = r.time;
-      c.open[i] = r.open;
-      c.high[i] = r.high;
-      c.low[i] = r.low;
-      c.close[i] = r.close;
-      c.volume[i] = r.volume;
-    });
-    return c;
+    return seriesOf(await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES }), TIMEFRAME_MS[tf]);
   }
 
   // ---- analysis -----------------------------------------------------------------------------------

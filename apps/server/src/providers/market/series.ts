@@ -11,6 +11,21 @@ export interface SeriesColumns extends Candles {
   tfMs: number;
 }
 
+/** Candle rows (oldest first) as a series of columns, `tfMs` long each. */
+export function seriesOf(rows: readonly Candle[], tfMs: number): SeriesColumns {
+  const n = rows.length;
+  const s: SeriesColumns = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), tfMs };
+  rows.forEach((r, i) => {
+    s.openTime[i] = r.time;
+    s.open[i] = r.open;
+    s.high[i] = r.high;
+    s.low[i] = r.low;
+    s.close[i] = r.close;
+    s.volume[i] = r.volume;
+  });
+  return s;
+}
+
 /** Index of the last element of sorted `arr` that is ≤ x, or −1. Binary search, O(log n). */
 export function lastIndexAtOrBefore(arr: Float64Array, x: number): number {
   let lo = 0;

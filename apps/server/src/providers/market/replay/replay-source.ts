@@ -1,6 +1,6 @@
 import { type Candle, type Timeframe, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import type { Clock } from '../../../platform/clock';
-import type { CandleClosedEvent, MarketSource, MarketUniverse, Ticker } from '../types';
+import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniverse, type Ticker } from '../types';
 import { aggregateUntil, candleAt, covers, lastIndexAtOrBefore, pricePath, type SeriesColumns } from '../series';
 
 const DAY = 86_400_000;
@@ -18,8 +18,8 @@ export class ReplayMarketSource implements MarketSource {
   readonly name = 'replay' as const;
   private universe: MarketUniverse = [];
   private readonly series = new Map<string, Promise<SeriesColumns>>();
-  private readonly tickCbs = new Set<(t: Ticker[], now: number) => void>();
-  private readonly closedCbs = new Set<(e: CandleClosedEvent) => void>();
+  private readonly tickCbs = new Listeners<[Ticker[], number]>();
+  private readonly closedCbs = new Listeners<[CandleClosedEvent]>();
   private timer: NodeJS.Timeout | null = null;
   private lastBoundary = new Map<string, number>();
 
@@ -79,7 +79,7 @@ export class ReplayMarketSource implements MarketSource {
     const now = this.clock.now();
     if (this.tickCbs.size) {
       const tickers = await this.getTickers();
-      for (const cb of this.tickCbs) cb(tickers, now);
+      this.tickCbs.emit(tickers, now);
     }
     for (const u of this.universe) {
       for (const tf of u.timeframes) {
@@ -91,7 +91,7 @@ export class ReplayMarketSource implements MarketSource {
         if (b < prev) continue; // the replay wrapped around to its start
         if (!this.closedCbs.size) continue;
         const [last] = await this.getCandles(u.symbol, tf, { limit: 1 });
-        if (last) for (const cb of this.closedCbs) cb({ symbol: u.symbol, timeframe: tf, candle: last });
+        if (last) this.closedCbs.emit({ symbol: u.symbol, timeframe: tf, candle: last });
       }
     }
   }
@@ -168,12 +168,10 @@ export class ReplayMarketSource implements MarketSource {
   }
 
   onTick(cb: (t: Ticker[], now: number) => void) {
-    this.tickCbs.add(cb);
-    return () => this.tickCbs.delete(cb);
+    return this.tickCbs.add(cb);
   }
 
   onCandleClosed(cb: (e: CandleClosedEvent) => void) {
-    this.closedCbs.add(cb);
-    return () => this.closedCbs.delete(cb);
+    return this.closedCbs.add(cb);
   }
 }
