@@ -25,7 +25,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { SIGNAL_CATALOGUE, analyze, bbands, ema, macd, parseCandlesCsv, rsi, sliceCandles, type Candles, type Timeframe } from '../../packages/ta/src/index';
+import { SIGNAL_CATALOGUE, analyze, bbands, ema, macd, parseCandlesCsv, rsi, sliceCandles, type Candles } from '../../packages/ta/src/index';
+import { TA_TIMEFRAMES, type TaTimeframe } from '../../packages/contracts/src/index';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DIRS = [resolve(ROOT, 'data/candles'), resolve(ROOT, '../shared/data/binance-spot-klines')];
@@ -182,9 +183,9 @@ rows.forEach((r, k) => {
 if ('error' in cTimes) console.log(`\n(TA-Lib C column unavailable: ${cTimes.error})`);
 
 // ---- full analysis ----
-const TFS: Timeframe[] = ['5m', '1h', '1d'];
+const TFS: readonly TaTimeframe[] = TA_TIMEFRAMES;
 const coins = [...new Set(readdirSync(dir).filter((f) => f.endsWith('.csv.gz')).map((f) => f.split('-')[0]))].sort();
-const inputs: { symbol: string; tf: Timeframe; c: Candles }[] = [];
+const inputs: { symbol: string; tf: TaTimeframe; c: Candles }[] = [];
 for (const coin of coins) {
   for (const tf of TFS) {
     const c = load(dir, `${coin}-${tf}`);

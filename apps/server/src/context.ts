@@ -104,7 +104,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
       : new ReplayMarketSource(clock, (s, tf) => candles.load(s, tf), { tickMs: opts.tickMs });
-  const market = new MarketService({ repo: marketRepo, market: source, clock, readModels });
+  const market = new MarketService({ repo: marketRepo, source, clock, readModels });
   const following = new FollowingService({ db, market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   const accounts = await createAccounts(env, db, { log });

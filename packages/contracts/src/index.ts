@@ -1,18 +1,51 @@
 /** @coinlens/contracts — zod schemas per endpoint, stream events and the error catalogue. */
-export * from './common/errors';
-export * from './common/envelope';
-export * from './market/coin';
-export * from './market/endpoints';
-export * from './users/user';
-export * from './users/endpoints';
-export * from './auth/endpoints';
-export * from './ai/stream-events';
-export * from './ai/aggregate';
-export * from './ai/chat';
-export * from './ai/lab';
-export * from './feeds/index';
-export * from './signals/analysis';
-export * from './signals/endpoints';
-export * from './billing/index';
-export * from './following/endpoints';
-export * from './analytics/collect-event';
+export { APP_ERROR_CODES, APP_ERRORS, type AppErrorCode, httpStatusOf } from './common/errors';
+export { ErrorResponse, FieldError, Lang, LangParam, MAX_PAGE_OFFSET, PageQuery, resultOf } from './common/envelope';
+export {
+  defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, TIMEFRAME_LABELS, TIMEFRAME_MS, timeframeLabel, timeframeMinutes, TIMEFRAMES,
+} from './common/timeframe';
+export { TaTimeframe, Timeframe, TimeframeLabel } from './common/timeframe-schema';
+export { roundPrice } from './common/price';
+export { Candle, Coin, CoinContract, CoinDetail, CoinRef } from './market/coin';
+export {
+  CandleSeries, ChartRange, ClockInfo, CoinIdParams, FearGreed, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery,
+  GetCmcHistoricalResponse, GetCmcPriceQuery, GetCmcPriceResponse, GetCoinDetailQuery, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse,
+  GetFearGreedResponse, GetMarketCapResponse, GetPriceQuery, GetPriceResponse, MarketCapSummary, MarketStreamEvent, PriceItem, SearchCoinsQuery,
+  SearchCoinsResponse,
+} from './market/endpoints';
+export { Avatar, AVATAR_KEYS, AvatarKey, Profile, SocialLogin, SocialProvider, StoredLocale, User } from './users/user';
+export { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './users/endpoints';
+export {
+  AccountLang, Address, CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, CodeSentResult, DisconnectBody, Email, EmailQuery,
+  ExchangeResponse, ExchangeResult, isStrongPassword, LoginBody, MetamaskConnectBody, MetamaskLoginBody, NonceQuery, NonceResponse, OAuthCodeBody,
+  OAuthUrlQuery, OAuthUrlResponse, OkResponse, PendingLoginBody, PendingMergeBody, type Providers, ProvidersResponse, RegisterBody, RegisterCodeBody,
+  RegisterPassword, RegisterResponse, RegisterResult, RegistrationId, ResendRegisterQuery, ResetPassword, ResetPasswordBody, ResetTokenResponse, Signature,
+  SignInResponse, SignInResult, TelegramAuthData, TelegramBody, ValidateTokenQuery, ValidateTokenResponse, VerificationCode,
+} from './auth/endpoints';
+export { AiStreamEvent } from './ai/stream-events';
+export {
+  AggregateParams, AggregateQuery, AiBasedOn, AiHighlight, CoinAggregate, FullAnalysis, GeneratedStrategy, GenerateStrategyBody, GenerateStrategyResponse,
+  GetAggregateResponse, GetFullAnalysisResponse, KlineInsight, StrategyAccess, StrategyBias, StrategyPair, StrategyPlan, TimeframeAnalysis,
+} from './ai/aggregate';
+export { ChatHistory, ChatMessage, ChatParams, GetChatHistoryResponse, PostChatMessageBody } from './ai/chat';
+export { CreatePaperPlanBody, CreatePaperPlanResponse, GetPaperPlansResponse, LabParams, PaperPlan } from './ai/lab';
+export {
+  Feed, FeedCoinImpact, FeedContent, FeedFilter, FeedHeat, FeedIdParams, FeedImpactHorizon, FeedImportance, FeedLangQuery, FeedsStreamEvent, FeedTrend,
+  GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response, GetLatestFeedsQuery, GetLatestFeedsResponse, GetNewsFilterResponse, GetSotdQuery,
+  GetSotdResponse, HOT_HEAT, LatestFeeds, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse, RefreshSotdQuery, RefreshSotdResponse, RelatedCryptocurrency,
+  SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay,
+} from './feeds/index';
+export { Bilingual, LabelledTaResult, Probability, ProbabilityWording, SignalDirection, TaLevel, TaResult, TaSignal } from './signals/analysis';
+export {
+  AccuracyFigure, CoinTaParams, CoinTaQuery, CoinWithSignals, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse,
+  GetTrackRecordResponse, GetWithSignalsResponse, LatestAccuracy, LatestAccuracyQuery, PatternStat, PatternStats, PatternStatsQuery, SignalItem, SignalsPage,
+  SignalsPageQuery, SignalStatus, TimeframeAccuracy, TrackRecord, TrackRecordItem, TrackRecordQuery, WithSignalsQuery,
+} from './signals/endpoints';
+export {
+  BindInvitationBody, BindInvitationResponse, BindInvitationResult, CheckTransactionStatusQuery, CreatePaymentBody, EvmAddress, GetInvitationCodeResponse,
+  GetSubscriptionPlansQuery, GetSubscriptionPlansResponse, GetUsageResponse, InvitationCode, PaidPlanKey, PaymentIdParams, PaymentNetwork, PaymentOrder,
+  PaymentOrderResponse, PaymentStatus, PaymentToken, PlanKey, PlanPeriod, PlanTier, PlanType, SubmitPaymentTxBody, SubscriptionPlan, SubscriptionPlansResult,
+  TxHash, Usage, UsageKind, WalletBalance, WalletBalanceQuery, WalletBalanceResponse, WalletProof,
+} from './billing/index';
+export { Following, FollowingParams, FollowResponse, GetFollowingResponse } from './following/endpoints';
+export { CollectEventBody, CollectEventResponse, EVENT_LIMITS, EventProps, GetConfigResponse, PublicConfig, Utm } from './analytics/collect-event';

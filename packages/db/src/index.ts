@@ -1,5 +1,12 @@
 /** @coinlens/db — drizzle schema, migrations, the database handle and the shipped-data import. */
-export * from './client';
+export {
+  type Database, type DatabaseHandle, DEFAULT_PGLITE_SHARED_BUFFERS_MB, LOCKS, migrateDatabase, MIGRATIONS_DIR, openDatabase, resetDatabase,
+} from './client';
 export * as schema from './schema/index';
-export * from './schema/index';
-export * from './import/shipped-data';
+export {
+  aiContents, analyticsEvents, appSecrets, candles, chatMessages, coinFollowing, coins, dataImports, fearGreed, globalMarket, invitationBindings,
+  invitationCodes, type NewsCoinTrend, newsCursors, newsFilters, newsImpact, newsItems, newsStoryOfDay, oauthStates, paperPlans, paymentOrders,
+  pendingIdentities, profiles, replayState, sessions, signalEvents, signalProgress, siweNonces, socialLogins, strategyGenerations, subscriptions, taSnapshots,
+  trialRedemptions, usageCounters, users, verificationCodes,
+} from './schema/index';
+export { importData, type Importer, type ImportProgress, shippedDataImporters } from './import/shipped-data';

@@ -4,7 +4,8 @@ import { detectSignalsAt } from './signals/catalogue';
 import { computeSignalColumns, type SignalColumns } from './signals/columns';
 import { measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
-import { candleCount, type Candles, type Timeframe } from './types';
+import { candleCount, type Candles } from './types';
+import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
 import type { TaSignal as SignalHit, TaResult } from '@coinlens/contracts/signals/ta-result';
 
 /**
@@ -17,7 +18,7 @@ export type { TaResult, TaSignal as SignalHit, TaIndicators } from '@coinlens/co
 
 /** Options of {@link analyze}. */
 export interface AnalyzeOptions {
-  timeframe: Timeframe;
+  timeframe: TaTimeframe;
   /** Coin symbol reported as `cryptocurrency`. */
   symbol: string;
   /**
@@ -36,7 +37,7 @@ export const MIN_ANALYZE_CANDLES = 2;
 const numOrNull = (v: number) => (Number.isFinite(v) ? v : null);
 
 /** 24 h window of each timeframe, in candles. */
-export const PRICE_CHANGE_WINDOW: Readonly<Record<Timeframe, number>> = { '5m': 288, '1h': 24, '1d': 1 };
+export const PRICE_CHANGE_WINDOW: Readonly<Record<TaTimeframe, number>> = { '5m': 288, '1h': 24, '1d': 1 };
 
 /**
  * Analyses the last candle of `candles` (oldest first; see {@link Candles}) for one coin and

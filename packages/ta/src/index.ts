@@ -3,14 +3,32 @@
  * candlestick patterns, signal catalogue, support/resistance, classification, measured
  * probabilities). No I/O, no clock.
  */
-export * from './types';
-export * from './indicators/index';
-export * from './patterns/index';
-export * from './columns';
-export * from './signals/columns';
-export * from './signals/catalogue';
-export * from './signals/scoring';
-export * from './signals/probability';
-export * from './levels/levels';
-export * from './classify/classify';
-export * from './analyze';
+export { candleCount, type Candles, type Direction, parseCandlesCsv, sliceCandles } from './types';
+export {
+  adx, adxLookback, atr, atrLookback, bbands, bbandsLookback, type BbandsResult, cci, cciLookback, ema, emaLookback, macd, macdLookback, type MacdResult, mfi,
+  mfiLookback, nanArray, obv, rawKInto, rsi, rsiLookback, sar, sma, smaLookback, stoch, stochLookback, type StochResult, stochRsi, stochRsiLookback,
+  stochRsiOfRsi, type StochRsiResult, trueRange, willr, willrLookback,
+} from './indicators/index';
+export {
+  CANDLE_SETTINGS, candleAverage, candleColor, candleRange, candleRanges, type CandleSetting, cdlDoji, CDLDOJI_LOOKBACK, cdlEngulfing, CDLENGULFING_LOOKBACK,
+  cdlEveningStar, cdlHammer, CDLHAMMER_LOOKBACK, cdlMorningStar, cdlShootingStar, CDLSHOOTINGSTAR_LOOKBACK, CDLSTAR_LOOKBACK, lowerShadow, type Ohlc,
+  ohlcLength, type RangeType, realBody, realBodyGapDown, realBodyGapUp, RunningCandleSum, starPattern, upperShadow,
+} from './patterns/index';
+export { computeTaColumns, formatTaColumnsCsv, TA_COLUMN_NAMES, type TaColumnName, type TaColumns } from './columns';
+export { computeSignalColumns, SIGNAL_WARMUP, type SignalColumns } from './signals/columns';
+export {
+  type Bilingual, detectSignalsAt, SIGNAL_CATALOGUE, type SignalCategory, type SignalDefinition, SIGNALS_BY_LABEL, THRESHOLDS,
+} from './signals/catalogue';
+export { NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, type SignalScore } from './signals/scoring';
+export {
+  DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, type LevelProbabilities, measureLevelProbabilities, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,
+  type Probability, probabilityWording, type ProbabilityWording, toProbability,
+} from './signals/probability';
+export { findLevels, findSwings, type Level, LEVEL_DEFAULTS, type LevelOptions } from './levels/levels';
+export {
+  type CashFlow, classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility, type Intensity, INTENSITY_ADX, type Trend,
+  TREND_MIN_SLOPE_ATR, type Volatility,
+} from './classify/classify';
+export {
+  analyze, analyzeColumns, type AnalyzeOptions, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
+} from './analyze';

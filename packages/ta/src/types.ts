@@ -12,12 +12,6 @@ export interface Candles {
   volume: Float64Array;
 }
 
-/** Timeframes the analysis supports. */
-export type Timeframe = '5m' | '1h' | '1d';
-
-/** Candle duration of each supported timeframe, in ms. */
-export const TIMEFRAME_MS: Record<Timeframe, number> = { '5m': 300_000, '1h': 3_600_000, '1d': 86_400_000 };
-
 /** Signal / market direction. */
 export type Direction = 'bullish' | 'bearish' | 'neutral';
 

@@ -174,11 +174,28 @@ export const EnvSchema = z.object({
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+/** The name of a variable of {@link EnvSchema}. */
+export type EnvName = keyof typeof EnvSchema.shape;
+
+/**
+ * Rules between variables, checked at start once every variable parsed: a configuration that
+ * would half-enable a feature fails with a message naming the variables, instead of the feature
+ * silently staying off. Listed in docs/OPERATIONS.md by `npm run docs:env`.
+ */
+export const ENV_RULES: readonly { vars: EnvName[]; rule: string; holds: (env: Env) => boolean }[] = [
+  { vars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], rule: 'Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET` (or neither)', holds: (e) => !!e.GOOGLE_CLIENT_ID === !!e.GOOGLE_CLIENT_SECRET },
+  { vars: ['X_CLIENT_SECRET', 'X_CLIENT_ID'], rule: '`X_CLIENT_SECRET` needs `X_CLIENT_ID` (a public X client has an id and no secret)', holds: (e) => !e.X_CLIENT_SECRET || !!e.X_CLIENT_ID },
+  { vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], rule: 'Telegram sign-in needs both `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_NAME` (or neither)', holds: (e) => !!e.TELEGRAM_BOT_TOKEN === !!e.TELEGRAM_BOT_NAME },
+  { vars: ['LLM_MODEL', 'LLM_API_KEY', 'LLM_BASE_URL'], rule: '`LLM_MODEL` and `LLM_API_KEY` need `LLM_BASE_URL` (without it the built-in analyst writes)', holds: (e) => (!e.LLM_MODEL && !e.LLM_API_KEY) || !!e.LLM_BASE_URL },
+];
 
 /** Thrown by `parseEnv` with every invalid variable listed. */
 export class EnvError extends Error {}
 
-/** Parses `source` (default process.env); throws EnvError listing every problem. */
+/**
+ * Parses `source` (default process.env), then checks {@link ENV_RULES}; throws EnvError listing
+ * every problem (`  NAME: message` per line). Empty values count as unset.
+ */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const r = EnvSchema.safeParse(cleaned);
@@ -186,6 +203,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
+  const broken = ENV_RULES.filter((x) => !x.holds(r.data));
+  if (broken.length) throw new EnvError(`Invalid environment:\n${broken.map((x) => `  ${x.vars.join(', ')}: ${x.rule.replaceAll('`', '')}`).join('\n')}`);
   return r.data;
 }
 
@@ -193,3 +212,78 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 export function dataDirOf(env: Env): string {
   return path.resolve(env.DATA_DIR);
 }
+
+/** A section of docs/OPERATIONS.md that holds a table of variables. */
+export type EnvSection = (typeof ENV_SECTIONS)[number];
+/** The sections of docs/OPERATIONS.md with a variable table, in document order. */
+export const ENV_SECTIONS = ['Core', 'Database', 'Market data and the replay clock', 'News', 'Accounts and mail', 'Pub/sub, rate limits, jobs', 'Fair use: rate limits and the read gate', 'AI', 'Analytics (self-hosted)', 'Membership and payments'] as const;
+
+/** One row of a variable table in docs/OPERATIONS.md: the variables it covers, the default as shown (markdown) and what they mean. */
+export interface EnvDoc {
+  section: EnvSection;
+  vars: EnvName[];
+  /** Markdown: a backticked literal (checked against the schema by scripts/docs-env.test.ts unless it holds a `<placeholder>`) or a phrase; `—` when unset by default. */
+  default: string;
+  meaning: string;
+}
+
+/**
+ * The documentation of every variable of {@link EnvSchema}: `npm run docs:env` writes the tables of
+ * docs/OPERATIONS.md from it (between `<!-- env-table: SECTION -->` markers), and a test fails when
+ * the file is stale or a variable has no row.
+ */
+export const ENV_DOCS: EnvDoc[] = [
+  { section: 'Core', vars: ['PORT'], default: '`8080`', meaning: 'HTTP port' },
+  { section: 'Core', vars: ['HOST'], default: '`127.0.0.1`', meaning: 'bind address (`0.0.0.0` to expose)' },
+  { section: 'Core', vars: ['DATA_DIR'], default: '`./.data`', meaning: 'all state of the embedded default: PGlite database (`pglite/`), mail outbox (`outbox/`), generated secrets, candle column cache (`cache/candles/`, safe to delete)' },
+  { section: 'Core', vars: ['NODE_ENV'], default: '`production`', meaning: '`development` / `production` / `test`' },
+  { section: 'Core', vars: ['LOG_LEVEL'], default: '`info`', meaning: '`fatal` … `trace`, or `silent`. Secrets never reach the log: authorization/cookie headers, `Set-Cookie`, fields named password, token, code, signature…, and the values of secret query parameters in logged URLs (`token`, `access_token`, `code`, `state`, `nonce`, `signature`, `message`, `hash`, `password`, `key`, `registration_id`…) are written as `[REDACTED]` (`apps/server/src/platform/log.ts`)' },
+  { section: 'Core', vars: ['ROLES'], default: '`web,worker`', meaning: 'what this process runs: `web` (API + SPA) and/or `worker` (ingestion, signal scoring, jobs)' },
+  { section: 'Core', vars: ['PUBLIC_ORIGIN'], default: '—', meaning: 'public URL of the deployment, e.g. `https://coinlens.example`: links in mails, the SIWE (EIP-4361) domain and URI, OAuth redirect URIs. **Required for MetaMask, Google and X sign-in anywhere but localhost**: without it they work only when the browser\'s `Host` is `localhost`, `127.0.0.1` or `[::1]`, and answer 403 `PUBLIC_ORIGIN_REQUIRED` for any other host (so a phishing domain pointed at the server cannot obtain a valid sign-in). The server warns at start when `HOST` is not a loopback address and `PUBLIC_ORIGIN` is unset' },
+  { section: 'Core', vars: ['TRUST_PROXY'], default: '— (trust none)', meaning: 'which reverse proxies may set `X-Forwarded-For`/`-Proto`/`-Host`. Unset, `false` or `0`: none — the client IP (rate limits) is the TCP peer and the headers are ignored. A hop count, e.g. `1` (one proxy in front, such as nginx or a cloud load balancer): the address that proxy appended is the client. A comma list of IP addresses / CIDR blocks, e.g. `10.0.0.0/8,127.0.0.1`: proxies at those addresses are trusted. Never set it without a proxy that overwrites or appends these headers, or any client can choose its IP' },
+  { section: 'Core', vars: ['SUPPORT_EMAIL'], default: '`support@coinlens.example`', meaning: 'shown in the contact dialog' },
+  { section: 'Core', vars: ['WEB_DIST_DIR'], default: 'the repository\'s `apps/web/dist`', meaning: 'the built web app to serve' },
+  { section: 'Core', vars: ['SHIPPED_DATA_DIR'], default: 'the repository\'s `data/`', meaning: 'the shipped demo data set' },
+  { section: 'Core', vars: ['SKIP_IMPORT'], default: '`false`', meaning: 'skip the shipped-data import check at start' },
+  { section: 'Database', vars: ['DATABASE_URL'], default: '—', meaning: 'PostgreSQL connection string; without it PGlite runs embedded in `DATA_DIR/pglite`' },
+  { section: 'Database', vars: ['DATABASE_POOL_SIZE'], default: '`10`', meaning: 'connections per process' },
+  { section: 'Database', vars: ['PGLITE_SHARED_BUFFERS_MB'], default: '`16`', meaning: 'shared buffers of the embedded PGlite database, in MB (Postgres\' own default, 128, is most of an idle server\'s memory; the OS page cache keeps the data files warm anyway)' },
+  { section: 'Market data and the replay clock', vars: ['MARKET_SOURCE'], default: '`replay`', meaning: '`replay`: shipped Binance candles on the replay clock; `binance`: Binance public REST + WebSocket' },
+  { section: 'Market data and the replay clock', vars: ['REPLAY_START'], default: '`2025-05-16T00:00:00Z`', meaning: 'where the replay clock starts' },
+  { section: 'Market data and the replay clock', vars: ['REPLAY_SPEED'], default: '`1`', meaning: 'replay speed (60 = one minute per second; 0 = frozen)' },
+  { section: 'Market data and the replay clock', vars: ['BINANCE_REST_URL'], default: '`https://api.binance.com`', meaning: 'Binance spot REST base URL' },
+  { section: 'Market data and the replay clock', vars: ['BINANCE_WS_URL'], default: '`wss://stream.binance.com:9443`', meaning: 'Binance spot WebSocket base URL' },
+  { section: 'News', vars: ['NEWS_FEEDS'], default: '—', meaning: 'comma list of RSS 2.0 / Atom feed URLs to ingest, e.g. `https://www.coindesk.com/arc/outboundfeeds/rss/,https://cointelegraph.com/rss,https://decrypt.co/feed`' },
+  { section: 'News', vars: ['CRYPTOCOMPARE_API_KEY'], default: '—', meaning: 'key of the CryptoCompare news API (`/data/v2/news/?lang=EN`); the provider is off without it' },
+  { section: 'News', vars: ['CRYPTOCOMPARE_BASE_URL'], default: '`https://min-api.cryptocompare.com`', meaning: 'base URL of that API' },
+  { section: 'News', vars: ['NEWS_POLL_SECONDS'], default: '`300`', meaning: 'seconds between polls of the live providers (RSS, CryptoCompare)' },
+  { section: 'News', vars: ['NEWS_JOB_INTERVAL_MS'], default: '`5000`', meaning: 'milliseconds between passes of the news jobs (analysis, impact, release to `/api/stream/feeds`); `0` turns them off' },
+  { section: 'Accounts and mail', vars: ['JWT_SECRET'], default: '—', meaning: 'HS256 key of access tokens (at least 32 characters). Without it a random 256-bit key is generated once and stored in the `app_secrets` table, so every process sharing the database uses the same key' },
+  { section: 'Accounts and mail', vars: ['SESSION_TTL_HOURS'], default: '`720`', meaning: 'lifetime of a sign-in session (30 days); logout and password resets revoke sessions at once' },
+  { section: 'Accounts and mail', vars: ['REGISTRATION_ENABLED'], default: '`true`', meaning: '`false` closes e-mail registration ("Registration is currently unavailable")' },
+  { section: 'Accounts and mail', vars: ['LAB_EMAILS'], default: '—', meaning: 'comma list of verified e-mail addresses whose accounts get the `lab` permission: the coin page then shows the trading-agent preview (paper plans replayed on the market clock) instead of "coming soon". Permissions stored on the user (`users.permissions`) also count' },
+  { section: 'Accounts and mail', vars: ['SMTP_URL'], default: '—', meaning: 'SMTP server for mail, e.g. `smtps://user:pass@smtp.example:465` or `smtp://127.0.0.1:25`. Without it every mail is written as an RFC 822 `.eml` file to `DATA_DIR/outbox/` and one log line (without the code) names it, so sign-up works offline' },
+  { section: 'Accounts and mail', vars: ['MAIL_FROM'], default: '`Coinlens <no-reply@coinlens.example>`', meaning: 'sender of account mails' },
+  { section: 'Accounts and mail', vars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], default: '—', meaning: 'Google sign-in (OAuth 2.0 authorization code with PKCE); both or neither (checked at start), the button shows when both are set. Register both redirect URIs `PUBLIC_ORIGIN/en-US/auth/google/callback` and `PUBLIC_ORIGIN/zh-CN/auth/google/callback`' },
+  { section: 'Accounts and mail', vars: ['GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL'], default: 'Google\'s endpoints', meaning: 'overridable (tests point them at a local server)' },
+  { section: 'Accounts and mail', vars: ['X_CLIENT_ID', 'X_CLIENT_SECRET'], default: '—', meaning: 'X sign-in (OAuth 2.0 with PKCE; the secret for confidential clients). Redirect URIs `PUBLIC_ORIGIN/{en-US,zh-CN}/auth/x/callback`' },
+  { section: 'Accounts and mail', vars: ['X_AUTH_URL', 'X_TOKEN_URL', 'X_USERINFO_URL'], default: 'X\'s endpoints', meaning: 'overridable' },
+  { section: 'Accounts and mail', vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], default: '—', meaning: 'Telegram Login Widget: the token checks the widget\'s hash (Telegram\'s documented algorithm; data older than 10 minutes is refused), the bot name renders the widget. Set the bot\'s domain with @BotFather (`/setdomain`)' },
+  { section: 'Accounts and mail', vars: ['SIWE_CHAIN_ID'], default: '`1`', meaning: 'chain id written into and required from MetaMask sign-in messages (EIP-4361)' },
+  { section: 'Pub/sub, rate limits, jobs', vars: ['REDIS_URL'], default: '—', meaning: 'Redis for pub/sub fan-out of live events to every process, shared rate limits and job locks; in-process without it' },
+  { section: 'Pub/sub, rate limits, jobs', vars: ['REDIS_PREFIX'], default: '`coinlens:<deployment id>:`', meaning: 'prefix of every Redis key and pub/sub channel (live events, rate-limit counters `…rl:…`). The default\'s deployment id is generated once and stored in the database (`app_secrets`, name `deployment_id`), so every process on one database shares it and two deployments sharing a Redis (each with its own database) are kept apart without configuration. Set it (letters, digits, `_ : . -`) to choose the name, e.g. `coinlens:prod:`; processes of one deployment must use the same value' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_READS_PER_MINUTE'], default: '`120`', meaning: 'expensive reads per client IP and route: `/api/crypto/ta/{all,hot,following}`, `/api/crypto/with_signals`, `/api/crypto/latest_accuracy`, `/api/crypto/{id}/ta/{timeframe}`, `/api/signals/track-record`, `/api/signals/pattern-stats`, `/api/feeds/latest`, `/api/feeds/hot_top5`, `/api/feeds/{id}`, `/api/feeds/sotd`, `/api/crypto/{id}/aggregate`' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_MODEL_PER_MINUTE'], default: '`20`', meaning: 'requests that can start a model call, per signed-in user (visitors: per IP) and route: `/api/feeds/sotd/refresh`, `/api/feeds/stream/sotd/refresh`, `POST /api/crypto/{id}/strategy`, `/api/crypto/{id}/analysis`, `POST /api/chat/{coinId}/messages`, `POST /api/lab/{coinId}/plans` (on top of the daily quotas)' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_EVENTS_PER_MINUTE'], default: '`60`', meaning: 'analytics events (`POST /collect_event`) per client IP' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['HEAVY_READ_CONCURRENCY'], default: '1 on PGlite, half of `DATABASE_POOL_SIZE` on PostgreSQL', meaning: 'expensive reads (the signal and feed lists, track record, pattern stats, coin TA) running at once in a process' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['HEAVY_READ_QUEUE'], default: '`32`', meaning: 'expensive reads allowed to wait for a slot; any more are refused at once with `503 SERVICE_UNAVAILABLE` (`retry-after: 1`)' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['HEAVY_READ_MAX_WAIT_MS'], default: '`5000`', meaning: 'longest wait for a slot before a queued read is refused with 503' },
+  { section: 'AI', vars: ['LLM_BASE_URL'], default: '—', meaning: 'any OpenAI-compatible Chat Completions server, including its version path: `https://api.openai.com/v1`, `https://api.deepseek.com/v1`, `http://127.0.0.1:11434/v1` (Ollama), vLLM, llama.cpp. With it, the model writes the assistant\'s answers, news interpretations and the story of the day, and rewrites the coin page prose (numbers stay the rules\'; answers with ungrounded numbers are discarded, see decision 030). Without it the built-in analyst writes every text from structured facts and says it is the built-in analyst' },
+  { section: 'AI', vars: ['LLM_MODEL'], default: '—', meaning: 'model name, e.g. `gpt-4o-mini`, `deepseek-chat`, `qwen2.5:7b`' },
+  { section: 'AI', vars: ['LLM_API_KEY'], default: '—', meaning: 'bearer key, when the server needs one (never logged)' },
+  { section: 'Analytics (self-hosted)', vars: ['ANALYTICS_HOST'], default: '—', meaning: 'the host name (e.g. `coinlens.example`) on which the web app sends page views and events to `POST /collect_event`; pages served on any other host send nothing. Unset: analytics off, and the server stores no event (it answers `{ok: true}` and drops it)' },
+  { section: 'Membership and payments', vars: ['CHAINS'], default: '—', meaning: 'JSON object of payment networks keyed by network. Built-in keys `ethereum`, `bsc`, `polygon`, `arbitrum`, `base` know their chain id and the real USDT/USDC contracts and decimals, so they need only `rpc_url` and `merchant`: `{"polygon":{"rpc_url":"https://polygon-rpc.example","merchant":"0xYourAddress"}}`. A custom key needs `name`, `chain_id` and `tokens` (`[{"symbol":"USDT","contract":"0x…","decimals":6}]`); `tokens` on a built-in key replaces its list; `explorer_url` and `native_currency` are optional. A network takes payments only with both `rpc_url` and `merchant`; with none, the pricing page says payments are not configured and `POST /api/payment/create` answers 503 `PAYMENTS_NOT_CONFIGURED`' },
+  { section: 'Membership and payments', vars: ['CONFIRMATIONS'], default: '`3`', meaning: 'blocks (the transaction\'s included) before a payment is credited' },
+  { section: 'Membership and payments', vars: ['INVITATION_MAX_USES'], default: '`20`', meaning: 'trials one invitation code can give (a code\'s own `max_uses` in `invitation_codes` overrides it); then the code is `inactive` and binding it answers 409 `INVITE_CODE_USED`. `0` = no limit. Trials also need a verified e-mail address and are given once per address ever (docs/decisions/040-invitation-trials.md)' },
+  { section: 'Membership and payments', vars: ['PAYMENT_ORDER_TTL_MINUTES'], default: '`30`', meaning: 'how long an order waits for its transaction hash. A transaction that is found on chain before the order expires keeps being verified while it gathers confirmations; a hash the node still does not know when the order expires leaves the order `expired`' },
+];

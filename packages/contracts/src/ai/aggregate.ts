@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
 import { Usage } from '../billing/plans';
-import { TaTimeframe } from '../signals/analysis';
+import { TaTimeframe } from '../common/timeframe-schema';
 import { CoinRef } from '../market/coin';
 
 /**

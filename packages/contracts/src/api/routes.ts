@@ -58,6 +58,7 @@ export const ROUTES = {
 
   // ---- watchlist -----------------------------------------------------------------------------------
   getFollowing: { method: GET, path: '/api/crypto/crypto_following' },
+  searchFollowing: { method: GET, path: '/api/crypto/search/following' },
   followCoin: { method: POST, path: '/api/crypto/crypto_following/:id' },
   unfollowCoin: { method: 'DELETE', path: '/api/crypto/crypto_following/:id' },
 

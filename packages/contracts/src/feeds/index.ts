@@ -1,6 +1,8 @@
 /** Feeds (news) contracts: SPEC §3 Feed, §7 Feeds. */
-export * from './feed';
-export * from './get-latest-feeds';
-export * from './get-feed';
-export * from './story-of-the-day';
-export * from './news-filter';
+export { Feed, FeedCoinImpact, FeedContent, FeedImpactHorizon, FeedImportance, FeedTrend, RelatedCryptocurrency } from './feed';
+export { FeedFilter, FeedHeat, GetLatestFeedsQuery, GetLatestFeedsResponse, HOT_HEAT, LatestFeeds } from './get-latest-feeds';
+export { FeedIdParams, FeedLangQuery, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response } from './get-feed';
+export {
+  FeedsStreamEvent, GetSotdQuery, GetSotdResponse, RefreshSotdQuery, RefreshSotdResponse, SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay,
+} from './story-of-the-day';
+export { GetNewsFilterResponse, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse } from './news-filter';

@@ -1,16 +1,6 @@
 import { z } from 'zod';
+import { Timeframe } from '../common/timeframe-schema';
 
-/** Candle timeframes stored and served. SPEC §9: 5 min, 1 hour, 1 day (15m kept as a finer series). */
-export const Timeframe = z.enum(['5m', '15m', '1h', '1d']);
-export type Timeframe = z.infer<typeof Timeframe>;
-
-/** Timeframe length in milliseconds. */
-export const TIMEFRAME_MS: Record<Timeframe, number> = {
-  '5m': 300_000,
-  '15m': 900_000,
-  '1h': 3_600_000,
-  '1d': 86_400_000,
-};
 
 /**
  * A coin as listed everywhere (SPEC §3 Coin). Prices in USDT.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
-import { Candle, Coin, CoinDetail, CoinRef, Timeframe } from './coin';
+import { Timeframe } from '../common/timeframe-schema';
+import { Candle, Coin, CoinDetail, CoinRef } from './coin';
 
 /** Comma-separated list of symbols (`BTC,ETH` or `BTCUSDT,ETHUSDT`), 1..100 items, upper-cased. */
 const SymbolList = z

@@ -1,12 +1,10 @@
 import { z } from 'zod';
+import { TimeframeLabel } from '../common/timeframe-schema';
 import { TaResult } from './ta-result';
 
-// The ta_result shape and its parts are defined once, in ta-result.ts.
-export * from './ta-result';
-
-/** Display label of a timeframe (SPEC §3/§9): 5m → "1D", 1h → "7D", anything else → "1M". */
-export const TimeframeLabel = z.enum(['1D', '7D', '1M']);
-export type TimeframeLabel = z.infer<typeof TimeframeLabel>;
+// The ta_result shape and its parts are defined once, in ta-result.ts; re-exported here by name.
+export { Bilingual, LevelProbabilities, Probability, ProbabilityWording, SignalCategory, SignalDirection, TaIndicators, TaLevel, TaResult, TaSignal, TaTimeframe } from './ta-result';
+export { TimeframeLabel };
 
 /** A `ta_result` merged into a coin's Signal item, with its display label and when it was computed. */
 export const LabelledTaResult = TaResult.extend({

@@ -8,7 +8,7 @@ import {
 } from './endpoints';
 
 const tags = ['signals'];
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
 /**
  * Technical analysis and trading-signal endpoints (SPEC §7 Crypto TA calls) and the track record:
@@ -43,6 +43,6 @@ export const signalsApi = {
     querystring: CoinTaQuery,
     response: { 200: GetCoinTaResponse, ...errors },
   }),
-  getTrackRecord: endpoint(ROUTES.getTrackRecord, { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } }),
-  getPatternStats: endpoint(ROUTES.getPatternStats, { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } }),
+  getTrackRecord: endpoint(ROUTES.getTrackRecord, { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first; with `coin` (Pro: signals.full, 403 VIP_REQUIRED otherwise)', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } }),
+  getPatternStats: endpoint(ROUTES.getPatternStats, { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline; with `coin` (Pro: signals.full, 403 VIP_REQUIRED otherwise)', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } }),
 };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_OFFSET, resultOf } from '../common/envelope';
 import { Coin, CoinRef } from '../market/coin';
-import { Bilingual, LabelledTaResult, Probability, SignalDirection, TaTimeframe } from './analysis';
+import { TaTimeframe } from '../common/timeframe-schema';
+import { Bilingual, LabelledTaResult, Probability, SignalDirection } from './analysis';
 
 /** Accuracy of scored signals: hits / total (0..1), null when total = 0 — always shown with its denominator. */
 export const AccuracyFigure = z.object({ accuracy: z.number().nullable(), hits: z.number().int(), total: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TaTimeframe } from '../common/timeframe-schema';
 
 /**
  * `ta_result` (SPEC §3 Signal item / Technical analysis attributes): the analysis of one coin on
@@ -9,9 +10,8 @@ import { z } from 'zod';
  * since the Unix epoch (UTC).
  */
 
-/** Timeframes the technical analysis and the signals cover (SPEC §9: 5 min, 1 hour, 1 day). */
-export const TaTimeframe = z.enum(['5m', '1h', '1d']);
-export type TaTimeframe = z.infer<typeof TaTimeframe>;
+/** Timeframes the analysis runs on: the one timeframe module (common/timeframe.ts), re-exported for the ta_result readers. */
+export { TaTimeframe };
 
 /** Direction of a signal or of the market. */
 export const SignalDirection = z.enum(['bullish', 'bearish', 'neutral']);

@@ -1,8 +1,8 @@
 /** Drizzle schema of every table; one file per module. */
-export * from './market';
-export * from './news';
-export * from './users';
-export * from './signals';
-export * from './billing';
-export * from './following';
-export * from './chat';
+export { candles, coins, dataImports, fearGreed, globalMarket, replayState } from './market';
+export { type NewsCoinTrend, newsCursors, newsFilters, newsImpact, newsItems, newsStoryOfDay } from './news';
+export { appSecrets, oauthStates, pendingIdentities, profiles, sessions, siweNonces, socialLogins, users, verificationCodes } from './users';
+export { signalEvents, signalProgress, taSnapshots } from './signals';
+export { invitationBindings, invitationCodes, paymentOrders, subscriptions, trialRedemptions, usageCounters } from './billing';
+export { analyticsEvents, coinFollowing } from './following';
+export { aiContents, chatMessages, paperPlans, strategyGenerations } from './chat';

@@ -1,11 +1,12 @@
-import type { Direction, Timeframe } from '../types';
+import type { TaTimeframe } from '@coinlens/contracts';
+import type { Direction } from '../types';
 
 /**
  * Horizon, in candles, over which a signal (and a touch/breakthrough) is judged, per timeframe:
  * 5m → 288 (one day), 1h → 168 (one week), 1d → 30 (thirty days). These match the windows the
  * product labels the timeframes with (5m "1D", 1h "7D", 1d "1M").
  */
-export const SIGNAL_HORIZON_CANDLES: Readonly<Record<Timeframe, number>> = { '5m': 288, '1h': 168, '1d': 30 };
+export const SIGNAL_HORIZON_CANDLES: Readonly<Record<TaTimeframe, number>> = { '5m': 288, '1h': 168, '1d': 30 };
 
 /** A neutral signal counts as a hit when the absolute move over the horizon is below this (%). */
 export const NEUTRAL_BAND_PCT = 1;

@@ -1,7 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { aiContents, strategyGenerations, type Database, type DatabaseHandle } from '@coinlens/db';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { aiContents, paperPlans, strategyGenerations, type Database, type DatabaseHandle } from '@coinlens/db';
 
-/** Cached AI content and strategy generations (tables of packages/db schema/chat.ts). */
+/** One row of `paper_plans`: a strategy frozen at the clock's now (prices in USD). */
+export type PaperPlanRow = typeof paperPlans.$inferSelect;
+
+/** Cached AI content, strategy generations and paper plans (tables of packages/db schema/chat.ts). */
 export class AiRepository {
   constructor(private readonly h: DatabaseHandle) {}
 
@@ -43,5 +46,16 @@ export class AiRepository {
   async hasGeneration(userId: number, coinId: number, candleTime: number): Promise<boolean> {
     const r = await this.h.query<{ n: number }>(sql`select count(*)::int as n from strategy_generations where user_id = ${userId} and coin_id = ${coinId} and candle_time = ${candleTime}`);
     return Number(r[0]?.n ?? 0) > 0;
+  }
+
+  /** Stores a paper plan and returns it. */
+  async insertPaperPlan(row: typeof paperPlans.$inferInsert): Promise<PaperPlanRow> {
+    const [r] = await this.h.db.insert(paperPlans).values(row).returning();
+    return r;
+  }
+
+  /** The newest `limit` paper plans of (user, coin), newest first. */
+  paperPlans(userId: number, coinId: number, limit: number): Promise<PaperPlanRow[]> {
+    return this.h.db.select().from(paperPlans).where(and(eq(paperPlans.userId, userId), eq(paperPlans.coinId, coinId))).orderBy(desc(paperPlans.id)).limit(limit);
   }
 }

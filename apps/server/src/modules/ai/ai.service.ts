@@ -1,5 +1,4 @@
-import type { CoinAggregate, FullAnalysis, GeneratedStrategy, Lang, StrategyPair, StrategyPlan, AiHighlight, KlineInsight, AiBasedOn, TaTimeframe } from '@coinlens/contracts';
-import { GetAggregateResponse } from '@coinlens/contracts';
+import { type AiBasedOn, type AiHighlight, type CoinAggregate, type FullAnalysis, type GeneratedStrategy, GetAggregateResponse, type KlineInsight, type Lang, type StrategyPair, type StrategyPlan, TA_TIMEFRAMES } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
@@ -23,7 +22,6 @@ export interface AiDeps extends FactsDeps {
 }
 
 /** Timeframes whose last closed candle can be the basis candle, finest first (as in facts.ts). */
-const BASIS_TIMEFRAMES: TaTimeframe[] = ['5m', '1h', '1d'];
 
 /** The stored content of a coin page and its basis candle. */
 interface StoredAggregate {
@@ -74,7 +72,7 @@ export class AiService {
    * one). Null without candles.
    */
   private async basisVersion(row: CoinRow): Promise<string | null> {
-    const tf = row.timeframes.includes('1h') ? '1h' : BASIS_TIMEFRAMES.find((t) => row.timeframes.includes(t));
+    const tf = row.timeframes.includes('1h') ? '1h' : TA_TIMEFRAMES.find((t) => row.timeframes.includes(t));
     if (!tf) return null;
     const [last] = await this.d.source.getCandles(row.symbol, tf, { limit: 1 });
     return last ? `${this.readModels.generation('ai')}:${tf}:${last.time}` : null;

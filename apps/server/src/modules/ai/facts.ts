@@ -1,5 +1,4 @@
-import type { Lang, LabelledTaResult, TaTimeframe } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { CoinRow } from '../market/market.repository';
@@ -84,8 +83,6 @@ export interface FactsDeps {
   clock: Clock;
 }
 
-const TA_TFS: TaTimeframe[] = ['5m', '1h', '1d'];
-
 /** Turns a labelled ta_result into timeframe facts (levels split at the last price, nearest first). */
 export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
   const { supports, resistances } = levelsOf(r.support, r.resistance, r.last_price);
@@ -123,11 +120,6 @@ export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
   return tf;
 }
 
-/** Rounds a derived price to what the texts show (2 decimals ≥ 1, else 4 significant digits). */
-export function roundPrice(v: number): number {
-  return Math.abs(v) >= 1 ? Math.round(v * 100) / 100 : Number(v.toPrecision(4));
-}
-
 /**
  * Reads the facts of a coin at the clock's now: the latest ta_result per timeframe (computed by the
  * signals module when missing), the 7-day track record, the last 24 1h candles and up to 5 recent
@@ -135,7 +127,7 @@ export function roundPrice(v: number): number {
  */
 export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Promise<CoinFacts> {
   const now = deps.clock.now();
-  const tfs = TA_TFS.filter((tf) => row.timeframes.includes(tf));
+  const tfs = TA_TIMEFRAMES.filter((tf) => row.timeframes.includes(tf));
   const results: LabelledTaResult[] = [];
   for (const tf of tfs) {
     try {

@@ -1,4 +1,4 @@
-import type { Lang } from '@coinlens/contracts';
+import { type Lang, roundPrice } from '@coinlens/contracts';
 
 /**
  * The only number and date formats of the built-in analyst. Tests check that every number in a
@@ -7,8 +7,8 @@ import type { Lang } from '@coinlens/contracts';
 
 /** Price in USDT: 2 decimals at 1 or more, else 4 significant digits (DESIGN.md §7). */
 export function fmtPrice(v: number): string {
-  if (Math.abs(v) >= 1) return v.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return Number(v.toPrecision(4)).toString();
+  const r = roundPrice(v);
+  return Math.abs(v) >= 1 ? r.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : r.toString();
 }
 
 /** Signed percent with one decimal (`+1.2%`, `−0.8%` uses ASCII minus): v is already in percent. */

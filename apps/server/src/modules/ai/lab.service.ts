@@ -1,14 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Candle, Lang, PaperPlan } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
-import { paperPlans, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
+import { AiRepository, type PaperPlanRow } from './ai.repository';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
 import type { AiService } from './ai.service';
 
-type PlanRow = typeof paperPlans.$inferSelect;
+type PlanRow = PaperPlanRow;
 const FIVE_MIN = TIMEFRAME_MS['5m'];
 
 /**
@@ -42,7 +42,11 @@ export function evaluatePlan(p: Pick<PlanRow, 'bias' | 'entryLow' | 'entryHigh' 
 
 /** The trading-agent preview (lab permission): paper plans from the short-term strategy, replayed on the clock. */
 export class LabService {
-  constructor(private readonly d: { db: DatabaseHandle; ai: AiService; market: MarketService; source: MarketSource; clock: Clock }) {}
+  private readonly repo: AiRepository;
+
+  constructor(private readonly d: { db: DatabaseHandle; ai: AiService; market: MarketService; source: MarketSource; clock: Clock }) {
+    this.repo = new AiRepository(d.db);
+  }
 
   private async toPlan(r: PlanRow): Promise<PaperPlan> {
     const row = this.d.market.coinRows.find((c) => c.id === r.coinId)!;
@@ -69,17 +73,14 @@ export class LabService {
     const f = await this.d.ai.facts(row, lang);
     const p = f.strategy.short_term;
     if (!p) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no short-term strategy now`);
-    const [r] = await this.d.db.db
-      .insert(paperPlans)
-      .values({ userId, coinId: row.id, timeframe: p.timeframe, bias: p.bias, entryLow: p.entry_low, entryHigh: p.entry_high, target: p.targets[0] ?? null, invalidation: p.invalidation, horizonHours: p.horizon_hours, createdAt: this.d.clock.now() })
-      .returning();
+    const r = await this.repo.insertPaperPlan({ userId, coinId: row.id, timeframe: p.timeframe, bias: p.bias, entryLow: p.entry_low, entryHigh: p.entry_high, target: p.targets[0] ?? null, invalidation: p.invalidation, horizonHours: p.horizon_hours, createdAt: this.d.clock.now() });
     return this.toPlan(r);
   }
 
   /** The user's last 10 plans of a coin, newest first, evaluated now. */
   async list(coinId: string, userId: number): Promise<PaperPlan[]> {
     const row = this.d.market.resolve(coinId);
-    const rows = await this.d.db.db.select().from(paperPlans).where(and(eq(paperPlans.userId, userId), eq(paperPlans.coinId, row.id))).orderBy(desc(paperPlans.id)).limit(10);
+    const rows = await this.repo.paperPlans(userId, row.id, 10);
     return Promise.all(rows.map((r) => this.toPlan(r)));
   }
 }

@@ -1,5 +1,4 @@
-import type { TaLevel, TaTimeframe } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { roundPrice, type TaLevel, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
 import type { LevelFact, TimeframeFacts } from './facts';
 
 /**
@@ -38,11 +37,10 @@ export interface PlanNumbers {
   horizon_hours: number;
 }
 
-const round = (v: number) => (Math.abs(v) >= 1 ? Math.round(v * 100) / 100 : Number(v.toPrecision(4)));
 
 /** Splits levels at the last price: supports below (nearest first), resistances above (nearest first), up to 3 each. */
 export function levelsOf(support: TaLevel[], resistance: TaLevel[], last: number): { supports: LevelFact[]; resistances: LevelFact[] } {
-  const fact = (l: TaLevel): LevelFact => ({ price: round(l.price), distance_pct: Math.round(((l.price - last) / last) * 1000) / 10, touches: l.touches, strength: Math.round(l.strength * 100) / 100 });
+  const fact = (l: TaLevel): LevelFact => ({ price: roundPrice(l.price), distance_pct: Math.round(((l.price - last) / last) * 1000) / 10, touches: l.touches, strength: Math.round(l.strength * 100) / 100 });
   const all = [...support, ...resistance];
   const supports = all.filter((l) => l.price < last).sort((a, b) => b.price - a.price).slice(0, 3).map(fact);
   const resistances = all.filter((l) => l.price > last).sort((a, b) => a.price - b.price).slice(0, 3).map(fact);
@@ -89,10 +87,10 @@ export function buildPlan(tf: Omit<TimeframeFacts, 'plan' | 'invalidation'>): Pl
     if (!targets.length) targets = [low - 2 * atr];
     invalidation = base + 0.5 * atr;
   }
-  low = round(low);
-  high = round(high);
-  targets = targets.map(round);
-  invalidation = round(invalidation);
+  low = roundPrice(low);
+  high = roundPrice(high);
+  targets = targets.map(roundPrice);
+  invalidation = roundPrice(invalidation);
   const mid = (low + high) / 2;
   const risk = Math.abs(mid - invalidation);
   const reward = Math.abs(targets[0] - mid);
@@ -102,8 +100,8 @@ export function buildPlan(tf: Omit<TimeframeFacts, 'plan' | 'invalidation'>): Pl
     bias,
     setup,
     last_price: last,
-    atr: round(atr),
-    level: level === null ? null : round(level),
+    atr: roundPrice(atr),
+    level: level === null ? null : roundPrice(level),
     entry_low: low,
     entry_high: high,
     targets,

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsEvents, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import { EVENT_LIMITS } from '@coinlens/contracts';
 import { analyticsApi as api } from '@coinlens/contracts/analytics/api';
 import { optionalUser } from '../../platform/auth';
 import type { Env } from '../../platform/env';
 import { LIMITS } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
+import { AnalyticsRepository } from './analytics.repository';
 
 /** Header names of the analytics visitor id (10-year cookie) and session id (30 minutes) (SPEC §7). */
 export const VISITOR_HEADER = 'x-visitor-id';
@@ -31,6 +32,7 @@ function onAnalyticsHost(url: string, host: string | undefined): boolean {
  * at RATE_LIMIT_EVENTS_PER_MINUTE per IP (429). Nothing is forwarded anywhere.
  */
 export async function analyticsRoutes(app: FastifyInstance, deps: { db: DatabaseHandle; env: Env; aiWriter: string; marketSource: string; now?: () => number }) {
+  const events = new AnalyticsRepository(deps.db);
   for (const e of [api.collectEvent, api.collectEventApi]) {
     route(
       app,
@@ -40,7 +42,7 @@ export async function analyticsRoutes(app: FastifyInstance, deps: { db: Database
         const b = req.body;
         if (!onAnalyticsHost(b.url, deps.env.ANALYTICS_HOST)) return { result: { ok: true as const } };
         const u = new URL(b.url);
-        await deps.db.db.insert(analyticsEvents).values({
+        await events.record({
           type: b.type,
           name: b.name ?? null,
           url: b.url,

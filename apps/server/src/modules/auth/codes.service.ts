@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { verificationCodes, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import { AppError } from '../../platform/errors';
+import { AuthRepository } from './auth.repository';
 
 /** Purposes of one-time codes. */
 export type CodePurpose = 'register' | 'reset' | 'bind_email' | 'reset_token';
@@ -23,26 +23,29 @@ export const CODE_RULES = {
  * countdown, attempt counting and consumption are enforced in the database, so every process agrees.
  */
 export class CodesService {
+  private readonly repo: AuthRepository;
+
   constructor(
-    private readonly h: DatabaseHandle,
+    h: DatabaseHandle,
     private readonly key: Uint8Array,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.repo = new AuthRepository(h);
+  }
 
   private hash(value: string): string {
     return crypto.createHmac('sha256', this.key).update(value).digest('hex');
   }
 
+  /** Whole seconds of the resend countdown left at `now` after a code created at `last` (0: none, or over). */
+  private waitSeconds(last: number | null, now: number): number {
+    return last == null ? 0 : Math.max(0, Math.ceil((last + CODE_RULES.resendAfterMs - now) / 1000));
+  }
+
   /** Seconds until a new code of `purpose` may be sent to `email` (0 = now). */
   async resendIn(purpose: CodePurpose, email: string): Promise<number> {
-    const [last] = await this.h.db
-      .select({ createdAt: verificationCodes.createdAt })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email)))
-      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-      .limit(1);
-    if (!last) return 0;
-    return Math.max(0, Math.ceil((last.createdAt + CODE_RULES.resendAfterMs - this.now()) / 1000));
+    const last = await this.repo.lastCodeAt(purpose, email);
+    return this.waitSeconds(last, this.now());
   }
 
   /**
@@ -55,40 +58,20 @@ export class CodesService {
    */
   async issue(purpose: Exclude<CodePurpose, 'reset_token'>, email: string, userId: number | null, bind: { attempt: string; passwordHash: string | null } | null = null): Promise<string> {
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.h.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${email}`}))`);
-      const [last] = await tx
-        .select({ createdAt: verificationCodes.createdAt })
-        .from(verificationCodes)
-        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email)))
-        .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-        .limit(1);
+    await this.repo.issueCode(purpose, email, bind ? bind.attempt : null, (last) => {
       const now = this.now();
-      const wait = last ? Math.max(0, Math.ceil((last.createdAt + CODE_RULES.resendAfterMs - now) / 1000)) : 0;
+      const wait = this.waitSeconds(last, now);
       if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
       // A registration attempt's new code voids that attempt's older codes only: another attempt
       // (someone else registering the same pending address) can neither void nor reuse them.
-      await tx
-        .update(verificationCodes)
-        .set({ consumedAt: now })
-        .where(
-          and(
-            eq(verificationCodes.purpose, purpose),
-            eq(verificationCodes.email, email),
-            isNull(verificationCodes.consumedAt),
-            bind ? eq(verificationCodes.attempt, bind.attempt) : undefined,
-          ),
-        );
-      await tx.insert(verificationCodes).values({
-        purpose,
-        email,
+      return {
         userId,
         codeHash: this.hash(`${purpose}:${email}:${code}`),
         createdAt: now,
         expiresAt: now + CODE_RULES.ttlMs,
         attempt: bind?.attempt ?? null,
         passwordHash: bind?.passwordHash ?? null,
-      });
+      };
     });
     return code;
   }
@@ -101,34 +84,21 @@ export class CodesService {
    * the attempt's password hash) stored with the code.
    */
   async consume(purpose: CodePurpose, email: string, code: string, attempt?: string): Promise<{ userId: number | null; passwordHash: string | null }> {
-    const [row] = await this.h.db
-      .select()
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email), attempt !== undefined ? eq(verificationCodes.attempt, attempt) : undefined))
-      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-      .limit(1);
+    const row = await this.repo.newestCode(purpose, email, attempt);
     if (!row || row.consumedAt != null) throw new AppError('INVALID_VERIFICATION_CODE');
     if (row.attempts >= CODE_RULES.maxAttempts) throw new AppError('VERIFICATION_CODE_LOCKED');
     if (row.expiresAt <= this.now()) throw new AppError('VERIFICATION_CODE_EXPIRED');
     const expected = Buffer.from(row.codeHash, 'hex');
     const given = Buffer.from(this.hash(`${purpose}:${email}:${code}`), 'hex');
     if (!crypto.timingSafeEqual(expected, given)) {
-      const [after] = await this.h.db
-        .update(verificationCodes)
-        .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-        .where(eq(verificationCodes.id, row.id))
-        .returning({ attempts: verificationCodes.attempts });
-      throw new AppError(after && after.attempts >= CODE_RULES.maxAttempts ? 'VERIFICATION_CODE_LOCKED' : 'INVALID_VERIFICATION_CODE', undefined, {
-        details: { attempts_left: Math.max(0, CODE_RULES.maxAttempts - (after?.attempts ?? CODE_RULES.maxAttempts)) },
+      const after = await this.repo.countWrongTry(row.id);
+      throw new AppError(after != null && after >= CODE_RULES.maxAttempts ? 'VERIFICATION_CODE_LOCKED' : 'INVALID_VERIFICATION_CODE', undefined, {
+        details: { attempts_left: Math.max(0, CODE_RULES.maxAttempts - (after ?? CODE_RULES.maxAttempts)) },
       });
     }
     // Consume atomically: a concurrent second use finds consumed_at set and fails.
-    const used = await this.h.db
-      .update(verificationCodes)
-      .set({ consumedAt: this.now() })
-      .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt), lt(verificationCodes.attempts, CODE_RULES.maxAttempts)))
-      .returning({ id: verificationCodes.id });
-    if (used.length === 0) throw new AppError('INVALID_VERIFICATION_CODE');
+    const used = await this.repo.consumeCode(row.id, this.now(), CODE_RULES.maxAttempts);
+    if (!used) throw new AppError('INVALID_VERIFICATION_CODE');
     return { userId: row.userId, passwordHash: row.passwordHash };
   }
 
@@ -142,62 +112,33 @@ export class CodesService {
    * hash, to mail a new code for the same attempt. Null when the attempt is unknown.
    */
   async findAttempt(email: string, attempt: string): Promise<{ userId: number | null; passwordHash: string | null } | null> {
-    const [row] = await this.h.db
-      .select({ userId: verificationCodes.userId, passwordHash: verificationCodes.passwordHash })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.purpose, 'register'), eq(verificationCodes.email, email), eq(verificationCodes.attempt, attempt)))
-      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-      .limit(1);
-    return row ?? null;
+    return this.repo.registrationAttempt(email, attempt);
   }
 
   /** Distinct password hashes of the newest registration attempts of `email` (at most `limit`), newest first. */
   async pendingPasswordHashes(email: string, limit = 5): Promise<string[]> {
-    const rows = await this.h.db
-      .select({ passwordHash: verificationCodes.passwordHash })
-      .from(verificationCodes)
-      .where(and(eq(verificationCodes.purpose, 'register'), eq(verificationCodes.email, email), isNotNull(verificationCodes.passwordHash)))
-      .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
-      .limit(limit * 4);
-    return [...new Set(rows.map((r) => r.passwordHash!))].slice(0, limit);
+    const hashes = await this.repo.registrationPasswordHashes(email, limit * 4);
+    return [...new Set(hashes)].slice(0, limit);
   }
 
   /** Voids every open registration code of `email` (the address is verified: no attempt may activate another password). */
   async voidRegistrations(email: string): Promise<void> {
-    await this.h.db
-      .update(verificationCodes)
-      .set({ consumedAt: this.now() })
-      .where(and(eq(verificationCodes.purpose, 'register'), eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
+    await this.repo.voidOpenCodes('register', email, this.now());
   }
 
   /** A random reset token (returned once to the client) bound to `email` and `userId`. */
   async issueResetToken(email: string, userId: number): Promise<string> {
     const token = crypto.randomBytes(32).toString('base64url');
     const now = this.now();
-    await this.h.db
-      .update(verificationCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(verificationCodes.purpose, 'reset_token'), eq(verificationCodes.email, email), isNull(verificationCodes.consumedAt)));
-    await this.h.db.insert(verificationCodes).values({ purpose: 'reset_token', email, userId, codeHash: this.hash(`reset_token:${email}:${token}`), createdAt: now, expiresAt: now + CODE_RULES.ttlMs });
+    await this.repo.voidOpenCodes('reset_token', email, now);
+    await this.repo.insertCode({ purpose: 'reset_token', email, userId, codeHash: this.hash(`reset_token:${email}:${token}`), createdAt: now, expiresAt: now + CODE_RULES.ttlMs });
     return token;
   }
 
   /** Consumes a reset token; 400 RESET_TOKEN_INVALID when unknown, used or expired. */
   async consumeResetToken(email: string, token: string): Promise<number> {
-    const rows = await this.h.db
-      .update(verificationCodes)
-      .set({ consumedAt: this.now() })
-      .where(
-        and(
-          eq(verificationCodes.purpose, 'reset_token'),
-          eq(verificationCodes.email, email),
-          eq(verificationCodes.codeHash, this.hash(`reset_token:${email}:${token}`)),
-          isNull(verificationCodes.consumedAt),
-          sql`${verificationCodes.expiresAt} > ${this.now()}`,
-        ),
-      )
-      .returning({ userId: verificationCodes.userId });
-    if (!rows.length || rows[0].userId == null) throw new AppError('RESET_TOKEN_INVALID');
-    return rows[0].userId;
+    const row = await this.repo.consumeByHash('reset_token', email, this.hash(`reset_token:${email}:${token}`), this.now());
+    if (!row || row.userId == null) throw new AppError('RESET_TOKEN_INVALID');
+    return row.userId;
   }
 }

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { oauthStates, pendingIdentities, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import type { ExchangeResult, SignInResult, SocialProvider } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { UsersRepository } from '../users/users.repository';
 import type { AuthService } from './auth.service';
 import type { SiweService } from './siwe.service';
+import { AuthRepository } from './auth.repository';
 import { generateCodeVerifier, generateState, type OAuthIdentity, type OAuthProvider } from './oauth.providers';
 
 /** A pending identity and an OAuth request live 10 minutes. */
@@ -37,7 +37,11 @@ export interface IdentityDeps {
  * (`…/merge`). An unknown wallet creates a wallet-only account directly (the UI asked first).
  */
 export class IdentityService {
-  constructor(private readonly d: IdentityDeps) {}
+  private readonly rows: AuthRepository;
+
+  constructor(private readonly d: IdentityDeps) {
+    this.rows = new AuthRepository(d.h);
+  }
 
   configured(provider: 'google' | 'x'): OAuthProvider {
     const p = this.d.oauth[provider];
@@ -56,8 +60,7 @@ export class IdentityService {
     const state = generateState();
     const codeVerifier = generateCodeVerifier();
     const now = this.d.now();
-    await this.d.h.db.insert(oauthStates).values({ state, provider, codeVerifier, browserHash: sha256(browserSecret), purpose, userId, redirectUri, lang, createdAt: now, expiresAt: now + PENDING_TTL_MS });
-    await this.d.h.db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${now - 3_600_000}`);
+    await this.rows.saveOAuthState({ state, provider, codeVerifier, browserHash: sha256(browserSecret), purpose, userId, redirectUri, lang, createdAt: now, expiresAt: now + PENDING_TTL_MS });
     return { url: p.authorizationUrl(state, codeVerifier, redirectUri).toString(), state };
   }
 
@@ -69,11 +72,7 @@ export class IdentityService {
     const p = this.configured(provider);
     if (!code) throw new AppError(provider === 'google' ? 'GOOGLE_CODE_MISSING' : 'X_LOGIN_FAILED', 'Authorization code missing');
     const now = this.d.now();
-    const [row] = await this.d.h.db
-      .update(oauthStates)
-      .set({ usedAt: now })
-      .where(and(eq(oauthStates.state, state), eq(oauthStates.provider, provider), isNull(oauthStates.usedAt), sql`${oauthStates.expiresAt} > ${now}`))
-      .returning();
+    const row = await this.rows.takeOAuthState(provider, state, now);
     if (!row || !browserSecret || !crypto.timingSafeEqual(Buffer.from(row.browserHash, 'hex'), Buffer.from(sha256(browserSecret), 'hex'))) {
       throw new AppError('OAUTH_STATE_INVALID');
     }
@@ -109,7 +108,7 @@ export class IdentityService {
     }
     const nonce = crypto.randomBytes(24).toString('base64url');
     const now = this.d.now();
-    await this.d.h.db.insert(pendingIdentities).values({
+    await this.rows.savePendingIdentity({
       nonce,
       provider,
       providerUid: identity.uid,
@@ -119,26 +118,13 @@ export class IdentityService {
       createdAt: now,
       expiresAt: now + PENDING_TTL_MS,
     });
-    await this.d.h.db.delete(pendingIdentities).where(sql`${pendingIdentities.expiresAt} < ${now - 3_600_000}`);
     const owner = identity.email && identity.emailVerified ? await this.d.repo.byEmail(identity.email) : null;
     return { status: 'new', provider, provider_uid: identity.uid, nonce, email: identity.email, display_name: identity.displayName, can_merge: !!owner && !owner.walletOnly };
   }
 
   private async takePending(provider: SocialProvider, providerUid: string, nonce: string) {
     const now = this.d.now();
-    const [row] = await this.d.h.db
-      .update(pendingIdentities)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(pendingIdentities.nonce, nonce),
-          eq(pendingIdentities.provider, provider),
-          eq(pendingIdentities.providerUid, providerUid),
-          isNull(pendingIdentities.usedAt),
-          sql`${pendingIdentities.expiresAt} > ${now}`,
-        ),
-      )
-      .returning();
+    const row = await this.rows.takePendingIdentity(provider, providerUid, nonce, now);
     if (!row) throw new AppError('OAUTH_STATE_INVALID');
     return row;
   }

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { getAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem';
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import { siweNonces, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import { AppError } from '../../platform/errors';
+import { AuthRepository } from './auth.repository';
 
 /** Lifetime of a SIWE nonce and of its message's `expirationTime`. */
 export const SIWE_TTL_MS = 10 * 60_000;
@@ -14,11 +14,12 @@ export const SIWE_TTL_MS = 10 * 60_000;
  * recovered offline). Replays, foreign signatures, other domains or chains and expired nonces fail.
  */
 export class SiweService {
-  constructor(
-    private readonly h: DatabaseHandle,
-    private readonly chainId: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+  private readonly repo: AuthRepository;
+
+  /** `chainId`: the chain id written into and required from messages (`SIWE_CHAIN_ID`); `now`: wall time. */
+  constructor(h: DatabaseHandle, private readonly chainId: number, private readonly now: () => number = Date.now) {
+    this.repo = new AuthRepository(h);
+  }
 
   /**
    * Creates a nonce and the message to sign for `address` on `origin` (e.g. `https://coinlens.example`).
@@ -41,9 +42,8 @@ export class SiweService {
       issuedAt: new Date(now),
       expirationTime: new Date(now + SIWE_TTL_MS),
     });
-    await this.h.db.insert(siweNonces).values({ nonce, address: address.toLowerCase(), message, createdAt: now, expiresAt: now + SIWE_TTL_MS });
-    // housekeeping: drop nonces that ended an hour ago
-    await this.h.db.delete(siweNonces).where(or(lt(siweNonces.expiresAt, now - 3_600_000), lt(siweNonces.usedAt, now - 3_600_000)));
+    // also drops nonces that ended an hour ago
+    await this.repo.saveSiweNonce({ nonce, address: address.toLowerCase(), message, createdAt: now, expiresAt: now + SIWE_TTL_MS });
     return { nonce, message, expires_at: new Date(now + SIWE_TTL_MS).toISOString() };
   }
 
@@ -62,7 +62,7 @@ export class SiweService {
     }
     if (!parsed.nonce) throw new AppError('SIWE_MESSAGE_INVALID');
     const now = this.now();
-    const [row] = await this.h.db.select().from(siweNonces).where(eq(siweNonces.nonce, parsed.nonce));
+    const row = await this.repo.siweNonce(parsed.nonce);
     if (!row || row.usedAt != null || row.expiresAt <= now) throw new AppError('SIWE_NONCE_INVALID');
     if (row.message !== message || row.address !== address.toLowerCase()) throw new AppError('SIWE_MESSAGE_INVALID');
     const fieldsOk =
@@ -70,12 +70,7 @@ export class SiweService {
       validateSiweMessage({ message: parsed, address: getAddress(address), domain: expectedHost, nonce: row.nonce, time: new Date(now) });
     if (!fieldsOk) throw new AppError('SIWE_MESSAGE_INVALID');
     // Single use: whatever the signature, this nonce is spent now.
-    const spent = await this.h.db
-      .update(siweNonces)
-      .set({ usedAt: now })
-      .where(and(eq(siweNonces.nonce, row.nonce), isNull(siweNonces.usedAt), sql`${siweNonces.expiresAt} > ${now}`))
-      .returning({ nonce: siweNonces.nonce });
-    if (!spent.length) throw new AppError('SIWE_NONCE_INVALID');
+    if (!(await this.repo.spendSiweNonce(row.nonce, now))) throw new AppError('SIWE_NONCE_INVALID');
     let signer: Address;
     try {
       signer = await recoverMessageAddress({ message, signature: signature as Hex });

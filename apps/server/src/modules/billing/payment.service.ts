@@ -1,14 +1,12 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import { decodeEventLog, erc20Abi, formatUnits, getAddress, parseUnits } from 'viem';
-import { paymentOrders, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import type { CreatePaymentBody, PaidPlanKey, PaymentNetwork, PaymentOrder, PaymentStatus, WalletBalance, WalletProof } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { ChainRegistry } from '../../providers/chain/rpc';
 import { PLANS } from './plans';
 import type { SubscriptionService } from './subscription.service';
-
-type OrderRow = typeof paymentOrders.$inferSelect;
+import { BillingRepository, type OrderRow } from './billing.repository';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 const lower = (s: string) => s.toLowerCase();
@@ -59,14 +57,18 @@ export interface PaymentOptions {
  * orders), so a hash credits at most once. Wall time (`now`).
  */
 export class PaymentService {
+  private readonly repo: BillingRepository;
+
   constructor(
-    private readonly db: DatabaseHandle,
+    db: DatabaseHandle,
     private readonly chains: ChainRegistry,
     private readonly subs: SubscriptionService,
     private readonly opts: PaymentOptions,
     private readonly wallets: WalletOwnership,
     public now: () => number = Date.now,
-  ) {}
+  ) {
+    this.repo = new BillingRepository(db);
+  }
 
   /** Whether any network can take payments. */
   get enabled(): boolean {
@@ -125,9 +127,7 @@ export class PaymentService {
     if (body.wallet_proof) await this.wallets.verifySignature(wallet, body.wallet_proof, host);
     const plan = PLANS[body.plan];
     const now = this.now();
-    const [row] = await this.db.db
-      .insert(paymentOrders)
-      .values({
+    const row = await this.repo.insertOrder({
         id: newOrderId(),
         userId,
         plan: body.plan,
@@ -143,8 +143,7 @@ export class PaymentService {
         createdAt: now,
         createdBlock: Number(createdBlock),
         expiresAt: now + this.opts.orderTtlMinutes * 60_000,
-      })
-      .returning();
+      });
     return this.toDto(row, null);
   }
 
@@ -164,17 +163,13 @@ export class PaymentService {
   }
 
   private async load(userId: number, id: string): Promise<OrderRow> {
-    const [row] = await this.db.db.select().from(paymentOrders).where(and(eq(paymentOrders.id, id), eq(paymentOrders.userId, userId)));
+    const row = await this.repo.order(userId, id);
     if (!row) throw new AppError('RESOURCE_NOT_FOUND', 'No such payment');
     return row;
   }
 
   private async setStatus(row: OrderRow, patch: Partial<OrderRow>, from: PaymentStatus[]): Promise<OrderRow> {
-    const [updated] = await this.db.db
-      .update(paymentOrders)
-      .set(patch)
-      .where(and(eq(paymentOrders.id, row.id), sql`${paymentOrders.status} in (${sql.join(from.map((s) => sql`${s}`), sql`, `)})`))
-      .returning();
+    const updated = await this.repo.updateOrderIfStatus(row.id, patch, from);
     return updated ?? (await this.load(row.userId, row.id));
   }
 
@@ -203,17 +198,8 @@ export class PaymentService {
     if (row.txHash !== hash) {
       if (row.status === 'expired' || row.status === 'cancelled') throw new AppError('PAYMENT_EXPIRED', 'This payment order has expired');
       if (row.txHash) throw new AppError('VALIDATION_FAILED', 'This order already has a transaction', { fields: [{ path: 'body.tx_hash', message: 'the order already has another transaction' }] });
-      const [credited] = await this.db.db
-        .select({ id: paymentOrders.id })
-        .from(paymentOrders)
-        .where(and(eq(paymentOrders.chainId, row.chainId), eq(paymentOrders.txHash, hash), eq(paymentOrders.status, 'paid')))
-        .limit(1);
-      if (credited) throw new AppError('PAYMENT_ALREADY_CREDITED', 'This transaction was already used for another payment');
-      const [updated] = await this.db.db
-        .update(paymentOrders)
-        .set({ txHash: hash, txSubmittedAt: this.now() })
-        .where(and(eq(paymentOrders.id, id), sql`${paymentOrders.txHash} is null`, eq(paymentOrders.status, 'pending')))
-        .returning();
+      if (await this.repo.isTxCredited(row.chainId, hash)) throw new AppError('PAYMENT_ALREADY_CREDITED', 'This transaction was already used for another payment');
+      const updated = await this.repo.attachTx(id, hash, this.now());
       row = updated ?? (await this.load(userId, id));
       if (row.txHash !== hash) {
         if (row.txHash) throw new AppError('VALIDATION_FAILED', 'This order already has a transaction', { fields: [{ path: 'body.tx_hash', message: 'the order already has another transaction' }] });
@@ -339,13 +325,7 @@ export class PaymentService {
   private async creditOnce(row: OrderRow, confirmations: number, paid: bigint): Promise<void> {
     const now = this.now();
     const plan = PLANS[row.plan as PaidPlanKey];
-    await this.db.db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(paymentOrders)
-        .set({ status: 'paid', paidAt: now, confirmations, failureReason: null })
-        .where(and(eq(paymentOrders.id, row.id), sql`${paymentOrders.status} in ('pending', 'confirming')`))
-        .returning({ id: paymentOrders.id });
-      if (!won) return;
+    await this.repo.markPaid(row.id, { paidAt: now, confirmations }, async (tx) => {
       await this.subs.extendIn(tx, row.userId, { plan: row.plan, source: 'payment', days: plan.days, network: row.network, tokenType: row.tokenType, totalCost: paid.toString(), orderId: row.id });
     });
   }

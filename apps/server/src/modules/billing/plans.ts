@@ -28,6 +28,21 @@ const PRO_PERKS = {
 const quotaPerk = (lang: Lang, strategy: number, qa: number) =>
   lang === 'zh-CN' ? [`每日 ${strategy} 次策略生成`, `每日 ${qa} 次 AI 助手问答`] : [`${strategy} strategies per day`, `${qa} assistant questions per day`];
 
+/** A Pro plan: the Pro quotas (50 strategies, 100 questions a day) and the Pro perks; `price` in USD, `days` added per payment. */
+function proPlan(key: PlanDef['key'], period: PlanDef['period'], price: string, days: number, text: Record<Lang, { name: string; description: string }>): PlanDef {
+  return {
+    key,
+    type: 'Subscription',
+    tier: 'Pro',
+    period,
+    price,
+    days,
+    strategyPerDay: 50,
+    qaPerDay: 100,
+    text: { 'en-US': { ...text['en-US'], perks: PRO_PERKS['en-US'] }, 'zh-CN': { ...text['zh-CN'], perks: PRO_PERKS['zh-CN'] } },
+  };
+}
+
 /**
  * The plans (one config): Free, Pro monthly (19.9 USD, 30 days) and Pro yearly (199 USD, 365
  * days), with daily quotas. Pro members get the `pro_monthly` quotas whichever Pro plan they paid.
@@ -47,34 +62,14 @@ export const PLANS: Record<PlanKey, PlanDef> = {
       'zh-CN': { name: '免费版', description: '新闻、图表与自选列表，每天可用少量 AI 策略与问答。', perks: FREE_PERKS['zh-CN'] },
     },
   },
-  pro_monthly: {
-    key: 'pro_monthly',
-    type: 'Subscription',
-    tier: 'Pro',
-    period: 'Monthly',
-    price: '19.9',
-    days: 30,
-    strategyPerDay: 50,
-    qaPerDay: 100,
-    text: {
-      'en-US': { name: 'Pro · Monthly', description: 'Every analysis feature for 30 days.', perks: PRO_PERKS['en-US'] },
-      'zh-CN': { name: 'Pro · 月付', description: '30 天内使用全部分析功能。', perks: PRO_PERKS['zh-CN'] },
-    },
-  },
-  pro_yearly: {
-    key: 'pro_yearly',
-    type: 'Subscription',
-    tier: 'Pro',
-    period: 'Yearly',
-    price: '199',
-    days: 365,
-    strategyPerDay: 50,
-    qaPerDay: 100,
-    text: {
-      'en-US': { name: 'Pro · Yearly', description: 'Every analysis feature for 365 days — two months free.', perks: PRO_PERKS['en-US'] },
-      'zh-CN': { name: 'Pro · 年付', description: '365 天内使用全部分析功能，相当于免费两个月。', perks: PRO_PERKS['zh-CN'] },
-    },
-  },
+  pro_monthly: proPlan('pro_monthly', 'Monthly', '19.9', 30, {
+    'en-US': { name: 'Pro · Monthly', description: 'Every analysis feature for 30 days.' },
+    'zh-CN': { name: 'Pro · 月付', description: '30 天内使用全部分析功能。' },
+  }),
+  pro_yearly: proPlan('pro_yearly', 'Yearly', '199', 365, {
+    'en-US': { name: 'Pro · Yearly', description: 'Every analysis feature for 365 days — two months free.' },
+    'zh-CN': { name: 'Pro · 年付', description: '365 天内使用全部分析功能，相当于免费两个月。' },
+  }),
 };
 
 /** The plans in display order, localised. */

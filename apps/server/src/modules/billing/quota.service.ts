@@ -1,9 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { usageCounters, type Database, type DatabaseHandle } from '@coinlens/db';
+import type { Database, DatabaseHandle } from '@coinlens/db';
 import type { Usage, UsageKind } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { dailyLimit } from './plans';
 import type { SubscriptionService } from './subscription.service';
+import { BillingRepository } from './billing.repository';
 
 /** The UTC day `YYYY-MM-DD` of `ms`. */
 export function utcDay(ms: number): string {
@@ -24,21 +24,21 @@ const LIMIT_ERROR = { qa_per_day: 'CHAT_DAILY_LIMIT_EXCEEDED', strategy_per_day:
  * `ctx.quota.consumeQuota(userId, kind)` before doing the metered work.
  */
 export class QuotaService {
+  private readonly repo: BillingRepository;
+
   constructor(
-    private readonly db: DatabaseHandle,
+    db: DatabaseHandle,
     private readonly subs: SubscriptionService,
     public now: () => number = Date.now,
-  ) {}
+  ) {
+    this.repo = new BillingRepository(db);
+  }
 
   /** `{limit, used, remaining, reset_at}` of today for `userId`; remaining = limit − used (≥ 0). */
   async usage(userId: number, kind: UsageKind): Promise<Usage> {
     const now = this.now();
     const limit = dailyLimit(await this.subs.isPro(userId), kind);
-    const [row] = await this.db.db
-      .select({ used: usageCounters.used })
-      .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.kind, kind), eq(usageCounters.day, utcDay(now))));
-    const used = row?.used ?? 0;
+    const used = await this.repo.usedOn(userId, kind, utcDay(now));
     return { limit, used, remaining: Math.max(0, limit - used), reset_at: nextUtcMidnight(now) };
   }
 
@@ -54,7 +54,7 @@ export class QuotaService {
    * STRATEGY_DAILY_LIMIT_EXCEEDED (strategy_per_day) with details `{limit, used, remaining, reset_at}`.
    */
   async consumeQuota(userId: number, kind: UsageKind): Promise<Usage> {
-    return this.consumeIn(this.db.db, userId, kind, await this.limitOf(userId, kind));
+    return this.consumeIn(undefined, userId, kind, await this.limitOf(userId, kind));
   }
 
   /**
@@ -62,22 +62,14 @@ export class QuotaService {
    * `tx` commits), with `limit` from {@link limitOf} read before the transaction: on PGlite a query
    * outside `tx` would wait for it to end. Same result and errors as consumeQuota.
    */
-  async consumeIn(tx: Database, userId: number, kind: UsageKind, limit: number): Promise<Usage> {
+  async consumeIn(tx: Database | undefined, userId: number, kind: UsageKind, limit: number): Promise<Usage> {
     const now = this.now();
     const day = utcDay(now);
     const reset_at = nextUtcMidnight(now);
-    const rows =
-      limit > 0
-        ? ((await tx.execute(sql`
-            insert into usage_counters (user_id, kind, day, used) values (${userId}, ${kind}, ${day}, 1)
-            on conflict (user_id, kind, day) do update set used = usage_counters.used + 1
-            where usage_counters.used < ${limit}
-            returning used`)) as unknown as { rows: { used: number }[] }).rows
-        : [];
-    if (!rows.length) {
+    const used = await this.repo.incrementUsage(tx, userId, kind, day, limit);
+    if (used == null) {
       throw new AppError(LIMIT_ERROR[kind], `Daily limit of ${limit} reached`, { details: { limit, used: limit, remaining: 0, reset_at } });
     }
-    const used = Number(rows[0].used);
     return { limit, used, remaining: Math.max(0, limit - used), reset_at };
   }
 
@@ -86,8 +78,8 @@ export class QuotaService {
    * `usage` consumeQuota returned (so a failure after midnight credits the right day), else today.
    * `tx`: run inside the caller's transaction.
    */
-  async releaseQuota(userId: number, kind: UsageKind, usage?: Pick<Usage, 'reset_at'>, tx: Database = this.db.db): Promise<void> {
+  async releaseQuota(userId: number, kind: UsageKind, usage?: Pick<Usage, 'reset_at'>, tx?: Database): Promise<void> {
     const day = usage ? utcDay(Date.parse(usage.reset_at) - 86_400_000) : utcDay(this.now());
-    await tx.execute(sql`update usage_counters set used = used - 1 where user_id = ${userId} and kind = ${kind} and day = ${day} and used > 0`);
+    await this.repo.decrementUsage(tx, userId, kind, day);
   }
 }

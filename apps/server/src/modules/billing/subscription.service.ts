@@ -1,5 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import { subscriptions, users, type Database, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
+import { BillingRepository, type Tx } from './billing.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -22,26 +22,25 @@ export interface Grant {
   orderId?: string;
 }
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * Membership windows on the users table (`subscription_start_date`, `subscription_end_date`) plus
  * the history in `subscriptions`. Runs on wall time (`now`), never on the replay clock.
  */
 export class SubscriptionService {
+  private readonly repo: BillingRepository;
+
   constructor(
-    private readonly db: DatabaseHandle,
+    db: DatabaseHandle,
     public now: () => number = Date.now,
-  ) {}
+  ) {
+    this.repo = new BillingRepository(db);
+  }
 
   /** Current status of `userId`; a missing user reads as free. */
   async status(userId: number): Promise<SubscriptionStatus> {
-    const [u] = await this.db.db
-      .select({ start: users.subscriptionStartDate, end: users.subscriptionEndDate, used: users.isUsedInvitationCode })
-      .from(users)
-      .where(eq(users.id, userId));
+    const u = await this.repo.membership(userId);
     const now = this.now();
-    return { isPro: u?.end != null && u.end > now, startDate: u?.start ?? null, latestEndDate: u?.end ?? null, isUsedInvitationCode: u?.used ?? false };
+    return { isPro: u?.end != null && u.end > now, startDate: u?.start ?? null, latestEndDate: u?.end ?? null, isUsedInvitationCode: u?.usedInvitation ?? false };
   }
 
   /** Whether `userId` is a member right now. */
@@ -51,7 +50,7 @@ export class SubscriptionService {
 
   /** The history of grants, newest first. */
   async history(userId: number) {
-    return this.db.db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).orderBy(desc(subscriptions.id)).limit(50);
+    return this.repo.grants(userId, 50);
   }
 
   /**
@@ -62,17 +61,11 @@ export class SubscriptionService {
   async extendIn(tx: Tx, userId: number, grant: Grant): Promise<{ startDate: number; endDate: number; periodStart: number }> {
     const now = this.now();
     const ms = grant.days * DAY_MS;
-    const r = (await tx.execute(sql`
-      update users set
-        subscription_start_date = case when subscription_end_date is not null and subscription_end_date > ${now} then coalesce(subscription_start_date, ${now}) else ${now} end,
-        subscription_end_date = greatest(coalesce(subscription_end_date, 0), ${now}) + ${ms}
-      where id = ${userId}
-      returning subscription_start_date as start, subscription_end_date as "end"`)) as unknown as { rows: { start: unknown; end: unknown }[] };
-    const row = r.rows[0];
+    const row = await this.repo.extendMembership(tx, userId, now, ms);
     if (!row) throw new Error(`user ${userId} not found`);
-    const endDate = Number(row.end);
+    const endDate = row.end;
     const periodStart = endDate - ms;
-    await tx.insert(subscriptions).values({
+    await this.repo.insertGrant(tx, {
       userId,
       plan: grant.plan,
       source: grant.source,
@@ -84,6 +77,6 @@ export class SubscriptionService {
       orderId: grant.orderId ?? null,
       createdAt: now,
     });
-    return { startDate: Number(row.start), endDate, periodStart };
+    return { startDate: row.start, endDate, periodStart };
   }
 }

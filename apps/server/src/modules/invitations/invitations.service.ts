@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import { invitationCodes, users, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import type { BindInvitationResult, InvitationCode } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { INVITATION_TRIAL_DAYS } from '../billing/plans';
 import type { SubscriptionService } from '../billing/subscription.service';
+import { InvitationsRepository, type InvitationCodeRow } from './invitations.repository';
 
 /** Code alphabet without look-alikes (no 0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -59,12 +59,16 @@ export interface InvitationOptions {
  * `maxUses` trials (docs/decisions/040-invitation-trials.md). Wall time (`now`).
  */
 export class InvitationService {
+  private readonly repo: InvitationsRepository;
+
   constructor(
-    private readonly db: DatabaseHandle,
+    db: DatabaseHandle,
     private readonly subs: SubscriptionService,
     private readonly opts: InvitationOptions = { maxUses: 0 },
     public now: () => number = Date.now,
-  ) {}
+  ) {
+    this.repo = new InvitationsRepository(db);
+  }
 
   /** The number of trials a code can give. */
   private limitOf(row: { maxUses: number | null }): number {
@@ -74,14 +78,14 @@ export class InvitationService {
   /** The caller's own code, created if absent (retries on the rare code collision). */
   async ownCode(userId: number): Promise<InvitationCode> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const [existing] = await this.db.db.select().from(invitationCodes).where(eq(invitationCodes.userId, userId));
+      const existing = await this.repo.codeOf(userId);
       if (existing) return { code: existing.code, state: this.stateOf(existing) };
-      await this.db.db.insert(invitationCodes).values({ userId, code: generateInvitationCode(), createdAt: this.now() }).onConflictDoNothing();
+      await this.repo.createCode(userId, generateInvitationCode(), this.now());
     }
     throw new Error('could not allocate an invitation code');
   }
 
-  private stateOf(row: typeof invitationCodes.$inferSelect): 'active' | 'inactive' {
+  private stateOf(row: InvitationCodeRow): 'active' | 'inactive' {
     if (row.state !== 'active') return 'inactive';
     if (row.expiresAt != null && row.expiresAt <= this.now()) return 'inactive';
     if (row.uses >= this.limitOf(row)) return 'inactive';
@@ -100,33 +104,23 @@ export class InvitationService {
   async bind(userId: number, rawCode: string): Promise<BindInvitationResult> {
     const code = rawCode.trim().toUpperCase();
     if (!code) throw new AppError('INVITE_CODE_EMPTY', 'The invitation code cannot be empty');
-    const [row] = await this.db.db.select().from(invitationCodes).where(eq(invitationCodes.code, code));
+    const row = await this.repo.byCode(code);
     if (!row) throw new AppError('INVITE_CODE_INVALID', 'Unknown invitation code');
     if (row.userId === userId) throw new AppError('INVITE_CODE_OWN', 'You cannot use your own invitation code');
     if (row.state !== 'active') throw new AppError('INVITE_CODE_DISABLED', 'This invitation code is disabled');
     const now = this.now();
     if (row.expiresAt != null && row.expiresAt <= now) throw new AppError('INVITE_CODE_EXPIRED', 'This invitation code has expired');
     if ((await this.subs.status(userId)).isUsedInvitationCode) throw new AppError('INVITE_ALREADY_USED_ONE', 'You have already used an invitation code');
-    const [invitee] = await this.db.db.select({ email: users.email, emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+    const invitee = await this.repo.emailOf(userId);
     if (!invitee?.email || !invitee.emailVerified) throw new AppError('INVITE_EMAIL_REQUIRED', 'Trials need an account with a verified e-mail address');
     const trialKey = trialKeyOf(invitee.email);
     const limit = this.limitOf(row);
 
-    const window = await this.db.db.transaction(async (tx) => {
-      const bound = (await tx.execute(sql`
-        insert into invitation_bindings (invitee_id, inviter_id, code, created_at) values (${userId}, ${row.userId}, ${code}, ${now})
-        on conflict (invitee_id) do nothing returning invitee_id`)) as unknown as { rows: unknown[] };
-      if (!bound.rows.length) throw new AppError('INVITE_ALREADY_USED_ONE', 'You have already used an invitation code');
-      const redeemed = (await tx.execute(sql`
-        insert into trial_redemptions (email_hash, user_id, code, created_at) values (${trialKey}, ${userId}, ${code}, ${now})
-        on conflict (email_hash) do nothing returning email_hash`)) as unknown as { rows: unknown[] };
-      if (!redeemed.rows.length) throw new AppError('INVITE_TRIAL_ALREADY_USED', 'This e-mail address has already had a trial');
-      const counted = (await tx.execute(sql`
-        update invitation_codes set uses = uses + 1
-        where code = ${code} and state = 'active' and uses < coalesce(max_uses, ${limit}) and (expires_at is null or expires_at > ${now})
-        returning uses`)) as unknown as { rows: unknown[] };
-      if (!counted.rows.length) throw new AppError('INVITE_CODE_USED', 'This invitation code has been used up');
-      await tx.execute(sql`update users set is_used_invitation_code = true where id = ${userId}`);
+    const window = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.claimBinding(tx, userId, row.userId, code, now))) throw new AppError('INVITE_ALREADY_USED_ONE', 'You have already used an invitation code');
+      if (!(await this.repo.claimTrial(tx, trialKey, userId, code, now))) throw new AppError('INVITE_TRIAL_ALREADY_USED', 'This e-mail address has already had a trial');
+      if (!(await this.repo.countUse(tx, code, limit, now))) throw new AppError('INVITE_CODE_USED', 'This invitation code has been used up');
+      await this.repo.markInvitationUsed(tx, userId);
       return this.subs.extendIn(tx, userId, { plan: 'invitation_trial', source: 'invitation', days: INVITATION_TRIAL_DAYS });
     });
     return { isPro: window.endDate > this.now(), isUsedInvitationCode: true, subscription_start_date: iso(window.startDate), subscription_end_date: iso(window.endDate) };

@@ -36,13 +36,13 @@ describe('candle store (warm restart)', () => {
     const first = countingRepo();
     const a = await new CandleStore({ db, repo: first.repo }, { immutable: true, cacheDir: dir }).load('BTC', '1h');
     expect(first.calls.n).toBe(1);
-    expect(a.t.length).toBeGreaterThan(1000);
+    expect(a.openTime.length).toBeGreaterThan(1000);
     // the next process: same data, no database read
     const second = countingRepo();
     const store = new CandleStore({ db, repo: second.repo }, { immutable: true, cacheDir: dir });
     const b = await store.load('BTC', '1h');
     expect(second.calls.n).toBe(0);
-    for (const k of ['t', 'o', 'h', 'l', 'c', 'v'] as const) expect(Array.from(b[k])).toEqual(Array.from(a[k]));
+    for (const k of ['openTime', 'open', 'high', 'low', 'close', 'volume'] as const) expect(Array.from(b[k])).toEqual(Array.from(a[k]));
     expect(b.tfMs).toBe(3_600_000);
     // one copy per process: both consumers get the same columns
     expect(await store.load('BTC', '1h')).toBe(b);
@@ -61,7 +61,7 @@ describe('candle store (warm restart)', () => {
       const fresh = await new CandleStore({ db, repo }, { immutable: true, cacheDir: dir }).load('BTC', '1d');
       expect(calls.n).toBe(1);
       const [row] = await db.query<{ close: number }>(sql`select close from candles where timeframe = '1d' and coin_id = (select id from coins where symbol = 'BTC') order by open_time limit 1`);
-      expect(fresh.c[0]).toBe(Number(row.close));
+      expect(fresh.close[0]).toBe(Number(row.close));
       // the old file is replaced by the new one
       expect(fs.readdirSync(dir).filter((f) => f.startsWith('BTC-1d-'))).toEqual(['BTC-1d-changed0000.f64']);
     } finally {

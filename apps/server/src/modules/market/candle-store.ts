@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Timeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import type { DatabaseHandle } from '@coinlens/db';
@@ -47,10 +46,7 @@ export class CandleStore {
   }
 
   private importChecksums(): Promise<Map<string, string>> {
-    this.checksums ??= this.deps.db
-      .query<{ name: string; checksum: string }>(sql`select name, checksum from data_imports where name like 'candles/%'`)
-      .then((rows) => new Map(rows.map((r) => [r.name, r.checksum])))
-      .catch(() => new Map());
+    this.checksums ??= this.deps.repo.candleImportChecksums().catch(() => new Map<string, string>());
     return this.checksums;
   }
 
@@ -77,15 +73,15 @@ function columnsOf(buf: Buffer, tf: Timeframe): SeriesColumns {
   const n = buf.length / CANDLE_BYTES;
   const all = buf.byteOffset % 8 === 0 ? new Float64Array(buf.buffer, buf.byteOffset, n * 6) : new Float64Array(new Uint8Array(buf).buffer, 0, n * 6);
   const col = (k: number) => all.subarray(k * n, (k + 1) * n);
-  return { t: col(0), o: col(1), h: col(2), l: col(3), c: col(4), v: col(5), tfMs: TIMEFRAME_MS[tf] };
+  return { openTime: col(0), open: col(1), high: col(2), low: col(3), close: col(4), volume: col(5), tfMs: TIMEFRAME_MS[tf] };
 }
 
 /** Writes the columns atomically (temp file + rename) and removes files of older checksums. */
 async function writeColumns(dir: string, prefix: string, file: string, s: SeriesColumns): Promise<void> {
   await fs.promises.mkdir(dir, { recursive: true });
-  const n = s.t.length;
+  const n = s.openTime.length;
   const all = new Float64Array(n * 6);
-  [s.t, s.o, s.h, s.l, s.c, s.v].forEach((c, k) => all.set(c, k * n));
+  [s.openTime, s.open, s.high, s.low, s.close, s.volume].forEach((c, k) => all.set(c, k * n));
   const tmp = `${file}.${process.pid}.tmp`;
   await fs.promises.writeFile(tmp, new Uint8Array(all.buffer));
   await fs.promises.rename(tmp, file);

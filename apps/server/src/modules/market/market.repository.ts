@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Timeframe } from '@coinlens/contracts';
+import type { Candle, Timeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import type { DatabaseHandle } from '@coinlens/db';
-import type { SeriesColumns } from '../../providers/market/series';
+import { seriesOf, type SeriesColumns } from '../../providers/market/series';
 
 /** A coin row as stored (see packages/db schema `coins`). */
 export interface CoinRow {
@@ -40,22 +40,12 @@ export class MarketRepository {
 
   /** The full stored series of (symbol, timeframe), oldest first, as columns. */
   async loadSeries(symbol: string, tf: Timeframe): Promise<SeriesColumns> {
-    const rows = await this.h.query<{ t: number; o: number; h: number; l: number; c: number; v: number }>(sql`
-      select k.open_time as t, k.open as o, k.high as h, k.low as l, k.close as c, k.volume as v
+    const rows = await this.h.query<Candle>(sql`
+      select k.open_time as time, k.open, k.high, k.low, k.close, k.volume
       from candles k join coins c on c.id = k.coin_id
       where c.symbol = ${symbol} and k.timeframe = ${tf} order by k.open_time`);
-    const n = rows.length;
-    const s: SeriesColumns = { t: new Float64Array(n), o: new Float64Array(n), h: new Float64Array(n), l: new Float64Array(n), c: new Float64Array(n), v: new Float64Array(n), tfMs: TIMEFRAME_MS[tf] };
-    for (let i = 0; i < n; i++) {
-      const r = rows[i];
-      s.t[i] = Number(r.t);
-      s.o[i] = r.o;
-      s.h[i] = r.h;
-      s.l[i] = r.l;
-      s.c[i] = r.c;
-      s.v[i] = r.v;
-    }
-    return s;
+    // open_time is a bigint: some drivers return it as a string (Float64Array converts it)
+    return seriesOf(rows, TIMEFRAME_MS[tf]);
   }
 
   /** Upserts candles (live market source). */
@@ -100,5 +90,11 @@ export class MarketRepository {
     const r = rows[0];
     if (!r || r.from == null || r.to == null) return null;
     return { from: Number(r.from), to: Number(r.to) + TIMEFRAME_MS['5m'] };
+  }
+
+  /** Checksums of the imported candle files (`data_imports`, names `candles/…`), by file name. */
+  async candleImportChecksums(): Promise<Map<string, string>> {
+    const rows = await this.h.query<{ name: string; checksum: string }>(sql`select name, checksum from data_imports where name like 'candles/%'`);
+    return new Map(rows.map((r) => [r.name, r.checksum]));
   }
 }

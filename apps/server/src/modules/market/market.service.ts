@@ -31,7 +31,7 @@ export class MarketService {
   private window: { from: number; to: number } | null = null;
   private readonly readModels: ReadModels;
 
-  constructor(private readonly deps: { repo: MarketRepository; market: MarketSource; clock: Clock; readModels?: ReadModels }) {
+  constructor(private readonly deps: { repo: MarketRepository; source: MarketSource; clock: Clock; readModels?: ReadModels }) {
     this.readModels = deps.readModels ?? ReadModels.local();
   }
 
@@ -46,8 +46,8 @@ export class MarketService {
   }
 
   clockInfo(): ClockInfo {
-    const { clock, market } = this.deps;
-    return { mode: clock.mode, now: clock.now(), speed: clock.speed, start: clock.start, window: clock.mode === 'replay' ? this.window : null, market_source: market.name };
+    const { clock, source } = this.deps;
+    return { mode: clock.mode, now: clock.now(), speed: clock.speed, start: clock.start, window: clock.mode === 'replay' ? this.window : null, market_source: source.name };
   }
 
   /**
@@ -102,7 +102,7 @@ export class MarketService {
   }
 
   private async tickerMap(): Promise<Map<string, Ticker>> {
-    return new Map((await this.deps.market.getTickers()).map((t) => [t.symbol, t]));
+    return new Map((await this.deps.source.getTickers()).map((t) => [t.symbol, t]));
   }
 
   async listAll(): Promise<CoinT[]> {
@@ -165,10 +165,10 @@ export class MarketService {
   async cmcPrice(cmcId: number) {
     const row = this.byCmcId(cmcId);
     const now = this.deps.clock.now();
-    const t = await this.deps.market.getTicker(row.symbol);
+    const t = await this.deps.source.getTicker(row.symbol);
     const coin = this.toCoin(row, t);
     if (coin.lastPrice == null) throw new AppError('PRICE_UNAVAILABLE', `No price for ${row.symbol} at ${new Date(now).toISOString()}`);
-    return { cmc_id: cmcId, symbol: row.symbol, price: coin.lastPrice, percent_change_24h: coin.priceChangePercent, time: now, source: this.deps.market.name };
+    return { cmc_id: cmcId, symbol: row.symbol, price: coin.lastPrice, percent_change_24h: coin.priceChangePercent, time: now, source: this.deps.source.name };
   }
 
   async marketCap() {
@@ -202,7 +202,7 @@ export class MarketService {
   /** Closed candles up to now plus the forming one. Throws TIMEFRAME_NOT_AVAILABLE. */
   async candles(row: CoinRow, tf: Timeframe, limit: number): Promise<CandleSeries> {
     if (!row.timeframes.includes(tf)) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available: row.timeframes } });
-    const [candles, forming] = await Promise.all([this.deps.market.getCandles(row.symbol, tf, { limit }), this.deps.market.getForming(row.symbol, tf)]);
+    const [candles, forming] = await Promise.all([this.deps.source.getCandles(row.symbol, tf, { limit }), this.deps.source.getForming(row.symbol, tf)]);
     return { symbol: row.symbol, timeframe: tf, candles, forming, now: this.deps.clock.now() };
   }
 
@@ -212,7 +212,7 @@ export class MarketService {
     if (!row.timeframes.includes(tf)) tf = row.timeframes.find((x) => TIMEFRAME_MS[x] >= TIMEFRAME_MS[tf]) ?? row.timeframes.at(-1) ?? '1d';
     const span = RANGE_MS[range];
     const limit = Number.isFinite(span) ? Math.min(1500, Math.ceil(span / TIMEFRAME_MS[tf])) : 1500;
-    const candles: Candle[] = await this.deps.market.getCandles(row.symbol, tf, { limit });
+    const candles: Candle[] = await this.deps.source.getCandles(row.symbol, tf, { limit });
     return { symbol: row.symbol, interval: tf, range, points: candles.map((c) => ({ time: c.time, price: c.close, volume: c.volume })) };
   }
 
@@ -221,13 +221,13 @@ export class MarketService {
    * of `credits`; the description is the shipped one, in English (`cryptocurrency_contents.lang`).
    */
   async detail(row: CoinRow, lang: Lang = 'en-US'): Promise<CoinDetail> {
-    const t = await this.deps.market.getTicker(row.symbol);
+    const t = await this.deps.source.getTicker(row.symbol);
     const coin = this.toCoin(row, t);
     const price = coin.lastPrice;
     const marketCap = price != null && row.circulating_supply != null ? price * row.circulating_supply : null;
     const fullSupply = row.max_supply ?? row.total_supply;
     const words = DETAIL_CREDITS[lang];
-    const credits = [this.deps.market.name === 'replay' ? words.marketReplay : words.market];
+    const credits = [this.deps.source.name === 'replay' ? words.marketReplay : words.market];
     if (row.supply_as_of) credits.push(words.supply(row.supply_as_of));
     return {
       ...coin,

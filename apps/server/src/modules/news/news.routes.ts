@@ -5,8 +5,9 @@ import { openSse, type SseStream } from '../../platform/sse';
 import { sendJson } from '../../platform/read-models';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
-import { currentUser, optionalUser, requireUser, type AuthUser } from '../../platform/auth';
+import { currentUser, optionalUser, type AuthUser } from '../../platform/auth';
 import { LIMITS } from '../../platform/rate-limit';
+import { assertEntitled, isEntitled, requireEntitlement } from '../billing/entitlements';
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
 import { FEEDS_CHANNEL, type NewsService } from './news.service';
@@ -17,7 +18,7 @@ const read = { rateLimit: LIMITS.read };
 const modelCall = { rateLimit: LIMITS.modelCall };
 
 /** Callers whose forced story rewrite may use the model: Pro members and lab users. */
-const privileged = (user: AuthUser | null | undefined) => !!user && (user.isPro || user.permissions.includes('lab'));
+const privileged = (user: AuthUser | null | undefined) => !!user && (isEntitled('news.story_rewrite', user.isPro) || user.permissions.includes('lab'));
 
 /**
  * Feeds endpoints (SPEC §7 Feeds) and the live news stream. `force_update=true` and refreshes
@@ -28,9 +29,8 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
   const { news, pubsub } = deps;
 
   /** The caller's saved filter as SQL conditions; UNAUTHORIZED for visitors, VIP_REQUIRED for free users. */
-  const personalWhere = async (req: { user: { id: number; isPro: boolean } | null }) => {
-    if (!req.user) throw new AppError('UNAUTHORIZED', 'Sign-in required');
-    if (!req.user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+  const personalWhere = async (req: { user: AuthUser | null }) => {
+    assertEntitled(req.user, 'news.personalised_filter');
     const saved = await news.savedFilter(req.user.id);
     if (!saved) return [];
     const followed = saved.followed_coins ? news.symbolsOf(await deps.followedCoinIds(req.user.id)) : [];
@@ -51,17 +51,11 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService
     },
   );
 
-  route(app, api.getNewsFilter, { preHandler: requireUser }, async (req) => {
-    const user = currentUser(req);
-    if (!user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
-    return { result: await news.savedFilter(user.id) };
-  });
+  route(app, api.getNewsFilter, { preHandler: requireEntitlement('news.personalised_filter') }, async (req) => ({ result: await news.savedFilter(currentUser(req).id) }));
 
-  route(app, api.putNewsFilter, { preHandler: requireUser }, async (req) => {
-    const user = currentUser(req);
-    if (!user.isPro) throw new AppError('VIP_REQUIRED', 'Personalised news filtering is a Pro feature');
+  route(app, api.putNewsFilter, { preHandler: requireEntitlement('news.personalised_filter') }, async (req) => {
     const filter: NewsFilter = req.body;
-    await news.saveFilter(user.id, filter);
+    await news.saveFilter(currentUser(req).id, filter);
     return { result: filter };
   });
 

@@ -13,6 +13,8 @@ const DAY = 86_400_000;
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let signals: SignalsService;
 let backfillCount = 0;
+/** A Pro member's bearer header: the per-coin track record and pattern stats are `signals.full`. */
+let pro: Record<string, string> = {};
 beforeAll(async () => {
   // few coins, no 15m candles (not analysed): keeps the import and the backfill short
   t = await createTestApp({ symbols: ['BTC', 'AAVE'], timeframes: ['5m', '1h', '1d'] });
@@ -20,11 +22,14 @@ beforeAll(async () => {
   await signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
   await signals.idle();
   backfillCount = (await count(sql`select count(*)::int as n from signal_events where origin = 'backfill'`));
+  const member = await createSignedInUser(t.ctx);
+  await t.ctx.db.query(sql`update users set subscription_end_date = ${Date.now() + 30 * DAY} where id = ${member.userId}`);
+  pro = member.headers;
 }, 600_000);
 afterAll(async () => t?.close());
 
 const get = async (url: string) => {
-  const r = await t.app.inject({ method: 'GET', url });
+  const r = await t.app.inject({ method: 'GET', url, headers: /^\/api\/signals\/.*[?&]coin=/.test(url) ? pro : {} });
   return { status: r.statusCode, body: r.json() as any };
 };
 const rows = (q: any) => t.ctx.db.query<any>(q);

@@ -5,8 +5,11 @@ import { sendJson } from '../../platform/read-models';
 import { LIMITS } from '../../platform/rate-limit';
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
+import { requireEntitlementWhen } from '../billing/entitlements';
 import type { SignalsService } from './signals.service';
 
+/** The track record and hit rates of one coin are signal details (`signals.full`, Pro); of all coins, the free overview. */
+const perCoinDetails = requireEntitlementWhen('signals.full', (req) => !!(req.query as { coin?: string }).coin);
 /** Every route here is an expensive read: rate-limited per IP (RATE_LIMIT_READS_PER_MINUTE) and run through the read gate. */
 const config = { rateLimit: LIMITS.read };
 
@@ -30,6 +33,6 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
     sendJson(reply, await signals.latestAccuracyJson(req.query.coin ? signals.coinId(req.query.coin) : undefined)),
   );
   route(app, api.getCoinTa, { config }, async (req) => ({ result: await heavyRead(req, () => signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh)) }));
-  route(app, api.getTrackRecord, { config }, async (req, reply) => sendJson(reply, await signals.trackRecordJson(req.query)));
-  route(app, api.getPatternStats, { config }, async (req, reply) => sendJson(reply, await signals.patternStatsJson(req.query)));
+  route(app, api.getTrackRecord, { config, preHandler: perCoinDetails }, async (req, reply) => sendJson(reply, await signals.trackRecordJson(req.query)));
+  route(app, api.getPatternStats, { config, preHandler: perCoinDetails }, async (req, reply) => sendJson(reply, await signals.patternStatsJson(req.query)));
 }

@@ -1,15 +1,15 @@
 import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, TIMEFRAME_MS } from '@coinlens/contracts';
-import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type Candles } from '@coinlens/ta';
+import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, sliceCandles, type Candles } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
-import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
+import { lastIndexAtOrBefore, seriesOf, type SeriesColumns } from '../../providers/market/series';
 import type { CoinRow, MarketRepository } from '../market/market.repository';
 import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalRow, SignalsRepository } from './signals.repository';
-import { defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, timeframeLabel } from './timeframes';
+import { defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts';
 import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
 import type { AnalysisJob, DetectedSignal } from './analysis/analysis-job';
 
@@ -27,15 +27,6 @@ export const START_DELAY_MS = 5_000;
 export const HOT_WINDOW_MS = DAY;
 /** Weight of a signal in the hot score, by timeframe. */
 export const HOT_WEIGHTS: Record<TaTimeframe, number> = { '5m': 1, '1h': 2, '1d': 3 };
-
-const toCandles = (s: SeriesColumns, from: number, to: number): Candles => ({
-  openTime: s.t.subarray(from, to),
-  open: s.o.subarray(from, to),
-  high: s.h.subarray(from, to),
-  low: s.l.subarray(from, to),
-  close: s.c.subarray(from, to),
-  volume: s.v.subarray(from, to),
-});
 
 const nameOf = (label: string) => SIGNALS_BY_LABEL.get(label)?.name ?? { en: label, zh: label };
 
@@ -112,25 +103,14 @@ export class SignalsService {
     const cut = Math.min(until, this.deps.clock.now());
     const tfMs = TIMEFRAME_MS[tf];
     let s = await this.loadSeries(symbol, tf);
-    if (this.deps.source.name !== 'replay' && (s.t.length === 0 || s.t[s.t.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
-    const last = lastIndexAtOrBefore(s.t, cut - tfMs);
+    if (this.deps.source.name !== 'replay' && (s.openTime.length === 0 || s.openTime[s.openTime.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
+    const last = lastIndexAtOrBefore(s.openTime, cut - tfMs);
     return { s, from: Math.max(0, last - HISTORY_MAX_CANDLES + 1), to: last + 1 };
   }
 
   /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
   private async latestCandles(symbol: string, tf: TaTimeframe): Promise<Candles> {
-    const rows = await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES });
-    const n = rows.length;
-    const c: Candles = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n) };
-    rows.forEach((r, i) => {
-      c.openTime[i] = r.time;
-      c.open[i] = r.open;
-      c.high[i] = r.high;
-      c.low[i] = r.low;
-      c.close[i] = r.close;
-      c.volume[i] = r.volume;
-    });
-    return c;
+    return seriesOf(await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES }), TIMEFRAME_MS[tf]);
   }
 
   // ---- analysis -----------------------------------------------------------------------------------
@@ -142,7 +122,7 @@ export class SignalsService {
    */
   async historyCandles(symbol: string, tf: TaTimeframe, until: number): Promise<Candles | null> {
     const { s, from, to } = await this.historyUntil(symbol, tf, until);
-    return to - from < MIN_ANALYZE_CANDLES ? null : toCandles(s, from, to);
+    return to - from < MIN_ANALYZE_CANDLES ? null : sliceCandles(s, from, to);
   }
 
   /**
@@ -194,9 +174,9 @@ export class SignalsService {
     const outcomes: SignalOutcome[] = [];
     for (const sig of due) {
       const target = sig.candle_time + sig.horizon_candles * tfMs;
-      const j = lastIndexAtOrBefore(s.t.subarray(0, to), target);
-      if (j < 0 || s.t[j] <= sig.candle_time || s.t[j] + tfMs > now) continue;
-      const exit = s.c[j];
+      const j = lastIndexAtOrBefore(s.openTime.subarray(0, to), target);
+      if (j < 0 || s.openTime[j] <= sig.candle_time || s.openTime[j] + tfMs > now) continue;
+      const exit = s.close[j];
       const { hit, move_pct } = scoreSignal(sig.direction as 'bullish' | 'bearish' | 'neutral', sig.entry_price, exit);
       outcomes.push({ id: sig.id, exitPrice: exit, movePct: move_pct, hit });
     }
@@ -253,7 +233,7 @@ export class SignalsService {
     const key = `${row.symbol}:${tf}`;
     const { s, from, to } = await this.historyUntil(row.symbol, tf, now);
     if (to - from < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0, candles: 0 };
-    const lastOpen = s.t[to - 1];
+    const lastOpen = s.openTime[to - 1];
     const start = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs;
     let after = start - tfMs - 1;
     // Progress stored by an earlier run (not from the replay's future after a wrap-around): resume after it.
@@ -263,7 +243,7 @@ export class SignalsService {
       return { inserted: 0, scored: await this.scoreDue(row, tf), candles: 0 };
     }
     const latest = await this.latestCandles(row.symbol, tf);
-    const history = toCandles(s, from, to);
+    const history = sliceCandles(s, from, to);
     const { result, detected } = await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest, history, detect: { on: 'history', after, upTo: lastOpen } });
     const inserted = await this.deps.repo.insertSignals(this.signalsOf(row, tf, detected, 'backfill'));
     const scored = await this.scoreDue(row, tf);
@@ -271,7 +251,7 @@ export class SignalsService {
     this.lastProcessed.set(key, lastOpen);
     await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
     if (inserted || scored || result) await this.changed();
-    const candles = to - 1 - Math.max(from - 1, lastIndexAtOrBefore(s.t.subarray(0, to), after));
+    const candles = to - 1 - Math.max(from - 1, lastIndexAtOrBefore(s.openTime.subarray(0, to), after));
     return { inserted, scored, candles };
   }
 
@@ -683,11 +663,11 @@ export class SignalsService {
     const horizon = SIGNAL_HORIZON_CANDLES[tf];
     const { s, to } = await this.historyUntil(row.symbol, tf, now);
     const out = { n: 0, up: 0, down: 0, flat: 0 };
-    const kFrom = lastIndexAtOrBefore(s.t.subarray(0, to), since - tfMs) + 1;
+    const kFrom = lastIndexAtOrBefore(s.openTime.subarray(0, to), since - tfMs) + 1;
     for (let k = Math.max(kFrom, horizon); k < to; k++) {
       const j = k - horizon;
-      if (s.t[k] - s.t[j] !== horizon * tfMs) continue;
-      const move = ((s.c[k] - s.c[j]) / s.c[j]) * 100;
+      if (s.openTime[k] - s.openTime[j] !== horizon * tfMs) continue;
+      const move = ((s.close[k] - s.close[j]) / s.close[j]) * 100;
       out.n++;
       if (move > 0) out.up++;
       else if (move < 0) out.down++;

@@ -25,61 +25,24 @@ export interface ChainConfig {
 
 type Default = Omit<ChainConfig, 'network' | 'rpcUrl' | 'merchant' | 'enabled'>;
 
+/** Ether as the native currency (18 decimals). */
+const ETHER = { name: 'Ether', symbol: 'ETH', decimals: 18 };
+/** The accepted tokens of a network: USDT and USDC at their contracts, both with `decimals`. */
+const stablecoins = (usdt: TokenConfig['contract'], usdc: TokenConfig['contract'], decimals: number): TokenConfig[] => [
+  { symbol: 'USDT', contract: usdt, decimals },
+  { symbol: 'USDC', contract: usdc, decimals },
+];
+
 /**
  * Built-in networks with the real USDT and USDC contracts and decimals (mainnets). They only take
  * payments once `CHAINS` gives them an RPC URL and a merchant address.
  */
 export const DEFAULT_CHAINS: Record<string, Default> = {
-  ethereum: {
-    name: 'Ethereum',
-    chainId: 1,
-    explorerUrl: 'https://etherscan.io',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens: [
-      { symbol: 'USDT', contract: '0xdAC17F958D2ee523a2206206994597C13D831ec7', decimals: 6 },
-      { symbol: 'USDC', contract: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', decimals: 6 },
-    ],
-  },
-  bsc: {
-    name: 'BNB Chain',
-    chainId: 56,
-    explorerUrl: 'https://bscscan.com',
-    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-    tokens: [
-      { symbol: 'USDT', contract: '0x55d398326f99059fF775485246999027B3197955', decimals: 18 },
-      { symbol: 'USDC', contract: '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', decimals: 18 },
-    ],
-  },
-  polygon: {
-    name: 'Polygon',
-    chainId: 137,
-    explorerUrl: 'https://polygonscan.com',
-    nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
-    tokens: [
-      { symbol: 'USDT', contract: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F', decimals: 6 },
-      { symbol: 'USDC', contract: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', decimals: 6 },
-    ],
-  },
-  arbitrum: {
-    name: 'Arbitrum One',
-    chainId: 42161,
-    explorerUrl: 'https://arbiscan.io',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens: [
-      { symbol: 'USDT', contract: '0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', decimals: 6 },
-      { symbol: 'USDC', contract: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', decimals: 6 },
-    ],
-  },
-  base: {
-    name: 'Base',
-    chainId: 8453,
-    explorerUrl: 'https://basescan.org',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    tokens: [
-      { symbol: 'USDT', contract: '0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', decimals: 6 },
-      { symbol: 'USDC', contract: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', decimals: 6 },
-    ],
-  },
+  ethereum: { name: 'Ethereum', chainId: 1, explorerUrl: 'https://etherscan.io', nativeCurrency: ETHER, tokens: stablecoins('0xdAC17F958D2ee523a2206206994597C13D831ec7', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 6) },
+  bsc: { name: 'BNB Chain', chainId: 56, explorerUrl: 'https://bscscan.com', nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 }, tokens: stablecoins('0x55d398326f99059fF775485246999027B3197955', '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d', 18) },
+  polygon: { name: 'Polygon', chainId: 137, explorerUrl: 'https://polygonscan.com', nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 }, tokens: stablecoins('0xc2132D05D31c914a87C6611C10748AEb04B58e8F', '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359', 6) },
+  arbitrum: { name: 'Arbitrum One', chainId: 42161, explorerUrl: 'https://arbiscan.io', nativeCurrency: ETHER, tokens: stablecoins('0xFd086bC7CD5C481DCC9C85ebE478A1C0b69FCbb9', '0xaf88d065e77c8cC2239327C5EDb3A432268e5831', 6) },
+  base: { name: 'Base', chainId: 8453, explorerUrl: 'https://basescan.org', nativeCurrency: ETHER, tokens: stablecoins('0xfde4C96c8593536E31F229EA8f37b2ADa2699bb2', '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913', 6) },
 };
 
 const Address = z

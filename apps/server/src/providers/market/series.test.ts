@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { aggregateUntil, lastIndexAtOrBefore, pricePath, type SeriesColumns } from './series';
 
 const cols = (rows: number[][], tfMs: number): SeriesColumns => ({
-  t: Float64Array.from(rows.map((r) => r[0])),
-  o: Float64Array.from(rows.map((r) => r[1])),
-  h: Float64Array.from(rows.map((r) => r[2])),
-  l: Float64Array.from(rows.map((r) => r[3])),
-  c: Float64Array.from(rows.map((r) => r[4])),
-  v: Float64Array.from(rows.map((r) => r[5])),
+  openTime: Float64Array.from(rows.map((r) => r[0])),
+  open: Float64Array.from(rows.map((r) => r[1])),
+  high: Float64Array.from(rows.map((r) => r[2])),
+  low: Float64Array.from(rows.map((r) => r[3])),
+  close: Float64Array.from(rows.map((r) => r[4])),
+  volume: Float64Array.from(rows.map((r) => r[5])),
   tfMs,
 });
 
@@ -29,10 +29,10 @@ describe('replay price path', () => {
 describe('series helpers', () => {
   const s = cols([[0, 1, 2, 0.5, 1.5, 10], [5, 1.5, 3, 1, 2, 20], [10, 2, 2.5, 1.8, 2.2, 30]], 5);
   it('binary-searches the last open at or before t', () => {
-    expect(lastIndexAtOrBefore(s.t, -1)).toBe(-1);
-    expect(lastIndexAtOrBefore(s.t, 0)).toBe(0);
-    expect(lastIndexAtOrBefore(s.t, 7)).toBe(1);
-    expect(lastIndexAtOrBefore(s.t, 100)).toBe(2);
+    expect(lastIndexAtOrBefore(s.openTime, -1)).toBe(-1);
+    expect(lastIndexAtOrBefore(s.openTime, 0)).toBe(0);
+    expect(lastIndexAtOrBefore(s.openTime, 7)).toBe(1);
+    expect(lastIndexAtOrBefore(s.openTime, 100)).toBe(2);
   });
   it('aggregates complete and partial finer candles', () => {
     const full = aggregateUntil(s, 0, 15)!;

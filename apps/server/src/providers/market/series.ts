@@ -1,15 +1,29 @@
 import type { Candle } from '@coinlens/contracts';
+import type { Candles } from '@coinlens/ta';
 
-/** Column-oriented candles: open time (ms), OHLC (quote currency), volume (base units). */
-export interface SeriesColumns {
-  t: Float64Array;
-  o: Float64Array;
-  h: Float64Array;
-  l: Float64Array;
-  c: Float64Array;
-  v: Float64Array;
+/**
+ * A stored candle series: the one column shape of `@coinlens/ta` ({@link Candles}: open time in ms,
+ * OHLC in the quote currency, volume in base units, oldest first) with its timeframe length, so a
+ * slice of it (`sliceCandles`) goes to the analysis without a copy.
+ */
+export interface SeriesColumns extends Candles {
   /** Timeframe length in ms. */
   tfMs: number;
+}
+
+/** Candle rows (oldest first) as a series of columns, `tfMs` long each. */
+export function seriesOf(rows: readonly Candle[], tfMs: number): SeriesColumns {
+  const n = rows.length;
+  const s: SeriesColumns = { openTime: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n), close: new Float64Array(n), volume: new Float64Array(n), tfMs };
+  rows.forEach((r, i) => {
+    s.openTime[i] = r.time;
+    s.open[i] = r.open;
+    s.high[i] = r.high;
+    s.low[i] = r.low;
+    s.close[i] = r.close;
+    s.volume[i] = r.volume;
+  });
+  return s;
 }
 
 /** Index of the last element of sorted `arr` that is ≤ x, or −1. Binary search, O(log n). */
@@ -29,7 +43,7 @@ export function lastIndexAtOrBefore(arr: Float64Array, x: number): number {
 
 /** Candle i of a series as a DTO. */
 export function candleAt(s: SeriesColumns, i: number): Candle {
-  return { time: s.t[i], open: s.o[i], high: s.h[i], low: s.l[i], close: s.c[i], volume: s.v[i] };
+  return { time: s.openTime[i], open: s.open[i], high: s.high[i], low: s.low[i], close: s.close[i], volume: s.volume[i] };
 }
 
 /**
@@ -56,7 +70,7 @@ export function pricePath(o: number, h: number, l: number, c: number, f: number)
 
 /** Does the series cover time t (t within [first open, last open + tf))? */
 export function covers(s: SeriesColumns, t: number): boolean {
-  return s.t.length > 0 && t >= s.t[0] && t < s.t[s.t.length - 1] + s.tfMs;
+  return s.openTime.length > 0 && t >= s.openTime[0] && t < s.openTime[s.openTime.length - 1] + s.tfMs;
 }
 
 /**
@@ -65,29 +79,29 @@ export function covers(s: SeriesColumns, t: number): boolean {
  * has no candle in the range.
  */
 export function aggregateUntil(f: SeriesColumns, from: number, now: number): Candle | null {
-  let i = lastIndexAtOrBefore(f.t, from - 1) + 1; // first candle with open ≥ from
-  if (i >= f.t.length || f.t[i] >= now) {
+  let i = lastIndexAtOrBefore(f.openTime, from - 1) + 1; // first candle with open ≥ from
+  if (i >= f.openTime.length || f.openTime[i] >= now) {
     // maybe `from` falls inside a coarser finest candle (same timeframe): handled by caller
     return null;
   }
-  const open = f.o[i];
+  const open = f.open[i];
   let high = -Infinity;
   let low = Infinity;
   let volume = 0;
   let close = open;
-  for (; i < f.t.length && f.t[i] < now; i++) {
-    const end = f.t[i] + f.tfMs;
+  for (; i < f.openTime.length && f.openTime[i] < now; i++) {
+    const end = f.openTime[i] + f.tfMs;
     if (end <= now) {
-      high = Math.max(high, f.h[i]);
-      low = Math.min(low, f.l[i]);
-      volume += f.v[i];
-      close = f.c[i];
+      high = Math.max(high, f.high[i]);
+      low = Math.min(low, f.low[i]);
+      volume += f.volume[i];
+      close = f.close[i];
     } else {
-      const frac = (now - f.t[i]) / f.tfMs;
-      const p = pricePath(f.o[i], f.h[i], f.l[i], f.c[i], frac);
+      const frac = (now - f.openTime[i]) / f.tfMs;
+      const p = pricePath(f.open[i], f.high[i], f.low[i], f.close[i], frac);
       high = Math.max(high, p.high);
       low = Math.min(low, p.low);
-      volume += f.v[i] * frac;
+      volume += f.volume[i] * frac;
       close = p.price;
     }
   }

@@ -43,3 +43,27 @@ export interface MarketSource {
   onTick(cb: (tickers: Ticker[], now: number) => void): () => void;
   onCandleClosed(cb: (e: CandleClosedEvent) => void): () => void;
 }
+
+/**
+ * The subscribers of one event of a market source (ticks, closed candles): `add` returns the
+ * unsubscribe function that `onTick` / `onCandleClosed` hand out; `emit` calls each in order.
+ */
+export class Listeners<A extends unknown[]> {
+  private readonly set = new Set<(...args: A) => void>();
+
+  /** Whether anyone listens (to skip computing an event nobody reads). */
+  get size(): number {
+    return this.set.size;
+  }
+
+  add(cb: (...args: A) => void): () => void {
+    this.set.add(cb);
+    return () => {
+      this.set.delete(cb);
+    };
+  }
+
+  emit(...args: A): void {
+    for (const cb of this.set) cb(...args);
+  }
+}

@@ -49,7 +49,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
       try {
         let page: Coin[];
         if (mode === 'following') {
-          page = reset ? (await api('getFollowing', {}, { signal: ac.signal, navigationScoped: false })).map((f) => f.cryptocurrency) : [];
+          page = reset ? await api('searchFollowing', {}, { signal: ac.signal, navigationScoped: false }) : [];
           setHasMore(false);
         } else {
           page = await api('searchCoins', { query: { search_term: query, offset: offset.current, limit: SEARCH_PAGE_SIZE } }, { signal: ac.signal, navigationScoped: false });

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { LatestAccuracy } from '@coinlens/contracts';
+import { timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { Skeleton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { accuracyText } from './labels';
 import { useLatestAccuracy } from './queries';
 
-const TF_LABEL = { '5m': '1D', '1h': '7D', '1d': '1M' } as const;
 
 /** Accuracy of the last 7 days, always with its denominator, and per timeframe with pending counts. */
 export function LatestAccuracyPanel() {
@@ -31,7 +31,7 @@ export function LatestAccuracyPanel() {
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-[12px] text-muted">
           {a.by_timeframe.map((b) => (
             <li key={b.timeframe} className="num" data-timeframe={b.timeframe}>
-              {t('accuracy.byTimeframe', { label: TF_LABEL[b.timeframe], value: accuracyText(t, b) })}
+              {t('accuracy.byTimeframe', { label: timeframeLabel(b.timeframe), value: accuracyText(t, b) })}
               {b.pending > 0 && <span className="ml-1">· {t('accuracy.pending', { n: formatNumber(b.pending) })}</span>}
             </li>
           ))}

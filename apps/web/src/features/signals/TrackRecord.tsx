@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TaTimeframe, TrackRecordItem } from '@coinlens/contracts';
+import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { CoinLogo, EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { errorKey, isCancelled } from '../../lib/api';
 import { formatDateTimeUtc, formatNumber, formatPercent, formatPrice } from '../../lib/format';
@@ -9,7 +10,6 @@ import { DirectionPill } from './SignalCard';
 import { accuracyText, ratePct, signalName } from './labels';
 import { usePatternStats, useTrackRecord, type TrackRecordFilter } from './queries';
 
-const TF_LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
 const STATUS_CLASS = { hit: 'bg-up-soft text-up', miss: 'bg-down-soft text-down', pending: 'bg-surface-2 text-muted' } as const;
 
 /** Pattern rows shown before "show all" (largest samples first). */
@@ -64,7 +64,7 @@ export function SignalLogTable({ items, compact = false }: { items: TrackRecordI
                   </Link>
                 </td>
               )}
-              <td className={`${td} num`}>{TF_LABEL[s.timeframe]}</td>
+              <td className={`${td} num`}>{timeframeLabel(s.timeframe)}</td>
               <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
               <td className={td}><DirectionPill direction={s.direction} /></td>
               <td className={`${td} num text-right`}>{formatPrice(s.entry_price)}</td>
@@ -110,7 +110,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
             return (
               <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row">
                 <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
-                <td className={`${td} num`}>{TF_LABEL[s.timeframe]}</td>
+                <td className={`${td} num`}>{timeframeLabel(s.timeframe)}</td>
                 <td className={td}><DirectionPill direction={s.direction} /></td>
                 <td className={`${td} num text-right font-medium`}>{accuracyText(t, { accuracy: s.hit_rate, hits: s.hits, total: s.n })}</td>
                 <td className={`${td} num text-right text-muted`}>{ratePct(s.baseline.p)} <span className="text-[10px]">(n = {formatNumber(s.baseline.n)})</span></td>
@@ -161,7 +161,7 @@ export function TrackRecordView({ coin }: { coin?: string }) {
               data-testid="track-filter-timeframe"
             >
               <option value="">{t('track.filter.allTimeframes')}</option>
-              {(['5m', '1h', '1d'] as const).map((tf) => <option key={tf} value={tf}>{TF_LABEL[tf]}</option>)}
+              {TA_TIMEFRAMES.map((tf) => <option key={tf} value={tf}>{timeframeLabel(tf)}</option>)}
             </select>
             <div role="group" aria-label={t('track.filter.status')} className="flex rounded-md border border-border p-0.5">
               {(['all', 'scored', 'pending'] as const).map((s) => (

@@ -49,8 +49,9 @@ export function useCoinTa(id: CoinRef | number | undefined, timeframe: TaTimefra
 export type TrackRecordFilter = Pick<NonNullable<ApiInput<'getTrackRecord'>['query']>, 'coin' | 'timeframe' | 'label' | 'status'>;
 
 /** Logged signals with outcomes (`GET /api/signals/track-record`), paged by `pageSize`. */
-export function useTrackRecord(filter: TrackRecordFilter, pageSize = 20) {
+export function useTrackRecord(filter: TrackRecordFilter, pageSize = 20, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: ['signals', 'track', filter, pageSize],
     queryFn: ({ pageParam, signal }) => api('getTrackRecord', { query: { ...filter, offset: pageParam, limit: pageSize } }, { signal }),
     initialPageParam: 0,

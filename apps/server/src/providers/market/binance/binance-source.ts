@@ -1,8 +1,7 @@
 import WebSocket from 'ws';
-import type { Candle, Timeframe } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { type Candle, type Timeframe, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import type { Clock } from '../../../platform/clock';
-import type { CandleClosedEvent, MarketSource, MarketUniverse, Ticker } from '../types';
+import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniverse, type Ticker } from '../types';
 
 /** Where closed candles are persisted (the market repository). */
 export interface CandleSink {
@@ -23,7 +22,8 @@ interface Ticker24h {
   closeTime: number;
 }
 
-const LIVE_TIMEFRAMES: Timeframe[] = ['5m', '15m', '1h', '1d'];
+/** Every stored timeframe is followed live. */
+const LIVE_TIMEFRAMES: Timeframe[] = [...TIMEFRAMES];
 const KEEP = 1000;
 
 function toCandle(k: KlineRow): Candle {
@@ -42,8 +42,8 @@ export class BinanceMarketSource implements MarketSource {
   private readonly closed = new Map<string, Candle[]>();
   private readonly forming = new Map<string, Candle>();
   private readonly tickers = new Map<string, Ticker>();
-  private readonly tickCbs = new Set<(t: Ticker[], now: number) => void>();
-  private readonly closedCbs = new Set<(e: CandleClosedEvent) => void>();
+  private readonly tickCbs = new Listeners<[Ticker[], number]>();
+  private readonly closedCbs = new Listeners<[CandleClosedEvent]>();
   private ws: WebSocket | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -86,7 +86,7 @@ export class BinanceMarketSource implements MarketSource {
     if (tickMs > 0) {
       this.timer = setInterval(() => {
         const list = [...this.tickers.values()];
-        for (const cb of this.tickCbs) cb(list, this.clock.now());
+        this.tickCbs.emit(list, this.clock.now());
       }, tickMs);
       this.timer.unref();
     }
@@ -150,7 +150,7 @@ export class BinanceMarketSource implements MarketSource {
         this.closed.set(key, list);
         this.forming.delete(key);
         void this.opts.repo?.upsertCandles(symbol, tf, [candle]).catch(() => undefined);
-        for (const cb of this.closedCbs) cb({ symbol, timeframe: tf, candle });
+        this.closedCbs.emit({ symbol, timeframe: tf, candle });
       } else this.forming.set(key, candle);
     }
   }
@@ -181,12 +181,10 @@ export class BinanceMarketSource implements MarketSource {
   }
 
   onTick(cb: (t: Ticker[], now: number) => void) {
-    this.tickCbs.add(cb);
-    return () => this.tickCbs.delete(cb);
+    return this.tickCbs.add(cb);
   }
 
   onCandleClosed(cb: (e: CandleClosedEvent) => void) {
-    this.closedCbs.add(cb);
-    return () => this.closedCbs.delete(cb);
+    return this.closedCbs.add(cb);
   }
 }

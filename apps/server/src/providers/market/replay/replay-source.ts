@@ -1,10 +1,8 @@
-import type { Candle, Timeframe } from '@coinlens/contracts';
-import { TIMEFRAME_MS } from '@coinlens/contracts';
+import { type Candle, type Timeframe, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import type { Clock } from '../../../platform/clock';
-import type { CandleClosedEvent, MarketSource, MarketUniverse, Ticker } from '../types';
+import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniverse, type Ticker } from '../types';
 import { aggregateUntil, candleAt, covers, lastIndexAtOrBefore, pricePath, type SeriesColumns } from '../series';
 
-const FINEST_FIRST: Timeframe[] = ['5m', '15m', '1h', '1d'];
 const DAY = 86_400_000;
 
 /** Loads the whole stored series of (symbol, timeframe), oldest first; empty columns when none. */
@@ -20,8 +18,8 @@ export class ReplayMarketSource implements MarketSource {
   readonly name = 'replay' as const;
   private universe: MarketUniverse = [];
   private readonly series = new Map<string, Promise<SeriesColumns>>();
-  private readonly tickCbs = new Set<(t: Ticker[], now: number) => void>();
-  private readonly closedCbs = new Set<(e: CandleClosedEvent) => void>();
+  private readonly tickCbs = new Listeners<[Ticker[], number]>();
+  private readonly closedCbs = new Listeners<[CandleClosedEvent]>();
   private timer: NodeJS.Timeout | null = null;
   private lastBoundary = new Map<string, number>();
 
@@ -49,7 +47,7 @@ export class ReplayMarketSource implements MarketSource {
   /** The finest stored series of `symbol` that covers time t, or null. */
   private async finestAt(symbol: string, t: number, maxTf?: Timeframe): Promise<SeriesColumns | null> {
     const tfs = this.timeframesOf(symbol);
-    for (const tf of FINEST_FIRST) {
+    for (const tf of TIMEFRAMES) {
       if (!tfs.includes(tf)) continue;
       if (maxTf && TIMEFRAME_MS[tf] > TIMEFRAME_MS[maxTf]) break;
       const s = await this.getSeries(symbol, tf);
@@ -81,7 +79,7 @@ export class ReplayMarketSource implements MarketSource {
     const now = this.clock.now();
     if (this.tickCbs.size) {
       const tickers = await this.getTickers();
-      for (const cb of this.tickCbs) cb(tickers, now);
+      this.tickCbs.emit(tickers, now);
     }
     for (const u of this.universe) {
       for (const tf of u.timeframes) {
@@ -93,7 +91,7 @@ export class ReplayMarketSource implements MarketSource {
         if (b < prev) continue; // the replay wrapped around to its start
         if (!this.closedCbs.size) continue;
         const [last] = await this.getCandles(u.symbol, tf, { limit: 1 });
-        if (last) for (const cb of this.closedCbs) cb({ symbol: u.symbol, timeframe: tf, candle: last });
+        if (last) this.closedCbs.emit({ symbol: u.symbol, timeframe: tf, candle: last });
       }
     }
   }
@@ -103,7 +101,7 @@ export class ReplayMarketSource implements MarketSource {
     const s = await this.getSeries(symbol, tf);
     const until = Math.min(this.clock.now(), opts.endTime ?? Infinity);
     // closed: open + tf ≤ until  ⇔  open ≤ until − tf
-    const last = lastIndexAtOrBefore(s.t, until - s.tfMs);
+    const last = lastIndexAtOrBefore(s.openTime, until - s.tfMs);
     const out: Candle[] = [];
     for (let i = Math.max(0, last - opts.limit + 1); i <= last; i++) out.push(candleAt(s, i));
     return out;
@@ -117,11 +115,11 @@ export class ReplayMarketSource implements MarketSource {
     const fine = await this.finestAt(symbol, now, tf);
     if (!fine) return null;
     if (fine.tfMs === tfMs) {
-      const i = lastIndexAtOrBefore(fine.t, now);
-      if (i < 0 || fine.t[i] !== from) return null;
+      const i = lastIndexAtOrBefore(fine.openTime, now);
+      if (i < 0 || fine.openTime[i] !== from) return null;
       const f = (now - from) / tfMs;
-      const p = pricePath(fine.o[i], fine.h[i], fine.l[i], fine.c[i], f);
-      return { time: from, open: fine.o[i], high: p.high, low: p.low, close: p.price, volume: fine.v[i] * f };
+      const p = pricePath(fine.open[i], fine.high[i], fine.low[i], fine.close[i], f);
+      return { time: from, open: fine.open[i], high: p.high, low: p.low, close: p.price, volume: fine.volume[i] * f };
     }
     return aggregateUntil(fine, from, now);
   }
@@ -130,9 +128,9 @@ export class ReplayMarketSource implements MarketSource {
   private async priceAt(symbol: string, t: number): Promise<number | null> {
     const s = await this.finestAt(symbol, t);
     if (!s) return null;
-    const i = lastIndexAtOrBefore(s.t, t);
+    const i = lastIndexAtOrBefore(s.openTime, t);
     if (i < 0) return null;
-    return pricePath(s.o[i], s.h[i], s.l[i], s.c[i], (t - s.t[i]) / s.tfMs).price;
+    return pricePath(s.open[i], s.high[i], s.low[i], s.close[i], (t - s.openTime[i]) / s.tfMs).price;
   }
 
   async getTicker(symbol: string): Promise<Ticker | null> {
@@ -140,19 +138,19 @@ export class ReplayMarketSource implements MarketSource {
     const now = this.clock.now();
     const s = await this.finestAt(symbol, now);
     if (!s) return { symbol, lastPrice: null, priceChangePercent: null, high24h: null, low24h: null, volume24hQuote: null, time: now };
-    const i = lastIndexAtOrBefore(s.t, now);
-    const cur = pricePath(s.o[i], s.h[i], s.l[i], s.c[i], (now - s.t[i]) / s.tfMs);
+    const i = lastIndexAtOrBefore(s.openTime, now);
+    const cur = pricePath(s.open[i], s.high[i], s.low[i], s.close[i], (now - s.openTime[i]) / s.tfMs);
     const from = now - DAY;
     const prev = await this.priceAt(symbol, from);
     // 24 h window over the finest series: full candles inside (from, now) plus the partial one.
     let high = cur.high;
     let low = cur.low;
-    let volQuote = s.v[i] * ((now - s.t[i]) / s.tfMs) * cur.price;
-    for (let k = i - 1; k >= 0 && s.t[k] + s.tfMs > from; k--) {
-      high = Math.max(high, s.h[k]);
-      low = Math.min(low, s.l[k]);
+    let volQuote = s.volume[i] * ((now - s.openTime[i]) / s.tfMs) * cur.price;
+    for (let k = i - 1; k >= 0 && s.openTime[k] + s.tfMs > from; k--) {
+      high = Math.max(high, s.high[k]);
+      low = Math.min(low, s.low[k]);
       // quote volume ≈ base volume × the candle's typical price (Binance's exact quote volume is not shipped)
-      volQuote += s.v[k] * ((s.h[k] + s.l[k] + s.c[k]) / 3);
+      volQuote += s.volume[k] * ((s.high[k] + s.low[k] + s.close[k]) / 3);
     }
     return {
       symbol,
@@ -170,12 +168,10 @@ export class ReplayMarketSource implements MarketSource {
   }
 
   onTick(cb: (t: Ticker[], now: number) => void) {
-    this.tickCbs.add(cb);
-    return () => this.tickCbs.delete(cb);
+    return this.tickCbs.add(cb);
   }
 
   onCandleClosed(cb: (e: CandleClosedEvent) => void) {
-    this.closedCbs.add(cb);
-    return () => this.closedCbs.delete(cb);
+    return this.closedCbs.add(cb);
   }
 }

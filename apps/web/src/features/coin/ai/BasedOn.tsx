@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { AiBasedOn } from '@coinlens/contracts';
+import type { AiBasedOn, Timeframe } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts/common/timeframe';
 import { formatDateTimeUtc } from '../../../lib/format';
 
-const TF_MS: Record<string, number> = { '5m': 300_000, '15m': 900_000, '1h': 3_600_000, '1d': 86_400_000 };
 
 /** "Based on 1h candle closed 16 May 2025 12:00 UTC, news #…, track record 40/61" — the data an AI text rests on. */
 export function basedOnText(b: AiBasedOn, t: (k: string, o?: Record<string, unknown>) => string, lang: string): string {
-  const parts = b.candles.map((c) => t('ai:insights.candle', { tf: c.timeframe, time: formatDateTimeUtc(c.open_time + (TF_MS[c.timeframe] ?? 0), lang) }));
+  const parts = b.candles.map((c) => t('ai:insights.candle', { tf: c.timeframe, time: formatDateTimeUtc(c.open_time + (TIMEFRAME_MS[c.timeframe as Timeframe] ?? 0), lang) }));
   if (b.news_ids.length) parts.push(t('ai:insights.news', { ids: b.news_ids.map((id) => `#${id}`).join(', ') }));
   if (b.accuracy) parts.push(t('ai:insights.accuracy', { hits: b.accuracy.hits, total: b.accuracy.total }));
   return parts.join(' · ');

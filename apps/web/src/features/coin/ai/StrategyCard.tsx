@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { StrategyPlan } from '@coinlens/contracts';
+import { TIMEFRAME_MS } from '@coinlens/contracts/common/timeframe';
 import { formatDateTimeUtc, formatPrice } from '../../../lib/format';
 
-const TF_MS: Record<string, number> = { '5m': 300_000, '1h': 3_600_000, '1d': 86_400_000 };
 
 /** One strategy: bias, entry zone, targets, the invalidation price, horizon, and the trend/strategy/risks/summary sections. */
 export function StrategyCard({ title, plan, testId }: { title: string; plan: StrategyPlan | null; testId?: string }) {
@@ -69,7 +69,7 @@ export function StrategyCard({ title, plan, testId }: { title: string; plan: Str
           <span className="font-semibold">{t('strategy.summary')}: </span>
           {plan.summary}
         </p>
-        <p className="text-[11px] text-muted">{t('insights.candle', { tf: plan.timeframe, time: formatDateTimeUtc(plan.candle_open_time + (TF_MS[plan.timeframe] ?? 0), i18n.language) })}</p>
+        <p className="text-[11px] text-muted">{t('insights.candle', { tf: plan.timeframe, time: formatDateTimeUtc(plan.candle_open_time + (TIMEFRAME_MS[plan.timeframe] ?? 0), i18n.language) })}</p>
       </div>
     </article>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CoinRef, LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
+import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
 import { useAllCoins } from '../../../lib/market-queries';
 import { errorKey, isCancelled } from '../../../lib/api';
@@ -10,9 +11,8 @@ import { DirectionPill, SignalChips, TaFacts, TimeframeSelector } from '../../si
 import { SignalLogTable } from '../../signals/TrackRecord';
 import { accuracyText } from '../../signals/labels';
 import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
+import { useMe } from '../../../lib/session';
 
-const TA_TFS: TaTimeframe[] = ['5m', '1h', '1d'];
-const LABEL: Record<TaTimeframe, string> = { '5m': '1D', '1h': '7D', '1d': '1M' };
 const KEY_INDICATORS = ['rsi_14', 'macd', 'macd_signal', 'macd_hist', 'adx_14', 'atr_14', 'stoch_k', 'mfi_14', 'cci_20', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower'] as const;
 const PRICE_LIKE = new Set(['atr_14', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower', 'macd', 'macd_signal', 'macd_hist']);
 
@@ -70,7 +70,7 @@ function PerTimeframeRow({ coinRef, tf }: { coinRef: CoinRef; tf: TaTimeframe })
   const q = useCoinTa(coinRef, tf);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px]">
-      <span className="num w-8 font-semibold">{LABEL[tf]}</span>
+      <span className="num w-8 font-semibold">{timeframeLabel(tf)}</span>
       {q.data ? (
         <>
           <DirectionPill direction={q.data.market.direction} />
@@ -87,7 +87,10 @@ function PerTimeframeRow({ coinRef, tf }: { coinRef: CoinRef; tf: TaTimeframe })
 
 function CoinAccuracy({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
   const { t } = useTranslation('signals');
-  const q = useTrackRecord({ coin: coinRef }, 6);
+  // one coin's track record is a signal detail (Pro: signals.full); others see where to get it
+  const { me } = useMe();
+  const isPro = !!me?.isPro;
+  const q = useTrackRecord({ coin: coinRef }, 6, isPro);
   const acc = useLatestAccuracy(coinRef);
   const { lang = 'en-US' } = useParams();
   const items = q.data?.pages[0]?.items ?? [];
@@ -100,7 +103,12 @@ function CoinAccuracy({ coinRef, symbol }: { coinRef: CoinRef; symbol: string })
         </span>
         <Link to={`/${lang}/trading-signals?tab=trackRecord`} className="text-[12px] text-primary-600 hover:underline">{t('track.viewAll')}</Link>
       </div>
-      {!q.data ? <Skeleton className="h-16 w-full" /> : items.length ? <SignalLogTable items={items} compact /> : <p className="text-[12px] text-muted">{t('track.empty')}</p>}
+      {!isPro ? (
+        <p className="text-[12px] text-muted" data-testid="coin-track-record-pro">
+          {t('track.proOnly')}{' '}
+          <Link to={`/${lang}/pricing`} className="text-primary-600 hover:underline">{t('track.proOnlyCta')}</Link>
+        </p>
+      ) : !q.data ? <Skeleton className="h-16 w-full" /> : items.length ? <SignalLogTable items={items} compact /> : <p className="text-[12px] text-muted">{t('track.empty')}</p>}
     </div>
   );
 }
@@ -110,7 +118,7 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
   const { t } = useTranslation('signals');
   const coins = useAllCoins();
   const coin = coins.data?.find((c) => c.slug === coinRef);
-  const available = TA_TFS.filter((tf) => coin?.timeframes.includes(tf));
+  const available = TA_TIMEFRAMES.filter((tf) => coin?.timeframes.includes(tf));
   const [chosen, setChosen] = useState<TaTimeframe | null>(null);
   const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
   const q = useCoinTa(coin ? coinRef : undefined, tf);
@@ -118,7 +126,7 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
   return (
     <Panel
       title={t('ta.title')}
-      actions={available.length > 0 && tf ? <TimeframeSelector options={available.map((x) => ({ timeframe: x, label: LABEL[x] }))} value={tf} onChange={setChosen} disabled={q.isFetching || available.length <= 1} /> : undefined}
+      actions={available.length > 0 && tf ? <TimeframeSelector options={available.map((x) => ({ timeframe: x, label: timeframeLabel(x) }))} value={tf} onChange={setChosen} disabled={q.isFetching || available.length <= 1} /> : undefined}
     >
       <div className="p-3 sm:p-4" data-testid="coin-ta" data-state={ta ? 'ready' : 'loading'}>
         {coins.data && !available.length ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTimeframe, orderByTimeframe, timeframeLabel, timeframeMinutes } from './timeframes';
+import { defaultTimeframe, orderByTimeframe, timeframeLabel, timeframeMinutes } from './timeframe';
 
 describe('timeframe labels, order and default (SPEC §9, §4)', () => {
   it('labels 5m 1D, 1h 7D and everything else 1M', () => {
