@@ -147,7 +147,7 @@ export function installAuth(app: FastifyInstance, service: SessionService): void
  *
  * Sets `req.user` ({@link AuthUser}). Without a bearer token → 401 UNAUTHORIZED; with a token that
  * is invalid, expired or whose session was revoked (logout, password reset) → 401 SESSION_EXPIRED.
- * Membership checks stay with the caller: `if (!req.user.isPro) throw new AppError('VIP_REQUIRED')`.
+ * Pro features use `requireEntitlement(feature)` of `modules/billing/entitlements.ts` instead (it signs in too).
  */
 export async function requireUser(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const token = bearerToken(req);
