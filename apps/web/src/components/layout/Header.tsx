@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { toggleTheme } from '../../lib/theme';
 import { useTheme } from '../../lib/use-theme';
 import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '../../lib/locale';
-import type { TabMarker } from '../../app/routes';
+import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
 import { SearchOverlay } from '../../features/search/SearchOverlay';

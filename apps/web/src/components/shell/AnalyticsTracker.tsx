@@ -4,7 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { get } from '../../lib/api';
 import { analyticsEnabled, extractUtm, renewVisitorId, sendEvent } from '../../lib/analytics';
 import { useSession } from '../../lib/session';
-import type { RouteMeta } from '../../app/routes';
+import type { RouteMeta } from '../../app/route-meta';
 
 interface PublicConfig {
   support_email: string;

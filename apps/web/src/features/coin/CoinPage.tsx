@@ -7,7 +7,7 @@ import { useLivePrice } from '../../lib/live-prices';
 import { useClock } from '../../lib/clock';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { formatCompact, formatDateUtc, formatNumber, formatUsd } from '../../lib/format';
-import { usePageTitle } from '../../app/LangLayout';
+import { usePageTitle } from '../../lib/page-title';
 import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';

@@ -4,6 +4,7 @@ import type { Feed, FeedFilter, FeedHeat, LatestFeeds, NewsFilter, StoryOfTheDay
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { SOTD_STREAM } from '@coinlens/contracts/feeds/sotd-stream';
 import { get, request } from '../../lib/api';
+import { retryTransient } from '../../lib/retry';
 
 /** Feed list page size (SPEC §9). */
 export const FEED_PAGE_SIZE = 10;
@@ -44,7 +45,7 @@ export function useFeed(id: string | undefined, lang: string) {
     queryKey: ['feeds', 'detail', id, lang],
     queryFn: ({ signal }) => get<Feed>(`/feeds/${encodeURIComponent(id ?? '')}`, { lang }, { signal }),
     enabled: !!id,
-    retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
+    retry: retryTransient(2),
   });
 }
 

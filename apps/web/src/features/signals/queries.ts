@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import type { LabelledTaResult, LatestAccuracy, PatternStats, SignalsPage, TaTimeframe, TrackRecord } from '@coinlens/contracts';
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { get } from '../../lib/api';
+import { retryTransient } from '../../lib/retry';
 
 /** Signals page size (SPEC §9). */
 export const SIGNALS_PAGE_SIZE = 5;
@@ -16,7 +17,7 @@ export function useSignalsList(kind: SignalsListKind, enabled = true) {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasNext && pages.length * SIGNALS_PAGE_SIZE <= MAX_PAGE_OFFSET ? pages.length * SIGNALS_PAGE_SIZE : undefined),
     enabled,
-    retry: (n, err) => (err as { status?: number }).status !== 401 && n < 1,
+    retry: retryTransient(1),
     refetchInterval: 5 * 60_000,
   });
 }
