@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { getCookieConsent, saveSession } from '../../lib/session';
 import { authApi } from './auth-api';
-import { AgreementDialog } from './AgreementDialog';
+import { AgreementCheckbox } from './AgreementCheckbox';
 import { injectedWallet, personalSign, requestAccount } from './ethereum';
 import { apiErrorToForm } from './form';
 
@@ -37,7 +37,6 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
   const [error, setError] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [agreementOpen, setAgreementOpen] = useState(false);
 
   const signIn = async (address: string, agreement: boolean) => {
     setBusy('signing');
@@ -113,15 +112,7 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
             <p className="mt-1 rounded bg-amber-500/10 px-2 py-1 text-[12px] text-amber-700 dark:text-amber-300" role="note">
               {t('wallet.createWarning')}
             </p>
-            <label className="mt-2 flex items-start gap-2 text-[12px]">
-              <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5" data-testid="wallet-agreement" />
-              <span>
-                {t('register.agreementPrefix')}{' '}
-                <button type="button" className="text-primary-600 hover:underline dark:text-primary-400" onClick={() => setAgreementOpen(true)}>
-                  {t('register.agreementLink')}
-                </button>
-              </span>
-            </label>
+            <AgreementCheckbox checked={agreed} onChange={setAgreed} small testId="wallet-agreement" className="mt-2" />
             <button
               type="button"
               disabled={!agreed || !!busy}
@@ -134,7 +125,6 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
           </div>
         </div>
       </Dialog>
-      <AgreementDialog open={agreementOpen} onClose={() => setAgreementOpen(false)} withActions onResult={setAgreed} />
     </div>
   );
 }
