@@ -29,7 +29,6 @@ export function preloadPage(pathname: string): void {
   if (isRouteMeta(handle)) void PAGES[handle.name].preload();
 }
 
-const authPages = () => import('../features/auth/AuthPages');
 const legalPages = () => import('../features/legal/LegalPages');
 const AUTH_NS: Namespace[] = ['auth', 'pages'];
 const LEGAL_NS: Namespace[] = ['legal', 'pages'];
@@ -42,12 +41,12 @@ const FeedsPage = page(() => import('../features/feeds/FeedsPage'), (m) => m.def
 const FeedDetailPage = page(() => import('../features/feeds/FeedDetailPage'), (m) => m.default, ['feeds', 'ai', 'pricing']);
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), (m) => m.default, ['settings', 'pricing']);
 const PricingPage = page(() => import('../features/pricing/PricingPage'), (m) => m.default, ['pricing', 'legal']);
-const LoginPage = page(authPages, (m) => m.LoginPage, AUTH_NS);
-const RegisterPage = page(authPages, (m) => m.RegisterPage, AUTH_NS);
-const ForgotPasswordPage = page(authPages, (m) => m.ForgotPasswordPage, AUTH_NS);
-const ResetPasswordPage = page(authPages, (m) => m.ResetPasswordPage, AUTH_NS);
-const GoogleCallbackPage = page(authPages, (m) => m.GoogleCallbackPage, AUTH_NS);
-const XCallbackPage = page(authPages, (m) => m.XCallbackPage, AUTH_NS);
+const LoginPage = page(() => import('../features/auth/LoginPage'), (m) => m.LoginPage, AUTH_NS);
+const RegisterPage = page(() => import('../features/auth/RegisterPage'), (m) => m.RegisterPage, AUTH_NS);
+const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), (m) => m.ForgotPasswordPage, AUTH_NS);
+const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'), (m) => m.ResetPasswordPage, AUTH_NS);
+const GoogleCallbackPage = page(() => import('../features/auth/GoogleCallbackPage'), (m) => m.GoogleCallbackPage, AUTH_NS);
+const XCallbackPage = page(() => import('../features/auth/XCallbackPage'), (m) => m.XCallbackPage, AUTH_NS);
 const AboutUsPage = page(legalPages, (m) => m.AboutUsPage, LEGAL_NS);
 const PrivacyPolicyPage = page(legalPages, (m) => m.PrivacyPolicyPage, LEGAL_NS);
 const TermsOfServicePage = page(legalPages, (m) => m.TermsOfServicePage, LEGAL_NS);
