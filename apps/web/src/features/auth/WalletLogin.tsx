@@ -4,15 +4,15 @@ import { Dialog } from '../../components/Dialog';
 import { getCookieConsent, saveSession } from '../../lib/session';
 import { authApi } from './auth-api';
 import { AgreementCheckbox } from './AgreementCheckbox';
-import { injectedWallet, personalSign, requestAccount } from './ethereum';
+import { hasInjectedWallet, requestAccount, signMessage } from '../../lib/wallet';
 import { apiErrorToForm } from './form';
+
 
 /** Signs the server's SIWE message for `address` and returns what to post. */
 export async function signSiwe(address: string): Promise<{ message: string; signature: string }> {
-  const eth = injectedWallet();
-  if (!eth) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
+  if (!hasInjectedWallet()) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
   const { message } = await authApi.nonce(address);
-  const signature = await personalSign(eth, address, message);
+  const signature = await signMessage(address, message);
   return { message, signature };
 }
 
@@ -55,14 +55,13 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
 
   const start = async () => {
     setError(null);
-    const eth = injectedWallet();
-    if (!eth) {
+    if (!hasInjectedWallet()) {
       setError('errors:METAMASK_NOT_INSTALLED');
       return;
     }
     setBusy('connecting');
     try {
-      const address = await requestAccount(eth);
+      const address = await requestAccount();
       const { connected } = await authApi.checkProvider(address);
       if (connected) await signIn(address, false);
       else {

@@ -5,6 +5,7 @@ import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { SOTD_STREAM } from '@coinlens/contracts/feeds/sotd-stream';
 import { get, request } from '../../lib/api';
 import { retryTransient } from '../../lib/retry';
+import { parseSseJson } from '../../lib/sse';
 
 /** Feed list page size (SPEC §9). */
 export const FEED_PAGE_SIZE = 10;
@@ -76,10 +77,8 @@ export function streamStoryRefresh(lang: string, auto: boolean, cb: { onThinking
   es.addEventListener('error', (e) => {
     if (finished) return;
     finished = true;
-    let code = 'INTERNAL';
-    try {
-      code = JSON.parse((e as MessageEvent).data ?? '{}').code ?? code;
-    } catch {}
+    const body = parseSseJson<{ code?: unknown }>(String((e as MessageEvent).data ?? '{}'));
+    const code = typeof body?.code === 'string' ? body.code : 'INTERNAL';
     es.close();
     cb.onError(code);
   });

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { Panel } from '../../components/ui';
 import { isSupportedLang, toStoredLocale } from '../../lib/locale';
 import { authApi } from '../auth/auth-api';
-import { injectedWallet, requestAccount } from '../auth/ethereum';
+import { hasInjectedWallet, requestAccount } from '../../lib/wallet';
 import { apiErrorToForm } from '../auth/form';
 import { startOAuth, TelegramWidget, useProviders } from '../auth/SocialButtons';
 import { signSiwe, walletErrorKey } from '../auth/WalletLogin';
@@ -40,9 +40,8 @@ export function LinkedAccountsSection({ me, lang, onChanged }: { me: User; lang:
         setTelegramOpen(true);
         return;
       }
-      const eth = injectedWallet();
-      if (!eth) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
-      const address = await requestAccount(eth);
+      if (!hasInjectedWallet()) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
+      const address = await requestAccount();
       const { message, signature } = await signSiwe(address);
       await authApi.metamaskConnect({ provider_uid: address, message, signature });
       setMessage({ kind: 'success', text: t('accounts.connected', { provider: t(PROVIDER_LABEL[p]) }) });
