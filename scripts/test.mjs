@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test of the project, in this order, stopping at the first failing stage:
- *   1. i18n key check (en-US and zh-CN must have the same keys; every error code translated)
+ *   1. i18n key check (en-US and zh-CN must have the same keys; every error code translated), then
+ *      the import-cycle check (`npm run lint:cycles`: eslint's import-x/no-cycle alone)
  *   2. vitest: unit, integration (PGlite by default; PostgreSQL/Redis when DATABASE_URL/REDIS_URL
  *      are set) and web component tests
  *   3. Playwright end-to-end tests in Debian's Chromium against the built app (scripts/e2e.mjs
@@ -34,6 +35,11 @@ function finish(code) {
 }
 
 if (run('i18n keys', 'node', ['scripts/i18n-check.mjs']) !== 0) {
+  failed++;
+  finish(1);
+}
+
+if (run('import cycles', 'npx', ['eslint', '-c', 'eslint.cycles.config.js', 'apps', 'packages', 'scripts']) !== 0) {
   failed++;
   finish(1);
 }

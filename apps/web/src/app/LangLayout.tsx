@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useMatches, useNavigate, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isSupportedLang, LOCALE_STORAGE_KEY, replaceLangInPath, toUrlLang } from '../lib/locale';
 import { useClockSync } from '../lib/clock';
 import { clearStaleScrollLock } from '../lib/scroll-lock';
@@ -9,25 +9,9 @@ import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { ShellOverlays } from '../components/shell/ShellOverlays';
 import { Skeleton } from '../components/ui';
-import { NOT_FOUND_META, type RouteMeta } from './routes';
-
-/** Metadata of the deepest matched route (not-found when none). */
-export function useRouteMeta(): RouteMeta {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const h = matches[i].handle as RouteMeta | undefined;
-    if (h && typeof h === 'object' && 'titleKey' in h) return h;
-  }
-  return NOT_FOUND_META;
-}
-
-/** Sets `document.title` to "<title> · Coinlens". */
-export function usePageTitle(title: string | null): void {
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (title) document.title = `${title} · ${t('titles.suffix')}`;
-  }, [title, t]);
-}
+import { useRouteMeta } from './route-meta';
+import { usePageTitle } from '../lib/page-title';
+import { hasToken } from '../lib/session';
 
 function PageFallback() {
   return (
@@ -87,13 +71,7 @@ export function LangLayout() {
 
   if (!valid) return <Navigate to="/" replace />;
 
-  if (meta.requiresAuth) {
-    let token: string | null = null;
-    try {
-      token = localStorage.getItem('token');
-    } catch {}
-    if (!token) return <Navigate to={`/${lang}/register`} replace />;
-  }
+  if (meta.requiresAuth && !hasToken()) return <Navigate to={`/${lang}/register`} replace />;
 
   return (
     <div className="flex min-h-screen flex-col">

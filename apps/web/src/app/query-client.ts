@@ -1,19 +1,21 @@
 import { QueryClient } from '@tanstack/react-query';
-import { isCancelled } from '../lib/api';
+import { queryRetry } from '../lib/retry';
 
 /**
- * Shared react-query client. Status-500 retries are done by the API client; here a request that was
- * cancelled by a navigation is simply fetched again when a mounted component still needs it.
+ * Shared react-query client. Status-500 retries of GETs are done by the API client; here a request
+ * that was cancelled by a navigation is simply fetched again when a mounted component still needs
+ * it. A 4xx is never retried, and mutations (POSTs) never are (lib/retry).
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        retry: (failureCount, error) => isCancelled(error) && failureCount < 2,
+        retry: queryRetry,
         retryDelay: 0,
         refetchOnWindowFocus: false,
         staleTime: 30_000,
       },
+      mutations: { retry: false },
     },
   });
 }

@@ -1,40 +1,106 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { lockBodyScroll } from '../lib/scroll-lock';
+
+/** Elements that take keyboard focus (WAI-ARIA APG dialog pattern). */
+const FOCUSABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
+
+/** Open dialogs, innermost last: Escape and the focus trap act on the innermost only. */
+const stack: HTMLElement[] = [];
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest('[inert], [hidden]'));
+}
 
 /**
- * Modal dialog: closes with Escape and (when `closeOnMask`) a click on the mask; focus moves into
- * the dialog when it opens and returns to the opener when it closes.
+ * Modal dialog (WAI-ARIA APG "Dialog (Modal)"): `role="dialog"`, `aria-modal`, labelled by its
+ * title. While open: focus moves into the dialog (its first `[data-autofocus]` element, else the
+ * panel), Tab and Shift+Tab cycle inside it, the page behind does not scroll (lib/scroll-lock),
+ * Escape closes the innermost open dialog, and (when `closeOnMask`) a press on the mask closes it.
+ * On close, focus returns to the element that had it when the dialog opened. Rendered in a portal
+ * on `document.body`; nothing is rendered while closed.
  */
-export function Dialog({ open, onClose, title, children, footer, closeOnMask = true, width = '25rem' }: {
+export function Dialog(props: DialogProps) {
+  if (!props.open) return null;
+  return createPortal(<OpenDialog {...props} />, document.body);
+}
+
+export interface DialogProps {
   open: boolean;
+  /** Called on Escape, the close button and (with `closeOnMask`) a press on the mask. */
   onClose: () => void;
   title: ReactNode;
   children: ReactNode;
+  /** Action buttons, right-aligned below the body. */
   footer?: ReactNode;
   closeOnMask?: boolean;
+  /** CSS width of the panel (at most 90 vw). */
   width?: string;
-}) {
+}
+
+function OpenDialog({ onClose, title, children, footer, closeOnMask = true, width = '25rem' }: DialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef(onClose);
   useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement as HTMLElement | null;
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    stack.push(panel);
+    const release = lockBodyScroll();
+    (panel.querySelector<HTMLElement>('[data-autofocus]') ?? panel).focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape' && stack.at(-1) === panel) {
+        e.preventDefault();
+        closeRef.current();
+      }
+    };
+    // Focus that lands outside the innermost dialog (a click behind the mask is caught by it, so
+    // this is a script or assistive technology) is brought back in.
+    const onFocusIn = (e: FocusEvent) => {
+      if (stack.at(-1) === panel && e.target instanceof Node && !panel.contains(e.target)) panel.focus();
     };
     document.addEventListener('keydown', onKey);
-    panelRef.current?.focus();
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
+      document.removeEventListener('focusin', onFocusIn);
+      stack.splice(stack.indexOf(panel), 1);
+      release();
+      if (opener?.isConnected) opener.focus();
     };
-  }, [open, onClose]);
-  if (!open) return null;
-  return createPortal(
+  }, []);
+
+  // Tab from the last focusable element goes to the first, Shift+Tab from the first to the last.
+  const trapTab = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (e.key !== 'Tab' || e.defaultPrevented || !panelRef.current || stack.at(-1) !== panelRef.current) return;
+    const items = focusables(panelRef.current);
+    if (items.length === 0) {
+      e.preventDefault();
+      return;
+    }
+    const first = items[0];
+    const last = items[items.length - 1];
+    const active = document.activeElement;
+    if (e.shiftKey && (active === first || active === panelRef.current)) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && active === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
     <div
       className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
+      data-testid="dialog-mask"
       onMouseDown={(e) => {
         if (closeOnMask && e.target === e.currentTarget) onClose();
       }}
@@ -45,7 +111,8 @@ export function Dialog({ open, onClose, title, children, footer, closeOnMask = t
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="max-h-[90vh] w-[90%] overflow-auto rounded-lg border border-border bg-surface shadow-xl outline-none sm:w-auto"
+        onKeyDown={trapTab}
+        className="max-h-[90vh] w-[90%] overflow-auto overscroll-contain rounded-lg border border-border bg-surface shadow-xl outline-none sm:w-auto"
         style={{ maxWidth: '90vw', width }}
       >
         <div className="flex items-center justify-between border-b border-border px-4 py-3">
@@ -61,7 +128,6 @@ export function Dialog({ open, onClose, title, children, footer, closeOnMask = t
         <div className="px-4 py-4 text-[13px]">{children}</div>
         {footer && <div className="flex justify-end gap-2 border-t border-border px-4 py-3">{footer}</div>}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
 }

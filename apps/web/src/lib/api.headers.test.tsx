@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCancelledError, request } from './api';
 import { SESSION_COOKIE, VISITOR_COOKIE } from './analytics';
+// lib/session hands the API client its token reader (the one place the token is read).
+import './session';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,11 +1,13 @@
 import type { AppErrorCode } from '@coinlens/contracts';
 import { sessionId, visitorId } from './analytics';
+import { isIdempotent } from './retry';
 
 /**
  * API transport (SPEC §7 general rules), used by the typed client of lib/api-client.ts: base `/api`, JSON, unwraps `{result}`, turns
  * `{error:{code}}` into an {@link ApiError} carrying the catalogue code, sends the bearer token and
- * the analytics visitor and session ids (`x-visitor-id`, `x-session-id`), retries status 500 up to
- * 3 times with a delay of 1 s × attempt (not for the price lookup), and cancels page requests on
+ * the analytics visitor and session ids (`x-visitor-id`, `x-session-id`), retries status 500 of a
+ * GET up to 3 times with a delay of 1 s × attempt (never a POST; not for the price lookup; see
+ * lib/retry), and cancels page requests on
  * navigation. A cancelled request rejects with {@link ApiCancelledError}, which callers ignore.
  */
 
@@ -76,12 +78,25 @@ export function setUnauthorizedHandler(fn: ((url: string) => void) | null): () =
   };
 }
 
+let tokenSource: () => string | null = () => null;
+
+/**
+ * Sets where the bearer token comes from (lib/session installs its reader when it loads, so the
+ * token is read in one place). Returns a function restoring "no token".
+ */
+export function setTokenSource(fn: () => string | null): () => void {
+  tokenSource = fn;
+  return () => {
+    if (tokenSource === fn) tokenSource = () => null;
+  };
+}
+
 export interface RequestOptions {
   method?: string;
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   signal?: AbortSignal;
-  /** Retries on status 500 (default 3; the price lookup passes 0). */
+  /** Retries on status 500 of an idempotent request (GET/HEAD; default 3; the price lookup passes 0). Never for POST/PUT/PATCH/DELETE. */
   retries?: number;
   /** Cancelled on navigation (default true); shell-level requests pass false. */
   navigationScoped?: boolean;
@@ -147,10 +162,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   const url = buildUrl(path, query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  try {
-    const token = localStorage.getItem('token');
-    if (token) headers.Authorization = `Bearer ${token}`;
-  } catch {}
+  const token = tokenSource();
+  if (token) headers.Authorization = `Bearer ${token}`;
   // Self-hosted analytics ids on every call (SPEC §7): visitor (10 years) and session (30 minutes).
   try {
     headers['x-visitor-id'] = visitorId();
@@ -166,7 +179,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
       if (signal.aborted || isCancelled(err)) throw new ApiCancelledError();
       throw new ApiError('NETWORK', 0, err instanceof Error ? err.message : 'network error');
     }
-    if (res.status === 500 && attempt < retries) {
+    if (res.status === 500 && attempt < retries && isIdempotent(method)) {
       await sleep(retryDelayMs * (attempt + 1), signal);
       continue;
     }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Candle, MarketStreamEvent, Timeframe } from '@coinlens/contracts';
 import { apiUrl } from './api-client';
 import { anchorClock } from './clock';
+import { parseSseJson } from './sse';
 
 /** Latest price of a symbol as pushed by the market stream. */
 export interface LivePrice {
@@ -57,12 +58,8 @@ export function livePriceOf(symbol: string): LivePrice | undefined {
 
 /** Parses one SSE message body; null when it is not a market event. */
 export function parseStreamEvent(data: string, eventName?: string): MarketStreamEvent | null {
-  try {
-    const obj = JSON.parse(data) as Record<string, unknown>;
-    if (!obj || typeof obj !== 'object') return null;
-    if (!obj.type && eventName && eventName !== 'message') obj.type = eventName;
-    if (obj.type === 'tick' || obj.type === 'kline' || obj.type === 'keepalive') return obj as unknown as MarketStreamEvent;
-  } catch {}
+  const obj = parseSseJson(data, eventName);
+  if (obj && (obj.type === 'tick' || obj.type === 'kline' || obj.type === 'keepalive')) return obj as unknown as MarketStreamEvent;
   return null;
 }
 

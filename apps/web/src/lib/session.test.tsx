@@ -4,7 +4,8 @@ import { renderHook } from '@testing-library/react';
 import { useToasts } from './toast';
 import { request } from './api';
 import { clearSession, forcedLogout, getSession, installUnauthorizedHandler, logout, saveSession } from './session';
-import { rules, apiErrorToForm } from '../features/auth/form';
+import { apiErrorToForm } from '../features/auth/form';
+import { codeResolver, emailResolver, loginResolver, newPasswordResolver, registerResolver } from '../features/auth/form-schemas';
 import { ApiError } from './api';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -73,16 +74,21 @@ describe('session store', () => {
 });
 
 describe('auth form rules', () => {
-  it('checks e-mail, both password rules and the code', () => {
-    expect(rules.email('')).toBe('validation.emailRequired');
-    expect(rules.email('a@b')).toBe('validation.emailInvalid');
-    expect(rules.email('a@b.co')).toBeNull();
-    expect(rules.registerPassword('Str0ng!pass')).toBeNull();
-    expect(rules.registerPassword('Str0ngpass')).toBe('validation.passwordWeak');
-    expect(rules.resetPassword('letters123')).toBeNull();
-    expect(rules.resetPassword('lettersonly')).toBe('validation.resetPasswordWeak');
-    expect(rules.code('12345')).toBe('validation.codeInvalid');
-    expect(rules.code('123456')).toBeNull();
+  it('checks e-mail, both password rules and the code with the contract schemas, giving i18n keys', async () => {
+    const errorsOf = async (resolver: (v: any, c: unknown, o: any) => unknown, values: Record<string, unknown>) => {
+      const r = (await resolver(values, undefined, { fields: {}, shouldUseNativeValidation: false })) as { errors: Record<string, { message?: string } | undefined> };
+      return Object.fromEntries(Object.entries(r.errors).map(([k, e]) => [k, e?.message]));
+    };
+    expect(await errorsOf(emailResolver, { email: '' })).toEqual({ email: 'validation.emailRequired' });
+    expect(await errorsOf(emailResolver, { email: 'a@b' })).toEqual({ email: 'validation.emailInvalid' });
+    expect(await errorsOf(emailResolver, { email: ' A@b.co ' })).toEqual({});
+    expect(await errorsOf(loginResolver, { email: 'a@b.co', password: '' })).toEqual({ password: 'validation.passwordRequired' });
+    expect(await errorsOf(registerResolver, { email: 'a@b.co', password: 'Str0ng!pass', agreement_accepted: true })).toEqual({});
+    expect(await errorsOf(registerResolver, { email: 'a@b.co', password: 'Str0ngpass', agreement_accepted: false })).toEqual({ password: 'validation.passwordWeak', agreement_accepted: 'validation.agreementRequired' });
+    expect(await errorsOf(newPasswordResolver, { password: 'letters123', confirm: 'letters123' })).toEqual({});
+    expect(await errorsOf(newPasswordResolver, { password: 'lettersonly', confirm: 'x' })).toEqual({ password: 'validation.resetPasswordWeak', confirm: 'validation.confirmMismatch' });
+    expect(await errorsOf(codeResolver, { code: '12345' })).toEqual({ code: 'validation.codeInvalid' });
+    expect(await errorsOf(codeResolver, { code: '123456' })).toEqual({});
   });
   it('maps server 400 fields to inputs and codes to translated messages', () => {
     const v = apiErrorToForm(new ApiError('VALIDATION_FAILED', 400, 'x', [{ path: 'body.email', message: 'invalid e-mail' }]), { email: 'validation.emailInvalid' });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SignInResult } from '@coinlens/contracts';
-import { ApiError, isCancelled, setUnauthorizedHandler } from './api';
+import { ApiError, isCancelled, setTokenSource, setUnauthorizedHandler } from './api';
 import { api } from './api-client';
 import { LOCALE_STORAGE_KEY, toStoredLocale, toUrlLang } from './locale';
 import { showToast } from './toast';
@@ -61,6 +61,21 @@ function emit(): void {
   snapshot = read();
   for (const l of listeners) l();
 }
+
+/**
+ * The stored bearer token, read from storage at each call (the one place the web reads it: the API
+ * client asks here for every request, the route guard and the signed-in checks use it too).
+ */
+export function getToken(): string | null {
+  return safeGet(TOKEN_KEY);
+}
+
+/** True when a login token is stored (read now, not from the last snapshot). */
+export function hasToken(): boolean {
+  return !!getToken();
+}
+
+setTokenSource(getToken);
 
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (e) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 import { Dialog } from '../Dialog';
+import { useCopy } from '../../lib/use-copy';
 import { Logo } from './Logo';
 
 const DEFAULT_SUPPORT_EMAIL = 'support@coinlens.example';
@@ -12,7 +13,7 @@ const DEFAULT_SOCIAL_URL = 'https://x.com/coinlens';
 
 function ContactDialog({ open, onClose, email }: { open: boolean; onClose: () => void; email: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const { state: copied, copy } = useCopy({ resetMs: null });
   return (
     <Dialog
       open={open}
@@ -33,10 +34,10 @@ function ContactDialog({ open, onClose, email }: { open: boolean; onClose: () =>
           type="button"
           className="rounded border border-border px-2 py-0.5 text-[12px] text-muted hover:text-fg"
           onClick={() => {
-            void navigator.clipboard?.writeText(email).then(() => setCopied(true), () => setCopied(false));
+            void copy(email);
           }}
         >
-          {copied ? t('states.copied') : t('contact.copy')}
+          {copied === 'copied' ? t('states.copied') : t('contact.copy')}
         </button>
       </div>
     </Dialog>

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toggleTheme } from '../../lib/theme';
 import { useTheme } from '../../lib/use-theme';
+import { useDismiss } from '../../lib/use-dismiss';
 import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '../../lib/locale';
-import type { TabMarker } from '../../app/routes';
+import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
 import { SearchOverlay } from '../../features/search/SearchOverlay';
@@ -44,19 +45,7 @@ function LanguageMenu({ current }: { current: AppLang }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
   return (
     <div className="relative" ref={ref}>
       <button

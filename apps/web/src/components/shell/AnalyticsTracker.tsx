@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
 import { analyticsEnabled, extractUtm, renewVisitorId, sendEvent } from '../../lib/analytics';
 import { useSession } from '../../lib/session';
-import type { RouteMeta } from '../../app/routes';
+import type { RouteMeta } from '../../app/route-meta';
 
 
 /**

@@ -1,4 +1,4 @@
-import type { RouteMeta } from '../../app/routes';
+import type { RouteMeta } from '../../app/route-meta';
 import { AnalyticsTracker } from './AnalyticsTracker';
 import { CookieBanner } from './CookieBanner';
 import { NetworkStatus } from './NetworkStatus';

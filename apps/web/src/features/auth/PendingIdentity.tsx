@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExchangeResult } from '@coinlens/contracts';
 import { getCookieConsent, saveSession } from '../../lib/session';
 import { authApi } from './auth-api';
-import { AgreementDialog } from './AgreementDialog';
+import { AgreementCheckbox } from './AgreementCheckbox';
 import { apiErrorToForm, FormMessage } from './form';
 
 type Pending = Extract<ExchangeResult, { status: 'new' }>;
@@ -16,7 +16,6 @@ const PROVIDER_NAMES: Record<string, string> = { google: 'Google', x: 'X', teleg
 export function PendingIdentityChoice({ pending, lang, onSignedIn }: { pending: Pending; lang: string; onSignedIn: () => void }) {
   const { t } = useTranslation('auth');
   const [agreed, setAgreed] = useState(false);
-  const [agreementOpen, setAgreementOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const provider = PROVIDER_NAMES[pending.provider] ?? pending.provider;
@@ -52,15 +51,7 @@ export function PendingIdentityChoice({ pending, lang, onSignedIn }: { pending: 
         </div>
       )}
       <div className="rounded-md border border-border p-3">
-        <label className="flex items-start gap-2 text-[12px]">
-          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5" />
-          <span>
-            {t('register.agreementPrefix')}{' '}
-            <button type="button" className="text-primary-600 hover:underline dark:text-primary-400" onClick={() => setAgreementOpen(true)}>
-              {t('register.agreementLink')}
-            </button>
-          </span>
-        </label>
+        <AgreementCheckbox checked={agreed} onChange={setAgreed} small testId="pending-agreement" />
         <button
           type="button"
           disabled={busy || !agreed}
@@ -71,7 +62,6 @@ export function PendingIdentityChoice({ pending, lang, onSignedIn }: { pending: 
         </button>
       </div>
       {error && <FormMessage>{t(error)}</FormMessage>}
-      <AgreementDialog open={agreementOpen} onClose={() => setAgreementOpen(false)} withActions onResult={setAgreed} />
     </div>
   );
 }

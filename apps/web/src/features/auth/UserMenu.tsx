@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AvatarImage } from '../../components/avatar/avatars';
 import { installUnauthorizedHandler, logout, useMe, useSession, ymd } from '../../lib/session';
+import { useDismiss } from '../../lib/use-dismiss';
 
 /** True below the md breakpoint (SPEC §9: mobile = xs or sm). */
 function useIsMobile(): boolean {
@@ -37,17 +38,7 @@ export function UserMenu({ lang }: { lang: string }) {
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => installUnauthorizedHandler(qc, (p) => navigate(p)), [qc, navigate]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => ref.current && !ref.current.contains(e.target as Node) && setOpen(false);
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(ref, open, () => setOpen(false));
 
   if (!token) {
     return (

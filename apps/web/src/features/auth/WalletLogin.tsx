@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { getCookieConsent, saveSession } from '../../lib/session';
 import { authApi } from './auth-api';
-import { AgreementDialog } from './AgreementDialog';
-import { injectedWallet, personalSign, requestAccount } from './ethereum';
+import { AgreementCheckbox } from './AgreementCheckbox';
+import { hasInjectedWallet, requestAccount, signMessage } from '../../lib/wallet';
 import { apiErrorToForm } from './form';
+
 
 /** Signs the server's SIWE message for `address` and returns what to post. */
 export async function signSiwe(address: string): Promise<{ message: string; signature: string }> {
-  const eth = injectedWallet();
-  if (!eth) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
+  if (!hasInjectedWallet()) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
   const { message } = await authApi.nonce(address);
-  const signature = await personalSign(eth, address, message);
+  const signature = await signMessage(address, message);
   return { message, signature };
 }
 
@@ -37,7 +37,6 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
   const [error, setError] = useState<string | null>(null);
   const [unknown, setUnknown] = useState<string | null>(null);
   const [agreed, setAgreed] = useState(false);
-  const [agreementOpen, setAgreementOpen] = useState(false);
 
   const signIn = async (address: string, agreement: boolean) => {
     setBusy('signing');
@@ -56,14 +55,13 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
 
   const start = async () => {
     setError(null);
-    const eth = injectedWallet();
-    if (!eth) {
+    if (!hasInjectedWallet()) {
       setError('errors:METAMASK_NOT_INSTALLED');
       return;
     }
     setBusy('connecting');
     try {
-      const address = await requestAccount(eth);
+      const address = await requestAccount();
       const { connected } = await authApi.checkProvider(address);
       if (connected) await signIn(address, false);
       else {
@@ -113,15 +111,7 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
             <p className="mt-1 rounded bg-amber-500/10 px-2 py-1 text-[12px] text-amber-700 dark:text-amber-300" role="note">
               {t('wallet.createWarning')}
             </p>
-            <label className="mt-2 flex items-start gap-2 text-[12px]">
-              <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} className="mt-0.5" data-testid="wallet-agreement" />
-              <span>
-                {t('register.agreementPrefix')}{' '}
-                <button type="button" className="text-primary-600 hover:underline dark:text-primary-400" onClick={() => setAgreementOpen(true)}>
-                  {t('register.agreementLink')}
-                </button>
-              </span>
-            </label>
+            <AgreementCheckbox checked={agreed} onChange={setAgreed} small testId="wallet-agreement" className="mt-2" />
             <button
               type="button"
               disabled={!agreed || !!busy}
@@ -134,7 +124,6 @@ export function WalletLoginButton({ lang, onSignedIn, onBindExisting }: { lang: 
           </div>
         </div>
       </Dialog>
-      <AgreementDialog open={agreementOpen} onClose={() => setAgreementOpen(false)} withActions onResult={setAgreed} />
     </div>
   );
 }

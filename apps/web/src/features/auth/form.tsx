@@ -2,28 +2,6 @@ import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Reac
 import { useTranslation } from 'react-i18next';
 import { ApiError, isCancelled } from '../../lib/api';
 
-/** Validation of the auth forms (SPEC §5); each returns an i18n key of `auth:validation` or null. */
-export const rules = {
-  email(v: string): string | null {
-    if (!v.trim()) return 'validation.emailRequired';
-    return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : 'validation.emailInvalid';
-  },
-  registerPassword(v: string): string | null {
-    if (!v) return 'validation.passwordRequired';
-    return v.length >= 8 && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) && /[^A-Za-z0-9]/.test(v) ? null : 'validation.passwordWeak';
-  },
-  resetPassword(v: string): string | null {
-    if (!v) return 'validation.passwordRequired';
-    return v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v) ? null : 'validation.resetPasswordWeak';
-  },
-  required(v: string): string | null {
-    return v ? null : 'validation.passwordRequired';
-  },
-  code(v: string): string | null {
-    return /^\d{6}$/.test(v) ? null : 'validation.codeInvalid';
-  },
-};
-
 export type FieldErrors = Record<string, string | undefined>;
 
 /**
@@ -191,4 +169,15 @@ export function FormMessage({ kind = 'error', children }: { kind?: 'error' | 'in
 /** A stable id prefix for a form's inputs. */
 export function useFormId(): string {
   return useId().replace(/:/g, '');
+}
+
+/**
+ * Puts per-field server errors (from {@link apiErrorToForm}) on a react-hook-form form:
+ * `setError(name, { message: key })` for each field the form has (`names`).
+ */
+export function setFieldErrors<N extends string>(setError: (name: N, error: { type: string; message: string }) => void, fields: FieldErrors, names: readonly N[]): void {
+  for (const name of names) {
+    const key = fields[name];
+    if (key) setError(name, { type: 'server', message: key });
+  }
 }

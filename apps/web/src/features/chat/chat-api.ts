@@ -3,6 +3,7 @@ import type { AiStreamEvent } from '@coinlens/contracts';
 import { ApiError } from '../../lib/api';
 import { api, apiUrl } from '../../lib/api-client';
 import { getSession, useSession } from '../../lib/session';
+import { parseSseBuffer, parseSseJson } from '../../lib/sse';
 
 /** `GET /api/chat/{coinId}/messages` while signed in. */
 export function useChatHistory(coinId: string) {
@@ -15,27 +16,10 @@ export function useChatHistory(coinId: string) {
   });
 }
 
-/** Splits a server-sent-events text buffer into complete events; returns them and the unparsed rest. */
+/** Splits the assistant's event-stream buffer into complete events (lib/sse); returns them and the unparsed rest. */
 export function parseSseChunk(buffer: string): { events: AiStreamEvent[]; rest: string } {
-  const events: AiStreamEvent[] = [];
-  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    let name = '';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event:')) name = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-    }
-    if (!data.length) continue;
-    try {
-      const obj = JSON.parse(data.join('\n'));
-      events.push({ ...obj, type: obj.type ?? name });
-    } catch {
-      // a malformed event is skipped
-    }
-  }
-  return { events, rest };
+  const { events, rest } = parseSseBuffer(buffer);
+  return { events: events.flatMap((e) => parseSseJson<AiStreamEvent>(e.data, e.event) ?? []), rest };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CoinDetail } from '@coinlens/contracts';
@@ -7,7 +7,8 @@ import { useLivePrice } from '../../lib/live-prices';
 import { useClock } from '../../lib/clock';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { formatCompact, formatDateUtc, formatNumber, formatUsd } from '../../lib/format';
-import { usePageTitle } from '../../app/LangLayout';
+import { usePageTitle } from '../../lib/page-title';
+import { useCopy } from '../../lib/use-copy';
 import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
@@ -31,21 +32,14 @@ function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode;
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, copy } = useCopy();
   return (
     <button
       type="button"
       aria-label={label}
       title={label}
       className="shrink-0 rounded border border-border px-1.5 py-0.5 text-[11px] text-muted hover:bg-surface-2 hover:text-fg"
-      onClick={() => {
-        const done = (s: 'copied' | 'failed') => {
-          setState(s);
-          setTimeout(() => setState('idle'), 2500);
-        };
-        if (!navigator.clipboard) return done('failed');
-        navigator.clipboard.writeText(text).then(() => done('copied'), () => done('failed'));
-      }}
+      onClick={() => void copy(text)}
     >
       {state === 'copied' ? t('states.copied') : state === 'failed' ? t('errors:COPY_FAILED') : t('states.copy')}
     </button>

@@ -4,6 +4,8 @@ import type { CoinRef, FeedFilter, FeedHeat, NewsFilter } from '@coinlens/contra
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { SOTD_STREAM } from '@coinlens/contracts/feeds/sotd-stream';
 import { api, apiUrl } from '../../lib/api-client';
+import { retryTransient } from '../../lib/retry';
+import { parseSseJson } from '../../lib/sse';
 
 /** Feed list page size (SPEC §9). */
 export const FEED_PAGE_SIZE = 10;
@@ -44,7 +46,7 @@ export function useFeed(id: string | undefined, lang: string) {
     queryKey: ['feeds', 'detail', id, lang],
     queryFn: ({ signal }) => api('getFeed', { params: { id: id ?? '' }, query: { lang } }, { signal }),
     enabled: !!id,
-    retry: (n, err) => (err as { status?: number }).status !== 404 && n < 2,
+    retry: retryTransient(2),
   });
 }
 
@@ -75,10 +77,8 @@ export function streamStoryRefresh(lang: string, auto: boolean, cb: { onThinking
   es.addEventListener('error', (e) => {
     if (finished) return;
     finished = true;
-    let code = 'INTERNAL';
-    try {
-      code = JSON.parse((e as MessageEvent).data ?? '{}').code ?? code;
-    } catch {}
+    const body = parseSseJson<{ code?: unknown }>(String((e as MessageEvent).data ?? '{}'));
+    const code = typeof body?.code === 'string' ? body.code : 'INTERNAL';
     es.close();
     cb.onError(code);
   });

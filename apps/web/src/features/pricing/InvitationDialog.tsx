@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
+import { useCopy } from '../../lib/use-copy';
 import { ME_QUERY_KEY, useMe, ymd } from '../../lib/session';
 import { bindInvitation, useInvitationCode } from './pricing-api';
 
@@ -21,7 +22,7 @@ export function InvitationDialog({ open, onClose }: { open: boolean; onClose: ()
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState<'ok' | 'fail' | null>(null);
+  const { state: copied, copy: copyText } = useCopy({ resetMs: null });
 
   const submit = async () => {
     setError(null);
@@ -39,14 +40,7 @@ export function InvitationDialog({ open, onClose }: { open: boolean; onClose: ()
       setBusy(false);
     }
   };
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(own.data?.code ?? '');
-      setCopied('ok');
-    } catch {
-      setCopied('fail');
-    }
-  };
+  const copy = () => copyText(own.data?.code ?? '');
 
   return (
     <Dialog open={open} onClose={onClose} title={t('invite.title')} width="26rem">
@@ -60,13 +54,13 @@ export function InvitationDialog({ open, onClose }: { open: boolean; onClose: ()
               </code>
               <span className={`text-[11px] ${own.data.state === 'active' ? 'text-up' : 'text-muted'}`}>{t(`invite.state.${own.data.state}`)}</span>
               <button type="button" onClick={copy} className="ml-auto rounded-md border border-border px-2 py-1 text-[12px] text-fg hover:bg-surface-2">
-                {copied === 'ok' ? t('invite.copied') : t('invite.copy')}
+                {copied === 'copied' ? t('invite.copied') : t('invite.copy')}
               </button>
             </div>
           ) : (
             <p className="mt-1 text-muted">{t('invite.loading')}</p>
           )}
-          {copied === 'fail' && <p className="mt-1 text-[12px] text-down">{t('invite.copyFailed')}</p>}
+          {copied === 'failed' && <p className="mt-1 text-[12px] text-down">{t('invite.copyFailed')}</p>}
           <p className="mt-1 text-[12px] text-muted">{t('invite.ownBody')}</p>
         </section>
         <section>

@@ -9,7 +9,7 @@ import { ME_QUERY_KEY, useMe, ymd } from '../../lib/session';
 import { errorKey } from '../../lib/api';
 import { usePlans } from './pricing-api';
 import { pricing, rememberNetworks, setOnPaid, usePricingState } from './pricing-store';
-import { hasInjectedWallet } from './wallet';
+import { hasInjectedWallet } from '../../lib/wallet';
 import { InvitationCodeButton } from './InvitationDialog';
 import { QuotaBadge } from './QuotaBadge';
 

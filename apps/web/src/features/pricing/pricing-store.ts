@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { PaidPlanKey, PaymentNetwork, PaymentOrder, WalletBalance } from '@coinlens/contracts';
 import { ApiError } from '../../lib/api';
 import { cancelOrder, checkOrder, createOrder, submitTx, walletBalance, walletNonce } from './pricing-api';
-import { connectWallet, ensureChain, sendPayment, signWalletMessage, WalletError } from './wallet';
+import { connectWallet, ensureChain, sendPayment, signWalletMessage, WalletError } from '../../lib/wallet';
 
 /**
  * Payment flow (SPEC §4 Subscription): connect wallet → (a wallet not linked to the account proves

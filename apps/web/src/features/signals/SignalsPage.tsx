@@ -8,17 +8,10 @@ import { LatestAccuracyPanel } from './AccuracyBadge';
 import { SignalCard } from './SignalCard';
 import { TrackRecordView } from './TrackRecord';
 import { useSignalsList, type SignalsListKind } from './queries';
+import { hasToken } from '../../lib/session';
 
 const TABS = ['all', 'hot', 'following', 'trackRecord'] as const;
 type Tab = (typeof TABS)[number];
-
-function hasToken(): boolean {
-  try {
-    return !!localStorage.getItem('token');
-  } catch {
-    return false;
-  }
-}
 
 function CardSkeleton() {
   return (

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import type { CoinRef, LabelledTaResult, TaTimeframe } from '@coinlens/contracts';
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { api, type ApiInput } from '../../lib/api-client';
+import { retryTransient } from '../../lib/retry';
 
 /** Signals page size (SPEC §9). */
 export const SIGNALS_PAGE_SIZE = 5;
@@ -18,7 +19,7 @@ export function useSignalsList(kind: SignalsListKind, enabled = true) {
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasNext && pages.length * SIGNALS_PAGE_SIZE <= MAX_PAGE_OFFSET ? pages.length * SIGNALS_PAGE_SIZE : undefined),
     enabled,
-    retry: (n, err) => (err as { status?: number }).status !== 401 && n < 1,
+    retry: retryTransient(1),
     refetchInterval: 5 * 60_000,
   });
 }

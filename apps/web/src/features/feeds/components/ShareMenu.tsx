@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/Dialog';
+import { useCopy } from '../../../lib/use-copy';
+import { useDismiss } from '../../../lib/use-dismiss';
 
 /** Absolute link of a feed page in the current language. */
 export function feedUrl(lang: string, id: string): string {
@@ -18,15 +20,9 @@ export function ShareMenu({ url, fileName, target }: { url: string; fileName: st
   const [status, setStatus] = useState<{ kind: 'ok' | 'error' | 'busy'; text: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  const { copy: copyText } = useCopy({ resetMs: null });
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  useDismiss(box, open, () => setOpen(false));
   useEffect(() => {
     if (!status || status.kind === 'busy') return;
     const id = setTimeout(() => setStatus(null), 2500);
@@ -53,12 +49,8 @@ export function ShareMenu({ url, fileName, target }: { url: string; fileName: st
   };
   const copy = async () => {
     setOpen(false);
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus({ kind: 'ok', text: t('share.copied') });
-    } catch {
-      setStatus({ kind: 'error', text: t('share.copyFailed') });
-    }
+    const ok = await copyText(url);
+    setStatus(ok ? { kind: 'ok', text: t('share.copied') } : { kind: 'error', text: t('share.copyFailed') });
   };
   const wechat = async () => {
     setOpen(false);

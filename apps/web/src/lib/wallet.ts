@@ -1,6 +1,17 @@
 import { createWalletClient, custom, erc20Abi, type EIP1193Provider } from 'viem';
 import type { PaymentNetwork, PaymentOrder } from '@coinlens/contracts';
 
+/**
+ * The one wallet module of the web (MetaMask or any injected EIP-1193 wallet), on viem: detection,
+ * accounts, SIWE signatures (EIP-191 `personal_sign`) for sign-in, linking and payment proofs,
+ * chain switching and the ERC-20 payment transfer. viem loads only with the pages that use a wallet
+ * (pricing, login/register, settings), never with the entry.
+ *
+ * Two error styles: the `*Wallet*` helpers of the payment flow throw {@link WalletError} with the
+ * code the pricing page translates; {@link requestAccount} and {@link signMessage} pass the wallet's
+ * own error through (EIP-1193 `code` 4001 = the user refused), which the sign-in flow tells apart.
+ */
+
 /** A wallet failure with the error code the pricing page translates (`errors.CODE`). */
 export class WalletError extends Error {
   constructor(readonly code: 'METAMASK_NOT_INSTALLED' | 'CONNECT_WALLET_FAILED' | 'PAYMENT_UNSUCCESSFUL', message?: string) {
@@ -16,21 +27,47 @@ export function injectedProvider(): EIP1193Provider {
   return eth;
 }
 
-/** Whether an injected wallet exists. */
-export function hasInjectedWallet(): boolean {
-  return typeof window !== 'undefined' && typeof (window as unknown as { ethereum?: { request?: unknown } }).ethereum?.request === 'function';
+/** The injected wallet, or null when MetaMask (or another EIP-1193 wallet) is not installed. */
+export function injectedWallet(): EIP1193Provider | null {
+  if (typeof window === 'undefined') return null;
+  const eth = (window as unknown as { ethereum?: EIP1193Provider }).ethereum;
+  return eth && typeof eth.request === 'function' ? eth : null;
 }
 
-/** Asks the wallet for its accounts (`eth_requestAccounts`); the first address. */
-export async function connectWallet(): Promise<`0x${string}`> {
+/** Whether an injected wallet exists. */
+export function hasInjectedWallet(): boolean {
+  return injectedWallet() !== null;
+}
+
+/**
+ * Asks the wallet for its accounts (`eth_requestAccounts`); the first address. The wallet's error
+ * passes through (code 4001 when the user refuses); throws METAMASK_NOT_INSTALLED without a wallet.
+ */
+export async function requestAccount(): Promise<`0x${string}`> {
   const eth = injectedProvider();
+  const accounts = (await eth.request({ method: 'eth_requestAccounts' })) as string[];
+  if (!accounts?.length) throw new Error('no account');
+  return accounts[0] as `0x${string}`;
+}
+
+/** {@link requestAccount} for the payment flow: any failure is CONNECT_WALLET_FAILED. */
+export async function connectWallet(): Promise<`0x${string}`> {
   try {
-    const accounts = (await eth.request({ method: 'eth_requestAccounts' })) as string[];
-    if (!accounts?.length) throw new Error('no account');
-    return accounts[0] as `0x${string}`;
-  } catch {
+    return await requestAccount();
+  } catch (e) {
+    if (e instanceof WalletError) throw e;
     throw new WalletError('CONNECT_WALLET_FAILED');
   }
+}
+
+/**
+ * Signs `message` with the wallet (`personal_sign`, EIP-191, as SIWE requires) for `address`;
+ * returns the signature (hex). The wallet's error passes through (viem's `UserRejectedRequestError`
+ * has `code` 4001).
+ */
+export async function signMessage(address: string, message: string): Promise<`0x${string}`> {
+  const client = createWalletClient({ transport: custom(injectedProvider()) });
+  return client.signMessage({ account: address as `0x${string}`, message });
 }
 
 const hexId = (id: number) => `0x${id.toString(16)}` as const;
@@ -41,10 +78,8 @@ const hexId = (id: number) => `0x${id.toString(16)}` as const;
  * refuses or the wallet fails.
  */
 export async function signWalletMessage(address: `0x${string}`, message: string): Promise<`0x${string}`> {
-  const eth = injectedProvider();
-  const client = createWalletClient({ transport: custom(eth) });
   try {
-    return await client.signMessage({ account: address, message });
+    return await signMessage(address, message);
   } catch {
     throw new WalletError('CONNECT_WALLET_FAILED');
   }

@@ -1,0 +1,6 @@
+import { OAuthCallback } from './OAuthCallback';
+
+/** Route `auth/google/callback`. */
+export function GoogleCallbackPage() {
+  return <OAuthCallback provider="google" />;
+}

@@ -1,0 +1,6 @@
+import { OAuthCallback } from './OAuthCallback';
+
+/** Route `auth/x/callback`. */
+export function XCallbackPage() {
+  return <OAuthCallback provider="x" />;
+}

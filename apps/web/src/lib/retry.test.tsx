@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '../app/query-client';
+import { useFeed } from '../features/feeds/feeds-api';
+import { useSignalsList } from '../features/signals/queries';
+import { bindInvitation } from '../features/pricing/pricing-api';
+import { ApiError, request } from './api';
+import { isIdempotent, isTransientError, queryRetry, retryTransient } from './retry';
+
+function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function withClient() {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: 0 } });
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return { client, wrapper };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('retry policy (only idempotent requests, only transient failures)', () => {
+  it('classifies methods and errors', () => {
+    expect(isIdempotent('GET')).toBe(true);
+    expect(isIdempotent(undefined)).toBe(true);
+    expect(isIdempotent('post')).toBe(false);
+    expect(isTransientError(new ApiError('INTERNAL', 503, 'x'))).toBe(true);
+    expect(isTransientError(new ApiError('NETWORK', 0, 'x'))).toBe(true);
+    expect(isTransientError(new ApiError('VALIDATION_FAILED', 400, 'x'))).toBe(false);
+    expect(isTransientError(new ApiError('NOT_FOUND', 404, 'x'))).toBe(false);
+    expect(queryRetry(0, new ApiError('INTERNAL', 500, 'x'))).toBe(false);
+    expect(queryRetry(0, new DOMException('aborted', 'AbortError'))).toBe(true);
+    expect(retryTransient(2)(1, new ApiError('INTERNAL', 502, 'x'))).toBe(true);
+    expect(retryTransient(2)(2, new ApiError('INTERNAL', 502, 'x'))).toBe(false);
+    expect(retryTransient(2)(0, new ApiError('VALIDATION_FAILED', 400, 'x'))).toBe(false);
+  });
+
+  it('a news item answered 400 is asked once, not retried', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(400, { error: { code: 'VALIDATION_FAILED', message: 'bad id', fields: [{ path: 'id', message: 'bad' }] } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useFeed('not-a-number', 'en-US'), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect((result.current.error as ApiError).status).toBe(400);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('the signals list answered 400 is asked once, not retried', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(400, { error: { code: 'VALIDATION_FAILED', message: 'bad' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useSignalsList('all'), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a news item answered 502 is retried (a transient failure), then shown', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(502, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useFeed('1', 'en-US'), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('binding an invitation code (POST) answered 500 is sent once', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(500, { error: { code: 'INTERNAL', message: 'x' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const err = await bindInvitation('ABC123').catch((e: unknown) => e);
+    expect((err as ApiError).status).toBe(500);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('the API client repeats a GET answered 500 but never a POST', async () => {
+    const fetchImpl = vi.fn(async () => jsonResponse(500, {}));
+    await request('/x', { fetchImpl, retryDelayMs: 1 }).catch(() => null);
+    expect(fetchImpl).toHaveBeenCalledTimes(4);
+    fetchImpl.mockClear();
+    await request('/x', { method: 'POST', body: {}, fetchImpl, retryDelayMs: 1 }).catch(() => null);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+});
