@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './log';
+import { lazyChildLoggerFactory, loggerOptions, REDACTED, redactUrl } from './log';
 
 describe('redactUrl', () => {
   it('replaces the values of secret query parameters and keeps the rest byte for byte', () => {
@@ -13,5 +13,31 @@ describe('redactUrl', () => {
 
   it('never throws on malformed escapes', () => {
     expect(redactUrl('/api/x?%zz=1&token=s')).toBe('/api/x?%zz=1&token=[REDACTED]');
+  });
+});
+
+describe('LazyRequestLogger', () => {
+  it('creates its child only for a line at an enabled level, with the bindings and redaction of a pino child', async () => {
+    const { default: pino } = await import('pino');
+    const { Writable } = await import('node:stream');
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(JSON.parse(String(chunk)));
+        cb();
+      },
+    });
+    const parent = pino(loggerOptions('warn'), stream);
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((b: pino.Bindings, o?: pino.ChildLoggerOptions) => (children++, child(b, o))) as typeof parent.child;
+    const log = lazyChildLoggerFactory(parent, { reqId: 'req-1' }, {});
+    log.info({ token: 'secret' }, 'incoming request');
+    log.debug('nothing');
+    expect(children).toBe(0);
+    expect(log.level).toBe('warn');
+    log.warn({ user: { token: 'secret' } }, 'slow');
+    expect(children).toBe(1);
+    expect(lines).toEqual([expect.objectContaining({ level: 40, reqId: 'req-1', user: { token: REDACTED }, msg: 'slow' })]);
   });
 });
