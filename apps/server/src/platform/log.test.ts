@@ -18,7 +18,7 @@ describe('redactUrl', () => {
 
 describe('LazyRequestLogger', () => {
   it('creates its child only for a line at an enabled level, with the bindings and redaction of a pino child', async () => {
-    const { default: pino } = await import('pino');
+    const { default: Fastify } = await import('fastify');
     const { Writable } = await import('node:stream');
     const lines: Record<string, unknown>[] = [];
     const stream = new Writable({
@@ -27,10 +27,11 @@ describe('LazyRequestLogger', () => {
         cb();
       },
     });
-    const parent = pino(loggerOptions('warn'), stream);
+    // the server's pino logger, as Fastify builds it from the server's options
+    const parent = Fastify({ logger: { ...loggerOptions('warn'), stream } }).log;
     let children = 0;
     const child = parent.child.bind(parent);
-    parent.child = ((b: pino.Bindings, o?: pino.ChildLoggerOptions) => (children++, child(b, o))) as typeof parent.child;
+    parent.child = ((...a: Parameters<typeof child>) => (children++, child(...a))) as typeof parent.child;
     const log = lazyChildLoggerFactory(parent, { reqId: 'req-1' }, {});
     log.info({ token: 'secret' }, 'incoming request');
     log.debug('nothing');
