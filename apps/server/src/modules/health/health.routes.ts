@@ -17,9 +17,10 @@ export const HealthResponse = z.object({
 });
 
 /** Health and readiness endpoint. */
-export async function healthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'source' | 'clock' | 'signals'>) {
+export async function healthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'source' | 'clock' | 'signalsJobs'>) {
   app.withTypeProvider<ZodTypeProvider>().get('/api/health', { schema: { tags: ['health'], summary: 'Liveness and readiness of this process', response: { 200: HealthResponse } } }, async () => {
-    const signals = ctx.signals.backfillState;
+    // processes without the worker role have no jobs: nothing to wait for
+    const signals = ctx.signalsJobs?.backfillState ?? 'idle';
     return {
       result: {
         status: 'ok' as const,

@@ -12,7 +12,8 @@ import { AppError } from '../../platform/errors';
 import { currentUser, optionalUser, requireUser, type AuthUser } from '../../platform/auth';
 import { LIMITS } from '../../platform/rate-limit';
 import { heavyRead } from '../../platform/read-gate';
-import { FEEDS_CHANNEL, type NewsService } from './news.service';
+import { FEEDS_CHANNEL } from './news.pipeline';
+import type { NewsReads } from './news.reads';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 /** Feed lists: fair-use reads (RATE_LIMIT_READS_PER_MINUTE per IP and route), run through the read gate. */
@@ -26,10 +27,10 @@ const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse 
 
 /**
  * Feeds endpoints (SPEC §7 Feeds) and the live news stream. `force_update=true` and refreshes
- * without `auto` rewrite the story only when NewsService.claimForcedRewrite grants it (with a model:
+ * without `auto` rewrite the story only when NewsReads.claimForcedRewrite grants it (with a model:
  * Pro members and lab users, once per 5 minutes); otherwise they behave as automatic refreshes.
  */
-export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
+export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { news, pubsub } = deps;
   const tags = ['feeds'];

@@ -8,7 +8,7 @@ import { currentUser, requireUser } from '../../platform/auth';
 import { sendJson } from '../../platform/read-models';
 import { LIMITS } from '../../platform/rate-limit';
 import { heavyRead } from '../../platform/read-gate';
-import type { SignalsService } from './signals.service';
+import type { SignalsReads } from './signals.reads';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 /** Every route here is an expensive read: rate-limited per IP (RATE_LIMIT_READS_PER_MINUTE) and run through the read gate. */
@@ -20,7 +20,7 @@ const config = { rateLimit: LIMITS.read };
  * fair-use read: at most RATE_LIMIT_READS_PER_MINUTE per IP and route (429 RATE_LIMITED), run
  * through the read gate (503 SERVICE_UNAVAILABLE when it is full).
  */
-export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsService; followedCoinIds: (userId: number) => Promise<number[]> }) {
+export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsReads; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { signals } = deps;
   const tags = ['signals'];
