@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS, serverEnv } from './server-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [major, minor] = process.versions.node.split('.').map(Number);
@@ -38,6 +39,6 @@ if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources || process.env
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], { cwd: root, stdio: 'inherit', env: serverEnv(process.env) });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

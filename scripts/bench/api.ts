@@ -2,7 +2,8 @@
  * bench:api — throughput and latency of the read endpoints against a bare Fastify serving the same
  * JSON bodies, measured side by side in one run (DESIGN.md §8).
  *
- * 1. Starts the real server (apps/server/src/main.ts, default roles web + worker) on 127.0.0.1 in a
+ * 1. Starts the real server (apps/server/src/main.ts, default roles web + worker, with the node
+ *    options and environment of `npm start`: scripts/server-runtime.mjs) on 127.0.0.1 in a
  *    fresh temporary DATA_DIR (first start imports the shipped data: about a minute), or in an
  *    existing one given by BENCH_DATA_DIR; on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are
  *    set. Waits until /api/health says `ready` (start-up backfill done).
@@ -30,6 +31,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -194,7 +196,7 @@ async function main() {
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}${tempDir ? ' (fresh: importing the shipped data first)' : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
   const t0 = Date.now();
-  children.push(spawnLogged('server', ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], env));
+  children.push(spawnLogged('server', [...SERVER_NODE_ARGS, '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], serverEnv(env)));
   await waitReady(PORT, 15 * 60_000);
   log(`server ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -30,6 +30,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -122,10 +123,10 @@ async function main() {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const base = `http://127.0.0.1:${port}`;
   say(`DATA_DIR ${dataDir}${keepDir ? ' (kept)' : ' (fresh, removed at the end)'}; ${CONNECTIONS} connections for ${DURATION_S} s; rate limits ${NO_RATE_LIMIT ? 'OFF for reads' : 'as configured'}`);
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(NO_RATE_LIMIT ? { RATE_LIMIT_READS_PER_MINUTE: '0' } : {}) },
+    env: serverEnv({ ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(NO_RATE_LIMIT ? { RATE_LIMIT_READS_PER_MINUTE: '0' } : {}) }),
   });
   const cleanup = async () => {
     await stopServer(server);

@@ -9,7 +9,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './plat
 import { installInputGuard } from './platform/input-guard';
 import { installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
 import { REPO_ROOT } from './platform/env';
-import { loggerOptions } from './platform/log';
+import { lazyChildLoggerFactory, loggerOptions } from './platform/log';
 import { installOpenApi } from './platform/openapi';
 import { marketRoutes } from './modules/market/market.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
@@ -38,6 +38,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   const trust = ctx.env.TRUST_PROXY ?? false;
   const app = Fastify({
     logger,
+    // A request's child logger is created only when it writes a line (none per request at warn).
+    ...(logger ? { childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'] } : {}),
     // X-Forwarded-* are believed only from the proxies named by TRUST_PROXY (none by default), so a
     // client cannot choose its own IP (rate limits) or Host.
     // A hop count N trusts the N nearest proxies (what proxy-addr does with a number).

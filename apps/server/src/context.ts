@@ -15,9 +15,12 @@ import { FollowingService } from './modules/following/following.service';
 import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
 import { SignalsRepository } from './modules/signals/signals.repository';
-import { SignalsService } from './modules/signals/signals.service';
+import { SignalsPipeline } from './modules/signals/signals.pipeline';
+import { SignalsReads } from './modules/signals/signals.reads';
+import { SignalsJobs } from './modules/signals/signals.jobs';
 import { NewsRepository } from './modules/news/news.repository';
-import { NewsService } from './modules/news/news.service';
+import { NewsPipeline } from './modules/news/news.pipeline';
+import { NewsReads } from './modules/news/news.reads';
 import { newsImporters } from './modules/news/news.import';
 import { startNewsJobs } from './modules/news/news.jobs';
 import { BuiltinInterpreter } from './modules/news/interpreter';
@@ -46,10 +49,16 @@ export interface AppContext {
   following: FollowingService;
   /** The OpenAI-compatible model when LLM_BASE_URL is set; null means the built-in analyst writes. */
   llm: LlmClient | null;
-  /** Technical analysis snapshots, signals track record and lists (modules/signals). */
-  signals: SignalsService;
-  /** News pipeline and feeds (modules/news). */
-  news: NewsService;
+  /** Read side of the signals: TA snapshots, signal lists, accuracy, track record (modules/signals). */
+  signals: SignalsReads;
+  /** Write side of the signals: analysis, snapshots, signal logging and scoring, backfill. */
+  signalsPipeline: SignalsPipeline;
+  /** The clock-driven signals jobs; null in processes without the worker role (never constructed there). */
+  signalsJobs: SignalsJobs | null;
+  /** Read side of the news: feeds, feed pages (read models), story of the day (modules/news). */
+  news: NewsReads;
+  /** The news pipeline: ingestion, analysis, impact, release (run by the news jobs of a worker). */
+  newsPipeline: NewsPipeline;
   /** Accounts: sessions (JWT + sessions table), users, e-mail auth, SIWE, OAuth, mail. */
   accounts: Accounts;
   /** Membership: subscriptions, daily quotas (`billing.quota.consumeQuota`), on-chain payments, invitation codes. */
@@ -111,17 +120,24 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const billing = createBilling(env, db, accounts);
   await market.load();
   await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
-  const signals = new SignalsService({ repo: new SignalsRepository(db), market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh) });
-  // Only worker processes compute (one of N, under LOCKS.signals); tests start the jobs by hand.
-  if (env.ROLES.includes('worker') && env.NODE_ENV !== 'test') await signals.startJobs(LOCKS.signals, (k) => db.tryLock(k));
+  const signalsRepo = new SignalsRepository(db);
+  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh) });
+  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline });
+  // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
+  const worker = env.ROLES.includes('worker');
+  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
+  if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   const newsProviders: NewsProvider[] = [];
   if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
   if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
-  const news = new NewsService({ repo: new NewsRepository(db), market, source, clock, pubsub, interpreter: llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter(), providers: newsProviders, readModels, log });
-  // Tests drive the news jobs by hand (news.runJobsOnce).
+  const newsRepo = new NewsRepository(db);
+  const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
+  const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log });
+  const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, readModels, log });
+  // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =
-    env.ROLES.includes('worker') && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
-      ? startNewsJobs({ news, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
+    worker && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
+      ? startNewsJobs({ news: newsPipeline, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
       : async () => undefined;
   const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log });
   return {
@@ -137,13 +153,17 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     llm,
     following,
     signals,
+    signalsPipeline,
+    signalsJobs,
     news,
+    newsPipeline,
     accounts,
     billing,
     ai,
     shippedDataDir,
     async close() {
-      await signals.stop();
+      await signalsJobs?.stop();
+      await signalsPipeline.close();
       await accounts.close();
       await stopNewsJobs();
       await source.stop();

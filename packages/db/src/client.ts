@@ -28,7 +28,7 @@ export interface DatabaseHandle {
 }
 
 /** Shared buffers (MB) of the embedded database unless configured (PGLITE_SHARED_BUFFERS_MB). */
-export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
 /** Lock keys (advisory lock ids) used across the code base. */
 export const LOCKS = { migrate: 7_301_001, import: 7_301_002, jobs: 7_301_003, signals: 7_301_004, news: 7_301_005 } as const;

@@ -68,7 +68,7 @@ export const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Shared buffers (MB) of the embedded database (PGlite); Postgres' own default is 128. */
-  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(16),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(4096).default(8),
   /** Redis for pub/sub fan-out, shared rate limits and job locks; in-process when absent. */
   REDIS_URL: z.string().url().optional(),
   /**

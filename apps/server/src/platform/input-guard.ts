@@ -32,10 +32,16 @@ export function nulFields(root: string, value: unknown): FieldError[] {
  * Refuses, for every route, request input that no handler can store: a NUL character in any string
  * (or key) of the path parameters, query or JSON body → 400 VALIDATION_FAILED naming each field.
  * Runs as a `preValidation` hook (after body parsing, before schema validation and handlers).
+ * Path parameters and the query come from the URL, where a NUL can only arrive percent-encoded
+ * (`%00`; Node's HTTP parser refuses raw control characters, and an injected raw NUL is checked too), so they are walked only when the URL
+ * holds `%00`; a body is walked whenever there is one. Synchronous (no promise per request).
  */
 export function installInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req: FastifyRequest) => {
-    const fields = [...nulFields('params', req.params), ...nulFields('query', req.query), ...nulFields('body', req.body)];
-    if (fields.length) throw new AppError('VALIDATION_FAILED', 'Validation failed', { fields: fields.slice(0, MAX_FIELDS) });
+  app.addHook('preValidation', (req: FastifyRequest, _reply, done) => {
+    const fromUrl = req.url.includes('%00') || req.url.includes('\u0000');
+    if (!fromUrl && req.body === undefined) return done();
+    const fields = [...(fromUrl ? [...nulFields('params', req.params), ...nulFields('query', req.query)] : []), ...nulFields('body', req.body)];
+    if (fields.length) return done(new AppError('VALIDATION_FAILED', 'Validation failed', { fields: fields.slice(0, MAX_FIELDS) }));
+    done();
   });
 }

@@ -60,3 +60,84 @@ export function serializeRequest(req: FastifyRequest) {
 export function loggerOptions(level: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { level, redact: { paths: LOG_REDACT, censor: REDACTED }, serializers: { req: serializeRequest }, ...extra };
 }
+
+/** The part of a pino logger the lazy request logger needs. */
+interface PinoLike {
+  child(bindings: Record<string, unknown>, opts?: Record<string, unknown>): PinoLike;
+  isLevelEnabled(level: string): boolean;
+  level: string;
+  [method: string]: unknown;
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger (Fastify's `req.log`) that creates its pino child (with the request id
+ * bound) only when a line is actually written at an enabled level. Fastify creates one child
+ * logger per request; with redaction a pino child costs several microseconds, which at
+ * `LOG_LEVEL=warn` (no per-request lines) is pure overhead on every answer. Lines, bindings and
+ * redaction are exactly those of `parent.child(bindings, opts)`.
+ */
+export class LazyRequestLogger {
+  private real: PinoLike | null = null;
+  constructor(
+    private readonly parent: PinoLike,
+    private readonly childBindings: Record<string, unknown>,
+    private readonly opts: Record<string, unknown>,
+  ) {}
+
+  private get logger(): PinoLike {
+    return (this.real ??= this.parent.child(this.childBindings, this.opts));
+  }
+
+  get level(): string {
+    return this.real ? this.real.level : this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return this.real ? this.real.isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
+  child(bindings: Record<string, unknown>, opts?: Record<string, unknown>): PinoLike {
+    return this.logger.child(bindings, opts);
+  }
+
+  bindings(): Record<string, unknown> {
+    return (this.logger.bindings as () => Record<string, unknown>).call(this.logger);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]): void {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]): void {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]): void {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]): void {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]): void {
+    this.write('trace', args);
+  }
+  silent(): void {}
+
+  private write(level: Level, args: unknown[]): void {
+    if (!this.isLevelEnabled(level)) return;
+    const l = this.logger;
+    (l[level] as (...a: unknown[]) => void).apply(l, args);
+  }
+}
+
+/** Fastify's `childLoggerFactory` creating {@link LazyRequestLogger}s. */
+export function lazyChildLoggerFactory(logger: unknown, bindings: Record<string, unknown>, opts: Record<string, unknown>): LazyRequestLogger {
+  return new LazyRequestLogger(logger as PinoLike, bindings, opts);
+}

@@ -43,4 +43,19 @@ describe('ReadGate', () => {
     await expect(gate.run(async () => 'next')).resolves.toBe('next');
     expect(gate.load).toEqual({ running: 0, waiting: 0 });
   });
+
+  it('is reentrant (a nested job runs in its caller\'s slot) and turns its context tracking off when it empties', async () => {
+    const gate = new ReadGate({ concurrency: 1, maxQueue: 0, maxWaitMs: 5000 });
+    expect(gate.tracking).toBe(false);
+    for (let round = 0; round < 2; round++) {
+      const out = await gate.run(async () => {
+        expect(gate.tracking).toBe(true);
+        await sleep(1);
+        // with one slot and no queue, a nested job that waited for a slot would be shed
+        return gate.run(async () => gate.run(async () => 'nested'));
+      });
+      expect(out).toBe('nested');
+      expect(gate.tracking).toBe(false);
+    }
+  });
 });

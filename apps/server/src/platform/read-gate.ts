@@ -21,6 +21,11 @@ export interface ReadGateOptions {
  * Every job starts on a fresh turn of the event loop: on the embedded database (PGlite runs in this
  * thread, and a chain of queries resolves in microtasks) this lets pending I/O such as a health
  * check run between two expensive reads instead of after all of them.
+ *
+ * Reentrancy uses an AsyncLocalStorage, which on Node 20 installs promise hooks for the whole
+ * process while enabled (every `await` of every request then costs 3–4× as much). It is enabled
+ * only while a job runs and disabled again when the gate empties, so requests answered from
+ * stored read models (no job) never pay for it.
  */
 export class ReadGate {
   private running = 0;
@@ -45,6 +50,7 @@ export class ReadGate {
     else this.running++;
     try {
       await yieldToEventLoop();
+      this.tracking = true;
       return await this.inside.run(true, job);
     } finally {
       this.release();
@@ -79,8 +85,14 @@ export class ReadGate {
     const next = this.waiters.shift();
     // The slot passes straight to the next waiter (running stays the same), else it frees.
     if (next) next.start();
-    else this.running--;
+    else if (--this.running === 0 && this.tracking) {
+      this.inside.disable();
+      this.tracking = false;
+    }
   }
+
+  /** True while the reentrancy tracking (and, on Node 20, its process-wide promise hooks) is on: only while jobs run. */
+  tracking = false;
 }
 
 function busy(): AppError {

@@ -18,16 +18,16 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp({ symbols: ['BTC', 'AAVE'], timeframes: ['5m', '1h', '1d'] });
   await importData(t.ctx.db, newsImporters(DATA, { from: T0 - 36 * 3600_000, to: T0 + 6 * 3600_000 }));
-  await t.ctx.news.runJobsOnce();
-  await t.ctx.signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
-  await t.ctx.signals.idle();
+  await t.ctx.newsPipeline.runJobsOnce();
+  await t.ctx.signalsJobs!.start(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
+  await t.ctx.signalsJobs!.idle();
 }, 600_000);
 afterAll(async () => t?.close());
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 const tick = async () => {
   await (t.ctx.source as unknown as { tick(): Promise<void> }).tick();
-  await t.ctx.signals.idle();
+  await t.ctx.signalsJobs!.idle();
 };
 
 describe('read endpoints served from read models', () => {
@@ -131,7 +131,7 @@ describe('read endpoints served from read models', () => {
   it('news analysed after a release shows up at once in feeds/latest', async () => {
     const before = JSON.parse((await get('/api/feeds/latest?limit=1')).body).result.list[0];
     t.clock.set(T0 + 3 * 3600_000);
-    await t.ctx.news.runJobsOnce();
+    await t.ctx.newsPipeline.runJobsOnce();
     const after = JSON.parse((await get('/api/feeds/latest?limit=1')).body).result.list[0];
     expect(Date.parse(after.published_at)).toBeGreaterThan(Date.parse(before.published_at));
     expect(Date.parse(after.published_at)).toBeGreaterThan(T0);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createTestApp } from '../../test/harness';
-import { SWAGGER_UI_STYLE_HASH } from './security-headers';
+import { CHART_ATTRIBUTION_STYLE_HASH, SWAGGER_UI_STYLE_HASH } from './security-headers';
 
 /** Security headers (CSP, framing, sniffing, referrer, HSTS) on the SPA, the API and the Swagger UI. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-dist-'));
@@ -42,6 +42,25 @@ describe('over plain HTTP (no PUBLIC_ORIGIN, no Telegram)', () => {
     expect(r.headers['referrer-policy']).toBe('no-referrer');
     expect(r.headers['x-frame-options']).toBe('DENY');
     expect(r.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('API answers carry exactly the header set helmet 8 writes for these options (computed once at start)', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/clock' });
+    expect(r.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+    expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(r.headers['origin-agent-cluster']).toBe('?1');
+    expect(r.headers['x-dns-prefetch-control']).toBe('off');
+    expect(r.headers['x-download-options']).toBe('noopen');
+    expect(r.headers['x-permitted-cross-domain-policies']).toBe('none');
+    expect(r.headers['x-xss-protection']).toBe('0');
+    expect(r.headers['x-powered-by']).toBeUndefined();
+    expect(r.headers['content-security-policy']).toBe(
+      "default-src 'self';base-uri 'self';object-src 'none';frame-ancestors 'none';form-action 'self';script-src 'self';script-src-attr 'none';" +
+        `style-src 'self' ${CHART_ATTRIBUTION_STYLE_HASH};img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';frame-src 'none';worker-src 'self' blob:;manifest-src 'self'`,
+    );
+    // the same set on a second request (nothing consumed or mutated by the first)
+    const again = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(again.headers[h]).toBe(r.headers[h]);
   });
 
   it('API answers and error answers carry them too', async () => {

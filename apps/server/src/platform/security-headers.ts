@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from './env';
 
 /**
@@ -52,22 +53,60 @@ export function contentSecurityPolicy(env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM
   };
 }
 
-/**
- * Security headers on every answer (@fastify/helmet): the CSP above, `X-Content-Type-Options:
- * nosniff`, `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` (older browsers),
- * Cross-Origin-Opener-Policy, and `Strict-Transport-Security` (180 days, subdomains) only when
- * PUBLIC_ORIGIN is https. The Swagger UI under /api/docs keeps its own CSP (@fastify/swagger-ui
- * `staticCSP`: its hashes of any inline code, https styles and fonts; see `swaggerUiCsp`). Register before the routes.
- */
-export async function installSecurityHeaders(app: FastifyInstance, env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>): Promise<void> {
+/** Helmet's options of the app: the CSP above, frame denial, no referrer, HSTS only over HTTPS. */
+export function helmetOptions(env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>): HelmetOptions {
   const https = servedOverHttps(env);
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
     strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/**
+ * The headers helmet writes for `options`, as [name, value] pairs in helmet's order, and the
+ * headers it removes (`X-Powered-By`). Helmet is run once against a recording response: every
+ * value here is static (no per-request nonce or directive function), so what it writes is the
+ * same for every request.
+ */
+export function helmetHeaderSet(options: HelmetOptions): { set: [string, string][]; remove: string[] } {
+  const set: [string, string][] = [];
+  const remove: string[] = [];
+  const res = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      set.push([name, String(value)]);
+      return res;
+    },
+    removeHeader(name: string) {
+      remove.push(name);
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err instanceof Error ? err : new Error(String(err));
+  });
+  return { set, remove };
+}
+
+/**
+ * Security headers on every answer (helmet): the CSP above, `X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer`, `X-Frame-Options: DENY` (older browsers),
+ * Cross-Origin-Opener-Policy, and `Strict-Transport-Security` (180 days, subdomains) only when
+ * PUBLIC_ORIGIN is https. The Swagger UI under /api/docs keeps its own CSP (@fastify/swagger-ui
+ * `staticCSP`: its hashes of any inline code, https styles and fonts; see `swaggerUiCsp`).
+ * The header set is computed once by helmet at start ({@link helmetHeaderSet}) and written by one
+ * synchronous onRequest hook (what @fastify/helmet does, without building helmet's middleware
+ * twice per request). Register before the routes.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>): Promise<void> {
+  const { set, remove } = helmetHeaderSet(helmetOptions(env));
+  app.addHook('onRequest', (_req, reply, done) => {
+    const res = reply.raw;
+    for (let i = 0; i < set.length; i++) res.setHeader(set[i][0], set[i][1]);
+    for (let i = 0; i < remove.length; i++) res.removeHeader(remove[i]);
+    done();
   });
 }
 

@@ -97,7 +97,12 @@ export class PGliteThread {
    * Resolves once the database is ready. Errors: PGlite's start error.
    */
   static async create(dataDir?: string, settings: Record<string, string> = {}): Promise<PGliteThread> {
-    const worker = new Worker(new URL('./worker.mjs', import.meta.url), { workerData: { dataDir, settings, nice: DATABASE_THREAD_NICE }, execArgv: [] });
+    const worker = new Worker(new URL('./worker.mjs', import.meta.url), {
+      workerData: { dataDir, settings, nice: DATABASE_THREAD_NICE },
+      execArgv: [],
+      // the thread's JavaScript only relays rows: a small young generation keeps its idle memory low
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
     const thread = new PGliteThread(worker);
     await new Promise<void>((resolve, reject) => {
       thread.pending.set(0, { resolve: () => resolve(), reject });

@@ -3,8 +3,8 @@ import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { LlmClient } from '../../providers/llm/types';
 import type { MarketService } from '../market/market.service';
-import type { NewsService } from '../news/news.service';
-import type { SignalsService } from '../signals/signals.service';
+import type { NewsReads } from '../news/news.reads';
+import type { SignalsReads } from '../signals/signals.reads';
 import type { QuotaService } from '../billing/quota.service';
 import { AiRepository } from './ai.repository';
 import { AiService } from './ai.service';
@@ -28,7 +28,7 @@ export interface Ai {
 }
 
 /** Builds the AI services from the shared context pieces. */
-export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsService; news: NewsService; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; readModels?: ReadModels; log?: (m: string) => void }): Ai {
+export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsReads; news: NewsReads; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; readModels?: ReadModels; log?: (m: string) => void }): Ai {
   const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels });
   const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
   const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });

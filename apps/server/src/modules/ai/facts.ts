@@ -2,8 +2,8 @@ import { type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTim
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { CoinRow } from '../market/market.repository';
-import type { NewsService } from '../news/news.service';
-import type { SignalsService } from '../signals/signals.service';
+import type { NewsReads } from '../news/news.reads';
+import type { SignalsReads } from '../signals/signals.reads';
 import { buildPlan, levelsOf, type PlanNumbers } from './strategy';
 
 /** A support or resistance level in the facts: price (USDT), distance from the last price (%), touches, strength 0..1. */
@@ -77,8 +77,8 @@ export interface CoinFacts {
 
 /** The data sources facts are read from. */
 export interface FactsDeps {
-  signals: SignalsService;
-  news: NewsService;
+  signals: SignalsReads;
+  news: NewsReads;
   source: MarketSource;
   clock: Clock;
 }

@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   t = await createTestApp({ symbols: ['BTC'], env: { LLM_BASE_URL: stub.url, LLM_MODEL: 'stub-model' } });
   await NewsRepository.insertItems(t.ctx.db.db, [{ id: 'rss:crafted0002', publishedAt: T0 - 600_000, source: 'Example Wire', url: 'https://news.example.test/btc-crafted-2', title: CRAFTED, summary: 'BTC.', lang: 'en', coins: ['BTC'], labels: {} }], 'rss', T0);
-  await t.ctx.news.runJobsOnce({ ingest: false });
+  await t.ctx.newsPipeline.runJobsOnce({ ingest: false });
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -4,9 +4,10 @@ import type { AppContext } from '../../context';
 import { route } from '../../platform/route';
 
 /** Health and readiness endpoint (GET /api/health; schema HealthResponse in packages/contracts/src/health/api.ts). */
-export async function healthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'source' | 'clock' | 'signals'>) {
+export async function healthRoutes(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'source' | 'clock' | 'signalsJobs'>) {
   route(app, api.getHealth, {}, async () => {
-    const signals = ctx.signals.backfillState;
+    // processes without the worker role have no jobs: nothing to wait for
+    const signals = ctx.signalsJobs?.backfillState ?? 'idle';
     return {
       result: {
         status: 'ok' as const,

@@ -7,7 +7,7 @@ import { FeedsStreamEvent } from '@coinlens/contracts';
 import { createTestApp, T0 } from '../../../test/harness';
 import { REPO_ROOT } from '../../platform/env';
 import { newsImporters } from './news.import';
-import { FEEDS_CHANNEL } from './news.service';
+import { FEEDS_CHANNEL } from './news.pipeline';
 
 /**
  * GET /api/stream/feeds on a real listening server: clients connected over HTTP receive
@@ -24,7 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ symbols: ['BTC', 'ETH'], timeframes: ['5m', '1h'] });
   await importData(t.ctx.db, newsImporters(DATA, { from: T0 - 24 * HOUR, to: T0 + 6 * HOUR }));
   // the first pass analyses what the clock has released and sets the release cursor at T0
-  await t.ctx.news.runJobsOnce({ ingest: false });
+  await t.ctx.newsPipeline.runJobsOnce({ ingest: false });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 }, 600_000);
@@ -121,14 +121,14 @@ describe('GET /api/stream/feeds', () => {
       await untilSubscribed(a, 'probe-a');
       await untilSubscribed(b, 'probe-b');
       // nothing released yet: a pass of the jobs at the same instant publishes nothing
-      expect((await t.ctx.news.runJobsOnce({ ingest: false })).released).toBe(0);
+      expect((await t.ctx.newsPipeline.runJobsOnce({ ingest: false })).released).toBe(0);
 
       // two hours later the clock has released the next items; the jobs analyse and publish them
       const until = T0 + 2 * HOUR;
       const expected = (await t.ctx.db.query<{ id: string; published_at: number }>(sql`select id, published_at from news_items where published_at > ${T0} and published_at <= ${until} order by published_at, id`)).map((r) => ({ id: r.id, at: Number(r.published_at) }));
       expect(expected.length).toBeGreaterThan(0);
       t.clock.set(until);
-      const pass = await t.ctx.news.runJobsOnce({ ingest: false });
+      const pass = await t.ctx.newsPipeline.runJobsOnce({ ingest: false });
       expect(pass.released).toBe(expected.length);
 
       const isRelease = (block: string) => {
@@ -151,7 +151,7 @@ describe('GET /api/stream/feeds', () => {
       }
 
       // a further pass at the same instant releases nothing new: no second event
-      expect((await t.ctx.news.runJobsOnce({ ingest: false })).released).toBe(0);
+      expect((await t.ctx.newsPipeline.runJobsOnce({ ingest: false })).released).toBe(0);
       await untilSubscribed(a, 'probe-a2');
       expect(a.blocks().filter(isRelease)).toHaveLength(1);
     } finally {

@@ -11,7 +11,8 @@ import { createSignedInUser } from '../../../test/users';
 import { startOpenAiStub } from '../../../test/openai-stub';
 import { OpenAiCompatibleClient } from '../../providers/llm/openai-compatible';
 import { LlmInterpreter } from './llm-interpreter';
-import { NewsService } from './news.service';
+import { NewsPipeline } from './news.pipeline';
+import { NewsReads } from './news.reads';
 import { NewsRepository } from './news.repository';
 
 const DATA = path.join(REPO_ROOT, 'data');
@@ -22,7 +23,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
   t = await createTestApp({ symbols: ['BTC', 'ETH', 'XRP'], timeframes: ['5m', '1h'] });
   await importData(t.ctx.db, newsImporters(DATA, { from: FROM, to: TO }));
-  await t.ctx.news.runJobsOnce();
+  await t.ctx.newsPipeline.runJobsOnce();
 }, 600_000);
 afterAll(async () => t?.close());
 
@@ -111,7 +112,7 @@ describe('news pipeline on the shipped news', () => {
     const young = await t.ctx.db.query(sql`select 1 from news_impact where horizon = '24h' and published_at > ${T0 - 86_400_000}`);
     expect(young).toHaveLength(0);
     t.clock.set(T0 + 25 * 3600_000);
-    await t.ctx.news.runJobsOnce();
+    await t.ctx.newsPipeline.runJobsOnce();
     const after = (await get(`/api/feeds/${encodeURIComponent(it0.id)}`)).body.result;
     const move = after.impact.find((x: any) => x.symbol === 'BTC').moves.find((m: any) => m.horizon === '24h');
     expect(move.change_pct).toEqual(expect.any(Number));
@@ -132,7 +133,7 @@ describe('ingestion through a provider', () => {
     const items = Array.from({ length: 1200 }, (_, k) => item(k + 1));
     const base = await count();
     await expect(
-      t.ctx.news.ingest(provider(items), {
+      t.ctx.newsPipeline.ingest(provider(items), {
         afterChunk: (n) => {
           if (n >= 500) throw new Error('crash');
         },
@@ -140,10 +141,10 @@ describe('ingestion through a provider', () => {
     ).rejects.toThrow('crash');
     expect(await count()).toBe(base);
     expect(await t.ctx.db.query(sql`select 1 from news_cursors where name = 'ingest:test'`)).toHaveLength(0);
-    expect(await t.ctx.news.ingest(provider(items))).toBe(1200);
+    expect(await t.ctx.newsPipeline.ingest(provider(items))).toBe(1200);
     // the same items again, one with another tracking parameter, store nothing new
     const again = [...items, { ...item(5), id: 'rss:other', url: 'https://www.news.example/5?utm_medium=y' }];
-    expect(await t.ctx.news.ingest(provider(again))).toBe(0);
+    expect(await t.ctx.newsPipeline.ingest(provider(again))).toBe(0);
     expect(await count()).toBe(base + 1200);
     expect((await t.ctx.db.query<{ position: string }>(sql`select position from news_cursors where name = 'ingest:test'`))[0].position).toBe('c1');
   });
@@ -208,19 +209,14 @@ describe('interpretation by an OpenAI-compatible model', () => {
         : { content: 'Model story paragraph.', reasoning: 'Weighing the sources.\nChecking coins.' },
     );
     try {
-      const news = new NewsService({
-        repo: new NewsRepository(t.ctx.db),
-        market: t.ctx.market,
-        source: t.ctx.source,
-        clock: t.clock,
-        pubsub: t.ctx.pubsub,
-        interpreter: new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' })),
-        providers: [],
-      });
+      const repo = new NewsRepository(t.ctx.db);
+      const interpreter = new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' }));
+      const pipeline = new NewsPipeline({ repo, market: t.ctx.market, source: t.ctx.source, clock: t.clock, pubsub: t.ctx.pubsub, interpreter, providers: [] });
+      const news = new NewsReads({ repo, market: t.ctx.market, clock: t.clock, interpreter, pipeline });
       const url = 'https://news.example/llm-case';
       const item: RawNewsItem = { id: newsIdOf('rss', url), publishedAt: T0 - 60_000, source: 'Example Wire', url, title: 'Solana ETF filing lifts SOL', summary: '', lang: 'en', coins: [], labels: {} };
-      await news.ingest({ name: 'llm-case', origin: 'rss', fetch: async () => ({ items: [item], cursor: null }) });
-      await news.analysePending();
+      await pipeline.ingest({ name: 'llm-case', origin: 'rss', fetch: async () => ({ items: [item], cursor: null }) });
+      await pipeline.analysePending();
       const f = (await get(`/api/feeds/${encodeURIComponent(item.id)}?lang=zh-CN`)).body.result;
       expect(f.interpretation).toEqual({ text: '模型解读。', by: 'llm' });
       expect(stub.requests[0].body.messages[1].content).toContain(item.id);

@@ -1,5 +1,5 @@
 import { LOCKS, type DatabaseHandle } from '@coinlens/db';
-import type { NewsService } from './news.service';
+import type { NewsPipeline } from './news.pipeline';
 
 /**
  * Runs the news jobs on an interval in a worker process: live providers every `pollMs`, and every
@@ -7,7 +7,7 @@ import type { NewsService } from './news.service';
  * works (one of N); the others keep trying, so a successor takes over when the leader stops.
  * Runs never overlap. Returns a stop function that waits for a running pass.
  */
-export function startNewsJobs(deps: { news: NewsService; db: DatabaseHandle; intervalMs: number; pollMs: number; startDelayMs: number; log: (m: string) => void }): () => Promise<void> {
+export function startNewsJobs(deps: { news: NewsPipeline; db: DatabaseHandle; intervalMs: number; pollMs: number; startDelayMs: number; log: (m: string) => void }): () => Promise<void> {
   let running: Promise<void> | null = null;
   let lastPoll = 0;
   let stopped = false;

@@ -47,8 +47,38 @@ export interface NewsAnalysis {
   interpretedAt: number;
 }
 
-/** SQL conditions of a list query (joined with `and`). */
-export type Where = SQL[];
+/**
+ * A condition of a feed list (every field given must hold; the conditions of a list are joined
+ * with `and`), turned into SQL by the repository.
+ */
+export interface FeedCondition {
+  /** Items whose coin trends name any of these coin symbols. */
+  symbols?: string[];
+  /** Importance level (index in IMPORTANCE_LEVELS) at least this. */
+  minImportance?: number;
+  /** Sentiment one of these (`bullish`, `bearish`, `neutral`). */
+  sentiments?: string[];
+  /** Source one of these (compared case-insensitively). */
+  sources?: string[];
+  /** Language one of these (`en`, `zh`). */
+  languages?: string[];
+}
+
+/** Conditions of a list query (joined with `and`). */
+export type Where = FeedCondition[];
+
+/** The SQL of feed conditions on columns of news_items. */
+function conditionsSql(where: Where): SQL[] {
+  const w: SQL[] = [];
+  for (const c of where) {
+    if (c.symbols?.length) w.push(sql`(${sql.join(c.symbols.map((s) => sql`coin_trends @> ${JSON.stringify([{ symbol: s }])}::jsonb`), sql` or `)})`);
+    if (c.minImportance !== undefined) w.push(sql`importance >= ${c.minImportance}`);
+    if (c.sentiments?.length) w.push(sql`sentiment in (${sql.join(c.sentiments.map((s) => sql`${s}`), sql`, `)})`);
+    if (c.sources?.length) w.push(sql`lower(source) in (${sql.join(c.sources.map((s) => sql`${s.toLowerCase()}`), sql`, `)})`);
+    if (c.languages?.length) w.push(sql`lang in (${sql.join(c.languages.map((s) => sql`${s}`), sql`, `)})`);
+  }
+  return w;
+}
 
 const num = (v: unknown) => (v == null ? null : Number(v));
 
@@ -176,11 +206,11 @@ export class NewsRepository {
 
   /**
    * One page of analysed, released items, one per cluster (its latest report), newest first.
-   * `where` adds conditions on columns of news_items; `heatMin` keeps items whose heat at `now`
+   * `where` adds conditions ({@link FeedCondition}); `heatMin` keeps items whose heat at `now`
    * (impact × 0.5^(age/12 h)) reaches it. Fetches limit + 1 rows to tell whether more exist.
    */
   async page(now: number, where: Where, opts: { offset: number; limit: number; heatMin?: number }): Promise<{ rows: NewsRow[]; hasNext: boolean }> {
-    const conds = [sql`interpreted_at is not null`, sql`published_at <= ${now}`, ...where];
+    const conds = [sql`interpreted_at is not null`, sql`published_at <= ${now}`, ...conditionsSql(where)];
     if (opts.heatMin != null) conds.push(sql`heat * power(0.5, greatest(0, ${now} - published_at)::float8 / 43200000.0) >= ${opts.heatMin}`);
     const r = await this.h.query(sql`select * from (
         select *, row_number() over (partition by cluster_id order by published_at desc, id) as rn from news_items where ${sql.join(conds, sql` and `)}

@@ -10,7 +10,8 @@ import { LIMITS } from '../../platform/rate-limit';
 import { assertEntitled, isEntitled, requireEntitlement } from '../billing/entitlements';
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
-import { FEEDS_CHANNEL, type NewsService } from './news.service';
+import { FEEDS_CHANNEL } from './news.pipeline';
+import type { NewsReads } from './news.reads';
 
 /** Feed lists: fair-use reads (RATE_LIMIT_READS_PER_MINUTE per IP and route), run through the read gate. */
 const read = { rateLimit: LIMITS.read };
@@ -22,10 +23,10 @@ const privileged = (user: AuthUser | null | undefined) => !!user && (isEntitled(
 
 /**
  * Feeds endpoints (SPEC §7 Feeds) and the live news stream. `force_update=true` and refreshes
- * without `auto` rewrite the story only when NewsService.claimForcedRewrite grants it (with a model:
+ * without `auto` rewrite the story only when NewsReads.claimForcedRewrite grants it (with a model:
  * Pro members and lab users, once per 5 minutes); otherwise they behave as automatic refreshes.
  */
-export async function newsRoutes(app: FastifyInstance, deps: { news: NewsService; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
+export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const { news, pubsub } = deps;
 
   /** The caller's saved filter as SQL conditions; UNAUTHORIZED for visitors, VIP_REQUIRED for free users. */

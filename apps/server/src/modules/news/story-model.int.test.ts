@@ -5,7 +5,8 @@ import { importData, users } from '@coinlens/db';
 import { createTestApp, T0 } from '../../../test/harness';
 import { REPO_ROOT } from '../../platform/env';
 import { newsImporters } from './news.import';
-import { NewsService } from './news.service';
+import { NewsPipeline } from './news.pipeline';
+import { NewsReads } from './news.reads';
 import { NewsRepository } from './news.repository';
 import { LlmInterpreter } from './llm-interpreter';
 import { OpenAiCompatibleClient } from '../../providers/llm/openai-compatible';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({ symbols: ['BTC', 'ETH'], env: { LLM_BASE_URL: stub.url, LLM_MODEL: 'stub-model', RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_MODEL_PER_MINUTE: '3' } });
   // the shipped news of the test day up to the clock (T0 = 12:00 UTC)
   await importData(t.ctx.db, newsImporters(path.join(REPO_ROOT, 'data'), { from: Date.parse('2025-05-16T00:00:00Z'), to: T0 }));
-  await t.ctx.news.runJobsOnce({ ingest: false });
+  await t.ctx.newsPipeline.runJobsOnce({ ingest: false });
   // the story of the day exists (written once by the model)
   const first = await get('/api/feeds/sotd?lang=en-US', ip());
   expect(first.statusCode).toBe(200);
@@ -81,7 +82,10 @@ describe('story of the day with a model: forced rewrites', () => {
   it('writes a story once when two processes are asked to rewrite it at the same time (the story lock)', async () => {
     const ctx = t.ctx;
     // a second process: its own news service (and single-flight map) on the same database
-    const other = new NewsService({ repo: new NewsRepository(ctx.db), market: ctx.market, source: ctx.source, clock: ctx.clock, pubsub: ctx.pubsub, interpreter: new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' })), providers: [] });
+    const repo = new NewsRepository(ctx.db);
+    const interpreter = new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' }));
+    const pipeline = new NewsPipeline({ repo, market: ctx.market, source: ctx.source, clock: ctx.clock, pubsub: ctx.pubsub, interpreter, providers: [] });
+    const other = new NewsReads({ repo, market: ctx.market, clock: ctx.clock, interpreter, pipeline });
     const before = storyCalls();
     await Promise.all([...Array.from({ length: 5 }, () => ctx.news.writeStory('en-US', () => undefined)), ...Array.from({ length: 5 }, () => other.writeStory('en-US', () => undefined))]);
     expect(storyCalls()).toBe(before + 1);

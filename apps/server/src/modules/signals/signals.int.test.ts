@@ -6,21 +6,26 @@ import { scoreSignal, SIGNAL_HORIZON_CANDLES } from '@coinlens/ta';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { createTestApp, T0 } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
-import { SignalsService } from './signals.service';
+import { SignalsPipeline } from './signals.pipeline';
+import type { SignalsJobs } from './signals.jobs';
+import { createContext } from '../../context';
+import { parseEnv } from '../../platform/env';
 import { SignalsRepository } from './signals.repository';
 
 const DAY = 86_400_000;
 let t: Awaited<ReturnType<typeof createTestApp>>;
-let signals: SignalsService;
+let signals: SignalsPipeline;
+let jobs: SignalsJobs;
 let backfillCount = 0;
 /** A Pro member's bearer header: the per-coin track record and pattern stats are `signals.full`. */
 let pro: Record<string, string> = {};
 beforeAll(async () => {
   // few coins, no 15m candles (not analysed): keeps the import and the backfill short
   t = await createTestApp({ symbols: ['BTC', 'AAVE'], timeframes: ['5m', '1h', '1d'] });
-  signals = t.ctx.signals;
-  await signals.startJobs(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
-  await signals.idle();
+  signals = t.ctx.signalsPipeline;
+  jobs = t.ctx.signalsJobs!;
+  await jobs.start(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
+  await jobs.idle();
   backfillCount = (await count(sql`select count(*)::int as n from signal_events where origin = 'backfill'`));
   const member = await createSignedInUser(t.ctx);
   await t.ctx.db.query(sql`update users set subscription_end_date = ${Date.now() + 30 * DAY} where id = ${member.userId}`);
@@ -36,7 +41,7 @@ const rows = (q: any) => t.ctx.db.query<any>(q);
 const count = async (q: any) => Number((await t.ctx.db.query<any>(q))[0].n);
 const tick = async () => {
   await (t.ctx.source as any).tick();
-  await signals.idle();
+  await jobs.idle();
 };
 /** Close of the stored candle of (symbol, tf) opening at `openTime` (read straight from the candles table). */
 const closeAt = async (symbol: string, tf: string, openTime: number) => {
@@ -273,7 +278,7 @@ describe('signals job: warm restart', () => {
     expect(lastBefore).toBeGreaterThan(0);
     // The process stops; the clock moves on by one hour; a new process starts with no memory of the old one.
     t.clock.set(now + 3_600_000);
-    const restarted = new SignalsService({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, marketRepo: t.ctx.marketRepo, source: t.ctx.source, clock: t.clock });
+    const restarted = new SignalsPipeline({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, marketRepo: t.ctx.marketRepo, source: t.ctx.source, clock: t.clock });
     try {
       const r = await restarted.backfillAll();
       // 5 series (BTC 5m/1h/1d, AAVE 1h/1d): at most 12 new 5m candles and one or two 1h candles
@@ -285,11 +290,26 @@ describe('signals job: warm restart', () => {
       expect(lastAfter).toBe(Math.floor((now + 3_600_000) / 300_000) * 300_000 - 300_000);
       expect(await count(sql`select count(*)::int as n from signal_events where candle_time > ${lastBefore} and fired_at <= ${now + 3_600_000}`)).toBeGreaterThanOrEqual(0);
       // a second restart at the same instant computes nothing
-      const again = await new SignalsService({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, marketRepo: t.ctx.marketRepo, source: t.ctx.source, clock: t.clock }).backfillAll();
+      const again = await new SignalsPipeline({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, marketRepo: t.ctx.marketRepo, source: t.ctx.source, clock: t.clock }).backfillAll();
       expect(again.candles).toBe(0);
       expect(again.inserted).toBe(0);
     } finally {
-      await restarted.stop();
+      await restarted.close();
+    }
+  });
+});
+
+describe('roles', () => {
+  it('a web process (ROLES=web) has no signals jobs at all and is ready at once; a worker has them', async () => {
+    expect(t.ctx.signalsJobs).not.toBeNull();
+    const env = parseEnv({ DATA_DIR: '/tmp/coinlens-test-unused', LOG_LEVEL: 'silent', SKIP_IMPORT: 'true', NODE_ENV: 'test', REDIS_URL: process.env.REDIS_URL, ROLES: 'web' });
+    const web = await createContext(env, { db: t.ctx.db, clock: t.clock, tickMs: 0 });
+    try {
+      expect(web.signalsJobs).toBeNull();
+      // the read side still answers (from what the worker stored)
+      expect((await web.signals.latestAccuracy()).total).toBeGreaterThan(0);
+    } finally {
+      await web.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { LIMITS } from '../../platform/rate-limit';
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
 import { requireEntitlementWhen } from '../billing/entitlements';
-import type { SignalsService } from './signals.service';
+import type { SignalsReads } from './signals.reads';
 
 /** The track record and hit rates of one coin are signal details (`signals.full`, Pro); of all coins, the free overview. */
 const perCoinDetails = requireEntitlementWhen('signals.full', (req) => !!(req.query as { coin?: string }).coin);
@@ -19,7 +19,7 @@ const config = { rateLimit: LIMITS.read };
  * fair-use read: at most RATE_LIMIT_READS_PER_MINUTE per IP and route (429 RATE_LIMITED), run
  * through the read gate (503 SERVICE_UNAVAILABLE when it is full).
  */
-export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsService; followedCoinIds: (userId: number) => Promise<number[]> }) {
+export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsReads; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const { signals } = deps;
 
   route(app, api.getSignalsAll, { config }, async (req, reply) => sendJson(reply, await signals.allJson(req.query.offset, req.query.limit)));

@@ -1,28 +1,18 @@
 import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, TIMEFRAME_MS } from '@coinlens/contracts';
-import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, sliceCandles, type Candles } from '@coinlens/ta';
+import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
-import { lastIndexAtOrBefore, seriesOf, type SeriesColumns } from '../../providers/market/series';
-import type { CoinRow, MarketRepository } from '../market/market.repository';
+import { lastIndexAtOrBefore } from '../../providers/market/series';
+import type { CoinRow } from '../market/market.repository';
 import type { MarketService } from '../market/market.service';
-import type { NewSignal, SignalOutcome, SignalRow, SignalsRepository } from './signals.repository';
+import type { SignalRow, SignalsRepository } from './signals.repository';
+import { ACCURACY_WINDOW_MS, type SignalsPipeline } from './signals.pipeline';
 import { defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts';
-import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
-import type { AnalysisJob, DetectedSignal } from './analysis/analysis-job';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-/** Window of the accuracy figures and the backfill (SPEC §9: accuracy over the last 7 days). */
-export const ACCURACY_WINDOW_MS = 7 * DAY;
-/** Candles the analysis runs on (the latest closed ones). */
-export const ANALYSIS_CANDLES = 1000;
-/** Longest history (candles) on which hit rates and level probabilities are measured. */
-export const HISTORY_MAX_CANDLES = 8_000;
-/** Delay before the jobs' first run (start-up backfill), so that the process serves HTTP first. */
-export const START_DELAY_MS = 5_000;
+const DAY = 86_400_000;
 /** Window of the hot list. */
 export const HOT_WINDOW_MS = DAY;
 /** Weight of a signal in the hot score, by timeframe. */
@@ -30,327 +20,37 @@ export const HOT_WEIGHTS: Record<TaTimeframe, number> = { '5m': 1, '1h': 2, '1d'
 
 const nameOf = (label: string) => SIGNALS_BY_LABEL.get(label)?.name ?? { en: label, zh: label };
 
-/** Dependencies of {@link SignalsService}. */
-export interface SignalsDeps {
-  repo: SignalsRepository;
-  market: MarketService;
-  marketRepo: MarketRepository;
-  source: MarketSource;
-  clock: Clock;
-  /** Where the read side stores its results (one of this process when absent). */
-  readModels?: ReadModels;
-  log?: (msg: string) => void;
-  /** Where the technical analysis runs; default a worker thread ({@link AnalysisThread}). */
-  analysis?: AnalysisRunner;
-  /** Shared loader of stored series (`fresh` re-reads); default `marketRepo.loadSeries` with a cache of this service. */
-  loadSeries?: (symbol: string, tf: TaTimeframe, fresh: boolean) => Promise<SeriesColumns>;
-}
-
 /** Every stored signal time (fired, due, candle) lies on this grid, so signal reads change only when the clock crosses it. */
 export const SIGNAL_GRID_MS = TIMEFRAME_MS['5m'];
 /** Start of a stored Signal item's JSON text; the coin (with its live price) follows. */
 const ITEM_HEAD = '{"cryptocurrency":';
 
+/** Dependencies of {@link SignalsReads}. */
+export interface SignalsReadsDeps {
+  repo: SignalsRepository;
+  market: MarketService;
+  source: MarketSource;
+  clock: Clock;
+  /** Computes a snapshot that is missing or asked to be recomputed, and reads stored candle history. */
+  pipeline: SignalsPipeline;
+  /** Where the read side stores its results (one of this process when absent). */
+  readModels?: ReadModels;
+}
+
 /**
- * Technical analysis snapshots, the signals track record and the signals lists (issue 3 items
- * 6–7). Everything is computed from candles that closed at or before the clock's now.
+ * The signals read side (issue 3 items 6–7; SPEC §7 Crypto TA calls): TA snapshots per coin, the
+ * signal lists (all, hot, following, with signals), accuracy, the track record and pattern
+ * statistics. The list endpoints answer from read models (JSON texts stored per version, decision
+ * 050). Everything is read from candles and signals at or before the clock's now; a snapshot that
+ * is missing or out of date is computed by the {@link SignalsPipeline}.
  */
-export class SignalsService {
-  private readonly series = new Map<string, Promise<SeriesColumns>>();
-  private readonly analysis: AnalysisRunner;
-  /** Open time of the last candle whose signals were logged, per `symbol:timeframe`. */
-  private readonly lastProcessed = new Map<string, number>();
-  private chain: Promise<unknown> = Promise.resolve();
-  private starting: Promise<void> = Promise.resolve();
-  private cancelStart: () => void = () => undefined;
-  private stopped = false;
-  private unsubscribe: (() => void) | null = null;
-  private leader = false;
-  private readonly log: (msg: string) => void;
+export class SignalsReads {
   private readonly readModels: ReadModels;
 
-  constructor(private readonly deps: SignalsDeps) {
-    this.log = deps.log ?? (() => undefined);
+  constructor(private readonly deps: SignalsReadsDeps) {
     this.readModels = deps.readModels ?? ReadModels.local();
-    this.analysis = deps.analysis ?? new AnalysisThread();
   }
 
-  /** Marks the read side stale in every process after a write of snapshots, signals or outcomes. */
-  private async changed(): Promise<void> {
-    await this.readModels.invalidate('signals').catch((e) => this.log(`read models: ${e instanceof Error ? e.message : String(e)}`));
-  }
-
-  // ---- candles ------------------------------------------------------------------------------------
-
-  private loadSeries(symbol: string, tf: TaTimeframe, fresh = false): Promise<SeriesColumns> {
-    if (this.deps.loadSeries) return this.deps.loadSeries(symbol, tf, fresh);
-    const key = `${symbol}:${tf}`;
-    let p = this.series.get(key);
-    if (!p || fresh) {
-      p = this.deps.marketRepo.loadSeries(symbol, tf);
-      this.series.set(key, p);
-      p.catch(() => this.series.delete(key));
-    }
-    return p;
-  }
-
-  /**
-   * Stored candles of (symbol, tf) that closed at or before `until` (never after the clock's now),
-   * the latest HISTORY_MAX_CANDLES of them. The stored series includes the replay's future, so it
-   * is always cut here. A live source appends candles: a stale cache is reloaded once.
-   */
-  async historyUntil(symbol: string, tf: TaTimeframe, until: number): Promise<{ s: SeriesColumns; from: number; to: number }> {
-    const cut = Math.min(until, this.deps.clock.now());
-    const tfMs = TIMEFRAME_MS[tf];
-    let s = await this.loadSeries(symbol, tf);
-    if (this.deps.source.name !== 'replay' && (s.openTime.length === 0 || s.openTime[s.openTime.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
-    const last = lastIndexAtOrBefore(s.openTime, cut - tfMs);
-    return { s, from: Math.max(0, last - HISTORY_MAX_CANDLES + 1), to: last + 1 };
-  }
-
-  /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
-  private async latestCandles(symbol: string, tf: TaTimeframe): Promise<Candles> {
-    return seriesOf(await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES }), TIMEFRAME_MS[tf]);
-  }
-
-  // ---- analysis -----------------------------------------------------------------------------------
-
-  /**
-   * Candles of the stored history of (symbol, tf) that closed at or before `until` (≤ now), the
-   * latest HISTORY_MAX_CANDLES; they only serve measurements (hit rates, level probabilities).
-   * Null when too short.
-   */
-  async historyCandles(symbol: string, tf: TaTimeframe, until: number): Promise<Candles | null> {
-    const { s, from, to } = await this.historyUntil(symbol, tf, until);
-    return to - from < MIN_ANALYZE_CANDLES ? null : sliceCandles(s, from, to);
-  }
-
-  /**
-   * Analyses (row, tf) at the last closed candle: `analyze` of @coinlens/ta on the latest
-   * ANALYSIS_CANDLES closed candles, measuring on the stored history cut at the same candle, on
-   * the analysis thread. Returns null when there are too few candles.
-   */
-  async analyzeNow(row: CoinRow, tf: TaTimeframe): Promise<TaResult | null> {
-    const latest = await this.latestCandles(row.symbol, tf);
-    const n = latest.close.length;
-    if (n < MIN_ANALYZE_CANDLES) return null;
-    const history = await this.historyCandles(row.symbol, tf, latest.openTime[n - 1] + TIMEFRAME_MS[tf]);
-    return (await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest, history })).result;
-  }
-
-  /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */
-  private async refreshSnapshot(row: CoinRow, tf: TaTimeframe): Promise<TaResult | null> {
-    const r = await this.analyzeNow(row, tf);
-    if (r) {
-      await this.deps.repo.saveSnapshot(row.id, tf, r.current.candle_open_time, this.deps.clock.now(), r);
-      await this.changed();
-    }
-    return r;
-  }
-
-  // ---- track record -------------------------------------------------------------------------------
-
-  private signalOf(row: CoinRow, tf: TaTimeframe, label: string, direction: string, candleTime: number, entry: number, origin: NewSignal['origin']): NewSignal {
-    const tfMs = TIMEFRAME_MS[tf];
-    const horizon = SIGNAL_HORIZON_CANDLES[tf];
-    return { coinId: row.id, timeframe: tf, label, direction, origin, candleTime, firedAt: candleTime + tfMs, entryPrice: entry, horizonCandles: horizon, dueAt: candleTime + tfMs + horizon * tfMs };
-  }
-
-  private signalsOf(row: CoinRow, tf: TaTimeframe, detected: DetectedSignal[], origin: NewSignal['origin']): NewSignal[] {
-    return detected.map((d) => this.signalOf(row, tf, d.label, d.direction, d.openTime, d.close, origin));
-  }
-
-  /**
-   * Scores every pending signal of (row, tf) whose horizon has passed: exit = close of the candle
-   * `horizon` candles after the one it fired on (by open time; the last earlier candle when the
-   * series has a gap), scored with scoreSignal. Returns how many were scored.
-   */
-  async scoreDue(row: CoinRow, tf: TaTimeframe): Promise<number> {
-    const now = this.deps.clock.now();
-    const due = await this.deps.repo.dueSignals(row.id, tf, now);
-    if (!due.length) return 0;
-    const tfMs = TIMEFRAME_MS[tf];
-    const { s, to } = await this.historyUntil(row.symbol, tf, now);
-    const outcomes: SignalOutcome[] = [];
-    for (const sig of due) {
-      const target = sig.candle_time + sig.horizon_candles * tfMs;
-      const j = lastIndexAtOrBefore(s.openTime.subarray(0, to), target);
-      if (j < 0 || s.openTime[j] <= sig.candle_time || s.openTime[j] + tfMs > now) continue;
-      const exit = s.close[j];
-      const { hit, move_pct } = scoreSignal(sig.direction as 'bullish' | 'bearish' | 'neutral', sig.entry_price, exit);
-      outcomes.push({ id: sig.id, exitPrice: exit, movePct: move_pct, hit });
-    }
-    await this.deps.repo.saveOutcomes(outcomes, now);
-    return outcomes.length;
-  }
-
-  /**
-   * Handles a closed candle of (symbol, tf): recomputes and stores the snapshot, logs the signals
-   * of every candle closed since the last processed one (the latest from the snapshot itself, so
-   * the cards and the track record agree), and scores what became due.
-   */
-  async onCandleClosed(symbol: string, tf: TaTimeframe): Promise<{ inserted: number; scored: number }> {
-    const row = this.deps.market.coinRows.find((c) => c.symbol === symbol);
-    if (!row || !row.timeframes.includes(tf)) return { inserted: 0, scored: 0 };
-    const now = this.deps.clock.now();
-    const tfMs = TIMEFRAME_MS[tf];
-    const latest = await this.latestCandles(symbol, tf);
-    const n = latest.close.length;
-    if (n < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0 };
-    const lastOpen = latest.openTime[n - 1];
-    const history = await this.historyCandles(symbol, tf, lastOpen + tfMs);
-    const key = `${symbol}:${tf}`;
-    const oldest = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs - tfMs;
-    let after = this.lastProcessed.get(key) ?? lastOpen - tfMs;
-    if (after > lastOpen) after = lastOpen - tfMs; // the replay wrapped around to its start
-    // catch-up candles must lie past the warm-up of the analysed window (indicators defined)
-    after = Math.max(after, oldest, latest.openTime[Math.min(SIGNAL_WARMUP + 50, n - 1)]);
-    const job: AnalysisJob = { symbol, timeframe: tf, latest, history, detect: { on: 'latest', after, upTo: lastOpen - tfMs } };
-    const { result, detected } = await this.analysis.run(job);
-    const snap = result!;
-    const signals = this.signalsOf(row, tf, detected, 'live');
-    await this.deps.repo.saveSnapshot(row.id, tf, lastOpen, now, snap);
-    for (const sig of snap.market.signals) signals.push(this.signalOf(row, tf, sig.label, sig.direction, lastOpen, snap.last_price, 'live'));
-    const inserted = await this.deps.repo.insertSignals(signals);
-    const scored = await this.scoreDue(row, tf);
-    this.lastProcessed.set(key, lastOpen);
-    await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
-    await this.changed();
-    return { inserted, scored };
-  }
-
-  /**
-   * Start-up backfill of one coin and timeframe: detectors over the candles that closed in the
-   * last 7 days + horizon before now (origin `backfill`), scoring those whose horizon has passed,
-   * and the current snapshot. Incremental: with `done` (open time of the last candle whose signals
-   * are stored, from `signal_progress`) only the candles closed after it are computed, and nothing
-   * when it is the last closed candle and its snapshot is stored (`snapshotAt`). Idempotent
-   * (stored signals are kept, live ones win). `candles` = candles the detectors ran over.
-   */
-  async backfill(row: CoinRow, tf: TaTimeframe, stored: { done?: number; snapshotAt?: number } = {}): Promise<{ inserted: number; scored: number; candles: number }> {
-    const now = this.deps.clock.now();
-    const tfMs = TIMEFRAME_MS[tf];
-    const key = `${row.symbol}:${tf}`;
-    const { s, from, to } = await this.historyUntil(row.symbol, tf, now);
-    if (to - from < MIN_ANALYZE_CANDLES) return { inserted: 0, scored: 0, candles: 0 };
-    const lastOpen = s.openTime[to - 1];
-    const start = now - ACCURACY_WINDOW_MS - SIGNAL_HORIZON_CANDLES[tf] * tfMs;
-    let after = start - tfMs - 1;
-    // Progress stored by an earlier run (not from the replay's future after a wrap-around): resume after it.
-    if (stored.done !== undefined && stored.done <= lastOpen && stored.done > after) after = stored.done;
-    if (after >= lastOpen && stored.snapshotAt === lastOpen) {
-      this.lastProcessed.set(key, lastOpen);
-      return { inserted: 0, scored: await this.scoreDue(row, tf), candles: 0 };
-    }
-    const latest = await this.latestCandles(row.symbol, tf);
-    const history = sliceCandles(s, from, to);
-    const { result, detected } = await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest, history, detect: { on: 'history', after, upTo: lastOpen } });
-    const inserted = await this.deps.repo.insertSignals(this.signalsOf(row, tf, detected, 'backfill'));
-    const scored = await this.scoreDue(row, tf);
-    if (result) await this.deps.repo.saveSnapshot(row.id, tf, result.current.candle_open_time, now, result);
-    this.lastProcessed.set(key, lastOpen);
-    await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
-    if (inserted || scored || result) await this.changed();
-    const candles = to - 1 - Math.max(from - 1, lastIndexAtOrBefore(s.openTime.subarray(0, to), after));
-    return { inserted, scored, candles };
-  }
-
-  /** Backfills every coin × TA timeframe (one at a time; stops early when the service stops). */
-  async backfillAll(): Promise<{ inserted: number; scored: number; candles: number; ms: number }> {
-    const t0 = Date.now();
-    let inserted = 0;
-    let scored = 0;
-    let candles = 0;
-    const [progress, snapshots] = await Promise.all([this.deps.repo.progress(), this.deps.repo.snapshotTimes()]);
-    for (const row of this.deps.market.coinRows) {
-      for (const tf of row.timeframes) {
-        if (this.stopped) return { inserted, scored, candles, ms: Date.now() - t0 };
-        if (!isTaTimeframe(tf)) continue;
-        const k = `${row.id}:${tf}`;
-        const r = await this.backfill(row, tf, { done: progress.get(k), snapshotAt: snapshots.get(k) });
-        inserted += r.inserted;
-        scored += r.scored;
-        candles += r.candles;
-      }
-    }
-    return { inserted, scored, candles, ms: Date.now() - t0 };
-  }
-
-  // ---- jobs ---------------------------------------------------------------------------------------
-
-  private enqueue<T>(fn: () => Promise<T>): Promise<T | undefined> {
-    const next = this.chain.then(() => (this.stopped ? undefined : fn()));
-    this.chain = next.catch((e) => this.log(`signals job failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
-    return next;
-  }
-
-  /** Resolves when every queued job has run. */
-  async idle(): Promise<void> {
-    await this.starting;
-    await this.chain;
-  }
-
-  /**
-   * Start-up backfill state of this process: `idle` (jobs not started), `waiting` (start delay),
-   * `running`, `done`, or `follower` (another process holds the lock and computes).
-   */
-  backfillState: 'idle' | 'waiting' | 'running' | 'done' | 'follower' = 'idle';
-
-  /** True while this process holds the signals lock. */
-  get isLeader(): boolean {
-    return this.leader;
-  }
-
-  /**
-   * Starts the signals jobs in this process: takes the `signals` advisory lock (only one of N
-   * processes computes; the others retry on each candle close), backfills, then handles every
-   * closed 5m/1h/1d candle. Call only in processes with the worker role.
-   */
-  async startJobs(lockKey: number, tryLock: (key: number) => Promise<boolean>, opts: { delayMs?: number } = {}): Promise<void> {
-    this.stopped = false;
-    this.backfillState = 'waiting';
-    const acquire = async () => {
-      if (this.leader) return true;
-      this.leader = await tryLock(lockKey);
-      if (this.leader) {
-        this.backfillState = 'running';
-        const r = await this.backfillAll();
-        this.backfillState = 'done';
-        this.log(`signals backfill: ${r.candles} candles computed, ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
-      } else this.backfillState = 'follower';
-      return this.leader;
-    };
-    // Begin once the process has finished starting (HTTP listening); the backfill yields between steps.
-    this.starting = new Promise<void>((resolve) => {
-      const timer = setTimeout(() => {
-        void this.enqueue(acquire);
-        resolve();
-      }, opts.delayMs ?? START_DELAY_MS);
-      this.cancelStart = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    this.unsubscribe = this.deps.source.onCandleClosed((e) => {
-      if (!isTaTimeframe(e.timeframe)) return;
-      const tf = e.timeframe;
-      void this.enqueue(async () => {
-        if (await acquire()) await this.onCandleClosed(e.symbol, tf);
-      });
-    });
-  }
-
-  /** Stops the jobs and waits for the running one. */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    this.cancelStart();
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    await this.idle();
-    await this.analysis.close();
-  }
-
-  // ---- reads --------------------------------------------------------------------------------------
 
   private labelled(r: TaResult): LabelledTaResult {
     return { ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] };
@@ -368,7 +68,7 @@ export class SignalsService {
       const [snap] = (await this.deps.repo.snapshots([row.id])).filter((x) => x.timeframe === tf);
       if (snap && snap.candle_time === latest.time && snap.candle_time + TIMEFRAME_MS[tf] <= now) return this.labelled(snap.result as TaResult);
     }
-    const r = await this.refreshSnapshot(row, tf);
+    const r = await this.deps.pipeline.refreshSnapshot(row, tf);
     if (!r) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no closed ${tf} candles at ${new Date(now).toISOString()}`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
     return this.labelled(r);
   }
@@ -397,7 +97,7 @@ export class SignalsService {
         const snap = snaps.find((x) => x.coin_id === row.id && x.timeframe === tf);
         if (snap && snap.candle_time + TIMEFRAME_MS[tf] <= now) results.push(snap.result as TaResult);
         else {
-          const r = await this.refreshSnapshot(row, tf);
+          const r = await this.deps.pipeline.refreshSnapshot(row, tf);
           if (r) results.push(r);
         }
       }
@@ -483,7 +183,7 @@ export class SignalsService {
   allJson(offset: number, limit: number): Promise<string> {
     return this.readModels.get(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const rows = this.analysedCoins();
-      return SignalsService.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
+      return SignalsReads.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
     });
   }
 
@@ -494,7 +194,7 @@ export class SignalsService {
       const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
       const ranked = scores.filter((x) => byId.has(x.id));
       const page = ranked.slice(offset, offset + limit);
-      return SignalsService.pageJson(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
+      return SignalsReads.pageJson(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
     });
   }
 
@@ -502,11 +202,11 @@ export class SignalsService {
   async followingJson(coinIds: number[], offset: number, limit: number): Promise<string> {
     const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
     const rows = coinIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    return SignalsService.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
+    return SignalsReads.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
   }
 
   /** GET /signals/track-record as JSON text: stored per query and read version; `now` is this request's. */
-  async trackRecordJson(q: Parameters<SignalsService['trackRecord']>[0]): Promise<string> {
+  async trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Promise<string> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
     const t = await this.readModels.get(
       `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
@@ -661,7 +361,7 @@ export class SignalsService {
   async baseRate(row: CoinRow, tf: TaTimeframe, since: number, now: number): Promise<{ n: number; up: number; down: number; flat: number }> {
     const tfMs = TIMEFRAME_MS[tf];
     const horizon = SIGNAL_HORIZON_CANDLES[tf];
-    const { s, to } = await this.historyUntil(row.symbol, tf, now);
+    const { s, to } = await this.deps.pipeline.historyUntil(row.symbol, tf, now);
     const out = { n: 0, up: 0, down: 0, flat: 0 };
     const kFrom = lastIndexAtOrBefore(s.openTime.subarray(0, to), since - tfMs) + 1;
     for (let k = Math.max(kFrom, horizon); k < to; k++) {
@@ -730,4 +430,3 @@ export class SignalsService {
     return { since, until: now, items };
   }
 }
-

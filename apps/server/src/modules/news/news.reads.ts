@@ -1,0 +1,295 @@
+import type { Feed, FeedFilter, FeedHeat, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import { GetLatestFeedsResponse, HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
+import type { Clock } from '../../platform/clock';
+import { AppError } from '../../platform/errors';
+import { encodeJson, ReadModels } from '../../platform/read-models';
+import type { MarketService } from '../market/market.service';
+import type { CoinRow } from '../market/market.repository';
+import { heatAt, IMPORTANCE_LEVELS, topicsOf } from './analyst';
+import type { Interpreter } from './interpreter';
+import type { FeedCondition, NewsRepository, NewsRow, Where } from './news.repository';
+import { FEEDS_REUSE_MS, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
+
+type Horizon = keyof typeof HORIZONS;
+const DAY = 86_400_000;
+
+/** Dependencies of the news read side. */
+export interface NewsReadsDeps {
+  repo: NewsRepository;
+  market: MarketService;
+  clock: Clock;
+  /** Writes the story of the day (the built-in analyst or the model). */
+  interpreter: Interpreter;
+  /** Analyses an item asked for before the jobs' pass reached it, and the day's news before a story. */
+  pipeline: NewsPipeline;
+  /** Where the read side stores its results (one of this process when absent). */
+  readModels?: ReadModels;
+  log?: (msg: string) => void;
+}
+
+/**
+ * The news read side (SPEC §7 Feeds): feed pages (read models for the pages every caller shares,
+ * decision 050), one feed with its "similar news moved" figures, the hottest events, a Pro user's
+ * saved filter, and the story of the day (written on demand, one run per day and language). Only
+ * items the clock released are shown.
+ */
+export class NewsReads {
+  private storyRuns = new Map<string, Promise<void>>();
+  /** Wall time (ms) of the last forced rewrite by the model, per `day|lang`. */
+  private readonly forcedAt = new Map<string, number>();
+  private readonly readModels: ReadModels;
+  constructor(private readonly d: NewsReadsDeps) {
+    this.readModels = d.readModels ?? ReadModels.local();
+  }
+
+  private get coins(): readonly CoinRow[] {
+    return this.d.market.coinRows;
+  }
+
+
+  private coinBySymbol(): Map<string, CoinRow> {
+    return new Map(this.coins.map((c) => [c.symbol, c]));
+  }
+
+  /** Maps stored rows to API feeds in `lang`; with `similar`, adds the "similar news moved" aggregates. */
+  async toFeeds(rows: NewsRow[], lang: Lang, opts: { similar?: boolean } = {}): Promise<Feed[]> {
+    if (!rows.length) return [];
+    const now = this.d.clock.now();
+    const info = await this.d.repo.clusterInfo([...new Set(rows.map((r) => r.cluster_id!).filter(Boolean))], now);
+    const impact = await this.d.repo.impactOf(rows.map((r) => r.id));
+    const coins = this.coinBySymbol();
+    const out: Feed[] = [];
+    for (const r of rows) {
+      const cl = info.get(r.cluster_id ?? '') ?? { size: 1, sources: [r.source] };
+      const related = (r.coin_trends ?? [])
+        .map((t) => ({ t, c: coins.get(t.symbol) }))
+        .filter((x): x is { t: { symbol: string; trend: FeedTrend }; c: CoinRow } => !!x.c)
+        .map(({ t, c }) => ({ cryptocurrency_id: c.id, trend: t.trend, symbol: c.symbol, name: c.name, logo: `/static/icons/${c.icon}`, slug: c.slug, cmc_id: c.cmc_id }));
+      const moves = await Promise.all(
+        related.map(async (c) => {
+          const sim = opts.similar && r.sentiment ? await this.d.repo.similarImpact(c.symbol, r.sentiment, r.topic, now, r.id) : [];
+          return {
+            symbol: c.symbol,
+            cryptocurrency_id: c.cryptocurrency_id,
+            moves: (Object.keys(HORIZONS) as Horizon[]).map((h) => {
+              const m = impact.find((x) => x.news_id === r.id && x.symbol === c.symbol && x.horizon === h);
+              const s = sim.find((x) => x.horizon === h);
+              return {
+                horizon: h,
+                change_pct: m ? Number(m.change_pct) : null,
+                similar: s && s.n > 0 ? { avg_change_pct: s.avg, n: s.n, sentiment: (r.sentiment ?? 'neutral') as FeedTrend, topic: r.topic } : null,
+              };
+            }),
+          };
+        }),
+      );
+      const interp = lang === 'zh-CN' ? r.interpretation_zh : r.interpretation_en;
+      const content = r.summary || interp || '';
+      out.push({
+        id: r.id,
+        title: r.title,
+        content,
+        feed_contents: [{ title: r.title, content }],
+        original_title: r.title,
+        source: r.source,
+        link: r.url,
+        published_at: new Date(r.published_at).toISOString(),
+        lang: r.lang === 'zh' ? 'zh' : 'en',
+        sentiment: (r.sentiment ?? 'neutral') as FeedTrend,
+        importance: IMPORTANCE_LEVELS[r.importance ?? 0],
+        heat: heatAt(r.heat ?? 0, r.published_at, now),
+        related_cryptocurrencies: related,
+        cluster: { id: r.cluster_id ?? r.id, size: cl.size, sources: cl.sources },
+        topics: topicsOf(r.labels),
+        impact: moves,
+        interpretation: interp ? { text: interp, by: (r.interpreted_by ?? 'builtin') as 'builtin' | 'llm' } : null,
+      });
+    }
+    return out;
+  }
+
+  /** Symbols of coin ids (unknown ids dropped). */
+  symbolsOf(ids: number[]): string[] {
+    return this.coins.filter((c) => ids.includes(c.id)).map((c) => c.symbol);
+  }
+
+  /** The saved personal filter of a user, or null. */
+  async savedFilter(userId: number): Promise<NewsFilter | null> {
+    const f = await this.d.repo.filterOf(String(userId));
+    return f ? NewsFilterSchema.parse(f) : null;
+  }
+
+  async saveFilter(userId: number, f: NewsFilter): Promise<void> {
+    await this.d.repo.saveFilter(String(userId), f, Date.now());
+  }
+
+  /** Conditions of a saved personal filter (SPEC §1 personalised news). `followed`: the user's watchlist symbols. */
+  personalWhere(f: NewsFilter, followed: string[] = []): Where {
+    const c: FeedCondition = {};
+    const coins = [...new Set([...f.coins, ...(f.followed_coins ? followed : [])])];
+    if (coins.length) c.symbols = coins;
+    const min = IMPORTANCE_LEVELS.indexOf(f.min_importance);
+    if (min > 0) c.minImportance = min;
+    if (f.sentiments.length) c.sentiments = f.sentiments;
+    if (f.sources.length) c.sources = f.sources;
+    if (f.languages.length) c.languages = f.languages;
+    return [c];
+  }
+
+  /**
+   * GET /feeds/latest. `filter`: all | important (level ≥ important) | bullish | bearish;
+   * `heat`: all | hot (heat ≥ HOT_HEAT); `coin`: id, slug or symbol (COIN_NOT_FOUND when unknown).
+   */
+  async latest(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string; extra?: Where }): Promise<LatestFeeds> {
+    const where: Where = [...(q.extra ?? [])];
+    if (q.filter === 'important') where.push({ minImportance: IMPORTANCE_LEVELS.indexOf('important') });
+    if (q.filter === 'bullish' || q.filter === 'bearish') where.push({ sentiments: [q.filter] });
+    if (q.coin) where.push({ symbols: [this.d.market.resolve(q.coin).symbol] });
+    const { rows, hasNext } = await this.d.repo.page(this.d.clock.now(), where, { offset: q.offset, limit: q.limit, heatMin: q.heat === 'hot' ? HOT_HEAT : undefined });
+    return { list: await this.toFeeds(rows, q.lang), hasNext, offset: q.offset, limit: q.limit };
+  }
+
+  /**
+   * GET /feeds/latest without a personal filter, as JSON text (`{result: LatestFeeds}`): stored per
+   * query (coin resolved first: COIN_NOT_FOUND) and version = the `news` generation and the
+   * FEEDS_REUSE_MS step of the clock; shared through Redis.
+   */
+  async latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Promise<string> {
+    const coin = q.coin ? String(this.d.market.resolve(q.coin).id) : '';
+    const version = `${this.readModels.generation('news')}:${Math.floor(this.d.clock.now() / FEEDS_REUSE_MS)}`;
+    return this.readModels.get(
+      `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`,
+      version,
+      async () => encodeJson(GetLatestFeedsResponse, { result: await this.latest({ ...q, coin: coin || undefined }) }),
+      { shared: true },
+    );
+  }
+
+  /** GET /feeds/hot_top5: the five hottest events of the last 24 h. */
+  async hotTop5(lang: Lang): Promise<Feed[]> {
+    const now = this.d.clock.now();
+    return this.toFeeds(await this.d.repo.hottest(now, now - DAY, 5), lang);
+  }
+
+  /** GET /feeds/{id}: FEED_NOT_FOUND when unknown or published after the clock's now. */
+  async get(id: string, lang: Lang): Promise<Feed> {
+    const now = this.d.clock.now();
+    let [row] = await this.d.repo.byIds([id]);
+    if (!row || row.published_at > now) throw new AppError('FEED_NOT_FOUND', `No feed ${id}`);
+    if (row.interpreted_at == null) {
+      await this.d.pipeline.analysePending();
+      [row] = await this.d.repo.byIds([id]);
+    }
+    return (await this.toFeeds([row], lang, { similar: true }))[0];
+  }
+
+  // story of the day
+
+  private dayOf(now: number): { day: string; from: number } {
+    const from = Math.floor(now / DAY) * DAY;
+    return { day: new Date(from).toISOString().slice(0, 10), from };
+  }
+
+  /** GET /feeds/sotd: the stored story of the clock's day (written first when missing or `force`). */
+  async storyOfTheDay(lang: Lang, force = false): Promise<StoryOfTheDay | null> {
+    const now = this.d.clock.now();
+    const { day } = this.dayOf(now);
+    let s = await this.d.repo.story(day, lang);
+    if (!s || force) {
+      await this.writeStory(lang, () => undefined);
+      s = await this.d.repo.story(day, lang);
+    }
+    if (!s) return null;
+    const rows = await this.d.repo.byIds([s.news_id]);
+    if (!rows.length) return null;
+    const [feed] = await this.toFeeds(rows, lang, { similar: true });
+    return {
+      day,
+      feed,
+      story: { title: s.title, content: s.content, by: s.by as 'builtin' | 'llm', generated_at: new Date(s.generated_at).toISOString() },
+      isRefreshing: this.storyRuns.has(`${day}|${lang}`),
+    };
+  }
+
+  /** True when the story of the day is missing or its cluster is no longer the day's biggest. */
+  async storyIsStale(lang: Lang): Promise<boolean> {
+    const now = this.d.clock.now();
+    const { day, from } = this.dayOf(now);
+    const s = await this.d.repo.story(day, lang);
+    if (!s) return true;
+    const big = await this.d.repo.biggestCluster(from, now);
+    return !!big && big.cluster_id !== s.cluster_id;
+  }
+
+  /**
+   * Writes the story of the day for `lang` (one run per day and language at a time; a second
+   * caller joins the running one). Across processes the write holds the story's lock; a process
+   * that waited for it and finds the story rewritten meanwhile keeps that one instead of asking
+   * the writer again. `onThinking` receives the writer's progress lines.
+   */
+  writeStory(lang: Lang, onThinking: (line: string) => void): Promise<void> {
+    const now = this.d.clock.now();
+    const { day, from } = this.dayOf(now);
+    const key = `${day}|${lang}`;
+    const running = this.storyRuns.get(key);
+    if (running) {
+      onThinking(lang === 'zh-CN' ? '已有一次撰写正在进行，等待其完成…' : 'A write-up is already running; waiting for it…');
+      return running;
+    }
+    const run = (async () => {
+      const seen = await this.d.repo.storyVersion(day, lang);
+      await this.d.repo.withStoryLock(day, lang, async () => {
+        const current = await this.d.repo.storyVersion(day, lang);
+        if (current !== null && current !== seen) {
+          onThinking(lang === 'zh-CN' ? '今日故事刚由另一进程写好。' : 'The story was just written by another process.');
+          return;
+        }
+        await this.composeStory(lang, day, from, now, onThinking);
+      });
+    })().finally(() => this.storyRuns.delete(key));
+    this.storyRuns.set(key, run);
+    return run;
+  }
+
+  /** Writes and stores the story of `day` (UTC, from `from` to the clock's `now`) in `lang` from the day's biggest event. */
+  private async composeStory(lang: Lang, day: string, from: number, now: number, onThinking: (line: string) => void): Promise<void> {
+    await this.d.pipeline.analysePending();
+    // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
+    const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
+    if (!big) {
+      onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
+      return;
+    }
+    const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
+    const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
+    const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
+    const facts = interpretFacts(lead, this.coins, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
+    const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
+    const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
+    await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
+  }
+
+  /**
+   * Claims a forced rewrite of today's story in `lang` (`force_update=true`, a refresh without
+   * `auto`). With the built-in analyst (no model call) always granted. With a model: granted only
+   * to `privileged` callers (Pro members, lab users) and at most once per
+   * FORCED_REWRITE_INTERVAL_MS per day and language; everyone else gets the automatic behaviour
+   * (a rewrite only when the story is missing or the day's biggest event changed).
+   */
+  claimForcedRewrite(lang: Lang, privileged: boolean, wallNow: number = Date.now()): boolean {
+    if (this.d.interpreter.by === 'builtin') return true;
+    if (!privileged) return false;
+    const key = `${this.dayOf(this.d.clock.now()).day}|${lang}`;
+    const last = this.forcedAt.get(key);
+    if (last !== undefined && wallNow - last < FORCED_REWRITE_INTERVAL_MS) return false;
+    this.forcedAt.set(key, wallNow);
+    return true;
+  }
+
+  /** GET /feeds/sotd/refresh: starts a background write-up (with `auto`, only when stale). */
+  async refreshStory(lang: Lang, auto: boolean): Promise<{ isRefreshing: boolean }> {
+    if (auto && !(await this.storyIsStale(lang))) return { isRefreshing: this.storyRuns.has(`${this.dayOf(this.d.clock.now()).day}|${lang}`) };
+    this.writeStory(lang, () => undefined).catch((e) => this.d.log?.(`story of the day failed: ${e instanceof Error ? e.message : String(e)}`));
+    return { isRefreshing: true };
+  }
+}

@@ -1,0 +1,98 @@
+import type { MarketSource } from '../../providers/market/types';
+import type { SignalsPipeline } from './signals.pipeline';
+import { isTaTimeframe } from '@coinlens/contracts';
+
+/** Delay before the jobs' first run (start-up backfill), so that the process serves HTTP first. */
+export const START_DELAY_MS = 5_000;
+
+/**
+ * The clock-driven signals jobs of a worker process: under the `signals` advisory lock (one of N
+ * processes computes; the others retry on each candle close), the start-up backfill, then every
+ * closed 5m/1h/1d candle through the {@link SignalsPipeline}, one job at a time. Constructed only
+ * in processes with the worker role (`ROLES=web` never builds it).
+ */
+export class SignalsJobs {
+  private chain: Promise<unknown> = Promise.resolve();
+  private starting: Promise<void> = Promise.resolve();
+  private cancelStart: () => void = () => undefined;
+  private stopped = false;
+  private unsubscribe: (() => void) | null = null;
+  private leader = false;
+  private readonly log: (msg: string) => void;
+
+  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void }) {
+    this.log = deps.log ?? (() => undefined);
+  }
+
+
+  private enqueue<T>(fn: () => Promise<T>): Promise<T | undefined> {
+    const next = this.chain.then(() => (this.stopped ? undefined : fn()));
+    this.chain = next.catch((e) => this.log(`signals job failed: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+    return next;
+  }
+
+  /** Resolves when every queued job has run. */
+  async idle(): Promise<void> {
+    await this.starting;
+    await this.chain;
+  }
+
+  /**
+   * Start-up backfill state of this process: `idle` (jobs not started), `waiting` (start delay),
+   * `running`, `done`, or `follower` (another process holds the lock and computes).
+   */
+  backfillState: 'idle' | 'waiting' | 'running' | 'done' | 'follower' = 'idle';
+
+  /** True while this process holds the signals lock. */
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  /**
+   * Starts the signals jobs in this process: takes the `signals` advisory lock (only one of N
+   * processes computes; the others retry on each candle close), backfills, then handles every
+   * closed 5m/1h/1d candle. Call only in processes with the worker role.
+   */
+  async start(lockKey: number, tryLock: (key: number) => Promise<boolean>, opts: { delayMs?: number } = {}): Promise<void> {
+    this.stopped = false;
+    this.backfillState = 'waiting';
+    const acquire = async () => {
+      if (this.leader) return true;
+      this.leader = await tryLock(lockKey);
+      if (this.leader) {
+        this.backfillState = 'running';
+        const r = await this.deps.pipeline.backfillAll(() => this.stopped);
+        this.backfillState = 'done';
+        this.log(`signals backfill: ${r.candles} candles computed, ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
+      } else this.backfillState = 'follower';
+      return this.leader;
+    };
+    // Begin once the process has finished starting (HTTP listening); the backfill yields between steps.
+    this.starting = new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        void this.enqueue(acquire);
+        resolve();
+      }, opts.delayMs ?? START_DELAY_MS);
+      this.cancelStart = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.unsubscribe = this.deps.source.onCandleClosed((e) => {
+      if (!isTaTimeframe(e.timeframe)) return;
+      const tf = e.timeframe;
+      void this.enqueue(async () => {
+        if (await acquire()) await this.deps.pipeline.onCandleClosed(e.symbol, tf);
+      });
+    });
+  }
+
+  /** Stops the jobs and waits for the running one (a backfill ends after its current step). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.cancelStart();
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await this.idle();
+  }
+}
