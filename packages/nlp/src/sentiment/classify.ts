@@ -1,6 +1,6 @@
 /**
- * Runtime sentiment API: the TFNS-trained model (weights in packages/nlp/model/sentiment-v1.json,
- * loaded synchronously once on first use) plus the crypto lexicon rules.
+ * Runtime sentiment API: the v2 model (TFNS + crypto headlines, English and Chinese; weights in
+ * packages/nlp/model/sentiment-v2.json, loaded synchronously once on first use).
  */
 import { readFileSync } from 'node:fs';
 import { detectLanguage } from '../lang.js';
@@ -16,7 +16,7 @@ export interface SentimentResult {
 }
 
 /** URL of the shipped model file. */
-export const SENTIMENT_MODEL_URL = new URL('../../model/sentiment-v1.json', import.meta.url);
+export const SENTIMENT_MODEL_URL = new URL('../../model/sentiment-v2.json', import.meta.url);
 
 let cached: SentimentModel | null = null;
 
@@ -49,40 +49,25 @@ export function classifySentimentModelOnly(text: string, model: SentimentModel =
   return { label: argmaxLabel(scores), scores };
 }
 
-/** Rule id reported for Chinese headlines decided by the Chinese keyword lists. */
+/** Rule id reported for a Chinese headline whose label agrees with the Chinese keyword lists. */
 export const ZH_RULE_ID = 'zh-keywords';
-/** Mixing weight of the Chinese keyword rule. */
-export const ZH_RULE_WEIGHT = 0.5;
-/**
- * Scores of Chinese text before keyword rules: the English-trained model has no signal on Chinese,
- * so a fixed prior (neutral unless keywords say otherwise) is used instead of the model.
- */
-export const ZH_PRIOR: Readonly<Record<SentimentLabel, number>> = { bearish: 0.25, bullish: 0.25, neutral: 0.5 };
 
 /**
- * Classify the market sentiment of a headline/tweet: 'bullish' | 'bearish' | 'neutral'.
- * English: model probabilities mixed with the first matching crypto rule's label
- * (scores = (1 − w)·model + w·onehot, w = rule.weight). Chinese (detectLanguage = 'zh'): ZH_PRIOR mixed
- * with the Chinese keyword rule (w = ZH_RULE_WEIGHT), since the model is trained on English. `rule` is set when the rule's label is the final label.
- * Empty text → neutral with scores {0, 0, 1}.
+ * Classify the market sentiment of a headline: 'bullish' | 'bearish' | 'neutral', English or Chinese.
+ * The v2 model (trained on TFNS + crypto headlines in both languages, crypto rules as features) gives
+ * the label and probabilities. `rule` names the evidence when it agrees with the label: the first
+ * crypto rule that fires (English) or ZH_RULE_ID when the Chinese keyword lists lean the same way;
+ * it explains, it does not decide. Empty text → neutral with scores {0, 0, 1}.
  * Deterministic; never throws for any string (throws only if the model file is missing).
  */
 export function classifySentiment(text: string, model: SentimentModel = getSentimentModel()): SentimentResult {
   if (!text || !text.trim()) return { label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } };
-  let base: SentimentResult;
-  let rule: { id: string; label: 'bullish' | 'bearish'; weight: number } | null;
+  const base = classifySentimentModelOnly(text, model);
+  if (base.label === 'neutral') return base;
   if (detectLanguage(text) === 'zh') {
-    base = { label: 'neutral', scores: { ...ZH_PRIOR } };
     const zh = matchChineseKeywords(text);
-    rule = zh ? { id: ZH_RULE_ID, label: zh.label, weight: ZH_RULE_WEIGHT } : null;
-  } else {
-    base = classifySentimentModelOnly(text, model);
-    rule = matchCryptoRule(text);
+    return zh && zh.label === base.label ? { ...base, rule: ZH_RULE_ID } : base;
   }
-  if (!rule) return base;
-  const w = rule.weight;
-  const scores = { bearish: (1 - w) * base.scores.bearish, bullish: (1 - w) * base.scores.bullish, neutral: (1 - w) * base.scores.neutral };
-  scores[rule.label] += w;
-  const label = argmaxLabel(scores);
-  return label === rule.label ? { label, scores, rule: rule.id } : { label, scores };
+  const rule = matchCryptoRule(text);
+  return rule && rule.label === base.label ? { ...base, rule: rule.id } : base;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Feed, FeedFilter, FeedHeat, FeedImportance, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import type { Feed, FeedEventType, FeedFilter, FeedHeat, FeedImportance, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
 import { GetLatestFeedsResponse, HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
@@ -10,8 +10,14 @@ import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
 import type { NewsProvider } from '../../providers/news/types';
 import { clusterItem, clustersFromMembers, heatAt, importanceOf, IMPORTANCE_LEVELS, readItem, topicsOf, type AnalystCoin } from './analyst';
+import { EVENT_TYPES, meanInterval95 } from './nlp';
 import { BuiltinInterpreter, type InterpretFacts, type Interpreter } from './interpreter';
 import { NewsRepository, type NewsAnalysis, type NewsRow, type Where } from './news.repository';
+
+/** The stored `topic` of an item as an event type (null for items analysed before event types). */
+function eventTypeOf(topic: string | null): FeedEventType | null {
+  return topic && (EVENT_TYPES as readonly string[]).includes(topic) ? (topic as FeedEventType) : null;
+}
 
 /** Pub/sub channel of released news (`FeedsStreamEvent`). */
 export const FEEDS_CHANNEL = 'feeds:new';
@@ -193,6 +199,7 @@ export class NewsService {
       importance,
       clusterSize: size,
       clusterSources: sources,
+      eventType: eventTypeOf(row.topic),
     };
   }
 
@@ -290,13 +297,14 @@ export class NewsService {
     const out: Feed[] = [];
     for (const r of rows) {
       const cl = info.get(r.cluster_id ?? '') ?? { size: 1, sources: [r.source] };
+      const eventType = eventTypeOf(r.topic);
       const related = (r.coin_trends ?? [])
         .map((t) => ({ t, c: coins.get(t.symbol) }))
         .filter((x): x is { t: { symbol: string; trend: FeedTrend }; c: CoinRow } => !!x.c)
         .map(({ t, c }) => ({ cryptocurrency_id: c.id, trend: t.trend, symbol: c.symbol, name: c.name, logo: `/static/icons/${c.icon}`, slug: c.slug, cmc_id: c.cmc_id }));
       const moves = await Promise.all(
         related.map(async (c) => {
-          const sim = opts.similar && r.sentiment ? await this.d.repo.similarImpact(c.symbol, r.sentiment, r.topic, now, r.id) : [];
+          const sim = opts.similar && r.sentiment ? await this.d.repo.similarImpact(c.symbol, r.sentiment, eventType, now, r.id) : [];
           return {
             symbol: c.symbol,
             cryptocurrency_id: c.cryptocurrency_id,
@@ -306,7 +314,7 @@ export class NewsService {
               return {
                 horizon: h,
                 change_pct: m ? Number(m.change_pct) : null,
-                similar: s && s.n > 0 ? { avg_change_pct: s.avg, n: s.n, sentiment: (r.sentiment ?? 'neutral') as FeedTrend, topic: r.topic } : null,
+                similar: s && s.n > 0 ? { avg_change_pct: s.avg, n: s.n, sentiment: (r.sentiment ?? 'neutral') as FeedTrend, topic: r.topic, event_type: eventType, ci95: meanInterval95(s.avg, s.sd, s.n) } : null,
               };
             }),
           };
@@ -330,6 +338,7 @@ export class NewsService {
         related_cryptocurrencies: related,
         cluster: { id: r.cluster_id ?? r.id, size: cl.size, sources: cl.sources },
         topics: topicsOf(r.labels),
+        event_type: eventType,
         impact: moves,
         interpretation: interp ? { text: interp, by: (r.interpreted_by ?? 'builtin') as 'builtin' | 'llm' } : null,
       });
