@@ -8,7 +8,8 @@
  * best by the mean of crypto-EN macro F1, crypto-ZH macro F1 and TFNS dev accuracy.
  * Usage: npx tsx packages/nlp/scripts/tune-sentiment.ts [grid=one|small|offsets|cw<a>:<b>] [self=tau,weight,n] [save=model.json]
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { classifySentiment } from '../src/sentiment/classify.js';
 import { CRYPTO_FILES, cryptoSelectionSplit, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, DEV_SEED, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
@@ -77,6 +78,28 @@ if (selfArg) {
     return p[k] >= tau ? [{ text: t, label: CLASSES[k], weight: w }] : [];
   });
   console.log(`self-training: ${extra.length} of ${pool.length} shipped headlines with p ≥ ${tau}, weight ${w}`);
+}
+
+const modelArg = process.argv.find((a) => a.startsWith('model='))?.slice(6);
+if (modelArg) {
+  // inference variants of a saved selection model (save=…): rule mixing scale and class offsets
+  const m = decodeModel(JSON.parse(readFileSync(modelArg, 'utf8')));
+  const sets = [['cryptoEN', valEn], ['cryptoZH', valZh], ['TFNS dev', tfnsDev]] as const;
+  for (const ruleScale of [0, 0.5, 1, 1.5]) {
+    for (const off of [[0, 0, 0], [0.3, 0, 0], [0.6, 0, 0], [0.3, 0.2, 0]] as const) {
+      const ms = sets.map(([, rows]) => {
+        const pred = rows.map((r) => {
+          const sc = classifySentiment(r.text, m, { ruleScale }).scores;
+          const z = CLASSES.map((c, k) => Math.log(sc[c] + 1e-12) + off[k]);
+          return CLASSES[z.indexOf(Math.max(...z))] as SentimentLabel;
+        });
+        return computeMetrics(rows.map((r) => r.label), pred);
+      });
+      const obj = (ms[0].macroF1 + ms[1].macroF1 + ms[2].accuracy) / 3;
+      console.log(`ruleScale ${ruleScale} off ${JSON.stringify(off)}  ` + sets.map(([n], i) => `${n} acc ${ms[i].accuracy.toFixed(3)} F1 ${ms[i].macroF1.toFixed(3)}`).join(' | ') + `  obj ${obj.toFixed(4)}`);
+    }
+  }
+  process.exit(0);
 }
 
 const grid = process.argv.find((a) => a.startsWith('grid='))?.slice(5) ?? 'small';

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { detectLanguage } from '../lang.js';
-import { matchChineseKeywords, matchCryptoRule } from './crypto-rules.js';
+import { CRYPTO_RULES, matchChineseKeywords, matchCryptoRule } from './crypto-rules.js';
+import { matchChineseRuleId } from './domain-cues.js';
 import { decodeModel, predictProba, type SentimentLabel, type SentimentModel, type SentimentModelJson } from './model.js';
 
 /** Result of {@link classifySentiment}. `scores` are probabilities summing to 1. */
@@ -53,21 +54,35 @@ export function classifySentimentModelOnly(text: string, model: SentimentModel =
 export const ZH_RULE_ID = 'zh-keywords';
 
 /**
+ * Scale of the crypto rules' mixing weights (rule.weight × scale, see {@link classifySentiment}),
+ * chosen on the model-selection split of train.csv and the TFNS dev split (scripts/tune-sentiment.ts
+ * grid=rules); 0 would leave the label to the model alone.
+ */
+export const RULE_MIX_SCALE = 0.5;
+
+/**
  * Classify the market sentiment of a headline: 'bullish' | 'bearish' | 'neutral', English or Chinese.
- * The v2 model (trained on TFNS + crypto headlines in both languages, crypto rules as features) gives
- * the label and probabilities. `rule` names the evidence when it agrees with the label: the first
- * crypto rule that fires (English) or ZH_RULE_ID when the Chinese keyword lists lean the same way;
- * it explains, it does not decide. Empty text → neutral with scores {0, 0, 1}.
+ * The v2 model (trained on TFNS + crypto headlines in both languages, crypto cues as features) gives
+ * probabilities; the first crypto rule that fires (English: CRYPTO_RULES patterns; Chinese: the same
+ * rules' Chinese phrases) is mixed in: scores = (1 − w)·model + w·onehot(rule label), w = rule.weight ×
+ * `ruleScale` (default RULE_MIX_SCALE). `rule` is set when the rule's label is the final label; for a
+ * Chinese headline without a rule, ZH_RULE_ID when the Chinese keyword lists lean the same way as the
+ * label. Empty text → neutral with scores {0, 0, 1}.
  * Deterministic; never throws for any string (throws only if the model file is missing).
  */
-export function classifySentiment(text: string, model: SentimentModel = getSentimentModel()): SentimentResult {
+export function classifySentiment(text: string, model: SentimentModel = getSentimentModel(), opts: { ruleScale?: number } = {}): SentimentResult {
   if (!text || !text.trim()) return { label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } };
   const base = classifySentimentModelOnly(text, model);
-  if (base.label === 'neutral') return base;
-  if (detectLanguage(text) === 'zh') {
-    const zh = matchChineseKeywords(text);
-    return zh && zh.label === base.label ? { ...base, rule: ZH_RULE_ID } : base;
+  const zh = detectLanguage(text) === 'zh';
+  const rule = zh ? CRYPTO_RULES.find((r) => r.id === matchChineseRuleId(text)) ?? null : matchCryptoRule(text);
+  const w = rule ? Math.min(1, rule.weight * (opts.ruleScale ?? RULE_MIX_SCALE)) : 0;
+  if (rule && w > 0) {
+    const scores = { bearish: (1 - w) * base.scores.bearish, bullish: (1 - w) * base.scores.bullish, neutral: (1 - w) * base.scores.neutral };
+    scores[rule.label] += w;
+    const label = argmaxLabel(scores);
+    return label === rule.label ? { label, scores, rule: rule.id } : { label, scores };
   }
-  const rule = matchCryptoRule(text);
-  return rule && rule.label === base.label ? { ...base, rule: rule.id } : base;
+  if (rule && rule.label === base.label) return { ...base, rule: rule.id };
+  if (zh && base.label !== 'neutral' && matchChineseKeywords(text)?.label === base.label) return { ...base, rule: ZH_RULE_ID };
+  return base;
 }

@@ -42,6 +42,8 @@ const ZH_RULES: readonly [string, RegExp][] = [
   ['ban', /禁止|禁令|打击/],
   ['insolvency', /暂停提[现币款]|资不抵债|破产/],
   ['outflows', /流出/],
+  ['sell-off', /抛售|砸盘|清仓|出售[^，。]{0,10}(?:比特币|以太坊|BTC|ETH|持仓)/],
+  ['token-unlock', /代币解锁|解锁[^，。]{0,12}代币/],
   ['death-cross', /死叉/],
   ['etf-approval', /ETF[^，。]{0,12}(?:获批|批准|通过|上市)|(?:批准|通过)[^，。]{0,12}ETF/],
   ['inflows', /流入/],
@@ -54,6 +56,15 @@ const ZH_RULES: readonly [string, RegExp][] = [
   ['airdrop', /空投/],
   ['mainnet-launch', /主网[^，。]{0,6}(?:上线|启动)|升级[^，。]{0,4}(?:生效|完成)/],
 ];
+
+/** Id of the first crypto rule whose Chinese phrase occurs in `text` (ZH_RULES order), or null. */
+export function matchChineseRuleId(text: string): string | null {
+  for (const [id, re] of ZH_RULES) {
+    const m = re.exec(text);
+    if (m && !NEG_ZH.test(text.slice(Math.max(0, m.index - 3), m.index))) return id;
+  }
+  return null;
+}
 
 function englishCues(text: string): string[] {
   const out: string[] = [];

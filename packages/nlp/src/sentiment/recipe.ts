@@ -39,7 +39,7 @@ export const RECIPE: RecipeSettings = {
   lambda: 3e-6,
   maxIter: 400,
   cryptoWeight: 8,
-  offsets: [0, 0, 0],
+  offsets: [0.6, 0, 0],
 };
 
 /** Short fingerprint of a settings object (changes whenever a setting changes). */

@@ -176,10 +176,22 @@ describe('shipped model', () => {
 });
 
 describe('crypto rules', () => {
-  it('apply to crypto headlines and name the rule', () => {
-    expect(classifySentiment('Bybit hack: Lazarus stole $1.5B in ether')).toMatchObject({ label: 'bearish', rule: 'hack-exploit' });
-    expect(classifySentiment('SEC delays decision on Solana ETF')).toMatchObject({ label: 'bearish', rule: 'etf-rejected-or-delayed' });
-    expect(classifySentiment('Shorts liquidated as bitcoin squeezes higher')).toMatchObject({ label: 'bullish', rule: 'short-liquidations' });
+  it('fire on crypto headlines, are mixed into the scores and named when they agree with the label', () => {
+    const cases: [string, string][] = [
+      ['Bybit hack: Lazarus stole $1.5B in ether', 'hack-exploit'],
+      ['SEC delays decision on Solana ETF', 'etf-rejected-or-delayed'],
+      ['Shorts liquidated as bitcoin squeezes higher', 'short-liquidations'],
+      ['BlackRock’s Bitcoin ETF posts $356M inflows, longest inflow streak in 2025', 'inflows'],
+      ['Wisconsin Investment Board sold off its Bitcoin ETF stash', 'sell-off'],
+    ];
+    for (const [text, id] of cases) {
+      const rule = matchCryptoRule(text)!;
+      expect(rule.id).toBe(id);
+      const mixed = classifySentiment(text);
+      const alone = classifySentiment(text, getSentimentModel(), { ruleScale: 0 });
+      expect(mixed.scores[rule.label]).toBeGreaterThan(alone.scores[rule.label]);
+      expect(mixed.rule === rule.id).toBe(mixed.label === rule.label);
+    }
     expect(classifySentiment('BlackRock’s Bitcoin ETF posts $356M inflows, longest inflow streak in 2025')).toMatchObject({ label: 'bullish', rule: 'inflows' });
     expect(matchCryptoRule('Fed rate cut hopes lift bitcoin')?.id).toBe('rate-cut');
   });
