@@ -80,6 +80,14 @@ if (selfArg) {
   console.log(`self-training: ${extra.length} of ${pool.length} shipped headlines with p ≥ ${tau}, weight ${w}`);
 }
 
+const cryptoOnly = process.argv.find((a) => a.startsWith('cryptoonly='))?.slice(11);
+if (cryptoOnly) {
+  // the crypto-only model of the ensemble: selection-training crypto rows (en + zh) only
+  const rows = [...en, ...zh].filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: 1 }));
+  writeFileSync(cryptoOnly, JSON.stringify(trainRecipe(rows, {}, { ...RECIPE, offsets: [0, 0, 0] }).json));
+  console.log(`wrote ${cryptoOnly} (${rows.length} rows)`);
+  process.exit(0);
+}
 const modelArg = process.argv.find((a) => a.startsWith('model='))?.slice(6);
 if (modelArg) {
   // inference variants of a saved selection model (save=…): rule mixing scale and class offsets
