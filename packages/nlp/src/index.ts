@@ -1,8 +1,8 @@
 /**
- * @coinlens/nlp — the built-in news analyst: sentiment (TFNS-trained model + crypto rules), coin
+ * @coinlens/nlp — the built-in news analyst: sentiment of crypto headlines in English and Chinese (v2 model + crypto rules), direction per coin, event types, coin
  * tagging, event clustering, importance/heat and template interpretations (en-US, zh-CN).
  * Pure TypeScript, no network, deterministic. The sentiment weights are read once from
- * packages/nlp/model/sentiment-v1.json (sync, Node).
+ * packages/nlp/model/sentiment-v2.json (sync, Node).
  */
 export { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel, SENTIMENT_MODEL_URL, ZH_RULE_ID, type SentimentResult } from './sentiment/classify.js';
 export type { SentimentLabel, SentimentModel } from './sentiment/model.js';

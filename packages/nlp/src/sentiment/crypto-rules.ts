@@ -1,13 +1,12 @@
 /**
- * Crypto lexicon rules applied on top of the TFNS-trained model. TFNS is stock-market news; crypto
+ * Crypto lexicon rules: features of the v2 model (domain-cues.ts) and mixed into its probabilities. TFNS is stock-market news; crypto
  * headlines use terms whose polarity the model cannot learn from it ("ETF inflows", "rug pull",
  * "delisting", "short squeeze", "rate cut" is good news for crypto while "cut" is bearish in TFNS).
  *
  * A rule fires only on a crypto headline (see {@link isCryptoText}) and when its phrase is not
  * negated just before ("no hack", "denies partnership"). The first matching rule (table order, most
  * specific first) mixes its label into the model's probabilities with weight 0.48 (strong rules) or
- * 0.25 (weak rules), so a rule overrides the model unless the model is confident in another label
- * (held-out accuracy is checked with and without rules: see the report).
+ * 0.25 (weak rules) times RULE_MIX_SCALE (classify.ts, 0.5: chosen on the model-selection split).
  */
 import type { SentimentLabel } from './model.js';
 

@@ -1,5 +1,5 @@
 /**
- * Sentiment model file format (`packages/nlp/model/sentiment-v1.json`) and inference.
+ * Sentiment model file format (`packages/nlp/model/sentiment-v2.json`) and inference.
  *
  * JSON fields: `format` ("coinlens-sentiment/1"), `classes` (output order), `features`
  * (FeatureConfig), `nTrainDocs`, `idfMax` (idf of unseen buckets), `count` (number of stored buckets),
