@@ -75,6 +75,14 @@ test.describe('news', () => {
     await expect(page.getByRole('heading', { name: '热门资讯' })).toBeVisible();
     const first = page.getByTestId('feed-list').getByTestId('feed-title').first();
     await expect(first).toBeVisible({ timeout: 45_000 });
+    // every card reads the same way: the original title tagged with its language, then the analyst's Chinese line
+    const cards = page.getByTestId('feed-list').getByTestId('feed-card');
+    const n = await cards.count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) {
+      await expect(cards.nth(i).getByTestId('feed-title-lang')).toHaveText(/^(英文|中文)$/);
+      await expect(cards.nth(i).getByTestId('feed-analyst-line')).toContainText(/^分析师：.+ · (最重要|重要|次要|一般) · .+$/);
+    }
     await first.click();
     await expect(page.getByTestId('interpretation-by')).toHaveText('内置分析师');
     await expect(page.getByTestId('interpretation')).toContainText(/置信度/);

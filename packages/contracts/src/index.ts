@@ -30,7 +30,7 @@ export {
 export { ChatHistory, ChatMessage, ChatParams, GetChatHistoryResponse, PostChatMessageBody } from './ai/chat';
 export { CreatePaperPlanBody, CreatePaperPlanResponse, GetPaperPlansResponse, LabParams, PaperPlan } from './ai/lab';
 export {
-  Feed, FeedCoinImpact, FeedContent, FeedFilter, FeedHeat, FeedIdParams, FeedImpactHorizon, FeedImportance, FeedLangQuery, FeedsStreamEvent, FeedTrend,
+  Feed, FeedCoinImpact, FeedContent, FeedEventType, FeedFilter, FeedHeat, FeedIdParams, FeedImpactHorizon, FeedImportance, FeedLangQuery, FeedsStreamEvent, FeedTrend,
   GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response, GetLatestFeedsQuery, GetLatestFeedsResponse, GetNewsFilterResponse, GetSotdQuery,
   GetSotdResponse, HOT_HEAT, LatestFeeds, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse, RefreshSotdQuery, RefreshSotdResponse, RelatedCryptocurrency,
   SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay,

@@ -1,66 +1,37 @@
 /**
- * Train the sentiment recipe (src/sentiment/recipe.ts) twice and write
- * packages/nlp/model/sentiment-v1.json and sentiment-v1.report.md:
- *  (a) on the training part of the fixed split only → evaluated on the held-out rows: the report's
- *      figures (`npm run -s sentiment:eval` retrains (a) in memory and prints the same numbers);
- *  (b) on all rows → the shipped model file (its `meta` says so and names the recipe).
- * The report also shows the 5-fold cross-validation of the recipe over all rows, read from
- * model/sentiment-v1.cv.json (written by `npx tsx packages/nlp/scripts/cv-sentiment.ts recipe rows=all`).
+ * Train the sentiment recipe v2 (src/sentiment/recipe.ts) and write packages/nlp/model/sentiment-v2.json.
+ * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test), every
+ * row of data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv.
+ * dev.csv / dev_zh.csv are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
  * Usage: npm run train:sentiment
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { CV_JSON, MODEL_JSON, REPORT_MD, readTfns } from '../src/sentiment/dataset.js';
-import { evaluateHeldOut } from '../src/sentiment/evaluate.js';
-import { decodeModel } from '../src/sentiment/model.js';
-import { recipeFingerprint, trainOnAllRows, trainOnTrainingPart } from '../src/sentiment/recipe.js';
-import { renderReport, type CvSummary } from './sentiment-report.js';
+import { writeFileSync } from 'node:fs';
+import { CRYPTO_FILES, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
+import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
+import { RECIPE, trainRecipe } from '../src/sentiment/recipe.js';
 
-const rows = readTfns();
 const log = (s: string) => process.stdout.write(s + '\n');
-
-// (a) training part only → held-out figures
-let t = Date.now();
-const a = trainOnTrainingPart(rows);
-const secondsA = (Date.now() - t) / 1000;
-const modelA = decodeModel(a.json);
-const ev = evaluateHeldOut(modelA, rows);
-const evFloat = evaluateHeldOut({ ...modelA, W: a.W, bias: a.bias, nb: { ...modelA.nb!, V: a.nbV } }, rows);
-const evNoOffsets = evaluateHeldOut({ ...modelA, bias: a.fittedBias, nb: { ...modelA.nb!, offsets: new Float64Array(3) } }, rows);
-const evLrOnly = evaluateHeldOut({ ...modelA, nb: undefined }, rows);
-log(`(a) training part (${a.json.nTrainDocs} rows), ${secondsA.toFixed(0)} s: held-out accuracy model ${ev.model.accuracy.toFixed(4)}, model+rules ${ev.withRules.accuracy.toFixed(4)} (n=${ev.n})`);
-
-// (b) all rows → shipped file
-t = Date.now();
-const b = trainOnAllRows(rows);
-const secondsB = (Date.now() - t) / 1000;
-const text = JSON.stringify(b.json) + '\n';
+const tfns = readTfns();
+const { train } = tfnsSplit(tfns);
+const en = readCryptoHeadlines(CRYPTO_FILES.train);
+const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+const texts = [
+  ...train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
+  ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight })),
+  ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight })),
+];
+const t = Date.now();
+const r = trainRecipe(texts, {
+  trainedOn: [
+    `data/training/tfns (TFNS, MIT): training part only, ${train.length} of ${tfns.length} rows (stratified ${HOLDOUT_FRACTION * 100} % held out, mulberry32 seed ${SPLIT_SEED})`,
+    `data/training/crypto-headline-sentiment/train.csv: ${en.length} rows (en)`,
+    `data/training/crypto-headline-sentiment/train_zh.csv: ${zh.length} rows (zh, the same headlines in Chinese)`,
+  ],
+});
+const text = JSON.stringify(r.json) + '\n';
 writeFileSync(MODEL_JSON, text);
-const sha256 = createHash('sha256').update(text).digest('hex');
-const evSeen = evaluateHeldOut(decodeModel(b.json), rows);
-log(`(b) all rows (${b.json.nTrainDocs}), ${secondsB.toFixed(0)} s: wrote ${MODEL_JSON} (${Buffer.byteLength(text)} bytes, sha256 ${sha256})`);
-log(`    shipped model on the held-out rows (seen in training, not an estimate): ${evSeen.model.accuracy.toFixed(4)}`);
-
-// cross-validation summary (only if it was computed for this recipe and data)
-let cv: CvSummary | null = null;
-if (existsSync(CV_JSON)) {
-  const c = JSON.parse(readFileSync(CV_JSON, 'utf8')) as CvSummary;
-  if (c.recipeFingerprint === recipeFingerprint() && c.rows === rows.length) cv = c;
-  else log(`note: ${CV_JSON} is for another recipe or data set; rerun the cross-validation`);
-}
-if (cv) log(`5-fold CV over all rows (from ${CV_JSON}): ${(100 * cv.accuracy).toFixed(2)} %`);
-
-writeFileSync(
-  REPORT_MD,
-  renderReport({
-    ev,
-    floatAccuracy: evFloat.model.accuracy,
-    noOffsetsAccuracy: evNoOffsets.model.accuracy,
-    lrOnlyAccuracy: evLrOnly.model.accuracy,
-    split: { iterations: a.iterations, trainRows: a.json.nTrainDocs, nBuckets: a.nBuckets, nbBuckets: a.nbBuckets },
-    shipped: { iterations: b.iterations, trainRows: b.json.nTrainDocs, nBuckets: b.nBuckets, nbBuckets: b.nbBuckets, sizeBytes: Buffer.byteLength(text), sha256, seenHeldOutAccuracy: evSeen.model.accuracy },
-    cv,
-  }),
-);
-log(`wrote ${REPORT_MD}; total ${(secondsA + secondsB).toFixed(0)} s of training`);
+log(`trained on ${texts.length} rows in ${((Date.now() - t) / 1000).toFixed(0)} s (${r.iterations} L-BFGS iterations, ${r.nBuckets} buckets)`);
+log(`wrote ${MODEL_JSON} (${Buffer.byteLength(text)} bytes, sha256 ${createHash('sha256').update(text).digest('hex')})`);
+log('measure it: npm run -s sentiment:eval');

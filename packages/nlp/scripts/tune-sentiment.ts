@@ -1,57 +1,122 @@
 /**
- * Hyper-parameter search for the sentiment classifier on a DEV split carved out of the training
- * part only (the held-out test split is never touched here).
- * Usage: tsx packages/nlp/scripts/tune-sentiment.ts [lambda,...] [charWeight,...]
+ * Model selection for the sentiment recipe v2 (src/sentiment/recipe.ts): trains a small grid of
+ * settings on the selection-training rows and scores them on rows none of them saw:
+ *  - crypto validation: the stratified 20 % of train.csv from cryptoSelectionSplit (English) and the
+ *    Chinese renderings of the same rows (train_zh.csv);
+ *  - TFNS dev: a stratified 20 % (seed DEV_SEED) of the TFNS training part.
+ * dev.csv / dev_zh.csv and the TFNS hold-out are not read here. Prints one line per setting and the
+ * best by the mean of crypto-EN macro F1, crypto-ZH macro F1 and TFNS dev accuracy.
+ * Usage: npx tsx packages/nlp/scripts/tune-sentiment.ts [grid=one|small|offsets|cw<a>:<b>] [self=tau,weight,n] [save=model.json]
  */
-import { readFileSync } from 'node:fs';
-import { parseCsvObjects } from '../src/csv.js';
-import { DEFAULT_FEATURE_CONFIG, extractFeatureCounts, vectorize, type FeatureConfig } from '../src/sentiment/features.js';
-import { compactify, computeIdf, stratifiedSplit, trainSoftmax, unseenIdf } from '../src/sentiment/train.js';
-import { CLASSES, HOLDOUT_FRACTION, SPLIT_SEED, DEV_SEED, TRAINING_CSV } from '../src/sentiment/dataset.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { classifySentiment } from '../src/sentiment/classify.js';
+import { CRYPTO_FILES, cryptoSelectionSplit, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
+import { CLASSES, DEV_SEED, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
+import { computeMetrics } from '../src/sentiment/evaluate.js';
+import { decodeModel, predictProba, type SentimentLabel } from '../src/sentiment/model.js';
+import { RECIPE, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
+import { stratifiedSplit } from '../src/sentiment/train.js';
+import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 
-const rows = parseCsvObjects(readFileSync(TRAINING_CSV, 'utf8'));
-const labels = rows.map((r) => r.label_name);
-const { train } = stratifiedSplit(labels, HOLDOUT_FRACTION, SPLIT_SEED);
-const trLabels = train.map((i) => labels[i]);
-const dev = stratifiedSplit(trLabels, 0.2, DEV_SEED);
-const lambdas = (process.argv[2] ?? '1e-4').split(',').map(Number);
-const cws = (process.argv[3] ?? '1').split(',').map(Number);
-const lw = Number(process.argv[4] ?? '0.5');
-for (const cw of cws) {
-  const cfg: FeatureConfig = { ...DEFAULT_FEATURE_CONFIG, charWeight: cw, lexWeight: lw };
-  const counts = train.map((i) => extractFeatureCounts(rows[i].text, cfg));
-  const fitIdx = dev.train;
-  const idf = computeIdf(fitIdx.map((i) => counts[i]));
-  const def = unseenIdf(fitIdx.length);
-  const vecs = counts.map((c) => vectorize(c, (b) => idf.get(b) ?? def, cfg));
-  const buckets = [...idf.keys()];
-  const comp = compactify(vecs, buckets);
-  const y = trLabels.map((l) => CLASSES.indexOf(l as (typeof CLASSES)[number]));
-  for (const lambda of lambdas) {
-    const t0 = Date.now();
-    const model = trainSoftmax(fitIdx.map((i) => ({ ...comp[i], y: y[i] })), buckets.length, 3, lambda, { maxIter: 400 });
-    let ok = 0;
-    const Z: number[][] = [];
-    for (const i of dev.test) {
-      const z = [0, 0, 0].map((_, k) => model.b[k]);
-      const v = comp[i];
-      for (let t = 0; t < v.idx.length; t++) for (let k = 0; k < 3; k++) z[k] += model.W[v.idx[t] * 3 + k] * v.val[t];
-      Z.push(z);
-      const p = z.indexOf(Math.max(...z));
-      if (p === y[i]) ok++;
-    }
-    // logit offsets for bearish / bullish (neutral fixed at 0), searched on the dev rows
-    let best = { acc: 0, o0: 0, o1: 0 };
-    for (let o0 = -0.5; o0 <= 1.001; o0 += 0.1)
-      for (let o1 = -0.5; o1 <= 1.001; o1 += 0.1) {
-        let c = 0;
-        Z.forEach((z, j) => {
-          const zz = [z[0] + o0, z[1] + o1, z[2]];
-          if (zz.indexOf(Math.max(...zz)) === y[dev.test[j]]) c++;
-        });
-        if (c / Z.length > best.acc + 1e-9) best = { acc: c / Z.length, o0, o1 };
-      }
-    console.log(`  best offsets bearish ${best.o0.toFixed(1)} bullish ${best.o1.toFixed(1)} -> ${best.acc.toFixed(4)}`);
-    console.log(`lw=${lw} cw=${cw} lambda=${lambda} dim=${buckets.length} iters=${model.iterations} devAcc=${(ok / dev.test.length).toFixed(4)} ${Date.now() - t0}ms`);
+const tfns = readTfns();
+const { train: tfnsTrainPart } = tfnsSplit(tfns);
+const inner = stratifiedSplit(tfnsTrainPart.map((i) => tfns[i].label), 0.2, DEV_SEED);
+const tfnsFit = inner.train.map((j) => tfns[tfnsTrainPart[j]]);
+const tfnsDev = inner.test.map((j) => tfns[tfnsTrainPart[j]]);
+const en = readCryptoHeadlines(CRYPTO_FILES.train);
+const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+const sel = cryptoSelectionSplit(en);
+const valEn = en.filter((r) => sel.validation.has(r.id));
+const valZh = zh.filter((r) => sel.validation.has(r.id));
+
+let extra: TrainingText[] = [];
+
+function texts(s: RecipeSettings): TrainingText[] {
+  return [
+    ...extra,
+    ...tfnsFit.map((r) => ({ text: r.text, label: r.label, weight: 1 })),
+    ...en.filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: s.cryptoWeight })),
+    ...zh.filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: s.cryptoWeight })),
+  ];
+}
+
+function score(s: RecipeSettings, offsetsGrid: (readonly [number, number, number])[] = [s.offsets]) {
+  const t0 = Date.now();
+  const json = trainRecipe(texts(s), {}, s).json;
+  const save = process.argv.find((a) => a.startsWith('save='))?.slice(5);
+  if (save) writeFileSync(save, JSON.stringify(json));
+  const m = decodeModel(json);
+  const probs = (rows: { text: string }[]) => rows.map((r) => predictProba(m, r.text));
+  const pe = probs(valEn), pz = probs(valZh), pt = probs(tfnsDev);
+  for (const off of offsetsGrid) {
+    const lab = (p: number[]) => {
+      const z = p.map((v, k) => Math.log(v) + off[k] - s.offsets[k]);
+      return CLASSES[z.indexOf(Math.max(...z))] as SentimentLabel;
+    };
+    const e = computeMetrics(valEn.map((r) => r.label), pe.map(lab));
+    const z = computeMetrics(valZh.map((r) => r.label), pz.map(lab));
+    const t = computeMetrics(tfnsDev.map((r) => r.label), pt.map(lab));
+    const obj = (e.macroF1 + z.macroF1 + t.accuracy) / 3;
+    console.log(
+      `${JSON.stringify({ lambda: s.lambda, cw: s.cryptoWeight, dw: s.cfg.domainWeight, off })}  ` +
+        `cryptoEN acc ${e.accuracy.toFixed(3)} F1 ${e.macroF1.toFixed(3)} | cryptoZH acc ${z.accuracy.toFixed(3)} F1 ${z.macroF1.toFixed(3)} | TFNS dev acc ${t.accuracy.toFixed(3)} | obj ${obj.toFixed(4)}  (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+    );
   }
+}
+
+const selfArg = process.argv.find((a) => a.startsWith('self='))?.slice(5);
+if (selfArg) {
+  // self-training: the teacher (these settings, selection rows) labels shipped headlines; confident ones join
+  const [tau, w, n] = selfArg.split(',').map(Number);
+  const teacher = decodeModel(trainRecipe(texts(RECIPE), {}, RECIPE).json);
+  const dev = readCryptoHeadlines(CRYPTO_FILES.dev);
+  const exclude = new Set([...en.map((r) => r.id), ...dev.map((r) => r.id), ...dev.map((r) => r.text), ...sel.validation, ...valEn.map((r) => r.text)]);
+  const pool = unlabelledHeadlines(exclude, n);
+  extra = pool.flatMap((t) => {
+    const p = predictProba(teacher, t);
+    const k = p.indexOf(Math.max(...p));
+    return p[k] >= tau ? [{ text: t, label: CLASSES[k], weight: w }] : [];
+  });
+  console.log(`self-training: ${extra.length} of ${pool.length} shipped headlines with p ≥ ${tau}, weight ${w}`);
+}
+
+const cryptoOnly = process.argv.find((a) => a.startsWith('cryptoonly='))?.slice(11);
+if (cryptoOnly) {
+  // the crypto-only model of the ensemble: selection-training crypto rows (en + zh) only
+  const rows = [...en, ...zh].filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: 1 }));
+  writeFileSync(cryptoOnly, JSON.stringify(trainRecipe(rows, {}, { ...RECIPE, offsets: [0, 0, 0] }).json));
+  console.log(`wrote ${cryptoOnly} (${rows.length} rows)`);
+  process.exit(0);
+}
+const modelArg = process.argv.find((a) => a.startsWith('model='))?.slice(6);
+if (modelArg) {
+  // inference variants of a saved selection model (save=…): rule mixing scale and class offsets
+  const m = decodeModel(JSON.parse(readFileSync(modelArg, 'utf8')));
+  const sets = [['cryptoEN', valEn], ['cryptoZH', valZh], ['TFNS dev', tfnsDev]] as const;
+  for (const ruleScale of [0, 0.5, 1, 1.5]) {
+    for (const off of [[0, 0, 0], [0.3, 0, 0], [0.6, 0, 0], [0.3, 0.2, 0]] as const) {
+      const ms = sets.map(([, rows]) => {
+        const pred = rows.map((r) => {
+          const sc = classifySentiment(r.text, m, { ruleScale }).scores;
+          const z = CLASSES.map((c, k) => Math.log(sc[c] + 1e-12) + off[k]);
+          return CLASSES[z.indexOf(Math.max(...z))] as SentimentLabel;
+        });
+        return computeMetrics(rows.map((r) => r.label), pred);
+      });
+      const obj = (ms[0].macroF1 + ms[1].macroF1 + ms[2].accuracy) / 3;
+      console.log(`ruleScale ${ruleScale} off ${JSON.stringify(off)}  ` + sets.map(([n], i) => `${n} acc ${ms[i].accuracy.toFixed(3)} F1 ${ms[i].macroF1.toFixed(3)}`).join(' | ') + `  obj ${obj.toFixed(4)}`);
+    }
+  }
+  process.exit(0);
+}
+
+const grid = process.argv.find((a) => a.startsWith('grid='))?.slice(5) ?? 'small';
+if (grid === 'one') score(RECIPE);
+else if (grid.startsWith('cw')) for (const cw of grid.slice(2).split(':').map(Number)) score({ ...RECIPE, cryptoWeight: cw });
+else if (grid === 'offsets') {
+  const offs: (readonly [number, number, number])[] = [];
+  for (const a of [-0.3, 0, 0.3, 0.6]) for (const b of [-0.3, 0, 0.3]) offs.push([a, b, 0]);
+  score(RECIPE, offs);
+} else {
+  for (const dw of [0.5, 1]) for (const cw of [3, 8]) for (const lambda of [3e-6]) score({ ...RECIPE, lambda, cryptoWeight: cw, cfg: { ...RECIPE.cfg, domainWeight: dw } });
 }

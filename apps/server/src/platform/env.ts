@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChainsEnv } from '../providers/chain/config';
+import { expandNewsFeeds } from '../providers/news/rss/default-feeds';
 
 /** Repository root (the folder with `data/` and `apps/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -158,11 +159,11 @@ export const EnvSchema = z.object({
   INVITATION_MAX_USES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Skip the shipped-data import (for processes that know it is done). */
   SKIP_IMPORT: bool.default(false),
-  /** Comma list of RSS 2.0 / Atom feed URLs to ingest (news); none when absent. */
+  /** Comma list of RSS 2.0 / Atom feed URLs to ingest (news); the word `default` stands for the built-in English + Chinese outlets; none when absent. */
   NEWS_FEEDS: z
     .string()
     .optional()
-    .transform((s) => (s ?? '').split(',').map((u) => u.trim()).filter(Boolean))
+    .transform((s) => expandNewsFeeds((s ?? '').split(',').map((u) => u.trim()).filter(Boolean)))
     .pipe(z.array(z.string().url())),
   /** CryptoCompare news API key (`/data/v2/news/`); the provider is off when absent. */
   CRYPTOCOMPARE_API_KEY: z.string().min(1).optional(),

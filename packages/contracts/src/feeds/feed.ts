@@ -24,14 +24,24 @@ export const RelatedCryptocurrency = z.object({
 });
 export type RelatedCryptocurrency = z.infer<typeof RelatedCryptocurrency>;
 
+/**
+ * Event type of a news item (packages/nlp classifyEventType): ETF / fund flows, treasury purchase,
+ * hack / exploit, regulation / enforcement, listing / delisting, token unlock, macro,
+ * partnership / adoption, price action, other.
+ */
+export const FeedEventType = z.enum(['etf_flows', 'treasury', 'hack', 'regulation', 'listing', 'unlock', 'macro', 'partnership', 'price_action', 'other']);
+export type FeedEventType = z.infer<typeof FeedEventType>;
+
 /** One title/content pair of a feed in the requested language. */
 export const FeedContent = z.object({ title: z.string(), content: z.string() });
 
 /**
  * The move of one coin after a feed. `change_pct` is percent ((close at t+h) / (close at t) − 1) ×
  * 100 from the 5m candles, null until the clock has passed publication + horizon or when no candle
- * exists. `similar` aggregates earlier news on the same coin with the same sentiment (and topic when
- * the item has one): average move and sample size n; null when not requested or n = 0.
+ * exists. `similar` is the event study of the item's event type for this coin: the average move
+ * after earlier news of the same `event_type` on the same coin (the same `sentiment` instead when the
+ * item has no event type), sample size n and `ci95` = [low, high], the 95 % interval of that average
+ * (Student t; null when n < 2), all in percent; null when not requested or n = 0.
  */
 export const FeedCoinImpact = z.object({
   symbol: z.string(),
@@ -40,7 +50,9 @@ export const FeedCoinImpact = z.object({
     z.object({
       horizon: FeedImpactHorizon,
       change_pct: z.number().nullable(),
-      similar: z.object({ avg_change_pct: z.number(), n: z.number().int(), sentiment: FeedTrend, topic: z.string().nullable() }).nullable(),
+      similar: z
+        .object({ avg_change_pct: z.number(), n: z.number().int(), sentiment: FeedTrend, topic: z.string().nullable(), event_type: FeedEventType.nullable(), ci95: z.tuple([z.number(), z.number()]).nullable() })
+        .nullable(),
     }),
   ),
 });
@@ -70,6 +82,8 @@ export const Feed = z.object({
   related_cryptocurrencies: z.array(RelatedCryptocurrency),
   cluster: z.object({ id: z.string(), size: z.number().int(), sources: z.array(z.string()) }),
   topics: z.array(z.string()),
+  /** Event type of the item; null for items analysed before event types existed. */
+  event_type: FeedEventType.nullable(),
   impact: z.array(FeedCoinImpact),
   interpretation: z.object({ text: z.string(), by: z.enum(['builtin', 'llm']) }).nullable(),
 });

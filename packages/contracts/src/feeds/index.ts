@@ -1,5 +1,5 @@
 /** Feeds (news) contracts: SPEC §3 Feed, §7 Feeds. */
-export { Feed, FeedCoinImpact, FeedContent, FeedImpactHorizon, FeedImportance, FeedTrend, RelatedCryptocurrency } from './feed';
+export { Feed, FeedCoinImpact, FeedContent, FeedEventType, FeedImpactHorizon, FeedImportance, FeedTrend, RelatedCryptocurrency } from './feed';
 export { FeedFilter, FeedHeat, GetLatestFeedsQuery, GetLatestFeedsResponse, HOT_HEAT, LatestFeeds } from './get-latest-feeds';
 export { FeedIdParams, FeedLangQuery, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response } from './get-feed';
 export {

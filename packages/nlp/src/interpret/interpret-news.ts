@@ -83,7 +83,7 @@ export function interpretNews(input: InterpretInput, lang: 'en-US' | 'zh-CN'): I
   if (lang === 'zh-CN') {
     parts.push('内置分析师解读（基于模板，非大语言模型）：');
     parts.push(coins.length ? `这条来自 ${input.source} 的新闻涉及 ${coins.join('、')}。` : `这条来自 ${input.source} 的新闻未识别到具体币种。`);
-    const basis = sentiment.rule === ZH_RULE_ID ? '中文关键词规则' : rule ? `加密词库规则「${rule.descriptionZh}」` : '基于金融新闻标题训练的情绪分类器';
+    const basis = sentiment.rule === ZH_RULE_ID ? '情绪分类器（与中文关键词一致）' : rule ? `加密词库规则「${rule.descriptionZh}」` : '基于加密与金融新闻标题训练的情绪分类器';
     parts.push(`内置分类器判断其情绪为${LABEL['zh-CN'][sentiment.label]}（依据：${basis}）。`);
     parts.push(size > 1 && sources.length > 1 ? `共有 ${sources.length} 个来源的 ${size} 篇报道涉及同一事件（${sources.join('、')}）。` : size > 1 ? `同一来源共有 ${size} 篇相关报道，尚无其他来源证实。` : '目前仅有 1 个来源报道，尚未得到其他来源证实。');
     const trends = input.coins.filter((c) => c.trend).map((c) => `${c.symbol.toUpperCase()} ${TREND_ZH[c.trend!.toLowerCase()] ?? c.trend}`);
@@ -98,7 +98,7 @@ export function interpretNews(input: InterpretInput, lang: 'en-US' | 'zh-CN'): I
 
   parts.push("Built-in analyst's reading (template-based, no language model):");
   parts.push(coins.length ? `This ${input.source} item concerns ${listEn(coins)}.` : `This ${input.source} item names no specific coin.`);
-  const basis = sentiment.rule === ZH_RULE_ID ? 'Chinese keyword rules' : rule ? `crypto lexicon rule "${rule.description}"` : 'the headline classifier trained on financial news';
+  const basis = sentiment.rule === ZH_RULE_ID ? 'the headline classifier (agreeing with the Chinese keyword lists)' : rule ? `crypto lexicon rule "${rule.description}"` : 'the headline classifier trained on crypto and financial news headlines';
   parts.push(`The built-in classifier reads it as ${LABEL['en-US'][sentiment.label]} (basis: ${basis}).`);
   parts.push(
     size > 1 && sources.length > 1

@@ -1,10 +1,11 @@
 /**
- * Runtime sentiment API: the TFNS-trained model (weights in packages/nlp/model/sentiment-v1.json,
- * loaded synchronously once on first use) plus the crypto lexicon rules.
+ * Runtime sentiment API: the v2 model (TFNS + crypto headlines, English and Chinese; weights in
+ * packages/nlp/model/sentiment-v2.json, loaded synchronously once on first use).
  */
 import { readFileSync } from 'node:fs';
 import { detectLanguage } from '../lang.js';
-import { matchChineseKeywords, matchCryptoRule } from './crypto-rules.js';
+import { CRYPTO_RULES, matchChineseKeywords, matchCryptoRule } from './crypto-rules.js';
+import { matchChineseRuleId } from './domain-cues.js';
 import { decodeModel, predictProba, type SentimentLabel, type SentimentModel, type SentimentModelJson } from './model.js';
 
 /** Result of {@link classifySentiment}. `scores` are probabilities summing to 1. */
@@ -16,7 +17,7 @@ export interface SentimentResult {
 }
 
 /** URL of the shipped model file. */
-export const SENTIMENT_MODEL_URL = new URL('../../model/sentiment-v1.json', import.meta.url);
+export const SENTIMENT_MODEL_URL = new URL('../../model/sentiment-v2.json', import.meta.url);
 
 let cached: SentimentModel | null = null;
 
@@ -49,40 +50,39 @@ export function classifySentimentModelOnly(text: string, model: SentimentModel =
   return { label: argmaxLabel(scores), scores };
 }
 
-/** Rule id reported for Chinese headlines decided by the Chinese keyword lists. */
+/** Rule id reported for a Chinese headline whose label agrees with the Chinese keyword lists. */
 export const ZH_RULE_ID = 'zh-keywords';
-/** Mixing weight of the Chinese keyword rule. */
-export const ZH_RULE_WEIGHT = 0.5;
-/**
- * Scores of Chinese text before keyword rules: the English-trained model has no signal on Chinese,
- * so a fixed prior (neutral unless keywords say otherwise) is used instead of the model.
- */
-export const ZH_PRIOR: Readonly<Record<SentimentLabel, number>> = { bearish: 0.25, bullish: 0.25, neutral: 0.5 };
 
 /**
- * Classify the market sentiment of a headline/tweet: 'bullish' | 'bearish' | 'neutral'.
- * English: model probabilities mixed with the first matching crypto rule's label
- * (scores = (1 − w)·model + w·onehot, w = rule.weight). Chinese (detectLanguage = 'zh'): ZH_PRIOR mixed
- * with the Chinese keyword rule (w = ZH_RULE_WEIGHT), since the model is trained on English. `rule` is set when the rule's label is the final label.
- * Empty text → neutral with scores {0, 0, 1}.
+ * Scale of the crypto rules' mixing weights (rule.weight × scale, see {@link classifySentiment}),
+ * chosen on the model-selection split of train.csv and the TFNS dev split (scripts/tune-sentiment.ts
+ * grid=rules); 0 would leave the label to the model alone.
+ */
+export const RULE_MIX_SCALE = 0.5;
+
+/**
+ * Classify the market sentiment of a headline: 'bullish' | 'bearish' | 'neutral', English or Chinese.
+ * The v2 model (trained on TFNS + crypto headlines in both languages, crypto cues as features) gives
+ * probabilities; the first crypto rule that fires (English: CRYPTO_RULES patterns; Chinese: the same
+ * rules' Chinese phrases) is mixed in: scores = (1 − w)·model + w·onehot(rule label), w = rule.weight ×
+ * `ruleScale` (default RULE_MIX_SCALE). `rule` is set when the rule's label is the final label; for a
+ * Chinese headline without a rule, ZH_RULE_ID when the Chinese keyword lists lean the same way as the
+ * label. Empty text → neutral with scores {0, 0, 1}.
  * Deterministic; never throws for any string (throws only if the model file is missing).
  */
-export function classifySentiment(text: string, model: SentimentModel = getSentimentModel()): SentimentResult {
+export function classifySentiment(text: string, model: SentimentModel = getSentimentModel(), opts: { ruleScale?: number } = {}): SentimentResult {
   if (!text || !text.trim()) return { label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } };
-  let base: SentimentResult;
-  let rule: { id: string; label: 'bullish' | 'bearish'; weight: number } | null;
-  if (detectLanguage(text) === 'zh') {
-    base = { label: 'neutral', scores: { ...ZH_PRIOR } };
-    const zh = matchChineseKeywords(text);
-    rule = zh ? { id: ZH_RULE_ID, label: zh.label, weight: ZH_RULE_WEIGHT } : null;
-  } else {
-    base = classifySentimentModelOnly(text, model);
-    rule = matchCryptoRule(text);
+  const base = classifySentimentModelOnly(text, model);
+  const zh = detectLanguage(text) === 'zh';
+  const rule = zh ? CRYPTO_RULES.find((r) => r.id === matchChineseRuleId(text)) ?? null : matchCryptoRule(text);
+  const w = rule ? Math.min(1, rule.weight * (opts.ruleScale ?? RULE_MIX_SCALE)) : 0;
+  if (rule && w > 0) {
+    const scores = { bearish: (1 - w) * base.scores.bearish, bullish: (1 - w) * base.scores.bullish, neutral: (1 - w) * base.scores.neutral };
+    scores[rule.label] += w;
+    const label = argmaxLabel(scores);
+    return label === rule.label ? { label, scores, rule: rule.id } : { label, scores };
   }
-  if (!rule) return base;
-  const w = rule.weight;
-  const scores = { bearish: (1 - w) * base.scores.bearish, bullish: (1 - w) * base.scores.bullish, neutral: (1 - w) * base.scores.neutral };
-  scores[rule.label] += w;
-  const label = argmaxLabel(scores);
-  return label === rule.label ? { label, scores, rule: rule.id } : { label, scores };
+  if (rule && rule.label === base.label) return { ...base, rule: rule.id };
+  if (zh && base.label !== 'neutral' && matchChineseKeywords(text)?.label === base.label) return { ...base, rule: ZH_RULE_ID };
+  return base;
 }

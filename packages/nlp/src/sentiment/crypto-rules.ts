@@ -1,13 +1,12 @@
 /**
- * Crypto lexicon rules applied on top of the TFNS-trained model. TFNS is stock-market news; crypto
+ * Crypto lexicon rules: features of the v2 model (domain-cues.ts) and mixed into its probabilities. TFNS is stock-market news; crypto
  * headlines use terms whose polarity the model cannot learn from it ("ETF inflows", "rug pull",
  * "delisting", "short squeeze", "rate cut" is good news for crypto while "cut" is bearish in TFNS).
  *
  * A rule fires only on a crypto headline (see {@link isCryptoText}) and when its phrase is not
  * negated just before ("no hack", "denies partnership"). The first matching rule (table order, most
  * specific first) mixes its label into the model's probabilities with weight 0.48 (strong rules) or
- * 0.25 (weak rules), so a rule overrides the model unless the model is confident in another label
- * (held-out accuracy is checked with and without rules: see the report).
+ * 0.25 (weak rules) times RULE_MIX_SCALE (classify.ts, 0.5: chosen on the model-selection split).
  */
 import type { SentimentLabel } from './model.js';
 
@@ -45,6 +44,8 @@ export const CRYPTO_RULES: readonly CryptoRule[] = [
   { id: 'ban', weight: RULE_WEIGHT, descriptionZh: '禁止加密活动', label: 'bearish', description: 'ban on crypto activity', pattern: /\bban(?:s|ned)?\b[^.]{0,30}\b(?:crypto\w*|bitcoin|mining|stablecoins?|exchanges?)\b|\bcrackdown\b/i },
   { id: 'insolvency', weight: RULE_WEIGHT, descriptionZh: '暂停提现、资不抵债、破产', label: 'bearish', description: 'withdrawals halted, insolvency, bankruptcy', pattern: /\b(?:halts?|pauses?|suspends?)\s+withdrawals\b|\binsolven\w*|\bbankrupt\w*/i },
   { id: 'outflows', weight: RULE_WEIGHT, descriptionZh: '资金／ETF 净流出', label: 'bearish', description: 'fund / ETF outflows', pattern: /\boutflows?\b/i },
+  { id: 'sell-off', weight: RULE_WEIGHT_WEAK, descriptionZh: '抛售、砸盘', label: 'bearish', description: 'sell-off, dump, holder sells its coins', pattern: /\b(?:sell[- ]?offs?|sold off|sells? off|selling off|dump(?:s|ed|ing)?)\b|\b(?:sold|sells|offload\w*|unload\w*)\b[^.]{0,30}\b(?:BTC|bitcoin|ETH|ether|SOL|XRP|stash|holdings|stake|tokens|coins|ETF)\b/i },
+  { id: 'token-unlock', weight: RULE_WEIGHT_WEAK, descriptionZh: '代币解锁（潜在抛压）', label: 'bearish', description: 'token unlock (supply overhang)', pattern: /\btoken unlocks?\b|\bunlocks? (?:of )?(?:\$?[\d.,]+\s?(?:[mb]|million|billion)?\s)?(?:worth of )?tokens\b/i },
   { id: 'death-cross', weight: RULE_WEIGHT_WEAK, descriptionZh: '死叉', label: 'bearish', description: 'death cross', pattern: /\bdeath cross\b/i },
   { id: 'etf-approval', weight: RULE_WEIGHT, descriptionZh: 'ETF 获批、放行或上市', label: 'bullish', description: 'ETF approved, green-lit, launched', pattern: /\bETFs?\b[^.]{0,40}\b(?:approv\w*|green[- ]?l(?:ight|it)\w*|debut\w*)|\b(?:approv\w*|green[- ]?l(?:ight|it)\w*)\b[^.]{0,40}\bETFs?\b/i },
   { id: 'inflows', weight: RULE_WEIGHT, descriptionZh: '资金／ETF 净流入', label: 'bullish', description: 'fund / ETF inflows', pattern: /\binflows?\b/i },

@@ -10,10 +10,7 @@ import { stratifiedSplit } from './train.js';
 /** TFNS copy inside the repo (MIT, see data/training/tfns/SOURCE.md). */
 export const TRAINING_CSV = fileURLToPath(new URL('../../../../data/training/tfns/tfns_financial_news_sentiment_80pct.csv', import.meta.url));
 /** Where the trained model and report are written. */
-export const MODEL_JSON = fileURLToPath(new URL('../../model/sentiment-v1.json', import.meta.url));
-export const REPORT_MD = fileURLToPath(new URL('../../model/sentiment-v1.report.md', import.meta.url));
-/** 5-fold cross-validation of the recipe over all rows (written by scripts/cv-sentiment.ts recipe rows=all). */
-export const CV_JSON = fileURLToPath(new URL('../../model/sentiment-v1.cv.json', import.meta.url));
+export const MODEL_JSON = fileURLToPath(new URL('../../model/sentiment-v2.json', import.meta.url));
 /** Class order of the model outputs. */
 export const CLASSES = ['bearish', 'bullish', 'neutral'] as const;
 /** Held-out split: stratified 20 % per label, mulberry32 seed 20250516. */

@@ -28,8 +28,16 @@ export interface FeatureConfig {
   lexWeight: number;
   /** Emit word trigrams (group 0); absent = false. */
   trigrams?: boolean;
+  /**
+   * Chinese word segmentation (v2): runs of CJK ideographs are split into words with
+   * `Intl.Segmenter('zh', {granularity: 'word'})` instead of single characters; absent = false.
+   */
+  zhWords?: boolean;
+  /** Weight of group 3 (crypto-market cues from domain-cues.ts); absent or 0 disables the group. */
+  domainWeight?: number;
 }
 
+import { domainCues } from './domain-cues.js';
 import { lexiconPolarity } from './lexicon.js';
 
 /** Default feature settings used by model v1. */
@@ -82,6 +90,25 @@ export function tokenize(normalised: string): string[] {
   return normalised.match(/[a-z\u00c0-\u024f]+(?:['’][a-z]+)*|[\u3400-\u9fff]|[.,;:!?]/g) ?? [];
 }
 
+let zhSegmenter: Intl.Segmenter | null = null;
+
+/**
+ * Like {@link tokenize}, but runs of CJK ideographs become words (Intl.Segmenter, locale zh, word
+ * granularity; Node's full ICU) instead of single characters.
+ */
+export function tokenizeZh(normalised: string): string[] {
+  zhSegmenter ??= new Intl.Segmenter('zh', { granularity: 'word' });
+  const seg = zhSegmenter;
+  const out: string[] = [];
+  for (const m of normalised.matchAll(/[a-z\u00c0-\u024f]+(?:['’][a-z]+)*|[\u3400-\u9fff]+|[.,;:!?。]/g)) {
+    const t = m[0];
+    if (/^[\u3400-\u9fff]/.test(t)) {
+      for (const s of seg.segment(t)) if (s.isWordLike) out.push(s.segment);
+    } else out.push(t === '。' ? '.' : t);
+  }
+  return out;
+}
+
 /** Word tokens with negation marks applied: returns `{words, negated}` (negated: `neg_word` tokens). */
 export function wordsWithNegation(tokens: readonly string[]): { words: string[]; negated: string[]; lex: string[] } {
   const words: string[] = [];
@@ -112,11 +139,12 @@ export function extractFeatureCounts(text: string, cfg: FeatureConfig): Map<numb
   const words = new Map<number, number>();
   const chars = new Map<number, number>();
   const lexicon = new Map<number, number>();
+  const domain = new Map<number, number>();
   const add = (m: Map<number, number>, key: string) => {
     const h = fnv1a(key) & mask;
     m.set(h, (m.get(h) ?? 0) + 1);
   };
-  const tokens = tokenize(normaliseText(text));
+  const tokens = cfg.zhWords ? tokenizeZh(normaliseText(text)) : tokenize(normaliseText(text));
   const { words: ws, negated, lex } = wordsWithNegation(tokens);
   if (cfg.lexWeight > 0) for (const l of lex) add(lexicon, 'l|' + l);
   for (const w of ws) add(words, 'w|' + w);
@@ -130,7 +158,9 @@ export function extractFeatureCounts(text: string, cfg: FeatureConfig): Map<numb
       for (let i = 0; i + n <= p.length; i++) add(chars, 'c|' + p.slice(i, i + n));
     }
   }
-  return [words, chars, lexicon];
+  if (!cfg.domainWeight) return [words, chars, lexicon];
+  for (const c of domainCues(text)) add(domain, 'd|' + c);
+  return [words, chars, lexicon, domain];
 }
 
 /** A sparse vector: parallel arrays of bucket indices (ascending) and values. */
@@ -155,7 +185,7 @@ export function vectorize(groups: Map<number, number>[], idf: (bucket: number) =
       norm += v * v;
     }
     if (norm === 0) return;
-    const scale = (gi === 1 ? cfg.charWeight : gi === 2 ? cfg.lexWeight : 1) / Math.sqrt(norm);
+    const scale = (gi === 1 ? cfg.charWeight : gi === 2 ? cfg.lexWeight : gi === 3 ? (cfg.domainWeight ?? 0) : 1) / Math.sqrt(norm);
     for (const [b, v] of tmp) acc.set(b, (acc.get(b) ?? 0) + v * scale);
   });
   const keys = [...acc.keys()].sort((a, b) => a - b);

@@ -1,5 +1,5 @@
 /**
- * Sentiment model file format (`packages/nlp/model/sentiment-v1.json`) and inference.
+ * Sentiment model file format (`packages/nlp/model/sentiment-v2.json`) and inference.
  *
  * JSON fields: `format` ("coinlens-sentiment/1"), `classes` (output order), `features`
  * (FeatureConfig), `nTrainDocs`, `idfMax` (idf of unseen buckets), `count` (number of stored buckets),
@@ -61,6 +61,8 @@ export interface SentimentModel {
   bias: Float64Array;
   /** Second model of a version 2 file, absent for version 1. */
   nb?: NbLrPart;
+  /** The file's `meta` (recipe, rows trained on). */
+  meta?: Record<string, unknown>;
 }
 
 /** Quantise an idf value to uint8 over [1, idfMax] (the trainer uses the dequantised value too). */
@@ -191,7 +193,7 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
       offsets: Float64Array.from(e.offsets),
     };
   }
-  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}) };
+  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(json.meta ? { meta: json.meta } : {}) };
 }
 
 /** Position of `bucket` in the sorted `buckets` array, or -1. */

@@ -1,14 +1,15 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel, ZH_RULE_ID } from './classify.js';
+import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel } from './classify.js';
+import { CRYPTO_FILES, cryptoSelectionSplit, readCryptoHeadlines } from './crypto-dataset.js';
 import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
-import { CLASSES, HOLDOUT_FRACTION, MODEL_JSON, REPORT_MD, readTfns, tfnsSplit } from './dataset.js';
-import { computeMetrics, evaluateRows } from './evaluate.js';
-import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, vectorize, wordsWithNegation } from './features.js';
+import { CLASSES, MODEL_JSON, readTfns, tfnsSplit } from './dataset.js';
+import { computeMetrics } from './evaluate.js';
+import { domainCues } from './domain-cues.js';
+import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, tokenizeZh, vectorize, wordsWithNegation } from './features.js';
 import { lexiconPolarity } from './lexicon.js';
 import { decodeModel, encodeModel, predictProba } from './model.js';
-import { RECIPE_ID, recipeFingerprint, trainRecipe } from './recipe.js';
+import { RECIPE, RECIPE_ID, recipeFingerprint, trainRecipe } from './recipe.js';
 import { compactify, computeIdf, mulberry32, stratifiedFolds, stratifiedSplit, trainSoftmax } from './train.js';
 
 describe('features', () => {
@@ -71,22 +72,18 @@ describe('split and training', () => {
     }
   });
 
-  it('trainRecipe is deterministic, sees only the given rows and names the recipe', () => {
-    const rows = readTfns();
-    const { train } = tfnsSplit(rows);
-    const subset = train.slice(0, 300);
-    const a = trainRecipe(rows, subset, { rows: 'subset' });
-    expect(JSON.stringify(trainRecipe(rows, subset, { rows: 'subset' }).json)).toBe(JSON.stringify(a.json));
-    // changing rows outside the subset (here: every held-out row) does not change the model
-    const altered = rows.map((r, i) => (subset.includes(i) ? r : { ...r, text: 'stocks soar', label: 'bullish' as const }));
-    expect(JSON.stringify(trainRecipe(altered, subset, { rows: 'subset' }).json)).toBe(JSON.stringify(a.json));
+  it('trainRecipe is deterministic, weighs rows and names the recipe', () => {
+    const rows = readTfns().slice(0, 200).map((r) => ({ text: r.text, label: r.label, weight: 1 }));
+    const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh).slice(0, 100).map((r) => ({ text: r.text, label: r.label, weight: 3 }));
+    const a = trainRecipe([...rows, ...zh], { rows: 'subset' });
+    expect(JSON.stringify(trainRecipe([...rows, ...zh], { rows: 'subset' }).json)).toBe(JSON.stringify(a.json));
     expect(a.json.nTrainDocs).toBe(300);
     expect(a.json.meta).toMatchObject({ rows: 'subset', recipe: RECIPE_ID, recipeFingerprint: recipeFingerprint(), trainRows: 300 });
-    // it fits the rows it was given (the quantised file, through the same evaluation as the report)
-    const ev = evaluateRows(decodeModel(a.json), rows, subset);
-    expect(ev.n).toBe(300);
-    expect(ev.model.accuracy).toBeGreaterThan(0.9);
-  }, 60_000);
+    // it fits the rows it was given, Chinese ones included
+    const m = decodeModel(a.json);
+    const fit = zh.filter((r) => classifySentimentModelOnly(r.text, m).label === r.label).length / zh.length;
+    expect(fit).toBeGreaterThan(0.9);
+  }, 120_000);
 
   it('model encoding round-trips within int16 quantisation', () => {
     const W = Float64Array.from([0.5, -1.25, 2, 0, 1e-3, -2]);
@@ -122,25 +119,25 @@ describe('shipped model', () => {
     expect(readFileSync(MODEL_JSON).length).toBeLessThan(5e6);
   });
 
-  it('is the recipe trained on all rows, and the report was generated with this file', () => {
-    const text = readFileSync(MODEL_JSON, 'utf8');
-    const json = JSON.parse(text) as { nTrainDocs: number; meta: Record<string, unknown> };
-    const n = readTfns().length;
-    expect(json.nTrainDocs).toBe(n);
-    expect(json.meta.trainRows).toBe(n);
-    expect(String(json.meta.rows)).toMatch(/^all \d+ rows/);
+  it('is the recipe trained on the TFNS training part and the crypto training rows only', () => {
+    const json = JSON.parse(readFileSync(MODEL_JSON, 'utf8')) as { nTrainDocs: number; meta: Record<string, unknown> };
+    const tfns = readTfns();
+    const n = tfnsSplit(tfns).train.length + readCryptoHeadlines(CRYPTO_FILES.train).length + readCryptoHeadlines(CRYPTO_FILES.trainZh).length;
     expect(json.meta.recipe).toBe(RECIPE_ID);
-    expect(json.meta.recipeFingerprint).toBe(recipeFingerprint());
-    const report = readFileSync(REPORT_MD, 'utf8');
-    expect(report).toContain(createHash('sha256').update(text).digest('hex'));
-    // held-out figures in the report come from the recipe trained on the training part only
-    // (reproduced by `npm run -s sentiment:eval`, too slow for a unit test)
-    const reported = [...report.matchAll(/Accuracy: \*\*([\d.]+) %\*\*/g)].map((m) => Number(m[1]) / 100);
-    expect(reported).toHaveLength(2);
-    expect(reported[0]).toBeGreaterThan(0.84);
-    // the crypto rules must not lower held-out accuracy
-    expect(reported[1]).toBeGreaterThanOrEqual(reported[0]);
-    expect(report).toContain(`on the ${n - Math.round(n * HOLDOUT_FRACTION)} training rows only`);
+    expect(json.meta.recipeFingerprint).toBe(recipeFingerprint(RECIPE));
+    expect(json.nTrainDocs).toBeGreaterThanOrEqual(n);
+    expect(String(json.meta.trainedOn)).toContain('training part only');
+  });
+
+  it('evaluation rows are disjoint from training rows', () => {
+    const dev = readCryptoHeadlines(CRYPTO_FILES.dev);
+    const train = new Set(readCryptoHeadlines(CRYPTO_FILES.train).map((r) => r.id));
+    expect(dev.length).toBe(379);
+    expect(dev.some((r) => train.has(r.id))).toBe(false);
+    const devZh = readCryptoHeadlines(CRYPTO_FILES.devZh);
+    expect(devZh.map((r) => [r.id, r.label])).toEqual(dev.map((r) => [r.id, r.label]));
+    const sel = cryptoSelectionSplit(readCryptoHeadlines(CRYPTO_FILES.train));
+    expect([...sel.validation].some((id) => sel.train.has(id))).toBe(false);
   });
 
   it('held-out rows are not used for training (split is disjoint)', () => {
@@ -156,6 +153,18 @@ describe('shipped model', () => {
     expect(classifySentimentModelOnly(text, loadSentimentModel())).toEqual(classifySentimentModelOnly(text));
   });
 
+  it('reads crypto headlines the way a trader does', () => {
+    expect(classifySentiment('Bitcoin Holds Above $100K as Traders Eye Crypto Rally').label).toBe('bullish');
+    expect(classifySentiment('Ethereum Slides Below $2,400 as Liquidations Mount').label).toBe('bearish');
+    expect(classifySentiment('What Is Bitcoin Staking? A Beginner’s Guide').label).toBe('neutral');
+  });
+
+  it('classifies Chinese headlines with the same model', () => {
+    expect(classifySentiment('比特币突破10万美元创历史新高').label).toBe('bullish');
+    expect(classifySentiment('某交易所遭黑客攻击，被盗 1 亿美元').label).toBe('bearish');
+    expect(tokenizeZh(normaliseText('比特币自关键需求位反弹'))).toContain('反弹');
+  });
+
   it('classifies clear headlines', () => {
     expect(classifySentiment('$AAPL upgraded to Buy at Goldman, price target raised').label).toBe('bullish');
     expect(classifySentiment('$XYZ shares plunge after company cuts guidance').label).toBe('bearish');
@@ -167,10 +176,22 @@ describe('shipped model', () => {
 });
 
 describe('crypto rules', () => {
-  it('apply to crypto headlines and name the rule', () => {
-    expect(classifySentiment('Bybit hack: Lazarus stole $1.5B in ether')).toMatchObject({ label: 'bearish', rule: 'hack-exploit' });
-    expect(classifySentiment('SEC delays decision on Solana ETF')).toMatchObject({ label: 'bearish', rule: 'etf-rejected-or-delayed' });
-    expect(classifySentiment('Shorts liquidated as bitcoin squeezes higher')).toMatchObject({ label: 'bullish', rule: 'short-liquidations' });
+  it('fire on crypto headlines, are mixed into the scores and named when they agree with the label', () => {
+    const cases: [string, string][] = [
+      ['Bybit hack: Lazarus stole $1.5B in ether', 'hack-exploit'],
+      ['SEC delays decision on Solana ETF', 'etf-rejected-or-delayed'],
+      ['Shorts liquidated as bitcoin squeezes higher', 'short-liquidations'],
+      ['BlackRock’s Bitcoin ETF posts $356M inflows, longest inflow streak in 2025', 'inflows'],
+      ['Wisconsin Investment Board sold off its Bitcoin ETF stash', 'sell-off'],
+    ];
+    for (const [text, id] of cases) {
+      const rule = matchCryptoRule(text)!;
+      expect(rule.id).toBe(id);
+      const mixed = classifySentiment(text);
+      const alone = classifySentiment(text, getSentimentModel(), { ruleScale: 0 });
+      expect(mixed.scores[rule.label]).toBeGreaterThan(alone.scores[rule.label]);
+      expect(mixed.rule === rule.id).toBe(mixed.label === rule.label);
+    }
     expect(classifySentiment('BlackRock’s Bitcoin ETF posts $356M inflows, longest inflow streak in 2025')).toMatchObject({ label: 'bullish', rule: 'inflows' });
     expect(matchCryptoRule('Fed rate cut hopes lift bitcoin')?.id).toBe('rate-cut');
   });
@@ -191,10 +212,11 @@ describe('crypto rules', () => {
     }
   });
 
-  it('classifies Chinese headlines by keywords', () => {
-    expect(classifySentiment('比特币突破10万美元创历史新高')).toMatchObject({ label: 'bullish', rule: ZH_RULE_ID });
-    expect(classifySentiment('某交易所遭黑客攻击，被盗 1 亿美元')).toMatchObject({ label: 'bearish', rule: ZH_RULE_ID });
-    expect(classifySentiment('以太坊基金会发布季度报告').label).toBe('neutral');
+  it('crypto cues are features, shared by English and Chinese', () => {
+    expect(domainCues('Bitcoin Holds Above $100K as Altcoins Slide')).toEqual(expect.arrayContaining(['up', 'down', 'lead_up']));
+    expect(domainCues('比特币跌破 10 万美元')).toEqual(expect.arrayContaining(['down', 'lead_down']));
+    expect(domainCues('XRP fails to break $3 resistance')).not.toContain('lead_up');
+    expect(domainCues('某交易所遭黑客攻击')).toContain('r_hack-exploit');
   });
 });
 

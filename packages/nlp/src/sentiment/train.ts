@@ -197,14 +197,17 @@ export interface CompactExample {
   idx: Int32Array;
   val: Float64Array;
   y: number;
+  /** Sample weight (absent = 1); the loss is the weighted mean over examples. */
+  w?: number;
 }
 
 /**
- * Fit multinomial logistic regression: minimise mean cross-entropy + (lambda / 2)·‖W‖² (bias not
- * regularised). Weights layout: W[j * K + k] for compact feature j and class k; bias b[k].
+ * Fit multinomial logistic regression: minimise the (sample-weighted) mean cross-entropy
+ * + (lambda / 2)·‖W‖² (bias not regularised). Weights layout: W[j * K + k] for compact feature j and
+ * class k; bias b[k]. Without sample weights `w` every example counts 1.
  */
 export function trainSoftmax(data: readonly CompactExample[], dim: number, K: number, lambda: number, opts: LbfgsOptions = {}): { W: Float64Array; b: Float64Array; f: number; iterations: number } {
-  const N = data.length;
+  const N = data.reduce((s, ex) => s + (ex.w ?? 1), 0);
   const nParam = dim * K + K;
   if (K !== 3) throw new Error('trainSoftmax: only K = 3 classes are supported');
   const fg = (x: Float64Array, g: Float64Array): number => {
@@ -213,7 +216,7 @@ export function trainSoftmax(data: readonly CompactExample[], dim: number, K: nu
     const bOff = dim * K;
     const b0 = x[bOff], b1 = x[bOff + 1], b2 = x[bOff + 2];
     let gb0 = 0, gb1 = 0, gb2 = 0;
-    for (let e = 0; e < N; e++) {
+    for (let e = 0; e < data.length; e++) {
       const ex = data[e];
       const idx = ex.idx;
       const val = ex.val;
@@ -231,11 +234,13 @@ export function trainSoftmax(data: readonly CompactExample[], dim: number, K: nu
       const se = e0 + e1 + e2;
       e0 /= se; e1 /= se; e2 /= se;
       const y = ex.y;
-      loss -= Math.log(y === 0 ? e0 : y === 1 ? e1 : e2);
+      const sw = ex.w ?? 1;
+      loss -= sw * Math.log(y === 0 ? e0 : y === 1 ? e1 : e2);
       if (y === 0) e0 -= 1;
       else if (y === 1) e1 -= 1;
       else e2 -= 1;
-      e0 /= N; e1 /= N; e2 /= N;
+      const s = sw / N;
+      e0 *= s; e1 *= s; e2 *= s;
       for (let t = 0; t < L; t++) {
         const base = idx[t] * 3;
         const v = val[t];

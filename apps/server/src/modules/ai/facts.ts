@@ -53,6 +53,8 @@ export interface NewsFact {
   published_at: number;
   /** Bullish/bearish mark of the item for this coin. */
   trend: 'bullish' | 'bearish' | 'neutral';
+  /** Event type of the item (packages/nlp classifyEventType); null when unknown. */
+  event_type: string | null;
 }
 
 /**
@@ -146,6 +148,7 @@ export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Pr
     source: f.source,
     published_at: Date.parse(f.published_at),
     trend: (f.related_cryptocurrencies.find((c) => c.cryptocurrency_id === row.id)?.trend ?? f.sentiment) as NewsFact['trend'],
+    event_type: f.event_type ?? null,
   }));
   let day: CoinFacts['day'] = null;
   if (row.timeframes.includes('1h')) {

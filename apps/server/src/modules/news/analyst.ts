@@ -1,5 +1,5 @@
 import type { FeedImportance, FeedTrend } from '@coinlens/contracts';
-import { assignCluster, bestSourceTier, classifySentiment, scoreImportance, tagCoins, titleSignature, type NewsCluster, type TaggableCoin } from './nlp';
+import { assignCluster, bestSourceTier, classifyEventType, classifySentiment, directionsByCoin, scoreImportance, tagCoins, titleSignature, type NewsCluster, type TaggableCoin } from './nlp';
 
 /** Importance levels, index = stored number (0 general … 3 most important). */
 export const IMPORTANCE_LEVELS: readonly FeedImportance[] = ['general', 'less_important', 'important', 'most_important'];
@@ -23,7 +23,7 @@ export interface AnalysisInput {
   labels: Record<string, unknown>;
 }
 
-/** Per-item reading: overall sentiment and strength (1 − P(neutral)), coins with a trend each, topic. */
+/** Per-item reading: overall sentiment and strength (1 − P(neutral)), coins with a trend each, `topic` = the event type (classifyEventType), `topics` = the origin's categories. */
 export interface ItemReading {
   sentiment: FeedTrend;
   strength: number;
@@ -33,8 +33,6 @@ export interface ItemReading {
   sponsored: boolean;
 }
 
-const SENTENCES = /(?<=[.!?。！？;])\s+/;
-
 /** Topics of an item: `labels.topics` (CryptoCompare categories) or `labels.tags`/`category` (RSS). */
 export function topicsOf(labels: Record<string, unknown>): string[] {
   const t = labels.topics ?? labels.tags ?? (labels.category ? [labels.category] : []);
@@ -42,28 +40,26 @@ export function topicsOf(labels: Record<string, unknown>): string[] {
 }
 
 /**
- * Reads one item: sentiment of title + summary (English classifier; other languages neutral),
- * coins = coins the origin tagged that are listed ∪ coins `tagCoins` finds in the text, and per coin
- * the sentiment of the sentences that mention it (the item's sentiment when none does).
+ * Reads one item: sentiment of the title (the v2 headline classifier, English or Chinese), coins =
+ * coins the origin tagged that are listed ∪ coins `tagCoins` finds in title or summary, and per coin
+ * its direction in the title (`directionsByCoin`: each coin the label of its own clause, a yardstick
+ * of a comparison neutral; coins not named in the title take the title's label) and the event type
+ * of the title. Empty title → the summary is read instead.
  */
 export function readItem(item: AnalysisInput, coins: readonly AnalystCoin[]): ItemReading {
+  const headline = item.title.trim() ? item.title : item.summary;
   const text = [item.title, item.summary].filter(Boolean).join('. ');
-  const english = item.lang !== 'zh';
-  const s = english ? classifySentiment(text) : { label: 'neutral' as const, scores: { bullish: 0, bearish: 0, neutral: 1 } };
+  const s = classifySentiment(headline);
   const taggable: TaggableCoin[] = coins.map((c) => ({ id: c.symbol, symbol: c.symbol, name: c.name }));
   const listed = new Set(coins.map((c) => c.symbol));
   const found = tagCoins(text, taggable).map((t) => t.symbol);
   const symbols = [...new Set([...item.coins.map((c) => c.toUpperCase()).filter((c) => listed.has(c)), ...found])].slice(0, 8);
-  const sentences = text.split(SENTENCES);
-  const coinTrends = symbols.map((symbol) => {
-    if (!english) return { symbol, trend: 'neutral' as FeedTrend };
-    const mine = sentences.filter((x) => tagCoins(x, taggable.filter((c) => c.symbol === symbol)).length);
-    if (!mine.length || mine.length === sentences.length) return { symbol, trend: s.label };
-    return { symbol, trend: classifySentiment(mine.join(' ')).label };
-  });
+  const inTitle = new Map(tagCoins(headline, taggable).map((t) => [t.symbol, t.matches]));
+  const named = symbols.map((symbol) => ({ symbol, matches: inTitle.get(symbol) ?? [] }));
+  const coinTrends = directionsByCoin(headline, named, { headline: s }).map((d) => ({ symbol: d.symbol, trend: d.label as FeedTrend }));
   const topics = topicsOf(item.labels);
   const sponsored = item.labels.sponsored === true;
-  return { sentiment: s.label, strength: 1 - s.scores.neutral, coinTrends, topic: topics[0] ?? null, topics, sponsored };
+  return { sentiment: s.label, strength: 1 - s.scores.neutral, coinTrends, topic: classifyEventType(headline), topics, sponsored };
 }
 
 /** Rebuilds the clustering state from stored members of clusters (time window around a batch). */

@@ -1,4 +1,5 @@
-import type { FeedImportance, FeedTrend, Lang } from '@coinlens/contracts';
+import type { FeedEventType, FeedImportance, FeedTrend, Lang } from '@coinlens/contracts';
+import { EVENT_TYPE_NAMES } from './nlp';
 
 /** Structured facts about one news item that an interpreter writes from (nothing else). */
 export interface InterpretFacts {
@@ -15,6 +16,8 @@ export interface InterpretFacts {
   importance: FeedImportance;
   clusterSize: number;
   clusterSources: string[];
+  /** Event type (packages/nlp classifyEventType); null when unknown. */
+  eventType?: FeedEventType | null;
 }
 
 /** Facts for the story of the day: the day's biggest cluster and its reports. */
@@ -83,8 +86,10 @@ export class BuiltinInterpreter implements Interpreter {
   readonly by = 'builtin' as const;
 
   async interpret(f: InterpretFacts): Promise<{ en: string; zh: string }> {
-    const en = `The headline from ${f.source} reads ${TREND_EN[f.sentiment]} (${pct(f)}% confidence). ${coinsEn(f)} ${coverageEn(f)} Rated ${IMP_EN[f.importance]}.`;
-    const zh = `来自 ${f.source} 的这条新闻整体${TREND_ZH[f.sentiment]}（置信度 ${pct(f)}%）。${coinsZh(f)}${coverageZh(f)}重要程度：${IMP_ZH[f.importance]}。`;
+    const typeEn = f.eventType ? ` Event type: ${EVENT_TYPE_NAMES[f.eventType].en}.` : '';
+    const typeZh = f.eventType ? `事件类型：${EVENT_TYPE_NAMES[f.eventType].zh}。` : '';
+    const en = `The headline from ${f.source} reads ${TREND_EN[f.sentiment]} (${pct(f)}% confidence). ${coinsEn(f)} ${coverageEn(f)} Rated ${IMP_EN[f.importance]}.${typeEn}`;
+    const zh = `来自 ${f.source} 的这条新闻整体${TREND_ZH[f.sentiment]}（置信度 ${pct(f)}%）。${coinsZh(f)}${coverageZh(f)}重要程度：${IMP_ZH[f.importance]}。${typeZh}`;
     return { en, zh };
   }
 

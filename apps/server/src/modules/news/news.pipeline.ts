@@ -1,4 +1,4 @@
-import type { FeedImportance, FeedTrend } from '@coinlens/contracts';
+import type { FeedEventType, FeedImportance, FeedTrend } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
 import { ReadModels } from '../../platform/read-models';
@@ -7,8 +7,14 @@ import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
 import type { NewsProvider } from '../../providers/news/types';
 import { clusterItem, clustersFromMembers, importanceOf, IMPORTANCE_LEVELS, readItem, topicsOf, type AnalystCoin } from './analyst';
+import { EVENT_TYPES } from './nlp';
 import { BuiltinInterpreter, type InterpretFacts, type Interpreter } from './interpreter';
 import { NewsRepository, type NewsAnalysis, type NewsRow } from './news.repository';
+
+/** The stored `topic` of an item as an event type (null for items analysed before event types). */
+export function eventTypeOf(topic: string | null): FeedEventType | null {
+  return topic && (EVENT_TYPES as readonly string[]).includes(topic) ? (topic as FeedEventType) : null;
+}
 
 /** Pub/sub channel of released news (`FeedsStreamEvent`). */
 export const FEEDS_CHANNEL = 'feeds:new';
@@ -62,6 +68,7 @@ export function interpretFacts(row: NewsRow, coins: readonly CoinRow[], importan
     importance,
     clusterSize: size,
     clusterSources: sources,
+    eventType: eventTypeOf(row.topic),
   };
 }
 

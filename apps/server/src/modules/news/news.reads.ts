@@ -8,7 +8,8 @@ import type { CoinRow } from '../market/market.repository';
 import { heatAt, IMPORTANCE_LEVELS, topicsOf } from './analyst';
 import type { Interpreter } from './interpreter';
 import type { FeedCondition, NewsRepository, NewsRow, Where } from './news.repository';
-import { FEEDS_REUSE_MS, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
+import { eventTypeOf, FEEDS_REUSE_MS, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
+import { meanInterval95 } from './nlp';
 
 type Horizon = keyof typeof HORIZONS;
 const DAY = 86_400_000;
@@ -61,13 +62,14 @@ export class NewsReads {
     const out: Feed[] = [];
     for (const r of rows) {
       const cl = info.get(r.cluster_id ?? '') ?? { size: 1, sources: [r.source] };
+      const eventType = eventTypeOf(r.topic);
       const related = (r.coin_trends ?? [])
         .map((t) => ({ t, c: coins.get(t.symbol) }))
         .filter((x): x is { t: { symbol: string; trend: FeedTrend }; c: CoinRow } => !!x.c)
         .map(({ t, c }) => ({ cryptocurrency_id: c.id, trend: t.trend, symbol: c.symbol, name: c.name, logo: `/static/icons/${c.icon}`, slug: c.slug, cmc_id: c.cmc_id }));
       const moves = await Promise.all(
         related.map(async (c) => {
-          const sim = opts.similar && r.sentiment ? await this.d.repo.similarImpact(c.symbol, r.sentiment, r.topic, now, r.id) : [];
+          const sim = opts.similar && r.sentiment ? await this.d.repo.similarImpact(c.symbol, r.sentiment, eventType, now, r.id) : [];
           return {
             symbol: c.symbol,
             cryptocurrency_id: c.cryptocurrency_id,
@@ -77,7 +79,7 @@ export class NewsReads {
               return {
                 horizon: h,
                 change_pct: m ? Number(m.change_pct) : null,
-                similar: s && s.n > 0 ? { avg_change_pct: s.avg, n: s.n, sentiment: (r.sentiment ?? 'neutral') as FeedTrend, topic: r.topic } : null,
+                similar: s && s.n > 0 ? { avg_change_pct: s.avg, n: s.n, sentiment: (r.sentiment ?? 'neutral') as FeedTrend, topic: r.topic, event_type: eventType, ci95: meanInterval95(s.avg, s.sd, s.n) } : null,
               };
             }),
           };
@@ -101,6 +103,7 @@ export class NewsReads {
         related_cryptocurrencies: related,
         cluster: { id: r.cluster_id ?? r.id, size: cl.size, sources: cl.sources },
         topics: topicsOf(r.labels),
+        event_type: eventType,
         impact: moves,
         interpretation: interp ? { text: interp, by: (r.interpreted_by ?? 'builtin') as 'builtin' | 'llm' } : null,
       });

@@ -277,12 +277,16 @@ export class NewsRepository {
     return this.h.query(sql`select news_id, symbol, horizon, change_pct from news_impact where news_id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
   }
 
-  /** Average move and count of earlier news on `symbol` with `sentiment` (and `topic` when given), excluding `exceptId`. */
-  async similarImpact(symbol: string, sentiment: string, topic: string | null, before: number, exceptId: string): Promise<{ horizon: string; avg: number; n: number }[]> {
-    const r = await this.h.query<{ horizon: string; avg: number; n: number }>(sql`select horizon, avg(change_pct)::float8 as avg, count(*)::int as n from news_impact
-      where symbol = ${symbol} and sentiment = ${sentiment} and published_at <= ${before} and news_id <> ${exceptId}
-      ${topic ? sql`and topic = ${topic}` : sql``} group by horizon`);
-    return r.map((x) => ({ horizon: x.horizon, avg: Number(x.avg), n: Number(x.n) }));
+  /**
+   * Event study of earlier news on `symbol` (published at or before `before`, `exceptId` excluded):
+   * per horizon the average move, its sample standard deviation (null when n < 2) and count, over the
+   * news of event type `topic`, or of `sentiment` when `topic` is null.
+   */
+  async similarImpact(symbol: string, sentiment: string, topic: string | null, before: number, exceptId: string): Promise<{ horizon: string; avg: number; sd: number | null; n: number }[]> {
+    const r = await this.h.query<{ horizon: string; avg: number; sd: number | null; n: number }>(sql`select horizon, avg(change_pct)::float8 as avg, stddev_samp(change_pct)::float8 as sd, count(*)::int as n from news_impact
+      where symbol = ${symbol} and published_at <= ${before} and news_id <> ${exceptId}
+      and ${topic ? sql`topic = ${topic}` : sql`sentiment = ${sentiment}`} group by horizon`);
+    return r.map((x) => ({ horizon: x.horizon, avg: Number(x.avg), sd: x.sd == null ? null : Number(x.sd), n: Number(x.n) }));
   }
 
   // story of the day

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RssNewsProvider, parseFeed } from './rss/rss-provider';
+import { DEFAULT_NEWS_FEEDS, expandNewsFeeds } from './rss/default-feeds';
 import { CryptoCompareNewsProvider } from './cryptocompare/cryptocompare-provider';
 import { ReplayNewsProvider } from './replay/replay-provider';
 import { ManualClock } from '../../platform/clock';
@@ -101,6 +102,26 @@ const CC = {
   HasWarning: false,
 };
 
+// RSS 2.0 as a Chinese outlet serves it (Odaily-style newsflash: plain titles, CST pubDate).
+const RSS_ZH = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0">
+  <channel>
+    <title>Odaily星球日报</title>
+    <link>https://www.odaily.news</link>
+    <item>
+      <title><![CDATA[美国比特币现货 ETF 昨日净流入 2.6 亿美元]]></title>
+      <link>https://www.odaily.news/newsflash/430001</link>
+      <description><![CDATA[<p>据 Farside 数据，美国比特币现货 ETF 昨日净流入 2.6 亿美元。</p>]]></description>
+      <pubDate>Fri, 16 May 2025 17:30:00 +0800</pubDate>
+    </item>
+    <item>
+      <title>以太坊 Pectra 升级已在主网激活</title>
+      <link>https://www.odaily.news/post/5203001</link>
+      <pubDate>Wed, 07 May 2025 18:05:00 +0800</pubDate>
+    </item>
+  </channel>
+</rss>`;
+
 let server: http.Server;
 let base = '';
 const seen: { url: string; auth?: string }[] = [];
@@ -110,6 +131,7 @@ beforeAll(async () => {
     if (req.url === '/coindesk/rss') return res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(RSS);
     if (req.url === '/theblock/atom') return res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(ATOM);
     if (req.url === '/broken') return res.writeHead(500).end('oops');
+    if (req.url === '/odaily/rss') return res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(RSS_ZH);
     if (req.url?.startsWith('/data/v2/news/')) {
       if (req.headers.authorization !== 'Apikey good-key') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ Response: 'Error', Message: 'You are over your rate limit please upgrade your account!', Type: 99, Data: {} }));
       return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(CC));
@@ -144,6 +166,25 @@ describe('RSS 2.0 and Atom provider', () => {
     expect(items[0]).toMatchObject({ source: 'The Block', url: 'https://www.theblock.co/post/1/circle-ipo', summary: 'USDC issuer Circle filed for an IPO.', labels: { tags: ['stablecoins'] } });
     expect(items[1].url).toBe(`${base}/post/2/relative`);
     expect(items[1].publishedAt).toBe(Date.parse('2025-05-16T09:00:00Z'));
+  });
+
+  it('reads a Chinese outlet next to an English one: language per item, times from +0800', async () => {
+    const { items } = await new RssNewsProvider([`${base}/coindesk/rss`, `${base}/odaily/rss`]).fetch(null);
+    const zh = items.filter((i) => i.lang === 'zh');
+    expect(zh.map((i) => i.title)).toEqual(['美国比特币现货 ETF 昨日净流入 2.6 亿美元', '以太坊 Pectra 升级已在主网激活']);
+    expect(zh[0]).toMatchObject({ source: 'Odaily星球日报', url: 'https://www.odaily.news/newsflash/430001', publishedAt: Date.parse('2025-05-16T09:30:00Z') });
+    expect(zh[0].summary).toBe('据 Farside 数据，美国比特币现货 ETF 昨日净流入 2.6 亿美元。');
+    expect(items.filter((i) => i.lang === 'en')).toHaveLength(2);
+  });
+
+  it('default source list: English and Chinese outlets, `default` expands inside NEWS_FEEDS', () => {
+    expect(new Set(DEFAULT_NEWS_FEEDS.map((f) => f.lang))).toEqual(new Set(['en', 'zh']));
+    expect(DEFAULT_NEWS_FEEDS.filter((f) => f.lang === 'zh').length).toBeGreaterThanOrEqual(2);
+    const urls = expandNewsFeeds(['default', 'https://example.com/feed', 'https://decrypt.co/feed']);
+    expect(urls.slice(0, DEFAULT_NEWS_FEEDS.length)).toEqual(DEFAULT_NEWS_FEEDS.map((f) => f.url));
+    expect(urls.at(-1)).toBe('https://example.com/feed');
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(expandNewsFeeds(['https://example.com/feed'])).toEqual(['https://example.com/feed']);
   });
 
   it('fails when every feed fails, and rejects documents that are not feeds', async () => {

@@ -53,8 +53,20 @@ function ImpactTable({ feed }: { feed: Feed }) {
           c.moves
             .filter((m) => m.similar)
             .map((m) => (
-              <li key={`${c.symbol}-${m.horizon}`}>
-                {t('impact.similar', { symbol: c.symbol, avg: formatPercent(m.similar!.avg_change_pct), horizon: HORIZON_LABEL[m.horizon], n: m.similar!.n })}
+              <li key={`${c.symbol}-${m.horizon}`} data-event-type={m.similar!.event_type ?? undefined}>
+                {m.similar!.event_type
+                  ? m.similar!.ci95
+                    ? t('impact.eventStudy', {
+                        type: t(`eventType.${m.similar!.event_type}`),
+                        symbol: c.symbol,
+                        avg: formatPercent(m.similar!.avg_change_pct),
+                        horizon: HORIZON_LABEL[m.horizon],
+                        lo: formatPercent(m.similar!.ci95[0]),
+                        hi: formatPercent(m.similar!.ci95[1]),
+                        n: m.similar!.n,
+                      })
+                    : t('impact.eventStudyOne', { type: t(`eventType.${m.similar!.event_type}`), symbol: c.symbol, avg: formatPercent(m.similar!.avg_change_pct), horizon: HORIZON_LABEL[m.horizon] })
+                  : t('impact.similar', { symbol: c.symbol, avg: formatPercent(m.similar!.avg_change_pct), horizon: HORIZON_LABEL[m.horizon], n: m.similar!.n })}
               </li>
             )),
         )}

@@ -52,7 +52,9 @@ export function parseFeed(xml: string, feedUrl: string): RawNewsItem[] {
       return;
     }
     const title = plainText(o.title);
-    const summary = cutSummary(plainText(o.summary).replace(title, '').trim());
+    // a lead that repeats the headline at its start loses it (a headline quoted inside the lead stays)
+    const lead = plainText(o.summary).trim();
+    const summary = cutSummary((lead.startsWith(title) ? lead.slice(title.length) : lead).trim());
     out.push({
       id: newsIdOf('rss', url),
       publishedAt: o.published,

@@ -1,11 +1,37 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Feed } from '@coinlens/contracts';
 import { Skeleton } from '../../../components/ui';
 import { ClusterBadge, CoinTrendChip, HeatBadge, ImportanceBadge, TimeAgo } from './feed-bits';
 
-/** One news row: importance, source, time, headline, lead, coins with their marks, coverage, heat. */
+/**
+ * The analyst's line of a card in the reader's language, from structured fields only: direction per
+ * coin, importance and event type ("BTC 看涨、ETH 看跌 · 重要 · ETF／资金流向").
+ */
+export function AnalystLine({ feed }: { feed: Feed }) {
+  const { t, i18n } = useTranslation('feeds');
+  const zh = i18n.language.startsWith('zh');
+  const coins = feed.related_cryptocurrencies.length
+    ? feed.related_cryptocurrencies.map((c) => `${c.symbol} ${t(`trend.${c.trend}`)}`).join(zh ? '、' : ', ')
+    : t('card.marketWide');
+  return (
+    <p className="mt-1 text-[13px] leading-relaxed text-muted" data-testid="feed-analyst-line">
+      <span className="font-medium text-fg">{t('card.analyst')}</span>
+      {zh ? '：' : ': '}
+      {t('card.line', { coins, importance: t(`importance.${feed.importance}`), type: t(`eventType.${feed.event_type ?? 'other'}`) })}
+    </p>
+  );
+}
+
+/**
+ * One news row: importance, source, time, headline, lead, coins with their marks, coverage, heat.
+ * In zh-CN every card reads the same way whatever the headline's language: the original headline
+ * with a tag naming its language, then the analyst's Chinese line (AnalystLine) instead of the lead.
+ */
 export function FeedCard({ feed, compact = false }: { feed: Feed; compact?: boolean }) {
   const { lang } = useParams();
+  const { t } = useTranslation('feeds');
+  const zhReader = lang === 'zh-CN';
   return (
     <article className="border-b border-border px-3 py-3 last:border-b-0 sm:px-4" data-testid="feed-card" data-feed-id={feed.id}>
       <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -17,11 +43,21 @@ export function FeedCard({ feed, compact = false }: { feed: Feed; compact?: bool
         </span>
       </div>
       <h3 className={`${compact ? 'text-[13px]' : 'text-[14px]'} font-semibold leading-snug text-fg`}>
-        <Link to={`/${lang}/feeds/${encodeURIComponent(feed.id)}`} className="hover:text-primary-600 dark:hover:text-primary-400" data-testid="feed-title">
+        {zhReader && (
+          <span
+            className="mr-1.5 inline-block rounded border border-border px-1 align-[1px] text-[11px] font-medium text-muted"
+            title={t('card.langTitle', { language: t(`card.langTag.${feed.lang}`) })}
+            data-testid="feed-title-lang"
+            data-lang={feed.lang}
+          >
+            {t(`card.langTag.${feed.lang}`)}
+          </span>
+        )}
+        <Link to={`/${lang}/feeds/${encodeURIComponent(feed.id)}`} className="hover:text-primary-600 dark:hover:text-primary-400" data-testid="feed-title" lang={feed.lang}>
           {feed.title}
         </Link>
       </h3>
-      {!compact && feed.content && <p className="mt-1 line-clamp-2 text-[13px] leading-relaxed text-muted">{feed.content}</p>}
+      {zhReader ? <AnalystLine feed={feed} /> : !compact && feed.content && <p className="mt-1 line-clamp-2 text-[13px] leading-relaxed text-muted">{feed.content}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         {feed.related_cryptocurrencies.map((c) => (
           <CoinTrendChip key={c.cryptocurrency_id} coin={c} />

@@ -1,0 +1,36 @@
+/**
+ * Unlabelled crypto headlines for self-training: the English titles of the shipped news
+ * (data/news/*.jsonl[.gz]), sponsored rows and repeated titles dropped, in file order. Node-only.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+
+const NEWS = [
+  new URL('../../../../data/news/en_2025-05_08_btc-news_cryptocompare.jsonl.gz', import.meta.url),
+  new URL('../../../../data/news/en_2026-01_rss_free-crypto-news.jsonl', import.meta.url),
+];
+
+/**
+ * Up to `limit` titles (every k-th of the eligible rows, so the sample spans the whole period),
+ * leaving out rows whose id or title is in `exclude` (the evaluation and validation rows).
+ */
+export function unlabelledHeadlines(exclude: ReadonlySet<string>, limit = Infinity): string[] {
+  const seen = new Set<string>();
+  const rows: string[] = [];
+  for (const u of NEWS) {
+    const path = fileURLToPath(u);
+    const raw = readFileSync(path);
+    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as { id: string; title: string; lang?: string; labels?: { sponsored?: boolean } };
+      if (exclude.has(r.id) || exclude.has(r.title) || r.labels?.sponsored || r.lang === 'zh' || !r.title || seen.has(r.title)) continue;
+      seen.add(r.title);
+      rows.push(r.title);
+    }
+  }
+  if (rows.length <= limit) return rows;
+  const step = rows.length / limit;
+  return Array.from({ length: limit }, (_, i) => rows[Math.floor(i * step)]);
+}
