@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CoinDetail } from '@coinlens/contracts';
@@ -196,7 +196,9 @@ export default function CoinPage() {
   const { id, lang } = useParams();
   const { t, i18n } = useTranslation('coin');
   const q = useCoinDetail(id, i18n.language);
-  const coin = q.data;
+  // Rendered as a transition when the coin arrives: React builds the page in short slices instead
+  // of one long task (the answer's render is otherwise synchronous), so input and paint go on.
+  const coin = useDeferredValue(q.data);
   usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
 
   const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404);
