@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { bootPlugin } from './boot-plugin';
 
 const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', import.meta.url)), 'utf8')) as { version: string };
 
@@ -30,6 +31,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     versionFile(),
+    // Translated static shell in index.html; the modules requested by boot.js after its first paint.
+    bootPlugin(),
     // `.br` and `.gz` beside every text asset, served by the API's static handler (preCompressed).
     compression({
       include: /\.(js|css|html|json|svg)$/,

@@ -6,7 +6,8 @@
  *     Chromium: performance score, LCP, CLS, TBT, and the bytes transferred — against a running
  *     server (BENCH_BASE_URL, default http://127.0.0.1:8080; start one with `npm start`).
  *     Targets (issue "Fast under real use"): score ≥ 90, CLS ≤ 0.05.
- * Bounded: two pages × BENCH_RUNS runs (default 1), loopback only.
+ * Bounded: two pages × BENCH_RUNS runs (default 1), loopback only. BENCH_LH_DIR=<dir> also writes
+ * each run's full Lighthouse report (`<page>-<run>.json`) there, for its opportunities and diagnostics.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const base = (process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reportDir = process.env.BENCH_LH_DIR;
 const PAGES = [
   ['home', '/en-US/home'],
   ['coin', '/en-US/crypto/bitcoin'],
@@ -59,6 +61,10 @@ try {
     const res = [];
     for (let i = 0; i < runs; i++) {
       const r = await lighthouse(`${base}${p}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      if (reportDir) {
+        fs.mkdirSync(reportDir, { recursive: true });
+        fs.writeFileSync(path.join(reportDir, `${name}-${i + 1}.json`), JSON.stringify(r.lhr));
+      }
       const a = r.lhr.audits;
       const items = a['network-requests']?.details?.items ?? [];
       const js = items.filter((x) => x.resourceType === 'Script').reduce((s, x) => s + (x.transferSize ?? 0), 0);

@@ -1,13 +1,78 @@
 // Runs before the app's modules and before first paint, as a blocking classic script from
 // index.html (a file, not inline: the Content-Security-Policy allows no inline script).
 (function () {
+  var html = document.documentElement;
   // The stored theme and the URL's language (no flash of the wrong theme).
   try {
     var t = localStorage.getItem('theme');
-    document.documentElement.setAttribute('data-theme', t === 'dark' ? 'dark' : 'light');
+    html.setAttribute('data-theme', t === 'dark' ? 'dark' : 'light');
   } catch {}
-  var seg = location.pathname.split('/')[1];
-  if (seg === 'zh-CN' || seg === 'en-US') document.documentElement.setAttribute('lang', seg);
+  var parts = location.pathname.split('/');
+  var seg = parts[1];
+  if (seg === 'zh-CN' || seg === 'en-US') html.setAttribute('lang', seg);
+  // The static shell of index.html: no header on the pages that have none (routes.tsx hideHeader),
+  // no cookie banner once accepted, and its Accept button stores the consent before the app runs
+  // (the app's own banner then stays closed; lib/session.ts reports it to the server when signed in).
+  if (/^(login|register|auth)$/.test(parts[2] || '')) html.setAttribute('data-boot-bare', '');
+  var accepted = false;
+  try {
+    accepted = localStorage.getItem('isCookieAccepted') === 'Yes';
+  } catch {}
+  if (accepted) html.setAttribute('data-cookies', 'accepted');
+  document.addEventListener('click', function (e) {
+    var target = e.target;
+    if (!target || !target.closest || !target.closest('[data-boot-accept]')) return;
+    try {
+      localStorage.setItem('isCookieAccepted', 'Yes');
+    } catch {}
+    html.setAttribute('data-cookies', 'accepted');
+  });
+  // The app's modules (build only: the #boot-modules data at the end of index.html, written by
+  // boot-plugin.ts): the entry, its imports and the code and translations of the page the URL
+  // names, requested together once the static shell is painted (two animation frames), or at once
+  // in a hidden tab (no frames).
+  var started = false;
+  var start = function () {
+    var dataEl = document.getElementById('boot-modules');
+    if (started || !dataEl) return;
+    started = true;
+    var data = JSON.parse(dataEl.textContent);
+    var locales = data.locales[html.getAttribute('lang')] || {};
+    var urls = data.modules.slice();
+    var namespaces = data.core.slice();
+    var rest = parts.slice(2).join('/').replace(/\/$/, '');
+    for (var i = 0; i < data.routes.length; i++) {
+      if (new RegExp('^' + data.routes[i][0].replace(/:\w+/g, '[^/]+') + '$').test(rest)) {
+        urls = urls.concat(data.routes[i][1]);
+        namespaces = namespaces.concat(data.routes[i][2]);
+        break;
+      }
+    }
+    for (var n = 0; n < namespaces.length; n++) if (locales[namespaces[n]]) urls.push(locales[namespaces[n]]);
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.src = data.entry;
+    document.head.appendChild(script);
+    for (var u = 0; u < urls.length; u++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = urls[u];
+      document.head.appendChild(link);
+    }
+  };
+  var afterPaint = function () {
+    if (document.visibilityState === 'hidden') return start();
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
+    });
+  };
+  // The data block comes last in the document: start once it is parsed (DOMContentLoaded).
+  document.addEventListener('DOMContentLoaded', afterPaint);
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden' && document.readyState !== 'loading') start();
+  });
   // Zod 4 probes `new Function` (its JIT) when a schema is created, a CSP violation without
   // 'unsafe-eval'. Its global config must say `jitless` before the first schema exists, that is
   // before any module runs; validation is the same without the JIT.

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { initI18n } from './app/i18n';
@@ -7,15 +7,27 @@ import { FALLBACK_LANG, toUrlLang } from './lib/locale';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 
-initTheme();
-// Render once the shell's translations (one language, a few small namespaces) are loaded; the
-// page's code and translations load meanwhile.
-const i18nReady = initI18n(toUrlLang(window.location.pathname.split('/')[1]) ?? FALLBACK_LANG);
-preloadPage(window.location.pathname);
-void i18nReady.then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+/**
+ * Starts the app: theme sync, the shell's translations (one language, a few small namespaces) and
+ * the page's code and translations in parallel, then the first render, which replaces index.html's
+ * static shell. Runs in a task of its own after the modules are evaluated (a shorter task each).
+ */
+function start() {
+  initTheme();
+  const i18nReady = initI18n(toUrlLang(window.location.pathname.split('/')[1]) ?? FALLBACK_LANG);
+  preloadPage(window.location.pathname);
+  // The first render is a transition: React renders it in short slices (no long task), and the
+  // static shell stays until it commits.
+  void i18nReady.then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });
+}
+
+setTimeout(start, 0);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import type { Candle, MarketStreamEvent, Timeframe } from '@coinlens/contracts';
 import { apiUrl } from './api-client';
 import { anchorClock } from './clock';
@@ -14,9 +14,11 @@ let prices = new Map<string, LivePrice>();
 let version = 0;
 const listeners = new Set<() => void>();
 
-function subscribe(cb: () => void) {
+function subscribe(cb: () => void): () => void {
   listeners.add(cb);
-  return () => listeners.delete(cb);
+  return () => {
+    listeners.delete(cb);
+  };
 }
 
 /** Merges a tick's prices into the store (only changed entries get new objects). */
@@ -37,18 +39,25 @@ export function applyTick(list: Array<{ symbol: string } & LivePrice>): void {
   }
 }
 
-/** Live price of one symbol (undefined until the first tick mentions it). */
-export function useLivePrice(symbol: string | undefined): LivePrice | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => (symbol ? prices.get(symbol) : undefined),
-    () => undefined,
-  );
+/**
+ * Version counter of the live price map, as component state: it changes whenever any price
+ * changes, and the re-render it causes is a transition (React renders it in slices between other
+ * work), so a tick never blocks input or paint, however many rows it updates.
+ */
+export function useLivePricesVersion(): number {
+  const [v, setV] = useState(version);
+  useEffect(() => {
+    const update = () => startTransition(() => setV(version));
+    update(); // ticks between the render and this effect
+    return subscribe(update);
+  }, []);
+  return v;
 }
 
-/** Version counter of the live price map (changes whenever any price changes). */
-export function useLivePricesVersion(): number {
-  return useSyncExternalStore(subscribe, () => version, () => 0);
+/** Live price of one symbol (undefined until the first tick mentions it); re-renders as a transition like useLivePricesVersion. */
+export function useLivePrice(symbol: string | undefined): LivePrice | undefined {
+  useLivePricesVersion();
+  return symbol ? prices.get(symbol) : undefined;
 }
 
 /** Snapshot accessor for non-hook code. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CoinDetail } from '@coinlens/contracts';
@@ -196,7 +196,9 @@ export default function CoinPage() {
   const { id, lang } = useParams();
   const { t, i18n } = useTranslation('coin');
   const q = useCoinDetail(id, i18n.language);
-  const coin = q.data;
+  // Rendered as a transition when the coin arrives: React builds the page in short slices instead
+  // of one long task (the answer's render is otherwise synchronous), so input and paint go on.
+  const coin = useDeferredValue(q.data);
   // The page's one coin reference (CoinRef, canonical form: the slug) for every call below.
   const ref = coin?.slug ?? '';
   usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));

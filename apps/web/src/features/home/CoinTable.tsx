@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Coin } from '@coinlens/contracts';
 import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
+import { useMediaQuery } from '../../lib/use-media-query';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -113,12 +114,16 @@ export function CoinTableSkeleton({ rows = 10 }: { rows?: number }) {
   );
 }
 
-/** The live coin table (desktop) / compact list (phone). */
+/**
+ * The live coin table (desktop) / compact list (phone). Only the layout of the current width is
+ * rendered (every market tick re-renders it); both where the width is unknown (no matchMedia).
+ */
 export function CoinTable({ coins }: { coins: Coin[] }) {
+  const wide = useMediaQuery('(min-width: 768px)');
   return (
     <>
-      <DesktopTable coins={coins} />
-      <CompactList coins={coins} />
+      {wide !== false && <DesktopTable coins={coins} />}
+      {wide !== true && <CompactList coins={coins} />}
     </>
   );
 }

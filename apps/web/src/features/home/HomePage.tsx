@@ -1,3 +1,4 @@
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllCoins } from '../../lib/market-queries';
 import { errorKey, isCancelled } from '../../lib/api';
@@ -12,11 +13,27 @@ import { WatchlistView } from '../watchlist/WatchlistView';
 import { useLiveCoins } from './useLiveCoins';
 import { useFallbackPrices } from './useFallbackPrices';
 
+/**
+ * The right-hand column (story of the day, watchlist, news). Memoised: it takes no props, so the
+ * market stream's ticks, which re-render the page every second, do not re-render the news cards.
+ */
+const SideColumn = memo(function SideColumn() {
+  return (
+    <div className="flex min-w-0 flex-col gap-4">
+      <StoryOfTheDaySlot />
+      <WatchlistView compact />
+      <NewsColumnSlot />
+    </div>
+  );
+});
+
 /** Home: market overview cards, the live coin table and the news slots. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const coinsQ = useAllCoins();
-  const coins = useFallbackPrices(useLiveCoins(coinsQ.data));
+  // The coins render as a transition when they arrive (in short slices, not one long task).
+  const data = useDeferredValue(coinsQ.data);
+  const coins = useFallbackPrices(useLiveCoins(data));
   useMarketStream({});
   const failed = coinsQ.isError && !isCancelled(coinsQ.error);
 
@@ -32,18 +49,18 @@ export default function HomePage() {
         </div>
       </div>
 
-      <MarketOverview coins={coins} coinsLoading={!coinsQ.data && !failed} />
+      <MarketOverview coins={coins} coinsLoading={!data && !failed} />
 
       <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_360px]">
         <Panel
           title={t('table.title')}
           labelledBy="coin-table-title"
-          actions={coinsQ.data ? <span className="num text-[12px] whitespace-nowrap text-muted">{t('table.count', { count: coins.length })}</span> : null}
+          actions={data ? <span className="num text-[12px] whitespace-nowrap text-muted">{t('table.count', { count: coins.length })}</span> : null}
           className="overflow-hidden"
         >
           {failed ? (
             <ErrorState messageKey={errorKey(coinsQ.error)} onRetry={() => void coinsQ.refetch()} />
-          ) : !coinsQ.data ? (
+          ) : !data ? (
             <CoinTableSkeleton />
           ) : coins.length === 0 ? (
             <p className="px-4 py-8 text-center text-[13px] text-muted">{t('table.empty')}</p>
@@ -51,11 +68,7 @@ export default function HomePage() {
             <CoinTable coins={coins} />
           )}
         </Panel>
-        <div className="flex min-w-0 flex-col gap-4">
-          <StoryOfTheDaySlot />
-          <WatchlistView compact />
-          <NewsColumnSlot />
-        </div>
+        <SideColumn />
       </div>
 
       <DataCredits />

@@ -19,21 +19,28 @@ function Card({ title, children, footer, testId, className = '' }: { title: Reac
   );
 }
 
-function CardSkeleton() {
+/**
+ * Loading state of a card's value: as tall as the loaded value and its change line (43 px), or as
+ * the Fear & Greed gauge (`tall`, 64 px), so the cards keep their height on phones (no layout shift).
+ */
+function CardSkeleton({ tall = false }: { tall?: boolean }) {
   return (
-    <div className="space-y-2">
+    <div className={`space-y-1 ${tall ? 'flex h-16 flex-col justify-center' : ''}`}>
       <Skeleton className="h-6 w-32" />
-      <Skeleton className="h-4 w-20" />
+      <Skeleton className="h-[15px] w-20" />
     </div>
   );
 }
+
+/** Footer line kept while loading (a non-breaking space), so the card's height does not change. */
+const FOOTER_PLACEHOLDER = '\u00a0';
 
 function MarketCapCard() {
   const { t, i18n } = useTranslation('home');
   const q = useMarketCap();
   const d = q.data;
   return (
-    <Card title={t('overview.totalMarketCap')} testId="card-market-cap" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : undefined}>
+    <Card title={t('overview.totalMarketCap')} testId="card-market-cap" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : FOOTER_PLACEHOLDER}>
       {q.isError && !isCancelled(q.error) ? (
         <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
       ) : !d ? (
@@ -60,7 +67,7 @@ function DominanceCard() {
   const hist = d?.history.slice(-30).map((h) => h.btc_dominance) ?? [];
   const prev = hist.length > 1 ? hist[hist.length - 2] : null;
   return (
-    <Card title={t('overview.btcDominance')} testId="card-btc-dominance" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : undefined}>
+    <Card title={t('overview.btcDominance')} testId="card-btc-dominance" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : FOOTER_PLACEHOLDER}>
       {q.isError && !isCancelled(q.error) ? (
         <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
       ) : !d ? (
@@ -95,7 +102,7 @@ function FearGreedCard() {
       {q.isError && !isCancelled(q.error) ? (
         <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
       ) : !d ? (
-        <CardSkeleton />
+        <CardSkeleton tall />
       ) : (
         <div className="flex items-center justify-between gap-2">
           <div>

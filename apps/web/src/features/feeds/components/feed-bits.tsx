@@ -73,6 +73,15 @@ export function ClusterBadge({ cluster }: { cluster: Feed['cluster'] }) {
   );
 }
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
+/** One short relative-time formatter per language (creating an Intl formatter costs about a millisecond). */
+function relativeFormat(lang: string): Intl.RelativeTimeFormat {
+  let f = relativeFormats.get(lang);
+  if (!f) relativeFormats.set(lang, (f = new Intl.RelativeTimeFormat(lang, { numeric: 'always', style: 'short' })));
+  return f;
+}
+
 /** Time since `iso` on the market clock ("5 minutes ago"), in the page language. */
 export function TimeAgo({ iso }: { iso: string }) {
   const { t, i18n } = useTranslation('feeds');
@@ -83,7 +92,7 @@ export function TimeAgo({ iso }: { iso: string }) {
   let text: string;
   if (s < 60) text = t('time.justNow');
   else {
-    const rtf = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always', style: 'short' });
+    const rtf = relativeFormat(i18n.language);
     if (s < 3600) text = rtf.format(-Math.floor(s / 60), 'minute');
     else if (s < 86_400) text = rtf.format(-Math.floor(s / 3600), 'hour');
     else text = rtf.format(-Math.floor(s / 86_400), 'day');
