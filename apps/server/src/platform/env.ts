@@ -248,7 +248,7 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Core', vars: ['SKIP_IMPORT'], default: '`false`', meaning: 'skip the shipped-data import check at start' },
   { section: 'Database', vars: ['DATABASE_URL'], default: '—', meaning: 'PostgreSQL connection string; without it PGlite runs embedded in `DATA_DIR/pglite`' },
   { section: 'Database', vars: ['DATABASE_POOL_SIZE'], default: '`10`', meaning: 'connections per process' },
-  { section: 'Database', vars: ['PGLITE_SHARED_BUFFERS_MB'], default: '`16`', meaning: 'shared buffers of the embedded PGlite database, in MB (Postgres\' own default, 128, is most of an idle server\'s memory; the OS page cache keeps the data files warm anyway)' },
+  { section: 'Database', vars: ['PGLITE_SHARED_BUFFERS_MB'], default: '`8`', meaning: 'shared buffers of the embedded PGlite database, in MB (Postgres\' own default, 128, is most of an idle server\'s memory; the OS page cache keeps the data files warm anyway)' },
   { section: 'Market data and the replay clock', vars: ['MARKET_SOURCE'], default: '`replay`', meaning: '`replay`: shipped Binance candles on the replay clock; `binance`: Binance public REST + WebSocket' },
   { section: 'Market data and the replay clock', vars: ['REPLAY_START'], default: '`2025-05-16T00:00:00Z`', meaning: 'where the replay clock starts' },
   { section: 'Market data and the replay clock', vars: ['REPLAY_SPEED'], default: '`1`', meaning: 'replay speed (60 = one minute per second; 0 = frozen)' },
