@@ -115,10 +115,20 @@ test.describe('foundation', () => {
     await page.goto('/en-US/trading-signals');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Trading signals');
     if (!isMobile) await expect(page.getByRole('link', { name: 'Trading signals' })).toHaveAttribute('aria-current', 'page');
-    await page.getByRole('button', { name: 'Contact us' }).click();
-    await expect(page.getByRole('dialog')).toContainText('@');
+    const contact = page.getByRole('button', { name: 'Contact us' });
+    await contact.click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('@');
+    // a modal dialog: the page behind does not scroll and Tab never leaves the dialog
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(contact).toBeFocused();
+    expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
     await expect(page.getByTestId('copyright')).toContainText(String(new Date().getFullYear()));
   });
 });
