@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { appSecrets, sessions, users, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
 import { AppError } from './errors';
 import { PermissionPolicy } from './permissions';
+import { SessionsRepository } from './sessions.repository';
 
 /**
  * The signed-in caller, set on `req.user` by {@link requireUser} / {@link optionalUser}:
@@ -41,9 +41,7 @@ const AUDIENCE = 'coinlens-api';
 export async function loadJwtSecret(db: DatabaseHandle, configured: string | undefined, now: () => number = Date.now): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const candidate = crypto.randomBytes(32).toString('base64url');
-  await db.db.insert(appSecrets).values({ name: 'jwt_hs256', value: candidate, createdAt: now() }).onConflictDoNothing();
-  const [row] = await db.db.select().from(appSecrets).where(eq(appSecrets.name, 'jwt_hs256'));
-  return new TextEncoder().encode(row.value);
+  return new TextEncoder().encode(await new SessionsRepository(db).secret('jwt_hs256', candidate, now()));
 }
 
 /**
@@ -53,19 +51,23 @@ export async function loadJwtSecret(db: DatabaseHandle, configured: string | und
  * Times are wall time (`now`).
  */
 export class SessionService {
+  private readonly repo: SessionsRepository;
+
   constructor(
-    private readonly db: DatabaseHandle,
+    db: DatabaseHandle,
     private readonly key: Uint8Array,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly permissions: PermissionPolicy = new PermissionPolicy(),
-  ) {}
+  ) {
+    this.repo = new SessionsRepository(db);
+  }
 
   /** Opens a session for `userId` and returns its token (lifetime in seconds). */
   async issue(userId: number, userAgent?: string): Promise<{ token: string; expiresIn: number; sessionId: string }> {
     const sid = crypto.randomBytes(18).toString('base64url');
     const now = this.now();
-    await this.db.db.insert(sessions).values({ id: sid, userId, createdAt: now, expiresAt: now + this.ttlMs, userAgent: userAgent?.slice(0, 300) ?? null });
+    await this.repo.insert({ id: sid, userId, createdAt: now, expiresAt: now + this.ttlMs, userAgent: userAgent ?? null });
     const token = await new SignJWT({ sid })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(userId))
@@ -94,29 +96,24 @@ export class SessionService {
     }
     if (typeof sid !== 'string' || !sub || !/^\d+$/.test(sub)) return null;
     const now = this.now();
-    const [row] = await this.db.db
-      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, permissions: users.permissions, email: users.email, emailVerified: users.emailVerified, end: users.subscriptionEndDate })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+    const row = await this.repo.findActive(sid);
     if (!row || row.userId !== Number(sub) || row.expiresAt <= now) return null;
     return { id: row.userId, sessionId: sid, permissions: this.permissions.of(row.permissions, row.emailVerified ? row.email : null), isPro: row.end != null && row.end > now };
   }
 
   /** Revokes one session (logout). */
   async revoke(sessionId: string): Promise<void> {
-    await this.db.db.update(sessions).set({ revokedAt: this.now() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.repo.revoke(sessionId, this.now());
   }
 
   /** Revokes every session of a user (password reset). */
   async revokeAll(userId: number): Promise<void> {
-    await this.db.db.update(sessions).set({ revokedAt: this.now() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await this.repo.revokeAllOf(userId, this.now());
   }
 
   /** Deletes sessions that ended more than a day ago (housekeeping). */
   async prune(): Promise<void> {
-    const cutoff = this.now() - 86_400_000;
-    await this.db.db.delete(sessions).where(sql`${sessions.expiresAt} < ${cutoff} or ${sessions.revokedAt} < ${cutoff}`);
+    await this.repo.deleteEndedBefore(this.now() - 86_400_000);
   }
 }
 
