@@ -20,7 +20,7 @@ import type { Plugin } from 'vite';
  * The data block: `{ entry, modules, locales: {lang: {namespace: url}}, core: [namespace],
  * routes: [[path pattern below /:lang (react-router syntax), [module url], [namespace]]] }`; the
  * routes, their page modules and namespaces are read from src/app/routes.tsx (`page(...)` calls and
- * the `ROUTES` table); a route whose page cannot be resolved is left out (it loads as before).
+ * the `PAGES` table) and src/app/route-meta.ts (the paths); a route whose page cannot be resolved is left out (it loads as before).
  */
 export function bootPlugin(): Plugin[] {
   const webDir = path.dirname(fileURLToPath(import.meta.url));
@@ -124,14 +124,20 @@ function bootData(bundle: Bundle, webDir: string, langs: string[], entry: string
     if (src && ns) pages.set(m[1], { src, ns });
   }
   const routes: Array<[string, string[], string[]]> = [];
-  for (const m of routesSrc.matchAll(/\{\s*name: '\w+', path: '([^']+)'[^}]*Component: (\w+)\s*\}/g)) {
-    const page = pages.get(m[2]);
+  // route paths from app/route-meta.ts (`{ name: 'home', path: 'home', … }`), their pages from the
+  // `PAGES` table of routes.tsx (`home: HomePage,`)
+  const metaSrc = readFileSync(path.join(appDir, 'route-meta.ts'), 'utf8');
+  const table = /const PAGES[^=]*=\s*\{([^}]*)\}/.exec(routesSrc);
+  const pageOf = new Map([...(table?.[1] ?? '').matchAll(/(\w+):\s*(\w+)/g)].map((m) => [m[1], m[2]]));
+  for (const m of metaSrc.matchAll(/\{\s*name: '(\w+)', path: '([^']+)'/g)) {
+    const component = pageOf.get(m[1]) ?? '';
+    const page = pages.get(component);
     const chunk = page && ['.tsx', '.ts'].map((ext) => byModule.get(path.join(appDir, page.src + ext))).find(Boolean);
     if (!page || !chunk) {
-      warn(`boot preloads: the page of route '${m[1]}' (${m[2]}) was not found; it loads without preloads`);
+      warn(`boot preloads: the page of route '${m[2]}' (${component || m[1]}) was not found; it loads without preloads`);
       continue;
     }
-    routes.push([m[1], closure(chunk.fileName), page.ns]);
+    routes.push([m[2], closure(chunk.fileName), page.ns]);
   }
   if (routes.length === 0) throw new Error('app/routes.tsx: no route could be read for the boot preloads');
   return { entry, modules, locales, core: names(core[1]), routes };

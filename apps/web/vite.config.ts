@@ -48,6 +48,16 @@ export default defineConfig({
     sourcemap: false,
     // dist/.vite/manifest.json: the chunk graph the size budget (scripts/bench/web-size.mjs) reads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // The libraries every page starts with (React, the router, i18next, TanStack Query) in one
+        // chunk: left to the automatic split they land in two or three chunks whose boundaries move
+        // with every lazy import, each paying its own request and gzip overhead.
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     host: '127.0.0.1',

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toggleTheme } from '../../lib/theme';
@@ -8,8 +8,11 @@ import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '
 import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
-import { SearchOverlay } from '../../features/search/SearchOverlay';
-import { MobileDrawer } from '../shell/MobileDrawer';
+
+/** The global search, loaded on first open (it is not part of any page's first paint). */
+/** The phone menu, loaded on first open. */
+const MobileDrawer = lazy(() => import('../shell/MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
+const SearchOverlay = lazy(() => import('../../features/search/SearchOverlay').then((m) => ({ default: m.SearchOverlay })));
 
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
@@ -133,8 +136,16 @@ export function Header({ tab }: { tab?: TabMarker }) {
             </svg>
           </button>
         </div>
-        <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} lang={current} />
-        <MobileDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} lang={current} />
+        {searchOpen && (
+          <Suspense fallback={null}>
+            <SearchOverlay open onClose={() => setSearchOpen(false)} lang={current} />
+          </Suspense>
+        )}
+        {drawerOpen && (
+          <Suspense fallback={null}>
+            <MobileDrawer open onClose={() => setDrawerOpen(false)} lang={current} />
+          </Suspense>
+        )}
       </div>
     </header>
   );
