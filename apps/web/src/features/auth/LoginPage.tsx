@@ -5,16 +5,15 @@ import { Link } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { saveSession } from '../../lib/session';
 import { authApi } from './auth-api';
-import { AuthCard, linkCls, useAuthNav, useTelegram } from './auth-shell';
+import { AuthCard, linkCls, SocialSignIn, useAuthNav, useTelegram } from './auth-shell';
 import { apiErrorToForm, Field, FormMessage, PasswordInput, setFieldErrors, SubmitButton, TextInput } from './form';
 import { loginResolver } from './form-schemas';
 import { PendingIdentityChoice } from './PendingIdentity';
-import { SocialButtons } from './SocialButtons';
 
 /** Route `login`: e-mail and password, then Google / X / Telegram / MetaMask when configured. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const { lang, storedLang, navigate, to, afterSignIn, params } = useAuthNav();
+  const { lang, storedLang, to, afterSignIn, params } = useAuthNav();
   const { register, handleSubmit, setError, watch, formState } = useForm({ resolver: loginResolver, defaultValues: { email: params.get('email') ?? '', password: '' } });
   const errors = formState.errors;
   const email = watch('email');
@@ -73,10 +72,7 @@ export function LoginPage() {
           {t('login.submit')}
         </SubmitButton>
       </form>
-      <div className="mt-4">
-        <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(`${to('login')}?redirect=${encodeURIComponent(to('settings'))}`)} onTelegram={tg.onTelegram} />
-        {tg.error && <FormMessage>{t(tg.error)}</FormMessage>}
-      </div>
+      <SocialSignIn tg={tg} />
       <p className="mt-5 text-center text-[13px] text-muted">
         {t('login.noAccount')}{' '}
         <Link className={linkCls} to={`/${lang}/register`}>

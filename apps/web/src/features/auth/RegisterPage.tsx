@@ -6,17 +6,16 @@ import { ApiError } from '../../lib/api';
 import { getCookieConsent } from '../../lib/session';
 import { authApi } from './auth-api';
 import { AgreementCheckbox } from './AgreementCheckbox';
-import { AuthCard, linkCls, useAuthNav, useTelegram } from './auth-shell';
+import { AuthCard, linkCls, SocialSignIn, useAuthNav, useTelegram } from './auth-shell';
 import { apiErrorToForm, Field, FormMessage, PasswordInput, retryAfterOf, setFieldErrors, SubmitButton, TextInput } from './form';
 import { registerResolver } from './form-schemas';
 import { PendingIdentityChoice } from './PendingIdentity';
-import { SocialButtons } from './SocialButtons';
 import { registrationStore, VerifyEmailStep } from './VerifyEmailStep';
 
 /** Route `register`: e-mail, password and the user agreement, then the 6-digit code. */
 export function RegisterPage() {
   const { t } = useTranslation('auth');
-  const { lang, storedLang, navigate, to, afterSignIn, params } = useAuthNav();
+  const { lang, storedLang, afterSignIn, params } = useAuthNav();
   const { register, control, handleSubmit, setError, formState } = useForm({
     resolver: registerResolver,
     defaultValues: { email: params.get('email') ?? '', password: '', agreement_accepted: false },
@@ -84,10 +83,7 @@ export function RegisterPage() {
           {t('register.submit')}
         </SubmitButton>
       </form>
-      <div className="mt-4">
-        <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(`${to('login')}?redirect=${encodeURIComponent(to('settings'))}`)} onTelegram={tg.onTelegram} />
-        {tg.error && <FormMessage>{t(tg.error)}</FormMessage>}
-      </div>
+      <SocialSignIn tg={tg} />
       <p className="mt-5 text-center text-[13px] text-muted">
         {t('register.haveAccount')}{' '}
         <Link className={linkCls} to={`/${lang}/login`}>

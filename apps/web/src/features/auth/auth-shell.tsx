@@ -1,11 +1,13 @@
 import { useCallback, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import type { ExchangeResult, TelegramAuthData } from '@coinlens/contracts';
 import { Logo } from '../../components/layout/Logo';
 import { saveSession } from '../../lib/session';
 import { toStoredLocale, isSupportedLang } from '../../lib/locale';
 import { authApi } from './auth-api';
-import { apiErrorToForm } from './form';
+import { apiErrorToForm, FormMessage } from './form';
+import { SocialButtons } from './SocialButtons';
 
 /** Centred card of the header-less auth screens. */
 export function AuthCard({ title, subtitle, children, testId }: { title: string; subtitle?: ReactNode; children: ReactNode; testId?: string }) {
@@ -64,4 +66,20 @@ export function useTelegram(afterSignIn: () => void) {
     [afterSignIn],
   );
   return { pending, error, onTelegram };
+}
+
+/**
+ * The social sign-in block under the login and register forms: the provider buttons (signed-in
+ * users who pick "bind to an existing account" go to login, then settings) and the Telegram error.
+ * `tg` is the page's {@link useTelegram} state (the page also shows `tg.pending`).
+ */
+export function SocialSignIn({ tg }: { tg: ReturnType<typeof useTelegram> }) {
+  const { t } = useTranslation('auth');
+  const { storedLang, navigate, to, afterSignIn } = useAuthNav();
+  return (
+    <div className="mt-4">
+      <SocialButtons lang={storedLang} onSignedIn={afterSignIn} onBindExisting={() => navigate(`${to('login')}?redirect=${encodeURIComponent(to('settings'))}`)} onTelegram={tg.onTelegram} />
+      {tg.error && <FormMessage>{t(tg.error)}</FormMessage>}
+    </div>
+  );
 }
