@@ -32,6 +32,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
+import { API_BENCH_ENDPOINTS as ENDPOINTS } from './paths';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -44,21 +45,6 @@ const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filt
 /** The whole run stops after this long whatever happens (import + backfill + every flood). */
 const HARD_LIMIT_MS = 30 * 60_000;
 
-/** The endpoints measured: name and path (anonymous callers, the common first pages). */
-const ENDPOINTS: { name: string; path: string }[] = [
-  { name: 'crypto/all', path: '/api/crypto/all' },
-  { name: 'ta/all p1', path: '/api/crypto/ta/all?limit=5' },
-  { name: 'ta/all p2', path: '/api/crypto/ta/all?offset=5&limit=5' },
-  { name: 'ta/hot', path: '/api/crypto/ta/hot?limit=5' },
-  { name: 'feeds/latest', path: '/api/feeds/latest?limit=10' },
-  { name: 'feeds important zh', path: '/api/feeds/latest?limit=10&filter=important&lang=zh-CN' },
-  { name: 'feeds bitcoin', path: '/api/feeds/latest?limit=10&cryptocurrency_id=bitcoin' },
-  { name: 'aggregate btc', path: '/api/crypto/bitcoin/aggregate?lang=en-US' },
-  { name: 'track-record', path: '/api/signals/track-record?limit=20' },
-  { name: 'pattern-stats', path: '/api/signals/pattern-stats' },
-  { name: 'latest_accuracy', path: '/api/crypto/latest_accuracy' },
-  { name: 'health', path: '/api/health' },
-];
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

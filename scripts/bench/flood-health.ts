@@ -7,7 +7,7 @@
  *   1. idle: samples `GET /api/health` one after another for BENCH_IDLE_S seconds;
  *   2. flood: autocannon with BENCH_CONNECTIONS connections (default 64) for BENCH_DURATION_S
  *      seconds (default 20) cycling over the expensive reads of issue 12 item 6
- *      (`/api/signals/track-record?offset=80000`, `/api/signals/pattern-stats`,
+ *      (`/api/signals/track-record` at the deepest page the API allows, offset MAX_PAGE_OFFSET, `/api/signals/pattern-stats`,
  *      `/api/crypto/ta/all?limit=50`, `/api/feeds/latest?limit=50`), while `GET /api/health` is
  *      sampled the same way on its own connections. The flood runs in a process of its own: on a
  *      2-core machine a load generator in this process delays its own health samples (autocannon
@@ -34,6 +34,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FLOOD_PATHS } from './paths';
 import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,8 +46,6 @@ const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 5);
 const SETTLE_S = Number(process.env.BENCH_SETTLE_S ?? 40);
 const READY_TIMEOUT_S = Number(process.env.BENCH_READY_TIMEOUT_S ?? 1200);
 const NO_RATE_LIMIT = args.includes('--no-rate-limit');
-/** The expensive reads of the flood (issue 12 item 6). */
-export const FLOOD_PATHS = ['/api/signals/track-record?offset=80000', '/api/signals/pattern-stats', '/api/crypto/ta/all?limit=50', '/api/feeds/latest?limit=50'];
 
 const say = (m: string) => console.log(`[bench:flood] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
