@@ -13,7 +13,7 @@ COPY packages/nlp/package.json packages/nlp/
 COPY packages/ta/package.json packages/ta/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npm run build && npm run build:server
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/app/.data

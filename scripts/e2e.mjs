@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from './server-runtime.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -179,7 +180,7 @@ async function startLlmServer(webDist) {
   const logPath = join(dataDir, 'llm-server.log');
   const out = createWriteStream(logPath);
   log(`starting the model-backed server on ${llmURL} (log ${logPath})…`);
-  llmServer = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  llmServer = spawn(process.execPath, await serverArgs({ log }), {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -377,7 +378,7 @@ if (!baseURL) {
   const serverLog = createWriteStream(logPath);
   baseURL = `http://127.0.0.1:${PORT}`;
   log(`starting the server on ${baseURL} (DATA_DIR=${dataDir}, log ${logPath})…`);
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, await serverArgs({ log }), {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,5 @@
+import { ensureServerBuild } from './build-server.mjs';
+
 /**
  * How the server process is started (by `npm start`, the Dockerfile through it, and the
  * benchmarks), so that what is measured is what runs:
@@ -13,4 +15,13 @@ export const SERVER_NODE_ARGS = ['--max-semi-space-size=4'];
 /** The environment of the server process: `env` with MALLOC_ARENA_MAX=2 unless it sets one. */
 export function serverEnv(env) {
   return { MALLOC_ARENA_MAX: '2', ...env };
+}
+
+/**
+ * The node arguments that run the server as `npm start` does: {@link SERVER_NODE_ARGS} and the
+ * prebuilt bundle (scripts/build-server.mjs, rebuilt here when a source changed). Pass
+ * `{ log }` to route the "built the server" line.
+ */
+export async function serverArgs(opts) {
+  return [...SERVER_NODE_ARGS, await ensureServerBuild(opts)];
 }

@@ -2,7 +2,7 @@
  * bench:api — throughput and latency of the read endpoints against a bare Fastify serving the same
  * JSON bodies, measured side by side in one run (DESIGN.md §8).
  *
- * 1. Starts the real server (apps/server/src/main.ts, default roles web + worker, with the node
+ * 1. Starts the real server (the prebuilt apps/server/src/main.ts as `npm start` runs it, default roles web + worker, with the node
  *    options and environment of `npm start`: scripts/server-runtime.mjs) on 127.0.0.1 in a
  *    fresh temporary DATA_DIR (first start imports the shipped data: about a minute), or in an
  *    existing one given by BENCH_DATA_DIR; on PostgreSQL + Redis when DATABASE_URL / REDIS_URL are
@@ -31,8 +31,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
+import { serverArgs, serverEnv } from '../server-runtime.mjs';
 import { API_BENCH_ENDPOINTS as ENDPOINTS } from './paths';
+
+/** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
+const SERVER_ARGS = await serverArgs();
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -115,6 +118,7 @@ async function waitReady(port: number, limitMs: number): Promise<void> {
 const BASELINE_SRC = `
 import Fastify from 'fastify';
 import { readFileSync } from 'node:fs';
+
 const bodies = JSON.parse(readFileSync(process.env.BENCH_BODIES, 'utf8'));
 const app = Fastify({ logger: false });
 app.get('/*', (req, reply) => {
@@ -182,7 +186,7 @@ async function main() {
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}${tempDir ? ' (fresh: importing the shipped data first)' : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
   const t0 = Date.now();
-  children.push(spawnLogged('server', [...SERVER_NODE_ARGS, '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], serverEnv(env)));
+  children.push(spawnLogged('server', SERVER_ARGS, serverEnv(env)));
   await waitReady(PORT, 15 * 60_000);
   log(`server ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 

@@ -1,7 +1,7 @@
 /**
  * bench:flood — does one client flooding expensive reads stall the server?
  *
- * Starts a real server (`apps/server/src/main.ts`) on 127.0.0.1 on the embedded database (PGlite)
+ * Starts a real server (the prebuilt `apps/server/src/main.ts`, as `npm start` runs it) on 127.0.0.1 on the embedded database (PGlite)
  * unless DATABASE_URL is set, waits until it is ready (shipped data imported, signals backfilled),
  * lets the start-up jobs settle, then in the same run:
  *   1. idle: samples `GET /api/health` one after another for BENCH_IDLE_S seconds;
@@ -35,7 +35,10 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLOOD_PATHS } from './paths';
-import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
+import { serverArgs, serverEnv } from '../server-runtime.mjs';
+
+/** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
+const SERVER_ARGS = await serverArgs();
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -93,6 +96,7 @@ async function sampleHealth(base: string, until: () => boolean, gapMs: number): 
 function floodProcess(base: string): Promise<string> {
   const src = `
 import autocannon from 'autocannon';
+
 const r = await autocannon({ url: process.env.FLOOD_BASE, connections: Number(process.env.FLOOD_CONNECTIONS), duration: Number(process.env.FLOOD_DURATION_S), timeout: 60, requests: JSON.parse(process.env.FLOOD_PATHS).map((path) => ({ method: 'GET', path })) });
 const codes = r.statusCodeStats ?? {};
 const count = (pred) => Object.entries(codes).reduce((n, [c, v]) => (pred(Number(c)) ? n + (v.count ?? 0) : n), 0);
@@ -162,7 +166,7 @@ async function main() {
   const port = Number(process.env.BENCH_PORT ?? (await freePort()));
   const base = `http://127.0.0.1:${port}`;
   say(`DATA_DIR ${dataDir}${keepDir ? ' (kept)' : ' (fresh, removed at the end)'}; ${CONNECTIONS} connections for ${DURATION_S} s; rate limits ${NO_RATE_LIMIT ? 'OFF for reads' : 'as configured'}`);
-  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: serverEnv({ ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...(NO_RATE_LIMIT ? { RATE_LIMIT_READS_PER_MINUTE: '0' } : {}) }),

@@ -6,7 +6,7 @@
  * 1. A prepared DATA_DIR: `BENCH_DATA_DIR` when given (reused as is), otherwise
  *    $TMPDIR/coinlens-bench-restart, prepared once (first start: import + signals backfill, until
  *    /api/health says `ready`, then stopped) and reused by later runs.
- * 2. Warm restart: spawns the server (`node --import tsx apps/server/src/main.ts` with the node
+ * 2. Warm restart: spawns the server (the prebuilt bundle of `apps/server/src/main.ts`, scripts/build-server.mjs, with the node
  *    options and environment of `npm start`, scripts/server-runtime.mjs) and polls every 20 ms: time from spawn to the first 200 on /api/health, /api/crypto/all
  *    and the other API calls of the home page.
  * 3. CPU seconds (user + system, all threads, from /proc) used in the first `BENCH_CPU_WINDOW_S`
@@ -28,7 +28,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
+import { serverArgs, serverEnv } from '../server-runtime.mjs';
+
+/** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
+const SERVER_ARGS = await serverArgs();
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 8290);
@@ -43,7 +46,7 @@ const log = (m: string) => console.log(`[bench:restart] ${m}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function startServer(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+  return spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
     env: serverEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' }),
     stdio: ['ignore', 'inherit', 'inherit'],

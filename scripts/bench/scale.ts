@@ -24,6 +24,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
+import { serverArgs } from '../server-runtime.mjs';
+
+/** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
+const SERVER_ARGS = await serverArgs();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/coinlens_bench';
@@ -57,7 +61,7 @@ function ensureDatabase() {
 
 /** Starts one server process; resolves when /api/health answers 200. */
 async function startProcess(name: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: { ...process.env, DATABASE_URL, REDIS_URL, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: fs.mkdtempSync('/tmp/coinlens-scale-'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
