@@ -120,6 +120,37 @@ describe('news pipeline on the shipped news', () => {
     expect(move.similar.n).toBeGreaterThan(0);
     t.clock.set(T0);
   });
+
+  it('gives the analyst the event study of each news item: the feed detail figures, cited in the highlights', async () => {
+    t.clock.set(T0 + 25 * 3600_000);
+    try {
+      await t.ctx.newsPipeline.runJobsOnce();
+      const row = t.ctx.market.resolve('btc');
+      const facts = await t.ctx.ai.service.facts(row, 'en-US');
+      const withStudy = facts.news.filter((n) => n.event_study);
+      expect(withStudy.length).toBeGreaterThan(0);
+      for (const n of withStudy) {
+        const detail = (await get(`/api/feeds/${encodeURIComponent(n.id)}`)).body.result;
+        const moves = detail.impact.find((x: any) => x.symbol === 'BTC').moves;
+        expect(n.event_study!.event_type).toBe(detail.event_type);
+        for (const m of n.event_study!.moves) {
+          const sim = moves.find((x: any) => x.horizon === m.horizon).similar;
+          expect({ avg: m.avg_change_pct, n: m.n, ci95: m.ci95 }).toEqual({ avg: sim.avg_change_pct, n: sim.n, ci95: sim.ci95 });
+        }
+      }
+      const { writeHighlights } = await import('../ai/builtin-writer');
+      const first = facts.news.slice(0, 2).find((n) => n.event_study);
+      if (first) {
+        const line = writeHighlights(facts, 'en-US').find((h) => h.kind === 'news' && h.news_id === first.id)!;
+        expect(line.text).toContain(`n = ${first.event_study!.moves[0].n}`);
+        expect(line.text).toMatch(/After earlier .+ news, BTC moved on average/);
+        const zh = writeHighlights(facts, 'zh-CN').find((h) => h.kind === 'news' && h.news_id === first.id)!;
+        expect(zh.text).toContain(`样本 ${first.event_study!.moves[0].n}`);
+      }
+    } finally {
+      t.clock.set(T0);
+    }
+  });
 });
 
 describe('ingestion through a provider', () => {
