@@ -58,7 +58,7 @@ export function writeHighlights(f: CoinFacts, lang: Lang): AiHighlight[] {
       link: n.link,
       text:
         L(lang, `News (${vocab.direction(n.trend, lang)} for ${sym}): “${n.title}” — ${n.source}, ${fmtTime(n.published_at, lang)}.`, `新闻（对 ${sym} ${vocab.direction(n.trend, lang)}）：“${n.title}” —— ${n.source}，${fmtTime(n.published_at, lang)}。`) +
-        (study ? ' ' + study : ''),
+        (study ? L(lang, ' ', '') + study : ''),
     });
   }
   out.push({ kind: 'accuracy', text: accuracyText(f, lang) });

@@ -146,6 +146,7 @@ describe('news pipeline on the shipped news', () => {
         expect(line.text).toMatch(/After earlier .+ news, BTC moved on average/);
         const zh = writeHighlights(facts, 'zh-CN').find((h) => h.kind === 'news' && h.news_id === first.id)!;
         expect(zh.text).toContain(`样本 ${first.event_study!.moves[0].n}`);
+        expect(zh.text).toMatch(/。此前同类（.+）新闻发布后，BTC /);
       }
     } finally {
       t.clock.set(T0);

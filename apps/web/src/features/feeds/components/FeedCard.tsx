@@ -23,7 +23,8 @@ export function AnalystLine({ feed }: { feed: Feed }) {
   );
 }
 
-const TAG = 'mr-1.5 inline-block rounded border border-border px-1 align-[1px] text-[11px] font-medium text-muted';
+const TAG_BASE = 'mr-1.5 inline-block rounded border px-1 align-[1px] text-[11px] font-medium';
+const TAG = `${TAG_BASE} border-border text-muted`;
 
 /** The tag naming a headline's language ("English" / "英文"), with its long form as a tooltip. */
 export function LangTag({ lang }: { lang: Feed['lang'] }) {
@@ -39,7 +40,7 @@ export function LangTag({ lang }: { lang: Feed['lang'] }) {
 export function MachineTranslatedTag({ feed }: { feed: Feed }) {
   const { t } = useTranslation('feeds');
   return (
-    <span className={`${TAG} border-amber-300 text-amber-700 dark:border-amber-700 dark:text-amber-300`} title={t('card.machineTranslatedTitle', { language: t(`card.langTag.${feed.lang}`) })} data-testid="feed-title-mt">
+    <span className={`${TAG_BASE} border-amber-400 text-amber-700 dark:border-amber-700 dark:text-amber-300`} title={t('card.machineTranslatedTitle', { language: t(`card.langTag.${feed.lang}`) })} data-testid="feed-title-mt">
       {t('card.machineTranslated')}
     </span>
   );
