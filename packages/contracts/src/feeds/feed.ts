@@ -72,6 +72,12 @@ export const Feed = z.object({
   content: z.string(),
   feed_contents: z.array(FeedContent),
   original_title: z.string(),
+  /**
+   * The headline machine-translated into the reader's language by the configured model (zh-CN readers
+   * of an English headline only; translated once and stored); null when there is none. `title` stays
+   * the original headline.
+   */
+  translated_title: z.object({ text: z.string(), lang: z.literal('zh'), by: z.literal('llm') }).nullable(),
   source: z.string(),
   link: z.string(),
   published_at: z.string(),

@@ -2,7 +2,7 @@ import { type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTim
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { CoinRow } from '../market/market.repository';
-import type { NewsReads } from '../news/news.reads';
+import type { NewsEventStudy, NewsReads } from '../news/news.reads';
 import type { SignalsReads } from '../signals/signals.reads';
 import { buildPlan, levelsOf, type PlanNumbers } from './strategy';
 
@@ -55,6 +55,11 @@ export interface NewsFact {
   trend: 'bullish' | 'bearish' | 'neutral';
   /** Event type of the item (packages/nlp classifyEventType); null when unknown. */
   event_type: string | null;
+  /**
+   * What earlier news of this kind did to this coin: average move at +1h and +24h with its 95 %
+   * interval and n (NewsReads.eventStudy; the same figures as the feed detail); null without a sample.
+   */
+  event_study: NewsEventStudy | null;
 }
 
 /**
@@ -125,7 +130,7 @@ export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
 /**
  * Reads the facts of a coin at the clock's now: the latest ta_result per timeframe (computed by the
  * signals module when missing), the 7-day track record, the last 24 1h candles and up to 5 recent
- * news items of the coin in `lang`.
+ * news items of the coin in `lang`, each with the event study of its kind on this coin.
  */
 export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Promise<CoinFacts> {
   const now = deps.clock.now();
@@ -141,15 +146,18 @@ export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Pr
   const timeframes = results.map(timeframeFacts);
   const acc = await deps.signals.latestAccuracy(row.id);
   const feeds = await deps.news.latest({ limit: 5, offset: 0, filter: 'all', heat: 'all', lang, coin: String(row.id) }).catch(() => ({ list: [] as never[] }));
-  const news: NewsFact[] = feeds.list.map((f) => ({
-    id: f.id,
-    title: f.title,
-    link: f.link,
-    source: f.source,
-    published_at: Date.parse(f.published_at),
-    trend: (f.related_cryptocurrencies.find((c) => c.cryptocurrency_id === row.id)?.trend ?? f.sentiment) as NewsFact['trend'],
-    event_type: f.event_type ?? null,
-  }));
+  const news: NewsFact[] = await Promise.all(
+    feeds.list.map(async (f) => ({
+      id: f.id,
+      title: f.title,
+      link: f.link,
+      source: f.source,
+      published_at: Date.parse(f.published_at),
+      trend: (f.related_cryptocurrencies.find((c) => c.cryptocurrency_id === row.id)?.trend ?? f.sentiment) as NewsFact['trend'],
+      event_type: f.event_type ?? null,
+      event_study: await deps.news.eventStudy({ id: f.id, sentiment: f.sentiment, event_type: f.event_type ?? null }, row.symbol).catch(() => null),
+    })),
+  );
   let day: CoinFacts['day'] = null;
   if (row.timeframes.includes('1h')) {
     const c = await deps.source.getCandles(row.symbol, '1h', { limit: 24 });

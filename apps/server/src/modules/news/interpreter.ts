@@ -18,6 +18,8 @@ export interface InterpretFacts {
   clusterSources: string[];
   /** Event type (packages/nlp classifyEventType); null when unknown. */
   eventType?: FeedEventType | null;
+  /** Language of the headline; a model translates English headlines for zh-CN readers. Absent = en. */
+  lang?: 'en' | 'zh';
 }
 
 /** Facts for the story of the day: the day's biggest cluster and its reports. */
@@ -41,7 +43,11 @@ export interface StoryFacts {
 export interface Interpreter {
   readonly by: 'builtin' | 'llm';
   /** `by` overrides the writer's label when it fell back to another writer. */
-  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm' }>;
+  /**
+   * `title_zh`: the headline in Simplified Chinese, machine-translated (a model only, for an English
+   * headline; absent otherwise).
+   */
+  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm'; title_zh?: string }>;
   writeStory(f: StoryFacts, lang: Lang, onThinking: (line: string) => void): Promise<{ title: string; content: string; by?: 'builtin' | 'llm' }>;
 }
 

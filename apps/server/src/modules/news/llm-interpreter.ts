@@ -17,7 +17,8 @@ export class LlmInterpreter implements Interpreter {
   private readonly builtin = new BuiltinInterpreter();
   constructor(private readonly llm: LlmClient, private readonly log: (m: string) => void = () => undefined) {}
 
-  async interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm' }> {
+  async interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm'; title_zh?: string }> {
+    const translate = (f.lang ?? 'en') === 'en';
     try {
       const text = await this.llm.complete(
         [
@@ -26,14 +27,19 @@ export class LlmInterpreter implements Interpreter {
             role: 'user',
             content:
               'Write a 2–3 sentence interpretation of this news for traders: what it means for each listed coin (use the given trend), ' +
-              'how well it is confirmed (sources), and its importance. Answer JSON {"en": English text, "zh": the same in Simplified Chinese}.\n' +
+              'how well it is confirmed (sources), and its importance. Answer JSON {"en": English text, "zh": the same in Simplified Chinese' +
+              (translate ? ', "title_zh": the headline (title) translated into natural Simplified Chinese news style, names and numbers kept' : '') +
+              '}.\n' +
               JSON.stringify(f),
           },
         ],
         { json: true, temperature: 0.2, maxTokens: 600 },
       );
-      const j = parseModelJson<{ en?: string; zh?: string }>(text, this.log);
-      if (j?.en && j?.zh) return { en: j.en.trim(), zh: j.zh.trim(), by: 'llm' };
+      const j = parseModelJson<{ en?: string; zh?: string; title_zh?: unknown }>(text, this.log);
+      if (j?.en && j?.zh) {
+        const title = translate && typeof j.title_zh === 'string' && /[\u4e00-\u9fff]/.test(j.title_zh) ? j.title_zh.replace(/\s+/g, ' ').trim().slice(0, 300) : '';
+        return { en: j.en.trim(), zh: j.zh.trim(), by: 'llm', ...(title ? { title_zh: title } : {}) };
+      }
     } catch (e) {
       this.log(`news interpretation by the model failed: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -120,6 +120,38 @@ describe('news pipeline on the shipped news', () => {
     expect(move.similar.n).toBeGreaterThan(0);
     t.clock.set(T0);
   });
+
+  it('gives the analyst the event study of each news item: the feed detail figures, cited in the highlights', async () => {
+    t.clock.set(T0 + 25 * 3600_000);
+    try {
+      await t.ctx.newsPipeline.runJobsOnce();
+      const row = t.ctx.market.resolve('btc');
+      const facts = await t.ctx.ai.service.facts(row, 'en-US');
+      const withStudy = facts.news.filter((n) => n.event_study);
+      expect(withStudy.length).toBeGreaterThan(0);
+      for (const n of withStudy) {
+        const detail = (await get(`/api/feeds/${encodeURIComponent(n.id)}`)).body.result;
+        const moves = detail.impact.find((x: any) => x.symbol === 'BTC').moves;
+        expect(n.event_study!.event_type).toBe(detail.event_type);
+        for (const m of n.event_study!.moves) {
+          const sim = moves.find((x: any) => x.horizon === m.horizon).similar;
+          expect({ avg: m.avg_change_pct, n: m.n, ci95: m.ci95 }).toEqual({ avg: sim.avg_change_pct, n: sim.n, ci95: sim.ci95 });
+        }
+      }
+      const { writeHighlights } = await import('../ai/builtin-writer');
+      const first = facts.news.slice(0, 2).find((n) => n.event_study);
+      if (first) {
+        const line = writeHighlights(facts, 'en-US').find((h) => h.kind === 'news' && h.news_id === first.id)!;
+        expect(line.text).toContain(`n = ${first.event_study!.moves[0].n}`);
+        expect(line.text).toMatch(/After earlier .+ news, BTC moved on average/);
+        const zh = writeHighlights(facts, 'zh-CN').find((h) => h.kind === 'news' && h.news_id === first.id)!;
+        expect(zh.text).toContain(`样本 ${first.event_study!.moves[0].n}`);
+        expect(zh.text).toMatch(/。此前同类（.+）新闻发布后，BTC /);
+      }
+    } finally {
+      t.clock.set(T0);
+    }
+  });
 });
 
 describe('ingestion through a provider', () => {
@@ -229,6 +261,37 @@ describe('interpretation by an OpenAI-compatible model', () => {
       expect(lines).toEqual(['Weighing the sources.', 'Checking coins.']);
       const story = (await get('/api/feeds/sotd?lang=en-US')).body.result.story;
       expect(story).toMatchObject({ content: 'Model story paragraph.', by: 'llm' });
+    } finally {
+      await stub.close();
+    }
+  }, 300_000);
+
+  it('translates an English headline once for zh-CN readers, stores it and labels it machine-translated; Chinese headlines are not translated', async () => {
+    const stub = await startOpenAiStub((body) => {
+      const msg = String(body.messages.at(-1).content);
+      return { content: JSON.stringify({ en: 'Model reading.', zh: '模型解读。', ...(msg.includes('"title_zh"') ? { title_zh: '以太坊质押 ETF 获批，ETH 走高' } : {}) }) };
+    });
+    try {
+      const repo = new NewsRepository(t.ctx.db);
+      const interpreter = new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' }));
+      const pipeline = new NewsPipeline({ repo, market: t.ctx.market, source: t.ctx.source, clock: t.clock, pubsub: t.ctx.pubsub, interpreter, providers: [] });
+      const en: RawNewsItem = { id: newsIdOf('rss', 'https://news.example/mt-en'), publishedAt: T0 - 50_000, source: 'Example Wire', url: 'https://news.example/mt-en', title: 'Ethereum staking ETF approved, ETH climbs', summary: '', lang: 'en', coins: [], labels: {} };
+      const zh: RawNewsItem = { id: newsIdOf('rss', 'https://news.example/mt-zh'), publishedAt: T0 - 40_000, source: '示例快讯', url: 'https://news.example/mt-zh', title: '比特币跌破十万美元，多头爆仓', summary: '', lang: 'zh', coins: [], labels: {} };
+      await pipeline.ingest({ name: 'mt-case', origin: 'rss', fetch: async () => ({ items: [en, zh], cursor: null }) });
+      await pipeline.analysePending();
+      await pipeline.analysePending();
+      const asks = stub.requests.filter((r) => String(r.body.messages.at(-1).content).includes('"title_zh"'));
+      expect(asks.map((r) => String(r.body.messages.at(-1).content).includes(en.id))).toEqual([true]);
+      const zhRead = (await get(`/api/feeds/${encodeURIComponent(en.id)}?lang=zh-CN`)).body.result;
+      expect(zhRead.translated_title).toEqual({ text: '以太坊质押 ETF 获批，ETH 走高', lang: 'zh', by: 'llm' });
+      expect(zhRead.title).toBe(en.title);
+      expect((await get(`/api/feeds/${encodeURIComponent(en.id)}?lang=en-US`)).body.result.translated_title).toBeNull();
+      expect((await get(`/api/feeds/${encodeURIComponent(zh.id)}?lang=zh-CN`)).body.result.translated_title).toBeNull();
+      // stored once: a later analysis with another translation keeps the first
+      const [row] = await t.ctx.db.query<any>(sql`select * from news_items where id = ${en.id}`);
+      await repo.saveAnalyses([{ id: en.id, sentiment: row.sentiment, sentimentScore: row.sentiment_score, importance: row.importance, heat: row.heat, clusterId: row.cluster_id, coinTrends: row.coin_trends, topic: row.topic, interpretationEn: row.interpretation_en, interpretationZh: row.interpretation_zh, interpretedBy: 'llm', interpretedAt: Number(row.interpreted_at), titleZh: '另一个译名' }]);
+      const [again] = await t.ctx.db.query<{ title_zh: string }>(sql`select title_zh from news_items where id = ${en.id}`);
+      expect(again.title_zh).toBe('以太坊质押 ETF 获批，ETH 走高');
     } finally {
       await stub.close();
     }

@@ -69,6 +69,7 @@ export function interpretFacts(row: NewsRow, coins: readonly CoinRow[], importan
     clusterSize: size,
     clusterSources: sources,
     eventType: eventTypeOf(row.topic),
+    lang: row.lang,
   };
 }
 
@@ -171,6 +172,7 @@ export class NewsPipeline {
         let en = row.interpretation_en ?? '';
         let zh = row.interpretation_zh ?? '';
         let by = row.interpreted_by ?? this.d.interpreter.by;
+        let titleZh: string | null = null;
         // The built-in analyst re-writes members whose coverage changed; a model writes new items only.
         if (isNew || this.d.interpreter.by === 'builtin' || !en) {
           const facts = this.factsOf(row, IMPORTANCE_LEVELS[level], list.length, sources);
@@ -180,6 +182,7 @@ export class NewsPipeline {
           en = t.en;
           zh = t.zh;
           by = t.by ?? writer.by;
+          titleZh = t.title_zh ?? null;
         }
         // Members whose reading did not change are not written again.
         if (!isNew && row.importance === level && row.heat === impact && row.interpretation_en === en && row.interpretation_zh === zh && row.cluster_id === clusterId && row.interpreted_at != null) continue;
@@ -196,6 +199,7 @@ export class NewsPipeline {
           interpretationZh: zh,
           interpretedBy: by,
           interpretedAt: row.interpreted_at ?? now,
+          titleZh,
         });
       }
     }

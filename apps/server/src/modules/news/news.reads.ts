@@ -1,4 +1,4 @@
-import type { Feed, FeedFilter, FeedHeat, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import type { Feed, FeedEventType, FeedFilter, FeedHeat, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
 import { GetLatestFeedsResponse, HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -13,6 +13,22 @@ import { meanInterval95 } from './nlp';
 
 type Horizon = keyof typeof HORIZONS;
 const DAY = 86_400_000;
+
+/**
+ * The event study behind one news item for one coin (the figures of the feed detail's "similar news
+ * moved"): over earlier news of the same `event_type` on `symbol` (of the same `sentiment` when the
+ * item has no event type, `basis` says which), per horizon the average move `avg_change_pct` (percent,
+ * close at publication + horizon vs close at publication, 5m candles), its 95 % interval `ci95`
+ * ([low, high] percent, Student t; null when n < 2) and the sample size `n`. Horizons without an
+ * earlier item are left out.
+ */
+export interface NewsEventStudy {
+  symbol: string;
+  event_type: FeedEventType | null;
+  basis: 'event_type' | 'sentiment';
+  sentiment: FeedTrend;
+  moves: { horizon: Horizon; avg_change_pct: number; ci95: [number, number] | null; n: number }[];
+}
 
 /** Dependencies of the news read side. */
 export interface NewsReadsDeps {
@@ -93,6 +109,7 @@ export class NewsReads {
         content,
         feed_contents: [{ title: r.title, content }],
         original_title: r.title,
+        translated_title: lang === 'zh-CN' && r.lang !== 'zh' && r.title_zh ? { text: r.title_zh, lang: 'zh', by: 'llm' } : null,
         source: r.source,
         link: r.url,
         published_at: new Date(r.published_at).toISOString(),
@@ -109,6 +126,20 @@ export class NewsReads {
       });
     }
     return out;
+  }
+
+  /**
+   * The event study of an item for `symbol` at the clock's now (see {@link NewsEventStudy}); `horizons`
+   * picks and orders the horizons (default 1h and 24h). Null when no earlier item of the kind has a
+   * measured move on that coin.
+   */
+  async eventStudy(item: { id: string; sentiment: FeedTrend; event_type: FeedEventType | null }, symbol: string, horizons: readonly Horizon[] = ['1h', '24h']): Promise<NewsEventStudy | null> {
+    const sim = await this.d.repo.similarImpact(symbol, item.sentiment, item.event_type, this.d.clock.now(), item.id);
+    const moves = horizons.flatMap((h) => {
+      const s = sim.find((x) => x.horizon === h);
+      return s && s.n > 0 ? [{ horizon: h, avg_change_pct: s.avg, ci95: meanInterval95(s.avg, s.sd, s.n), n: s.n }] : [];
+    });
+    return moves.length ? { symbol, event_type: item.event_type, basis: item.event_type ? 'event_type' : 'sentiment', sentiment: item.sentiment, moves } : null;
   }
 
   /** Symbols of coin ids (unknown ids dropped). */

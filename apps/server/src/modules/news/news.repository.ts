@@ -29,6 +29,8 @@ export interface NewsRow {
   interpretation_zh: string | null;
   interpreted_by: 'builtin' | 'llm' | null;
   interpreted_at: number | null;
+  /** The headline machine-translated into Chinese by the model (once, then kept); null when none. */
+  title_zh: string | null;
 }
 
 /** The analyst's output for one item. `heat` stores the age-independent impact score 0..100. */
@@ -45,6 +47,8 @@ export interface NewsAnalysis {
   interpretationZh: string;
   interpretedBy: string;
   interpretedAt: number;
+  /** A model's Chinese translation of the headline; stored only when none is stored yet (translated once). */
+  titleZh?: string | null;
 }
 
 /**
@@ -199,7 +203,7 @@ export class NewsRepository {
         await tx.execute(sql`update news_items set sentiment = ${a.sentiment}, sentiment_score = ${a.sentimentScore}, importance = ${a.importance},
           heat = ${a.heat}, cluster_id = ${a.clusterId}, coin_trends = ${JSON.stringify(a.coinTrends)}::jsonb, topic = ${a.topic},
           interpretation_en = ${a.interpretationEn}, interpretation_zh = ${a.interpretationZh}, interpreted_by = ${a.interpretedBy},
-          interpreted_at = ${a.interpretedAt} where id = ${a.id}`);
+          interpreted_at = ${a.interpretedAt}, title_zh = coalesce(title_zh, ${a.titleZh ?? null}) where id = ${a.id}`);
       }
     });
   }

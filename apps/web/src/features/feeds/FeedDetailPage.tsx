@@ -8,6 +8,7 @@ import { ApiError, isCancelled } from '../../lib/api';
 import { formatPercent } from '../../lib/format';
 import { useFeed } from './feeds-api';
 import { ClusterBadge, CoinTrendChip, HeatBadge, ImportanceBadge, TimeAgo } from './components/feed-bits';
+import { LangTag, MachineTranslatedTag } from './components/FeedCard';
 import { ShareMenu, feedUrl } from './components/ShareMenu';
 
 const HORIZON_LABEL: Record<string, string> = { '5m': '5m', '1h': '1h', '24h': '24h' };
@@ -119,9 +120,22 @@ export default function FeedDetailPage() {
                 <ShareMenu url={feedUrl(lang, f.id)} fileName={`coinlens-${f.id.replace(':', '-')}`} target={card} />
               </span>
             </div>
-            <h1 className="text-lg font-semibold leading-snug sm:text-xl" data-testid="feed-detail-title">
-              {f.title}
+            <h1 className="text-lg font-semibold leading-snug sm:text-xl" data-testid="feed-detail-title" lang={f.translated_title ? 'zh' : f.lang}>
+              {f.translated_title ? (
+                <>
+                  <MachineTranslatedTag feed={f} />
+                  {f.translated_title.text}
+                </>
+              ) : (
+                f.title
+              )}
             </h1>
+            {f.translated_title && (
+              <p className="mt-1 text-[13px] leading-snug text-muted" data-testid="feed-original-title">
+                <LangTag lang={f.lang} />
+                <span lang={f.lang}>{f.title}</span>
+              </p>
+            )}
             <p className="mt-1 flex flex-wrap items-center gap-x-2 text-[12px] text-muted">
               <span>
                 {t('detail.source')}: <span className="font-medium text-fg" data-testid="feed-source">{f.source}</span>
