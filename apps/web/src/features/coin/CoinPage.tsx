@@ -203,7 +203,7 @@ export default function CoinPage() {
   const ref = coin?.slug ?? '';
   usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
 
-  const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404);
+  const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404 || q.error.status === 400);
   const failed = q.isError && !isCancelled(q.error);
 
   return (
