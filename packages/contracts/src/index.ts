@@ -6,7 +6,7 @@ export {
 } from './common/timeframe';
 export { TaTimeframe, Timeframe, TimeframeLabel } from './common/timeframe-schema';
 export { roundPrice } from './common/price';
-export { Candle, Coin, CoinContract, CoinDetail, CoinRef } from './market/coin';
+export { Candle, Coin, CoinContract, CoinDetail, CoinRef, MarketDataKind } from './market/coin';
 export {
   CandleSeries, ChartRange, ClockInfo, CoinIdParams, FearGreed, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery,
   GetCmcHistoricalResponse, GetCmcPriceQuery, GetCmcPriceResponse, GetCoinDetailQuery, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse,

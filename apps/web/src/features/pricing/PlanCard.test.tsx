@@ -12,9 +12,9 @@ import { usePricingState } from './pricing-store';
 initI18nForTests('en-US');
 
 const monthly: SubscriptionPlan = {
-  key: 'pro_monthly', type: 'pro', tier: 'pro', period: 'Monthly', price: '19.90', currency: 'USD', days: 30,
+  key: 'pro_monthly', type: 'Subscription', tier: 'Pro', period: 'Monthly', price: '19.90', currency: 'USD', days: 30,
   strategyPerDay: 20, qaPerDay: 100, name: 'Pro monthly', description: 'All features', perks: ['More answers'],
-} as SubscriptionPlan;
+};
 
 function SelectedPlan() {
   return <span data-testid="selected-plan">{usePricingState().plan ?? 'none'}</span>;
