@@ -79,7 +79,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
   await signalsRoutes(app, { signals: ctx.signals, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
-  await usersRoutes(app, { users: ctx.accounts.users });
+  await usersRoutes(app, { users: ctx.accounts.users, accountData: ctx.accounts.accountData });
   await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await billingRoutes(app, { env: ctx.env, payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
   await invitationRoutes(app, { invitations: ctx.billing.invitations });
@@ -110,14 +110,24 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
         if (/\.(js|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
-    app.get('/', (_req, reply) => sendIndex(reply));
+    app.get('/', (req, reply) => sendIndex(req, reply));
   }
   // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html).
-  const sendIndex = (reply: any) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(indexHtml));
+  // Last-Modified is index.html's mtime (its build time): the client's update check (SPEC §7) HEADs
+  // the main page and compares this header with the stamp it stored. A matching If-Modified-Since → 304.
+  const sendIndex = (req: { headers: Record<string, string | string[] | undefined> }, reply: any) => {
+    const mtime = fs.statSync(indexHtml).mtime;
+    mtime.setMilliseconds(0);
+    const lastModified = mtime.toUTCString();
+    reply.header('cache-control', 'no-cache').header('last-modified', lastModified);
+    const since = req.headers['if-modified-since'];
+    if (typeof since === 'string' && !Number.isNaN(Date.parse(since)) && Date.parse(since) >= mtime.getTime()) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(fs.readFileSync(indexHtml));
+  };
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/static/');
-    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) return sendIndex(reply);
+    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) return sendIndex(req, reply);
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${url}` } });
   });
   return app;

@@ -119,7 +119,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const accounts = await createAccounts(env, db, { log });
   const billing = createBilling(env, db, accounts);
   await market.load();
-  await source.start(market.coinRows.filter((c) => c.timeframes.length).map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: c.timeframes })));
+  await source.start(market.sourceUniverse());
   const signalsRepo = new SignalsRepository(db);
   const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh) });
   const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline });

@@ -6,7 +6,7 @@ export {
 } from './common/timeframe';
 export { TaTimeframe, Timeframe, TimeframeLabel } from './common/timeframe-schema';
 export { roundPrice } from './common/price';
-export { Candle, Coin, CoinContract, CoinDetail, CoinRef } from './market/coin';
+export { Candle, Coin, CoinContract, CoinDetail, CoinRef, MarketDataKind } from './market/coin';
 export {
   CandleSeries, ChartRange, ClockInfo, CoinIdParams, FearGreed, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery,
   GetCmcHistoricalResponse, GetCmcPriceQuery, GetCmcPriceResponse, GetCoinDetailQuery, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse,
@@ -15,6 +15,7 @@ export {
 } from './market/endpoints';
 export { Avatar, AVATAR_KEYS, AvatarKey, Profile, SocialLogin, SocialProvider, StoredLocale, User } from './users/user';
 export { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './users/endpoints';
+export { AccountExport, DeleteAccountBody, DeleteAccountResponse } from './users/account-data';
 export {
   AccountLang, Address, CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, CodeSentResult, DisconnectBody, Email, EmailQuery,
   ExchangeResponse, ExchangeResult, isStrongPassword, LoginBody, MetamaskConnectBody, MetamaskLoginBody, NonceQuery, NonceResponse, OAuthCodeBody,

@@ -84,4 +84,39 @@ describe('retry policy (only idempotent requests, only transient failures)', () 
     await request('/x', { method: 'POST', body: {}, fetchImpl, retryDelayMs: 1 }).catch(() => null);
     expect(fetchImpl).toHaveBeenCalledTimes(1);
   });
+
+  it('the API client sends a GET answered with any 4xx exactly once', async () => {
+    for (const status of [400, 401, 403, 404, 409, 429]) {
+      const fetchImpl = vi.fn(async () => jsonResponse(status, { error: { code: 'X', message: 'x' } }));
+      const err = await request('/x', { fetchImpl, retryDelayMs: 1 }).catch((e: unknown) => e);
+      expect((err as ApiError).status, String(status)).toBe(status);
+      expect(fetchImpl, String(status)).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('a POST that failed on the network is sent once, and its query-level retry is off', async () => {
+    const fetchMock = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const err = await bindInvitation('ABC123').catch((e: unknown) => e);
+    expect((err as ApiError).code).toBe('NETWORK');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a GET query that failed on the network is retried (transient), a 404 is not', async () => {
+    const down = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', down);
+    const { wrapper } = withClient();
+    const a = renderHook(() => useFeed('cp:1', 'en-US'), { wrapper });
+    await waitFor(() => expect(a.result.current.isError).toBe(true));
+    expect(down).toHaveBeenCalledTimes(3);
+    const missing = vi.fn(async () => jsonResponse(404, { error: { code: 'FEED_NOT_FOUND', message: 'x' } }));
+    vi.stubGlobal('fetch', missing);
+    const b = renderHook(() => useFeed('cp:2', 'en-US'), { wrapper: withClient().wrapper });
+    await waitFor(() => expect(b.result.current.isError).toBe(true));
+    expect(missing).toHaveBeenCalledTimes(1);
+  });
 });

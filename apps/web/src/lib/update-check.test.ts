@@ -33,4 +33,19 @@ describe('update check', () => {
   it('reloads to the same path with rv', () => {
     expect(reloadUrl({ pathname: '/en-US/home', search: '?a=1&rv=5', hash: '#x' }, 99)).toBe('/en-US/home?a=1&rv=99#x');
   });
+  it('a failing HEAD does not skip the version probe, and a failing version probe keeps the Last-Modified check', async () => {
+    const store = memory();
+    store.setItem(VERSION_KEY, JSON.stringify({ version: '1', buildTime: '2026-01-01T00:00:00Z' }));
+    const down = (async (url: string, init?: RequestInit) => {
+      if (init?.method === 'HEAD') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify({ version: '2', buildTime: '2026-01-02T00:00:00Z' }));
+    }) as unknown as typeof fetch;
+    expect(await checkForUpdate(down, store, 1)).toBe(true);
+    store.setItem(LAST_MODIFIED_KEY, 'Mon, 01 Jan 2026 00:00:00 GMT');
+    const versionDown = (async (_url: string, init?: RequestInit) => {
+      if (init?.method === 'HEAD') return new Response(null, { headers: { 'last-modified': 'Tue, 02 Jan 2026 00:00:00 GMT' } });
+      return new Response('bad gateway', { status: 502 });
+    }) as unknown as typeof fetch;
+    expect(await checkForUpdate(versionDown, store, 2)).toBe(true);
+  });
 });

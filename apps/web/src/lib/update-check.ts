@@ -27,15 +27,16 @@ export interface KeyValue {
  */
 export async function checkForUpdate(fetchFn: typeof fetch, store: KeyValue, now: number = Date.now()): Promise<boolean> {
   let changed = false;
-  const head = await fetchFn(`/?_t=${now}`, { method: 'HEAD', cache: 'no-store' });
-  const lm = head.headers.get('last-modified');
+  // The two probes are independent: one failing (network, 5xx) does not skip the other.
+  const head = await fetchFn(`/?_t=${now}`, { method: 'HEAD', cache: 'no-store' }).catch(() => null);
+  const lm = head?.ok ? head.headers.get('last-modified') : null;
   if (lm) {
     const prev = store.getItem(LAST_MODIFIED_KEY);
     if (prev && prev !== lm) changed = true;
     store.setItem(LAST_MODIFIED_KEY, lm);
   }
-  const res = await fetchFn(`/version.json?_t=${now}`, { cache: 'no-store' });
-  if (res.ok) {
+  const res = await fetchFn(`/version.json?_t=${now}`, { cache: 'no-store' }).catch(() => null);
+  if (res?.ok) {
     const v = (await res.json()) as VersionRecord;
     const rec = JSON.stringify({ version: v.version, buildTime: v.buildTime });
     const prev = store.getItem(VERSION_KEY);

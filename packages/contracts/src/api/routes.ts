@@ -78,6 +78,8 @@ export const ROUTES = {
   getProfile: { method: GET, path: '/api/users/profile' },
   saveProfile: { method: POST, path: '/api/users/profile' },
   patchProfile: { method: 'PATCH', path: '/api/users/profile/:id' },
+  exportAccount: { method: GET, path: '/api/users/me/export' },
+  deleteAccount: { method: POST, path: '/api/users/me/delete' },
   getUsage: { method: GET, path: '/api/users/usage/:kind' },
 
   // ---- membership and payments ---------------------------------------------------------------------

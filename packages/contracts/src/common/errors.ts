@@ -40,6 +40,8 @@ export const APP_ERRORS = {
   RESEND_TOO_SOON: 429,
   RESET_LINK_SEND_FAILED: 500,
   PASSWORD_CHANGE_FAILED: 400,
+  /** Account deletion: the password (or the typed user name) did not match. */
+  REAUTH_FAILED: 403,
   GOOGLE_CODE_MISSING: 400,
   GOOGLE_LOGIN_FAILED: 401,
   OAUTH_NOT_CONFIGURED: 404,

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { Timeframe } from '../common/timeframe-schema';
 
 
+/** The source of a coin's market data (see {@link Coin} `market_data`). */
+export const MarketDataKind = z.enum(['replay', 'live', 'quote', 'none']);
+export type MarketDataKind = z.infer<typeof MarketDataKind>;
+
 /**
  * A coin as listed everywhere (SPEC §3 Coin). Prices in USDT.
  * `lastPrice` is null when no price is known at the clock's now (then the client falls back to
@@ -22,8 +26,20 @@ export const Coin = z.object({
   volume24h: z.number().nullable(),
   /** Binance pair, symbol + USDT, e.g. `BTCUSDT`. */
   tradingPair: z.string(),
-  /** Timeframes with candles for this coin. */
+  /** Timeframes with candles for this coin (empty when `market_data` is `none` or `quote`). */
   timeframes: z.array(Timeframe),
+  /**
+   * Where this coin's price and candles come from, so the client never guesses:
+   * `replay` — replayed Binance history (shipped candles); `live` — Binance's live `tradingPair`;
+   * `quote` — USDT itself, the quote currency (price 1 by definition, no chart);
+   * `none` — no market data here (a replay whose shipped history has no candles for the coin,
+   * e.g. SHIB and USDC): no price, change, volume or chart, and no fallback price to ask for.
+   */
+  market_data: MarketDataKind,
+  /** Circulating supply in coin units from the shipped CoinMarketCap listing of `supply_as_of`; null when unknown. */
+  circulating_supply: z.number().nullable(),
+  /** Day (YYYY-MM-DD) of the supply snapshot; null when there is none. */
+  supply_as_of: z.string().nullable(),
 });
 export type Coin = z.infer<typeof Coin>;
 
@@ -53,12 +69,10 @@ export const CoinDetail = Coin.extend({
   market_cap: z.number().nullable(),
   fdv: z.number().nullable(),
   volume_market_cap_ratio: z.number().nullable(),
-  circulating_supply: z.number().nullable(),
   total_supply: z.number().nullable(),
   max_supply: z.number().nullable(),
   high24h: z.number().nullable(),
   low24h: z.number().nullable(),
-  supply_as_of: z.string().nullable(),
   contracts: z.array(CoinContract),
   website: z.string().nullable(),
   /**

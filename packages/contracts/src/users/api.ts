@@ -1,6 +1,7 @@
 import { BEARER, endpoint } from '../api/endpoint';
 import { ROUTES } from '../api/routes';
 import { ErrorResponse } from '../common/envelope';
+import { AccountExport, DeleteAccountBody, DeleteAccountResponse } from './account-data';
 import { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './endpoints';
 
 const tags = ['users'];
@@ -21,5 +22,13 @@ export const usersApi = {
     params: UserIdParams,
     body: ProfileInput,
     response: { 200: ProfileResponse, ...errors },
+  }),
+  exportAccount: endpoint(ROUTES.exportAccount, { tags, security, summary: 'Everything held about the caller, as a JSON download', response: { 200: AccountExport, ...errors } }),
+  deleteAccount: endpoint(ROUTES.deleteAccount, {
+    tags,
+    security,
+    summary: 'Delete the account after re-authentication (password, or the typed user name for accounts without one)',
+    body: DeleteAccountBody,
+    response: { 200: DeleteAccountResponse, ...errors },
   }),
 };

@@ -6,6 +6,8 @@ import { PermissionPolicy } from '../../platform/permissions';
 import { createMailer, type Mailer } from '../../providers/mail';
 import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
+import { AccountDataRepository } from '../users/account-data.repository';
+import { AccountDataService } from '../users/account-data.service';
 import { AuthService } from './auth.service';
 import { CodesService } from './codes.service';
 import { IdentityService } from './identity.service';
@@ -17,6 +19,8 @@ export interface Accounts {
   sessions: SessionService;
   users: UsersService;
   usersRepo: UsersRepository;
+  /** Data export and account deletion. */
+  accountData: AccountDataService;
   auth: AuthService;
   identity: IdentityService;
   siwe: SiweService;
@@ -44,6 +48,7 @@ export async function createAccounts(
   const sessions = new SessionService(db, key, env.SESSION_TTL_HOURS * 3_600_000, now, permissions);
   const usersRepo = new UsersRepository(db);
   const users = new UsersService(usersRepo, now, permissions);
+  const accountData = new AccountDataService({ repo: new AccountDataRepository(db), users: usersRepo, now });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: dataDirOf(env), log });
   const codes = new CodesService(db, key, now);
   const auth = new AuthService({
@@ -71,6 +76,7 @@ export async function createAccounts(
     sessions,
     users,
     usersRepo,
+    accountData,
     auth,
     identity,
     siwe,

@@ -1,12 +1,14 @@
-import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, Lang, Timeframe } from '@coinlens/contracts';
-import { Coin, TIMEFRAME_MS } from '@coinlens/contracts';
+import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, Lang, MarketDataKind, Timeframe } from '@coinlens/contracts';
+import { Coin, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
-import type { MarketSource, Ticker } from '../../providers/market/types';
+import type { MarketSource, MarketUniverse, Ticker } from '../../providers/market/types';
 import type { CoinRow, MarketRepository } from './market.repository';
 
 const DAY = 86_400_000;
+/** The quote currency of every price. */
+const QUOTE = 'USDT';
 const RANGE_MS = { '1D': DAY, '7D': 7 * DAY, '1M': 30 * DAY, '3M': 90 * DAY, '1Y': 365 * DAY, ALL: Infinity } as const;
 const RANGE_INTERVAL: Record<keyof typeof RANGE_MS, Timeframe> = { '1D': '5m', '7D': '1h', '1M': '1h', '3M': '1d', '1Y': '1d', ALL: '1d' };
 
@@ -81,9 +83,33 @@ export class MarketService {
     return c;
   }
 
+  /**
+   * Where a coin's market data comes from (`Coin.market_data`): USDT is the quote currency; on the
+   * live Binance source every other coin follows its `trading_pair` (e.g. SHIBUSDT, USDCUSDT); on
+   * the replay source a coin has data only when the shipped history has candles for it.
+   */
+  marketDataOf(row: CoinRow): MarketDataKind {
+    if (row.symbol === QUOTE) return 'quote';
+    if (this.deps.source.name === 'binance') return 'live';
+    return row.timeframes.length ? 'replay' : 'none';
+  }
+
+  /** Timeframes served for a coin: every followed timeframe when live, the replayed ones otherwise, none for USDT. */
+  timeframesOf(row: CoinRow): Timeframe[] {
+    const kind = this.marketDataOf(row);
+    return kind === 'live' ? [...TIMEFRAMES] : kind === 'replay' ? row.timeframes : [];
+  }
+
+  /** The coins the market source follows (its `start` argument): every coin with market data. */
+  sourceUniverse(): MarketUniverse {
+    return this.coins
+      .filter((c) => this.marketDataOf(c) === 'live' || this.marketDataOf(c) === 'replay')
+      .map((c) => ({ symbol: c.symbol, tradingPair: c.trading_pair, timeframes: this.timeframesOf(c) }));
+  }
+
   toCoin(row: CoinRow, t: Ticker | null): CoinT {
     // Prices are quoted in USDT, so USDT itself is 1 by definition; other coins without candles have no price.
-    const quoteItself = row.symbol === 'USDT';
+    const quoteItself = row.symbol === QUOTE;
     return {
       id: row.id,
       name: row.name,
@@ -97,7 +123,10 @@ export class MarketService {
       priceChangePercent: quoteItself ? 0 : (t?.priceChangePercent ?? null),
       volume24h: t?.volume24hQuote ?? null,
       tradingPair: row.trading_pair,
-      timeframes: row.timeframes,
+      timeframes: this.timeframesOf(row),
+      market_data: this.marketDataOf(row),
+      circulating_supply: row.circulating_supply,
+      supply_as_of: row.supply_as_of,
     };
   }
 
@@ -201,7 +230,8 @@ export class MarketService {
 
   /** Closed candles up to now plus the forming one. Throws TIMEFRAME_NOT_AVAILABLE. */
   async candles(row: CoinRow, tf: Timeframe, limit: number): Promise<CandleSeries> {
-    if (!row.timeframes.includes(tf)) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available: row.timeframes } });
+    const available = this.timeframesOf(row);
+    if (!available.includes(tf)) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available } });
     const [candles, forming] = await Promise.all([this.deps.source.getCandles(row.symbol, tf, { limit }), this.deps.source.getForming(row.symbol, tf)]);
     return { symbol: row.symbol, timeframe: tf, candles, forming, now: this.deps.clock.now() };
   }
@@ -209,7 +239,8 @@ export class MarketService {
   /** Price points (closes) over a range for the compact detail chart. */
   async chart(row: CoinRow, range: keyof typeof RANGE_MS, interval?: Timeframe) {
     let tf = interval ?? RANGE_INTERVAL[range];
-    if (!row.timeframes.includes(tf)) tf = row.timeframes.find((x) => TIMEFRAME_MS[x] >= TIMEFRAME_MS[tf]) ?? row.timeframes.at(-1) ?? '1d';
+    const available = this.timeframesOf(row);
+    if (!available.includes(tf)) tf = available.find((x) => TIMEFRAME_MS[x] >= TIMEFRAME_MS[tf]) ?? available.at(-1) ?? '1d';
     const span = RANGE_MS[range];
     const limit = Number.isFinite(span) ? Math.min(1500, Math.ceil(span / TIMEFRAME_MS[tf])) : 1500;
     const candles: Candle[] = await this.deps.source.getCandles(row.symbol, tf, { limit });
@@ -234,12 +265,10 @@ export class MarketService {
       market_cap: marketCap,
       fdv: price != null && fullSupply != null ? price * fullSupply : null,
       volume_market_cap_ratio: marketCap && coin.volume24h != null ? coin.volume24h / marketCap : null,
-      circulating_supply: row.circulating_supply,
       total_supply: row.total_supply,
       max_supply: row.max_supply,
       high24h: row.symbol === 'USDT' ? 1 : (t?.high24h ?? null),
       low24h: row.symbol === 'USDT' ? 1 : (t?.low24h ?? null),
-      supply_as_of: row.supply_as_of,
       contracts: row.contracts,
       website: row.website,
       cryptocurrency_contents: { description: row.description, lang: 'en-US' },

@@ -62,7 +62,17 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
           </div>
         ) : empty ? (
           <div style={{ height: noMarket ? 140 : CHART_HEIGHT }} className="flex items-center justify-center px-6 text-center text-[13px] text-muted">
-            {noMarket ? t('chart.noMarket', { symbol: coin.symbol }) : t('chart.empty')}
+            {noMarket ? (
+              coin.market_data === 'quote' ? (
+                t('common:market.quote')
+              ) : coin.market_data === 'none' ? (
+                t('common:market.noDataBody', { symbol: coin.symbol })
+              ) : (
+                t('chart.noMarket', { symbol: coin.symbol })
+              )
+            ) : (
+              t('chart.empty')
+            )}
           </div>
         ) : (
           <>

@@ -17,6 +17,7 @@ import { CoinChart } from './CoinChart';
 import { CoinNews } from './CoinNews';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
 import { useFallbackPrices } from '../home/useFallbackPrices';
+import { NoMarketData } from '../../components/NoMarketData';
 
 function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: ReactNode }) {
   return (
@@ -72,6 +73,9 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
           </div>
         </div>
       </div>
+      {coin.market_data === 'none' ? (
+        <NoMarketData coin={coin} layout="block" className="lg:max-w-md lg:text-right" />
+      ) : (
       <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
         <div>
           <p className="sr-only">{t('price')}</p>
@@ -89,6 +93,7 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
           <dd className="num text-right font-medium">{formatUsd(coin.low24h)}</dd>
         </dl>
       </div>
+      )}
     </section>
   );
 }
@@ -203,7 +208,7 @@ export default function CoinPage() {
   const ref = coin?.slug ?? '';
   usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
 
-  const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404);
+  const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404 || q.error.status === 400);
   const failed = q.isError && !isCancelled(q.error);
 
   return (

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Feed } from '@coinlens/contracts';
 import { Container } from '../../components/layout/PageShell';
-import { EmptyState, Panel, Skeleton } from '../../components/ui';
-import { ApiError, isCancelled } from '../../lib/api';
+import { EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
+import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { formatPercent } from '../../lib/format';
 import { useFeed } from './feeds-api';
 import { ClusterBadge, CoinTrendChip, HeatBadge, ImportanceBadge, TimeAgo } from './components/feed-bits';
@@ -89,12 +89,24 @@ export default function FeedDetailPage() {
     </Link>
   );
   if (q.isError && !isCancelled(q.error)) {
-    const notFound = q.error instanceof ApiError && q.error.status === 404;
+    // 404: no such item (or not released yet); 400: the id cannot name any item (bad shape). Both
+    // are "not found" to the reader; anything else is a failed load with a retry.
+    const notFound = q.error instanceof ApiError && (q.error.status === 404 || q.error.status === 400);
     return (
       <Container className="space-y-4 py-4 sm:py-5">
         {back}
         <Panel>
-          <EmptyState title={notFound ? t('detail.notFound') : t('list.error')} testId="feed-not-found" />
+          {notFound ? (
+            <EmptyState title={t('detail.notFoundTitle')} body={t('detail.notFound')} testId="feed-not-found">
+              <Link to={`/${lang}/feeds`} className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700">
+                {t('detail.browse')}
+              </Link>
+            </EmptyState>
+          ) : (
+            <div data-testid="feed-load-error">
+              <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+            </div>
+          )}
         </Panel>
       </Container>
     );

@@ -4,6 +4,7 @@ import type { Coin } from '@coinlens/contracts';
 import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
 import { useMediaQuery } from '../../lib/use-media-query';
+import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -54,13 +55,21 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
                 <span className="text-[12px] text-muted">{c.symbol}</span>
               </Link>
             </td>
-            <td className={`${td} text-right font-medium`} data-testid="coin-price">
-              <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
-            </td>
-            <td className={`${td} text-right`}>
-              <Change value={c.priceChangePercent} />
-            </td>
-            <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
+            {c.market_data === 'none' ? (
+              <td colSpan={3} className="px-3 py-2 text-right">
+                <NoMarketData coin={c} />
+              </td>
+            ) : (
+              <>
+                <td className={`${td} text-right font-medium`} data-testid="coin-price">
+                  <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
+                </td>
+                <td className={`${td} text-right`}>
+                  <Change value={c.priceChangePercent} />
+                </td>
+                <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
+              </>
+            )}
           </tr>
         ))}
       </tbody>
@@ -82,15 +91,19 @@ function CompactList({ coins }: { coins: Coin[] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
               <span className="block truncate text-[11px] text-muted">
-                {c.name} · {t('table.volumeShort')} {formatCompact(c.volume24h, '$')}
+                {hasMarketData(c) ? `${c.name} · ${t('table.volumeShort')} ${formatCompact(c.volume24h, '$')}` : c.name}
               </span>
             </span>
+            {c.market_data === 'none' ? (
+              <NoMarketData coin={c} className="max-w-[58%] shrink-0 text-right" />
+            ) : (
             <span className="shrink-0 text-right">
               <span className="block text-[14px] font-medium" data-testid="coin-price">
                 <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
               </span>
               <Change value={c.priceChangePercent} className="text-[12px]" />
             </span>
+            )}
           </Link>
         </li>
       ))}

@@ -1,15 +1,18 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Coin } from '@coinlens/contracts';
 import { api, type ApiResult } from '../../lib/api-client';
+import { hasMarketData } from '../../components/NoMarketData';
 
 type CmcPrice = ApiResult<'getCmcPrice'>;
 
 /**
  * Fallback price source (SPEC §8): coins without a price (or a zero price) are looked up once more
- * through `GET /api/crypto/cmc_price?cmc_id`. Not retried; failures leave the price empty.
+ * through `GET /api/crypto/cmc_price?cmc_id`. Not retried; failures leave the price empty. Only
+ * coins the API says have market data (`market_data` replay/live) are asked about: a coin with
+ * `none` has no price anywhere, and asking would only fail.
  */
 export function useFallbackPrices(coins: Coin[]): Coin[] {
-  const missing = coins.filter((c) => (c.lastPrice == null || c.lastPrice === 0) && c.cmc_id != null);
+  const missing = coins.filter((c) => (c.lastPrice == null || c.lastPrice === 0) && c.cmc_id != null && hasMarketData(c));
   const results = useQueries({
     queries: missing.map((c) => ({
       queryKey: ['crypto', 'cmc_price', c.cmc_id],

@@ -10,6 +10,7 @@ import { errorKey } from '../../lib/api';
 import { usePlans } from './pricing-api';
 import { pricing, rememberNetworks, setOnPaid, usePricingState } from './pricing-store';
 import { hasInjectedWallet } from '../../lib/wallet';
+import { showToast } from '../../lib/toast';
 import { InvitationCodeButton } from './InvitationDialog';
 import { QuotaBadge } from './QuotaBadge';
 
@@ -73,7 +74,7 @@ export default function PricingPage() {
         <>
           <div className="grid gap-3 md:grid-cols-3">
             {plans.data.plans.map((p) => (
-              <PlanCard key={p.key} plan={p} isPro={isPro} signedIn={!!me} lang={lang} />
+              <PlanCard key={p.key} plan={p} isPro={isPro} signedIn={!!me} lang={lang} paymentsEnabled={plans.data.payments_enabled} />
             ))}
           </div>
           <div className="mt-5">
@@ -121,7 +122,12 @@ function MembershipStatus({ isPro, end }: { isPro: boolean; end: string | null }
   );
 }
 
-function PlanCard({ plan, isPro, signedIn, lang }: { plan: SubscriptionPlan; isPro: boolean; signedIn: boolean; lang: string }) {
+/**
+ * One plan with its perks and, for a paid plan, Subscribe (free user) or Renew (Pro). Without
+ * payments configured on the server (`paymentsEnabled` false) the button says so in a toast
+ * instead of selecting the plan for a payment that cannot be made.
+ */
+export function PlanCard({ plan, isPro, signedIn, lang, paymentsEnabled = true }: { plan: SubscriptionPlan; isPro: boolean; signedIn: boolean; lang: string; paymentsEnabled?: boolean }) {
   const { t } = useTranslation('pricing');
   const state = usePricingState();
   const paid = plan.key !== 'free';
@@ -166,6 +172,10 @@ function PlanCard({ plan, isPro, signedIn, lang }: { plan: SubscriptionPlan; isP
             type="button"
             data-testid={`choose-${plan.key}`}
             onClick={() => {
+              if (!paymentsEnabled) {
+                showToast({ kind: 'info', id: 'payments-not-configured', messageKey: 'pricing:paymentsUnavailable' });
+                return;
+              }
               pricing.selectPlan(plan.key as PaidPlanKey);
               document.getElementById('payment-panel')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
             }}

@@ -5,6 +5,7 @@ import type { Coin } from '@coinlens/contracts';
 import { isCancelled } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { formatUsd } from '../../lib/format';
+import { NoMarketData } from '../../components/NoMarketData';
 import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
@@ -126,10 +127,14 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
                   <span className="block truncate text-[14px] font-medium">{c.name}</span>
                   <span className="text-[12px] text-muted">{c.symbol}</span>
                 </span>
-                <span className="text-right tabular-nums">
-                  <span className="block text-[14px]">{formatUsd(c.lastPrice)}</span>
-                  <Change value={c.priceChangePercent} className="text-[12px]" />
-                </span>
+                {c.market_data === 'none' ? (
+                  <NoMarketData coin={c} className="max-w-[55%] text-right" />
+                ) : (
+                  <span className="text-right tabular-nums">
+                    <span className="block text-[14px]">{formatUsd(c.lastPrice)}</span>
+                    <Change value={c.priceChangePercent} className="text-[12px]" />
+                  </span>
+                )}
               </button>
             </li>
           ))}

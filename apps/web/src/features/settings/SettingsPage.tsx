@@ -5,6 +5,7 @@ import { Container } from '../../components/layout/PageShell';
 import { ErrorState, Skeleton } from '../../components/ui';
 import { isSupportedLang } from '../../lib/locale';
 import { ME_QUERY_KEY, useMe } from '../../lib/session';
+import { AccountDataSection } from './AccountDataSection';
 import { AppearanceSection } from './AppearanceSection';
 import { EmailSection } from './EmailSection';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
@@ -39,6 +40,7 @@ export default function SettingsPage() {
             <EmailSection me={me} onChanged={refresh} />
             <LinkedAccountsSection me={me} lang={lang} onChanged={refresh} />
             <AppearanceSection />
+            <AccountDataSection me={me} lang={lang} />
           </div>
         </div>
       )}

@@ -6,6 +6,7 @@ import { formatPrice, formatPercent } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useFollowing, watchlistStats } from './queries';
 import { FollowButton } from './FollowButton';
+import { NoMarketData } from '../../components/NoMarketData';
 
 /**
  * The watchlist: 24 h gainers/losers statistics, a search field over the followed coins, the
@@ -62,10 +63,14 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
                   <span className="truncate text-[14px] font-medium">{f.cryptocurrency.name}</span>
                   <span className="text-[12px] text-muted">{f.cryptocurrency.symbol}</span>
                 </Link>
-                <span className="text-right text-[13px] tabular-nums">
-                  <span className="block">{formatPrice(f.cryptocurrency.lastPrice)}</span>
-                  <Change value={f.cryptocurrency.priceChangePercent} className="text-[12px]" />
-                </span>
+                {f.cryptocurrency.market_data === 'none' ? (
+                  <NoMarketData coin={f.cryptocurrency} className="max-w-[50%] text-right" />
+                ) : (
+                  <span className="text-right text-[13px] tabular-nums">
+                    <span className="block">{formatPrice(f.cryptocurrency.lastPrice)}</span>
+                    <Change value={f.cryptocurrency.priceChangePercent} className="text-[12px]" />
+                  </span>
+                )}
                 {!compact && <FollowButton coin={f.cryptocurrency.slug} name={f.cryptocurrency.name} />}
               </li>
             ))}

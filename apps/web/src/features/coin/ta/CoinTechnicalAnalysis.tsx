@@ -121,7 +121,8 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
   const available = TA_TIMEFRAMES.filter((tf) => coin?.timeframes.includes(tf));
   const [chosen, setChosen] = useState<TaTimeframe | null>(null);
   const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
-  const q = useCoinTa(coin ? coinRef : undefined, tf);
+  // A coin without analysed timeframes (no market data) is not asked about: the answer could only be 404.
+  const q = useCoinTa(coin && available.length ? coinRef : undefined, tf);
   const ta = q.data;
   return (
     <Panel

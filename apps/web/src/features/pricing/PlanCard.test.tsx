@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { MemoryRouter } from 'react-router';
+import type { SubscriptionPlan } from '@coinlens/contracts';
+import { initI18nForTests } from '../../app/i18n-test-utils';
+import { Toaster } from '../../components/shell/Toaster';
+import { dismissToast } from '../../lib/toast';
+import { PlanCard } from './PricingPage';
+import { usePricingState } from './pricing-store';
+
+initI18nForTests('en-US');
+
+const monthly: SubscriptionPlan = {
+  key: 'pro_monthly', type: 'Subscription', tier: 'Pro', period: 'Monthly', price: '19.90', currency: 'USD', days: 30,
+  strategyPerDay: 20, qaPerDay: 100, name: 'Pro monthly', description: 'All features', perks: ['More answers'],
+};
+
+function SelectedPlan() {
+  return <span data-testid="selected-plan">{usePricingState().plan ?? 'none'}</span>;
+}
+
+function renderCard(props: { isPro: boolean; paymentsEnabled: boolean }) {
+  return render(
+    <MemoryRouter>
+      <PlanCard plan={monthly} isPro={props.isPro} signedIn lang="en-US" paymentsEnabled={props.paymentsEnabled} />
+      <SelectedPlan />
+      <Toaster />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(async () => {
+  dismissToast('payments-not-configured');
+  await act(() => i18next.changeLanguage('en-US'));
+});
+
+describe('Subscribe/Renew without payments configured', () => {
+  it('Subscribe says so in a toast and selects no plan', () => {
+    renderCard({ isPro: false, paymentsEnabled: false });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Payments are not set up on this server yet');
+    expect(screen.getByTestId('selected-plan')).not.toHaveTextContent('pro_monthly');
+  });
+
+  it('Renew says so in a toast too, in Chinese', async () => {
+    await act(() => i18next.changeLanguage('zh-CN'));
+    renderCard({ isPro: true, paymentsEnabled: false });
+    fireEvent.click(screen.getByRole('button', { name: '续费' }));
+    expect(screen.getByRole('status')).toHaveTextContent('此服务器尚未配置支付');
+  });
+
+  it('with payments configured the button selects the plan and shows no toast', () => {
+    renderCard({ isPro: false, paymentsEnabled: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.getByTestId('selected-plan')).toHaveTextContent('pro_monthly');
+  });
+});

@@ -1,0 +1,144 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@coinlens/contracts';
+import { Dialog } from '../../components/Dialog';
+import { Panel } from '../../components/ui';
+import { api } from '../../lib/api-client';
+import { ApiError, errorKey } from '../../lib/api';
+import { clearSession } from '../../lib/session';
+import { showToast } from '../../lib/toast';
+import { btn, Row } from './settings-ui';
+
+const dangerBtn = 'rounded-md bg-down px-3 py-1.5 text-[13px] font-medium text-white hover:opacity-90 disabled:opacity-50';
+
+/** Saves `data` as a pretty-printed JSON file named `name` (browser download). */
+function downloadJson(data: unknown, name: string): void {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * "Your data": Export my data (a JSON download of everything held about the account) and Delete
+ * account (re-authentication by password, or by typing the user name for accounts without one, then
+ * deletion as the privacy policy says; the session ends and the app goes home).
+ */
+export function AccountDataSection({ me, lang }: { me: User; lang: string }) {
+  const { t } = useTranslation('settings');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const onExport = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const data = await api('exportAccount', {}, { retries: 0 });
+      downloadJson(data, `coinlens-account-${me.id}.json`);
+      showToast({ kind: 'success', messageKey: 'settings:data.exported' });
+    } catch (e) {
+      setExportError(errorKey(e));
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Panel title={t('sections.data')}>
+      <div className="divide-y divide-border px-4">
+        <Row label={t('data.exportLabel')}>
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-[13px] text-muted">{t('data.exportBody')}</span>
+            <button type="button" className={btn} onClick={() => void onExport()} disabled={exporting} data-testid="export-data">
+              {exporting ? t('data.exporting') : t('data.export')}
+            </button>
+            {exportError && <span role="alert" className="text-[13px] text-down">{t(exportError)}</span>}
+          </div>
+        </Row>
+        <Row label={t('data.deleteLabel')}>
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-[13px] text-muted">{t('data.deleteBody')}</span>
+            <button type="button" className={`${btn} border-down/50 text-down`} onClick={() => setOpen(true)} data-testid="delete-account">
+              {t('data.delete')}
+            </button>
+          </div>
+        </Row>
+      </div>
+      <Dialog open={open} onClose={() => setOpen(false)} title={t('data.dialogTitle')} width="28rem">
+        <DeleteAccountForm me={me} lang={lang} onCancel={() => setOpen(false)} />
+      </Dialog>
+    </Panel>
+  );
+}
+
+function DeleteAccountForm({ me, lang, onCancel }: { me: User; lang: string; onCancel: () => void }) {
+  const { t } = useTranslation('settings');
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [value, setValue] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const byPassword = me.has_password;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!value.trim()) {
+      setError(byPassword ? 'settings:data.passwordRequired' : 'settings:data.confirmRequired');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await api('deleteAccount', { body: byPassword ? { password: value } : { confirm: value } }, { retries: 0, navigationScoped: false });
+      clearSession();
+      qc.clear();
+      showToast({ kind: 'success', messageKey: 'settings:data.deleted' });
+      navigate(`/${lang}/home`, { replace: true });
+    } catch (err) {
+      setError(err instanceof ApiError && err.code === 'REAUTH_FAILED' ? 'errors:REAUTH_FAILED' : errorKey(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3 text-[13px]" data-testid="delete-account-form" noValidate>
+      <p className="text-fg">{t('data.dialogIntro')}</p>
+      <ul className="list-disc space-y-1 pl-5 text-muted">
+        <li>{t('data.removes')}</li>
+        <li>{t('data.keeps')}</li>
+        <li>{t('data.final')}</li>
+      </ul>
+      <label htmlFor={inputId} className="block font-medium text-fg">
+        {byPassword ? t('data.passwordLabel') : t('data.confirmLabel', { name: me.username })}
+      </label>
+      <input
+        id={inputId}
+        data-autofocus
+        type={byPassword ? 'password' : 'text'}
+        autoComplete={byPassword ? 'current-password' : 'off'}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={!!error}
+        className="h-9 w-full rounded-md border border-border bg-surface px-3 text-[14px]"
+        data-testid="delete-account-input"
+      />
+      {error && (
+        <p role="alert" className="text-down" data-testid="delete-account-error">
+          {t(error)}
+        </p>
+      )}
+      <div className="flex justify-end gap-2 pt-1">
+        <button type="button" className={btn} onClick={onCancel}>
+          {t('actions.cancel')}
+        </button>
+        <button type="submit" className={dangerBtn} disabled={busy} data-testid="delete-account-confirm">
+          {busy ? t('data.deleting') : t('data.confirmDelete')}
+        </button>
+      </div>
+    </form>
+  );
+}
