@@ -87,10 +87,12 @@ const children: ChildProcess[] = [];
 function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail: string[] = [];
-  child.stderr!.on('data', (b: Buffer) => {
+  const keep = (b: Buffer) => {
     for (const line of b.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
     while (tail.length > 30) tail.shift();
-  });
+  };
+  child.stderr!.on('data', keep);
+  if (name === 'server') child.stdout!.on('data', keep);
   child.on('exit', (code, signal) => {
     if (!stopping && name === 'server') log(`${name} exited (${code ?? signal}); last output:\n${tail.join('\n')}`);
   });

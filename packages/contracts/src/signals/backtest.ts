@@ -9,7 +9,7 @@ const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-
 
 /**
  * GET /api/signals/backtest: the catalogue's directional patterns traded as rules on a coin's
- * stored candles (rules: packages/ta/src/signals/backtest.ts, docs/signals.md "Backtest").
+ * stored candles (rules: docs/backtest.md).
  * `from` / `to` are UTC dates (`to` inclusive, whole day); `stop`: none, `atr` (stop_value ×
  * ATR(14), default 2) or `pct` (stop_value %, default 5); `horizon` in candles (default the scoring
  * horizon); `fee` percent a side (default 0.1).

@@ -67,7 +67,7 @@ function TableSkeleton() {
  * Backtest tab of the signals page: coin, timeframe, period, stop and pattern pickers (kept in the
  * URL: `?tab=backtest&coin=bitcoin&timeframe=1h&from=…&to=…&stop=atr&pattern=…`), the equity curve
  * of the chosen pattern beside buy-and-hold, and per pattern the figures of all trades, in-sample and
- * out-of-sample. Rules: docs/signals.md "Backtest".
+ * out-of-sample. Rules: docs/backtest.md.
  */
 export function BacktestView() {
   const { t, i18n } = useTranslation('signals');
