@@ -96,7 +96,8 @@ export function BacktestView() {
   const focus = shown.find((p) => p.label === pattern) ?? shown.find((p) => p.all.trades > 0) ?? shown[0];
   const lang = i18n.language;
   const date = (ms: number | null) => (ms == null ? '—' : formatDateUtc(ms, lang));
-  const th = 'px-2 py-1.5 text-right text-[11px] font-medium whitespace-nowrap text-muted';
+  const thBase = 'px-2 py-1.5 text-[11px] font-medium whitespace-nowrap text-muted';
+  const th = `${thBase} text-right`;
   const sel = 'rounded border border-border bg-surface px-1.5 py-1 text-[12px] text-fg';
   const periodInvalid = !!draft.from && !!draft.to && draft.from > draft.to;
 
@@ -183,8 +184,8 @@ export function BacktestView() {
               <table className="w-full text-[12px]" data-testid="backtest-table">
                 <thead className="border-b border-border">
                   <tr>
-                    <th className={`${th} text-left`}>{t('backtest.col.pattern')}</th>
-                    <th className={`${th} text-left`}>{t('backtest.col.part')}</th>
+                    <th className={`${thBase} text-left`}>{t('backtest.col.pattern')}</th>
+                    <th className={`${thBase} text-left`}>{t('backtest.col.part')}</th>
                     <th className={th}>{t('backtest.col.trades')}</th>
                     <th className={th}>{t('backtest.col.winRate')}</th>
                     <th className={th}>{t('backtest.col.mean')}</th>
