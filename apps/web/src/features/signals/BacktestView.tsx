@@ -200,7 +200,7 @@ export function BacktestView() {
                     {(['all', 'in_sample', 'out_of_sample'] as const).map((part, k) => (
                       <tr key={part}>
                         {k === 0 && (
-                          <th scope="rowgroup" rowSpan={3} className="px-2 py-1.5 text-left align-top font-medium">
+                          <th scope="rowgroup" rowSpan={3} className="min-w-[8rem] px-2 py-1.5 text-left align-top font-medium">
                             <button type="button" className="text-left hover:underline" onClick={() => set({ pattern: p.label })} aria-label={t('backtest.showCurve', { pattern: signalName(p.name, p.label, lang) })}>
                               {signalName(p.name, p.label, lang)}
                             </button>
