@@ -35,7 +35,7 @@ test.describe('backtest view', () => {
   });
 
   test('empty period and zh-CN', async ({ page }) => {
-    await page.goto('/zh-CN/trading-signals?tab=backtest&coin=bitcoin&timeframe=1d&from=2019-01-01&to=2019-02-01');
+    await page.goto('/zh-CN/trading-signals?tab=backtest&coin=bitcoin&timeframe=1d&from=2010-01-01&to=2010-02-01');
     await expect(page.getByRole('tab', { name: '回测' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('backtest-empty')).toContainText('该区间没有 K 线', { timeout: 120_000 });
   });
