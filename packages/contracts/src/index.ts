@@ -42,6 +42,7 @@ export {
   GetTrackRecordResponse, GetWithSignalsResponse, LatestAccuracy, LatestAccuracyQuery, PatternStat, PatternStats, PatternStatsQuery, SignalItem, SignalsPage,
   SignalsPageQuery, SignalStatus, TimeframeAccuracy, TrackRecord, TrackRecordItem, TrackRecordQuery, WithSignalsQuery,
 } from './signals/endpoints';
+export { Backtest, BacktestQuery, BacktestStats, EquityPoint, GetBacktestResponse, PatternBacktest } from './signals/backtest';
 export {
   BindInvitationBody, BindInvitationResponse, BindInvitationResult, CheckTransactionStatusQuery, CreatePaymentBody, EvmAddress, GetInvitationCodeResponse,
   GetSubscriptionPlansQuery, GetSubscriptionPlansResponse, GetUsageResponse, InvitationCode, PaidPlanKey, PaymentIdParams, PaymentNetwork, PaymentOrder,

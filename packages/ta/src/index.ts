@@ -19,6 +19,10 @@ export { computeSignalColumns, SIGNAL_WARMUP, type SignalColumns } from './signa
 export {
   type Bilingual, detectSignalsAt, SIGNAL_CATALOGUE, type SignalCategory, type SignalDefinition, SIGNALS_BY_LABEL, THRESHOLDS,
 } from './signals/catalogue';
+export {
+  BACKTEST_FEE_PCT, BACKTEST_IN_SAMPLE_SHARE, BACKTEST_MAX_CURVE_POINTS, type BacktestCandles, type BacktestOptions, type BacktestResult, type BacktestStats,
+  type BacktestStop, type BacktestTrade, detectFires, type EquityPoint, type PatternBacktest, runBacktest, simulateTrades, tradeReturn, tradeStats,
+} from './signals/backtest';
 export { NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, type SignalScore } from './signals/scoring';
 export {
   DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, type LevelProbabilities, measureLevelProbabilities, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,

@@ -44,6 +44,7 @@ export const ROUTES = {
   getCoinTa: { method: GET, path: '/api/crypto/:id/ta/:timeframe' },
   getTrackRecord: { method: GET, path: '/api/signals/track-record' },
   getPatternStats: { method: GET, path: '/api/signals/pattern-stats' },
+  getBacktest: { method: GET, path: '/api/signals/backtest' },
 
   // ---- feeds (news) --------------------------------------------------------------------------------
   getLatestFeeds: { method: GET, path: '/api/feeds/latest' },

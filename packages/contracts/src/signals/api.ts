@@ -2,6 +2,7 @@ import { endpoint } from '../api/endpoint';
 import { ROUTES } from '../api/routes';
 import { BEARER } from '../api/endpoint';
 import { ErrorResponse } from '../common/envelope';
+import { BacktestQuery, GetBacktestResponse } from './backtest';
 import {
   CoinTaParams, CoinTaQuery, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse, GetTrackRecordResponse, GetWithSignalsResponse,
   LatestAccuracyQuery, PatternStatsQuery, SignalsPageQuery, TrackRecordQuery, WithSignalsQuery,
@@ -45,4 +46,10 @@ export const signalsApi = {
   }),
   getTrackRecord: endpoint(ROUTES.getTrackRecord, { tags, summary: 'Logged signals with their outcomes (hit, miss, pending), newest first; with `coin` (Pro: signals.full, 403 VIP_REQUIRED otherwise)', querystring: TrackRecordQuery, response: { 200: GetTrackRecordResponse, ...errors } }),
   getPatternStats: endpoint(ROUTES.getPatternStats, { tags, summary: 'Hit rate per pattern with sample size beside the unconditional baseline; with `coin` (Pro: signals.full, 403 VIP_REQUIRED otherwise)', querystring: PatternStatsQuery, response: { 200: GetPatternStatsResponse, ...errors } }),
+  getBacktest: endpoint(ROUTES.getBacktest, {
+    tags,
+    summary: "Backtest of the catalogue's directional patterns on a coin's candles: per pattern trades, win rate, mean return, profit factor, max drawdown and buy-and-hold, in-sample and out-of-sample, with equity curves",
+    querystring: BacktestQuery,
+    response: { 200: GetBacktestResponse, ...errors },
+  }),
 };

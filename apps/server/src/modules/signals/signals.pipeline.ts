@@ -1,6 +1,6 @@
 import type { TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
-import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, scoreSignal, SIGNAL_HORIZON_CANDLES, sliceCandles, type Candles } from '@coinlens/ta';
+import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, scoreSignal, SIGNAL_HORIZON_CANDLES, sliceCandles, type BacktestOptions, type BacktestResult, type Candles } from '@coinlens/ta';
 import { ReadModels } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
@@ -20,6 +20,9 @@ export const ACCURACY_WINDOW_MS = 7 * DAY;
 export const ANALYSIS_CANDLES = 1000;
 /** Longest history (candles) on which hit rates and level probabilities are measured. */
 export const HISTORY_MAX_CANDLES = 8_000;
+
+/** Backtest results kept per pipeline (least recently used dropped first). */
+export const BACKTEST_CACHE_SIZE = 32;
 
 /** Dependencies of {@link SignalsPipeline} (the reads and the jobs use the pipeline). */
 export interface SignalsDeps {
@@ -119,6 +122,32 @@ export class SignalsPipeline {
     if (n < MIN_ANALYZE_CANDLES) return null;
     const history = await this.historyCandles(row.symbol, tf, latest.openTime[n - 1] + TIMEFRAME_MS[tf]);
     return (await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest, history })).result;
+  }
+
+  /** Backtests by key (coin, timeframe, options, last candle), newest last; BACKTEST_CACHE_SIZE at most. */
+  private readonly backtests = new Map<string, Promise<BacktestResult | null>>();
+
+  /**
+   * Backtest (packages/ta runBacktest) of (row, tf) on the whole stored series of candles closed by
+   * the clock's now, on the analysis thread. Cached by coin, timeframe, options and last candle
+   * (a new candle gives a new key); concurrent equal requests share one run. Null without candles.
+   */
+  backtest(row: CoinRow, tf: TaTimeframe, opts: Omit<BacktestOptions, 'timeframe' | 'curves'>): Promise<BacktestResult | null> {
+    return this.historyUntil(row.symbol, tf, this.deps.clock.now()).then(({ s, to }) => {
+      if (to < 1) return null;
+      const key = JSON.stringify([row.symbol, tf, s.openTime[to - 1], opts]);
+      let p = this.backtests.get(key);
+      if (p) {
+        this.backtests.delete(key);
+        this.backtests.set(key, p);
+        return p;
+      }
+      p = this.analysis.run({ symbol: row.symbol, timeframe: tf, latest: sliceCandles(s, 0, to), history: null, backtest: { ...opts, timeframe: tf } }).then((o) => o.backtest ?? null);
+      p.catch(() => this.backtests.delete(key));
+      this.backtests.set(key, p);
+      while (this.backtests.size > BACKTEST_CACHE_SIZE) this.backtests.delete(this.backtests.keys().next().value!);
+      return p;
+    });
   }
 
   /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */

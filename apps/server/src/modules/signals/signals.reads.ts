@@ -1,6 +1,6 @@
-import type { Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
+import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, TIMEFRAME_MS } from '@coinlens/contracts';
-import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL } from '@coinlens/ta';
+import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
@@ -71,6 +71,31 @@ export class SignalsReads {
     const r = await this.deps.pipeline.refreshSnapshot(row, tf);
     if (!r) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no closed ${tf} candles at ${new Date(now).toISOString()}`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
     return this.labelled(r);
+  }
+
+  /**
+   * GET /api/signals/backtest: the catalogue's directional patterns (or `pattern`) traded on the
+   * coin's stored candles closed by now (rules: @coinlens/ta runBacktest), off the request thread,
+   * cached by key in the pipeline. 400 VALIDATION_FAILED for an unknown or neutral pattern, 404 for
+   * an unknown coin, TIMEFRAME_NOT_AVAILABLE when the coin has no candles of the timeframe.
+   */
+  async backtest(q: BacktestQuery): Promise<Backtest> {
+    const row = this.deps.market.resolve(q.coin);
+    if (q.pattern) {
+      const d = SIGNALS_BY_LABEL.get(q.pattern);
+      if (!d) throw new AppError('VALIDATION_FAILED', `unknown pattern ${q.pattern}`, { fields: [{ path: 'query.pattern', message: 'unknown pattern' }] });
+      if (d.direction === 'neutral') throw new AppError('VALIDATION_FAILED', `${q.pattern} is neutral`, { fields: [{ path: 'query.pattern', message: 'a neutral pattern has no direction to trade' }] });
+    }
+    const unavailable = () =>
+      new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${q.timeframe} candles`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
+    if (!row.timeframes.includes(q.timeframe)) throw unavailable();
+    const stop: BacktestStop = q.stop === 'atr' ? { kind: 'atr', multiple: q.stop_value ?? 2 } : q.stop === 'pct' ? { kind: 'pct', pct: q.stop_value ?? 5 } : { kind: 'none' };
+    const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    const r = await this.deps.pipeline.backtest(row, q.timeframe, {
+      horizon: q.horizon, feePct: q.fee, stop, from: q.from ? day(q.from) : undefined, to: q.to ? day(q.to) + DAY - 1 : undefined, patterns: q.pattern ? [q.pattern] : undefined,
+    });
+    if (!r) throw unavailable();
+    return { ...r, coin: { id: row.id, symbol: row.symbol, name: row.name }, patterns: r.patterns.map((p) => ({ ...p, name: nameOf(p.label) })) };
   }
 
   /** Coins with at least one TA timeframe, in listing order. */

@@ -34,5 +34,6 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
   );
   route(app, api.getCoinTa, { config }, async (req) => ({ result: await heavyRead(req, () => signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh)) }));
   route(app, api.getTrackRecord, { config, preHandler: perCoinDetails }, async (req, reply) => sendJson(reply, await signals.trackRecordJson(req.query)));
+  route(app, api.getBacktest, { config }, async (req) => ({ result: await heavyRead(req, () => signals.backtest(req.query)) }));
   route(app, api.getPatternStats, { config, preHandler: perCoinDetails }, async (req, reply) => sendJson(reply, await signals.patternStatsJson(req.query)));
 }

@@ -7,10 +7,11 @@ import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { LatestAccuracyPanel } from './AccuracyBadge';
 import { SignalCard } from './SignalCard';
 import { TrackRecordView } from './TrackRecord';
+import { BacktestView } from './BacktestView';
 import { useSignalsList, type SignalsListKind } from './queries';
 import { hasToken } from '../../lib/session';
 
-const TABS = ['all', 'hot', 'following', 'trackRecord'] as const;
+const TABS = ['all', 'hot', 'following', 'trackRecord', 'backtest'] as const;
 type Tab = (typeof TABS)[number];
 
 function CardSkeleton() {
@@ -97,7 +98,7 @@ export default function SignalsPage() {
           </button>
         ))}
       </div>
-      {tab === 'trackRecord' ? <TrackRecordView /> : <SignalsList key={tab} kind={tab} />}
+      {tab === 'trackRecord' ? <TrackRecordView /> : tab === 'backtest' ? <BacktestView /> : <SignalsList key={tab} kind={tab} />}
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import type { TaResult, TaTimeframe } from '@coinlens/contracts';
-import { analyzeColumns, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, type Candles, type SignalColumns } from '@coinlens/ta';
+import { analyzeColumns, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, runBacktest, type BacktestOptions, type BacktestResult, type Candles, type SignalColumns } from '@coinlens/ta';
 
 /**
  * One unit of CPU-heavy technical analysis, run off the request thread (see analysis-thread.ts):
@@ -15,6 +15,8 @@ export interface AnalysisJob {
   history: Candles | null;
   /** Runs the detectors on the candles of `on` whose open time (ms) is in (after, upTo]. */
   detect?: { on: 'latest' | 'history'; after: number; upTo: number };
+  /** Instead of the analysis: the backtest of `latest` (the whole series to trade on) with these options. */
+  backtest?: BacktestOptions;
 }
 
 /** A detector that fired on a candle: open time (ms), close (USDT), catalogue label and direction. */
@@ -29,6 +31,8 @@ export interface DetectedSignal {
 export interface AnalysisOutput {
   result: TaResult | null;
   detected: DetectedSignal[];
+  /** The backtest, when the job asked for one. */
+  backtest?: BacktestResult;
 }
 
 const enough = (c: Candles | null): c is Candles => !!c && c.close.length >= MIN_ANALYZE_CANDLES;
@@ -47,6 +51,7 @@ function detectRange(x: SignalColumns, after: number, upTo: number): DetectedSig
 
 /** Runs a job synchronously (pure: no I/O, no clock). Used by the analysis thread, and inline by tests. */
 export function runAnalysisJob(job: AnalysisJob): AnalysisOutput {
+  if (job.backtest) return { result: null, detected: [], backtest: runBacktest(computeSignalColumns(job.latest), job.backtest) };
   const x = enough(job.latest) ? computeSignalColumns(job.latest) : null;
   const h = enough(job.history) ? computeSignalColumns(job.history) : x;
   const on = job.detect?.on === 'history' ? h : x;

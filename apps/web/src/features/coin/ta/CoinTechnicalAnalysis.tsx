@@ -68,6 +68,7 @@ function PerTimeframe({ coinRef, timeframes }: { coinRef: CoinRef; timeframes: T
 function PerTimeframeRow({ coinRef, tf }: { coinRef: CoinRef; tf: TaTimeframe }) {
   const { t } = useTranslation('signals');
   const q = useCoinTa(coinRef, tf);
+  const { lang = 'en-US' } = useParams();
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 text-[12px]">
       <span className="num w-8 font-semibold">{timeframeLabel(tf)}</span>
@@ -77,6 +78,9 @@ function PerTimeframeRow({ coinRef, tf }: { coinRef: CoinRef; tf: TaTimeframe })
           <span>{t(`trend.${q.data.market.trend}`)}</span>
           <span className="text-muted">{t(`intensity.${q.data.market.intense}`)}</span>
           <span className="text-muted">· {q.data.market.signals.length}</span>
+          <Link to={`/${lang}/trading-signals?tab=backtest&coin=${encodeURIComponent(coinRef)}&timeframe=${tf}`} className="ml-auto text-primary-600 hover:underline" data-testid="coin-backtest-link">
+            {t('backtest.open')}
+          </Link>
         </>
       ) : (
         <Skeleton className="h-4 w-40" />
