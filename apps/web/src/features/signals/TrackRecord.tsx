@@ -126,7 +126,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
       {q.data.items.length > PATTERN_ROWS && (
         <div className="border-t border-border p-2 text-center">
           <button type="button" onClick={() => setShowAll((v) => !v)} className="rounded-md border border-border px-3 py-1 text-[12px] hover:bg-surface-2" data-testid="pattern-show-all">
-            {showAll ? t('track.showLess') : t('track.showAll', { n: q.data.items.length })}
+            {showAll ? t('track.showLess') : t('track.showAll', { count: q.data.items.length, n: q.data.items.length })}
           </button>
         </div>
       )}
