@@ -37,6 +37,7 @@ export function TimeframeSelector({ options, value, onChange, disabled }: { opti
           disabled={disabled}
           aria-pressed={o.timeframe === value}
           data-timeframe={o.timeframe}
+          title={t(`timeframe.meaning.${o.label}`)}
           onClick={() => onChange(o.timeframe)}
           className={`num rounded px-2 py-0.5 text-[12px] font-medium disabled:cursor-not-allowed disabled:opacity-50 ${o.timeframe === value ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2 hover:text-fg'}`}
         >
