@@ -12,7 +12,7 @@ function Fact({ label, children, testId }: { label: ReactNode; children: ReactNo
   return (
     <div className="min-w-0" data-testid={testId}>
       <dt className="text-[11px] text-muted">{label}</dt>
-      <dd className="truncate text-[13px] font-medium text-fg">{children}</dd>
+      <dd className="text-[13px] font-medium break-words text-fg">{children}</dd>
     </div>
   );
 }
