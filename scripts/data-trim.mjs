@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { writeMonograms } from './coin-monograms.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'data'));
@@ -80,6 +81,8 @@ for (const c of coins) if (c.icon_svg) icons.add(c.icon_svg);
 for (const rel of icons) copy(rel, `icons/${path.basename(rel)}`);
 copy('cryptocurrency-icons/LICENSE.md', 'icons/LICENSE.md');
 copy('cryptocurrency-icons/SOURCE.md', 'icons/SOURCE.md');
+// coins without a licensed icon get a generated monogram in their brand colour (data/NOTICE)
+writeMonograms(out);
 
 // 4. fear & greed
 copy('crypto-fear-greed-index/crypto_fear_greed_index_daily.csv', 'fear-greed/crypto_fear_greed_index_daily.csv');

@@ -42,6 +42,18 @@ function loadLang(lang) {
   return result;
 }
 
+/**
+ * True when `key` is an i18next plural form (`…_one`, `…_few`, …) that `lang` has no use for
+ * (Intl.PluralRules has no such category, e.g. zh-CN only has `other`) and the language still has
+ * the `…_other` form of the same key.
+ */
+function pluralNotUsed(lang, key, m) {
+  const hit = /^(.*)_(zero|one|two|few|many)$/.exec(key);
+  if (!hit) return false;
+  const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+  return !categories.includes(hit[2]) && m.has(`${hit[1]}_other`);
+}
+
 const data = Object.fromEntries(LANGS.map((l) => [l, loadLang(l)]));
 
 const allNs = new Set(LANGS.flatMap((l) => [...data[l].keys()]));
@@ -54,7 +66,9 @@ for (const ns of [...allNs].sort()) {
     for (const lang of LANGS) {
       const m = data[lang].get(ns);
       if (!m) continue;
-      if (!m.has(key)) problems.push(`${lang}: missing key ${ns}:${key}`);
+      if (!m.has(key)) {
+        if (!pluralNotUsed(lang, key, m)) problems.push(`${lang}: missing key ${ns}:${key}`);
+      }
       else if (typeof m.get(key) !== 'string' || m.get(key).trim() === '') problems.push(`${lang}: empty or non-string value ${ns}:${key}`);
     }
   }

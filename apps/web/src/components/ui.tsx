@@ -20,9 +20,9 @@ export function Panel({ title, actions, children, className = '', as = 'section'
   return (
     <Tag className={`min-w-0 rounded-lg border border-border bg-surface ${className}`} aria-labelledby={labelledBy}>
       {(title || actions) && (
-        <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2 sm:px-4">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-b border-border px-3 py-2 sm:px-4">
           {title && (
-            <h2 id={labelledBy} className="truncate text-[13px] font-semibold tracking-wide text-fg">
+            <h2 id={labelledBy} className="min-w-0 text-[13px] font-semibold tracking-wide break-words text-fg">
               {title}
             </h2>
           )}

@@ -8,6 +8,7 @@ import {
   formatPercent,
   formatPrice,
   formatUsd,
+  formatAmount,
   trendOf,
 } from './format';
 
@@ -33,6 +34,12 @@ describe('formatPrice', () => {
   it('prefixes dollars', () => {
     expect(formatUsd(0.25)).toBe('$0.2500');
     expect(formatUsd(-3)).toBe('-$3.00');
+  });
+  it('formats plan amounts with exactly two decimals (SPEC: $19.90)', () => {
+    expect(formatAmount('19.9')).toBe('19.90');
+    expect(formatAmount(199)).toBe('199.00');
+    expect(formatAmount('1999.5')).toBe('1,999.50');
+    expect(formatAmount('abc')).toBe('—');
   });
 });
 

@@ -43,6 +43,17 @@ export function formatUsd(value: Num): string {
   return s.startsWith('-') ? '-$' + s.slice(1) : '$' + s;
 }
 
+/**
+ * A plan or invoice amount in USD with exactly two decimals, thousands grouped and no "$"
+ * (SPEC: "$19.90"). Accepts the API's decimal strings ("19.9") or numbers; '—' when not a number.
+ * Example: "19.9" → "19.90"; 199 → "199.00".
+ */
+export function formatAmount(value: string | number | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (!isNum(n)) return DASH;
+  return groupThousands(n.toFixed(2));
+}
+
 const UNITS: Array<[number, string]> = [
   [1e12, 'T'],
   [1e9, 'B'],

@@ -7,6 +7,7 @@ import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { useTheme } from '../../lib/use-theme';
 import { KlineChart, type KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
+import { useLivePrice } from '../../lib/live-prices';
 import { useSignalOverlay } from './ta/chart-overlay';
 
 /** Timeframes offered on the chart (SPEC §9). */
@@ -25,7 +26,8 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
   const chartRef = useRef<KlineChartHandle>(null);
   const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
   useMarketStream({ symbol: coin.symbol, timeframe, onKline });
-  const overlay = useSignalOverlay(coinRef, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') });
+  const live = useLivePrice(coin.symbol);
+  const overlay = useSignalOverlay(coinRef, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, live?.lastPrice ?? coin.lastPrice);
 
   const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
   const notAvailable = q.error instanceof ApiError && q.error.code === 'TIMEFRAME_NOT_AVAILABLE';

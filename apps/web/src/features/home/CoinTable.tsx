@@ -5,6 +5,7 @@ import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
+import { FollowButton } from '../watchlist/FollowButton';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -22,7 +23,7 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
     <table className="hidden w-full border-collapse text-[13px] md:table" data-testid="coin-table">
       <thead className="border-b border-border bg-surface-2/60">
         <tr>
-          <th scope="col" className={`${th} w-10 text-left`}>
+          <th scope="col" className={`${th} w-16 text-left`}>
             {t('table.rank')}
           </th>
           <th scope="col" className={`${th} text-left`}>
@@ -47,7 +48,12 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
             onClick={() => navigate(coinHref(lang, c))}
             data-symbol={c.symbol}
           >
-            <td className={`${td} num text-muted`}>{c.cmc_rank ?? '—'}</td>
+            <td className={`${td} num text-muted`}>
+              <span className="flex items-center gap-1">
+                <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
+                {c.cmc_rank ?? '—'}
+              </span>
+            </td>
             <td className={td}>
               <Link to={coinHref(lang, c)} className="flex items-center gap-2" onClick={(e) => e.stopPropagation()}>
                 <CoinLogo src={c.logo} symbol={c.symbol} size={22} />
@@ -84,8 +90,8 @@ function CompactList({ coins }: { coins: Coin[] }) {
   return (
     <ul className="divide-y divide-border md:hidden" data-testid="coin-list">
       {coins.map((c) => (
-        <li key={c.id}>
-          <Link to={coinHref(lang, c)} className="flex items-center gap-2.5 px-3 py-2.5 active:bg-surface-2">
+        <li key={c.id} className="flex items-center">
+          <Link to={coinHref(lang, c)} className="flex min-w-0 flex-1 items-center gap-2.5 px-3 py-2.5 active:bg-surface-2">
             <span className="num w-5 shrink-0 text-[11px] text-muted">{c.cmc_rank ?? ''}</span>
             <CoinLogo src={c.logo} symbol={c.symbol} size={26} />
             <span className="min-w-0 flex-1">
@@ -105,6 +111,7 @@ function CompactList({ coins }: { coins: Coin[] }) {
             </span>
             )}
           </Link>
+          <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
         </li>
       ))}
     </ul>

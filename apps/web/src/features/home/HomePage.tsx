@@ -51,7 +51,7 @@ export default function HomePage() {
 
       <MarketOverview coins={coins} coinsLoading={!data && !failed} />
 
-      <div className="grid grid-cols-1 gap-4 xl:grid-cols-[minmax(0,1fr)_360px]">
+      <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_360px]">
         <Panel
           title={t('table.title')}
           labelledBy="coin-table-title"

@@ -11,6 +11,7 @@ import { usePlans } from './pricing-api';
 import { pricing, rememberNetworks, setOnPaid, usePricingState } from './pricing-store';
 import { hasInjectedWallet } from '../../lib/wallet';
 import { showToast } from '../../lib/toast';
+import { formatAmount } from '../../lib/format';
 import { InvitationCodeButton } from './InvitationDialog';
 import { QuotaBadge } from './QuotaBadge';
 
@@ -144,7 +145,7 @@ export function PlanCard({ plan, isPro, signedIn, lang, paymentsEnabled = true }
       </div>
       <p className="mt-1 text-[12px] text-muted">{plan.description}</p>
       <p className="mt-3 text-fg">
-        <span className="text-2xl font-bold">{paid ? `$${plan.price}` : t('freePrice')}</span>
+        <span className="text-2xl font-bold">{paid ? `$${formatAmount(plan.price)}` : t('freePrice')}</span>
         {paid && <span className="ml-1 text-[12px] text-muted">{t(plan.period === 'Yearly' ? 'perYear' : 'perMonth')}</span>}
       </p>
       {paid && <p className="text-[11px] text-muted">{t('paidIn')}</p>}
@@ -237,7 +238,7 @@ function PaymentPanel({ plans, networks, confirmations, isPro, linkedWallets }: 
         ) : (
           <>
             <p className="text-[13px] text-fg">
-              {t('pay.selected', { plan: plan.name, price: plan.price })}
+              {t('pay.selected', { plan: plan.name, price: formatAmount(plan.price) })}
             </p>
             <Field label={t('pay.network')}>
               <div className="flex flex-wrap gap-2">

@@ -9,6 +9,7 @@ import { NoMarketData } from '../../components/NoMarketData';
 import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
+import { FollowButton } from '../watchlist/FollowButton';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
 
 /**
@@ -120,8 +121,8 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
         {mode === 'following' && <p className="px-4 pt-3 text-[12px] font-medium uppercase tracking-wide text-muted">{t('search.followed')}</p>}
         <ul className="flex-1 overflow-y-auto py-1" onScroll={onScroll} data-testid="search-results">
           {items.map((c) => (
-            <li key={c.id}>
-              <button type="button" onClick={() => select(c)} className="flex w-full items-center gap-3 px-4 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2" data-testid="search-row">
+            <li key={c.id} className="flex items-center">
+              <button type="button" onClick={() => select(c)} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2" data-testid="search-row">
                 <CoinLogo src={c.logo} symbol={c.symbol} size={28} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-[14px] font-medium">{c.name}</span>
@@ -136,6 +137,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
                   </span>
                 )}
               </button>
+              <span className="pr-3 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
             </li>
           ))}
           {loading && (

@@ -25,14 +25,14 @@ export function LatestAccuracyPanel() {
         ) : (
           <Skeleton className="h-6 w-36" />
         )}
-        {a && a.pending > 0 && <span className="num text-[12px] text-muted">{t('accuracy.pending', { n: formatNumber(a.pending) })}</span>}
+        {a && a.pending > 0 && <span className="num text-[12px] text-muted">{t('accuracy.pending', { count: a.pending, n: formatNumber(a.pending) })}</span>}
       </div>
       {a && (
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-[12px] text-muted">
           {a.by_timeframe.map((b) => (
             <li key={b.timeframe} className="num" data-timeframe={b.timeframe}>
               {t('accuracy.byTimeframe', { label: timeframeLabel(b.timeframe), value: accuracyText(t, b) })}
-              {b.pending > 0 && <span className="ml-1">· {t('accuracy.pending', { n: formatNumber(b.pending) })}</span>}
+              {b.pending > 0 && <span className="ml-1">· {t('accuracy.pending', { count: b.pending, n: formatNumber(b.pending) })}</span>}
             </li>
           ))}
         </ul>

@@ -12,7 +12,7 @@ function Fact({ label, children, testId }: { label: ReactNode; children: ReactNo
   return (
     <div className="min-w-0" data-testid={testId}>
       <dt className="text-[11px] text-muted">{label}</dt>
-      <dd className="truncate text-[13px] font-medium text-fg">{children}</dd>
+      <dd className="text-[13px] font-medium break-words text-fg">{children}</dd>
     </div>
   );
 }
@@ -37,6 +37,7 @@ export function TimeframeSelector({ options, value, onChange, disabled }: { opti
           disabled={disabled}
           aria-pressed={o.timeframe === value}
           data-timeframe={o.timeframe}
+          title={t(`timeframe.meaning.${o.label}`)}
           onClick={() => onChange(o.timeframe)}
           className={`num rounded px-2 py-0.5 text-[12px] font-medium disabled:cursor-not-allowed disabled:opacity-50 ${o.timeframe === value ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2 hover:text-fg'}`}
         >

@@ -37,7 +37,7 @@ export function SignalLogTable({ items, compact = false }: { items: TrackRecordI
   const td = 'px-2 py-1.5 whitespace-nowrap';
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-[12px]" data-testid="track-record-table">
+      <table className="stack-table w-full text-[12px]" data-testid="track-record-table">
         <thead className="border-b border-border">
           <tr>
             <th className={th}>{t('track.col.time')}</th>
@@ -55,23 +55,23 @@ export function SignalLogTable({ items, compact = false }: { items: TrackRecordI
         <tbody>
           {items.map((s) => (
             <tr key={s.id} className="border-b border-border last:border-0" data-testid="track-record-row" data-status={s.status}>
-              <td className={`${td} num text-muted`}>{short(s.fired_at, i18n.language)}</td>
+              <td className={`${td} num text-muted`} data-label={t('track.col.time')}>{short(s.fired_at, i18n.language)}</td>
               {!compact && (
-                <td className={td}>
+                <td className={td} data-label={t('track.col.coin')}>
                   <Link to={`/${lang}/crypto/${s.coin.slug}`} className="flex items-center gap-1.5 hover:underline">
                     <CoinLogo src={s.coin.logo} symbol={s.coin.symbol} size={16} />
                     {s.coin.symbol}
                   </Link>
                 </td>
               )}
-              <td className={`${td} num`}>{timeframeLabel(s.timeframe)}</td>
-              <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
-              <td className={td}><DirectionPill direction={s.direction} /></td>
-              <td className={`${td} num text-right`}>{formatPrice(s.entry_price)}</td>
-              <td className={`${td} num text-right`}>{formatPrice(s.exit_price)}</td>
-              <td className={`${td} num text-right ${s.move_pct == null ? 'text-muted' : s.move_pct > 0 ? 'text-up' : s.move_pct < 0 ? 'text-down' : ''}`}>{formatPercent(s.move_pct)}</td>
-              <td className={td}><Outcome item={s} /></td>
-              <td className={`${td} text-muted`} data-origin={s.origin}>{t(`track.origin.${s.origin}`)}</td>
+              <td className={`${td} num`} data-label={t('track.col.timeframe')}>{timeframeLabel(s.timeframe)}</td>
+              <td className={td} title={s.label} data-label={t('track.col.pattern')}>{signalName(s.name, s.label, i18n.language)}</td>
+              <td className={td} data-label={t('track.col.direction')}><DirectionPill direction={s.direction} /></td>
+              <td className={`${td} num text-right`} data-label={t('track.col.entry')}>{formatPrice(s.entry_price)}</td>
+              <td className={`${td} num text-right`} data-label={t('track.col.exit')}>{formatPrice(s.exit_price)}</td>
+              <td className={`${td} num text-right ${s.move_pct == null ? 'text-muted' : s.move_pct > 0 ? 'text-up' : s.move_pct < 0 ? 'text-down' : ''}`} data-label={t('track.col.move')}>{formatPercent(s.move_pct)}</td>
+              <td className={td} data-label={t('track.col.outcome')}><Outcome item={s} /></td>
+              <td className={`${td} text-muted`} data-label={t('track.col.origin')} data-origin={s.origin}>{t(`track.origin.${s.origin}`)}</td>
             </tr>
           ))}
         </tbody>
@@ -126,7 +126,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
       {q.data.items.length > PATTERN_ROWS && (
         <div className="border-t border-border p-2 text-center">
           <button type="button" onClick={() => setShowAll((v) => !v)} className="rounded-md border border-border px-3 py-1 text-[12px] hover:bg-surface-2" data-testid="pattern-show-all">
-            {showAll ? t('track.showLess') : t('track.showAll', { n: q.data.items.length })}
+            {showAll ? t('track.showLess') : t('track.showAll', { count: q.data.items.length, n: q.data.items.length })}
           </button>
         </div>
       )}

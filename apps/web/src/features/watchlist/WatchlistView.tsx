@@ -7,6 +7,37 @@ import { useSession } from '../../lib/session';
 import { useFollowing, watchlistStats } from './queries';
 import { FollowButton } from './FollowButton';
 import { NoMarketData } from '../../components/NoMarketData';
+import { useAllCoins } from '../../lib/market-queries';
+
+/**
+ * Search-to-add on the watchlist page: a field over all listed coins (symbol or name, up to 8
+ * matches), each with the star that follows or unfollows it.
+ */
+function AddCoins() {
+  const { t } = useTranslation('shell');
+  const coins = useAllCoins();
+  const [text, setText] = useState('');
+  const q = text.trim().toLowerCase();
+  const matches = q ? (coins.data ?? []).filter((c) => c.symbol.toLowerCase().includes(q) || c.name.toLowerCase().includes(q)).slice(0, 8) : [];
+  return (
+    <div className="mb-3" data-testid="watchlist-add">
+      <label className="mb-1 block text-[12px] font-medium text-muted" htmlFor="watchlist-add-input">{t('watch.addTitle')}</label>
+      <input id="watchlist-add-input" type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('watch.addPlaceholder')} className="h-9 w-full rounded-md border border-border bg-surface px-3 text-[13px]" data-testid="watchlist-add-search" />
+      {q && (
+        <ul className="mt-1 divide-y divide-border rounded-md border border-border" data-testid="watchlist-add-results">
+          {matches.map((c) => (
+            <li key={c.id} className="flex items-center gap-2 px-2 py-1.5">
+              <CoinLogo src={c.logo} symbol={c.symbol} size={20} />
+              <span className="min-w-0 flex-1 text-[13px]"><span className="font-medium">{c.name}</span> <span className="text-muted">{c.symbol}</span></span>
+              <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
+            </li>
+          ))}
+          {!matches.length && <li className="px-2 py-2 text-[12px] text-muted">{t('search.empty')}</li>}
+        </ul>
+      )}
+    </div>
+  );
+}
 
 /**
  * The watchlist: 24 h gainers/losers statistics, a search field over the followed coins, the
@@ -39,6 +70,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
     );
   return (
     <Panel title={title} actions={compact && (q.data?.length ?? 0) > 0 ? <Link to={`/${lang}/following`} className="text-[13px] text-primary-600 dark:text-primary-400">{t('watch.viewAll')}</Link> : undefined}>
+      {!compact && <div className="px-3 pt-3 sm:px-4"><AddCoins /></div>}
       {q.isLoading ? (
         <div className="space-y-2" aria-busy="true"><Skeleton className="h-10 w-full" /><Skeleton className="h-10 w-full" /></div>
       ) : q.isError ? (
@@ -57,7 +89,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
           )}
           <ul className="divide-y divide-border" data-testid="watchlist-items">
             {(compact ? items.slice(0, 6) : items).map((f) => (
-              <li key={f.id} className="flex items-center gap-3 py-2">
+              <li key={f.id} className="flex items-center gap-3 py-2" data-testid="watchlist-row" data-coin={f.cryptocurrency.slug}>
                 <Link to={`/${lang}/crypto/${f.cryptocurrency.slug}`} className="flex min-w-0 flex-1 items-center gap-2">
                   <CoinLogo src={f.cryptocurrency.logo} symbol={f.cryptocurrency.symbol} size={24} />
                   <span className="truncate text-[14px] font-medium">{f.cryptocurrency.name}</span>

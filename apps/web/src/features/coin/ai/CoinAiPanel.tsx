@@ -61,7 +61,7 @@ export function CoinAiPanel({ coinId, symbol }: { coinId: string; symbol: string
   };
 
   return (
-    <Panel title={t('insights.title')} actions={a && <span className="truncate text-[11px] text-muted">{a.by === 'builtin' ? t('insights.byBuiltin') : t('insights.byModel', { model: a.by })}</span>}>
+    <Panel title={t('insights.title')} actions={a && <span className="min-w-0 text-[11px] break-words text-muted">{a.by === 'builtin' ? t('insights.byBuiltin') : t('insights.byModel', { model: a.by })}</span>}>
       <div className="space-y-4 px-3 py-3 sm:px-4" data-testid="coin-ai">
         {agg.isLoading ? (
           <div className="space-y-2" aria-busy="true">

@@ -12,14 +12,16 @@ import { SignalLogTable } from '../../signals/TrackRecord';
 import { accuracyText } from '../../signals/labels';
 import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
 import { useMe } from '../../../lib/session';
+import { useLivePrice } from '../../../lib/live-prices';
+import { levelsAtPrice } from './levels';
 
 const KEY_INDICATORS = ['rsi_14', 'macd', 'macd_signal', 'macd_hist', 'adx_14', 'atr_14', 'stoch_k', 'mfi_14', 'cci_20', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower'] as const;
 const PRICE_LIKE = new Set(['atr_14', 'ema_20', 'sma_50', 'sma_200', 'bb_upper', 'bb_lower', 'macd', 'macd_signal', 'macd_hist']);
 
-function Levels({ title, levels }: { title: string; levels: TaLevel[] }) {
+function Levels({ title, levels, testId }: { title: string; levels: TaLevel[]; testId: string }) {
   const { t } = useTranslation('signals');
   return (
-    <div className="min-w-0">
+    <div className="min-w-0" data-testid={testId}>
       <h4 className="mb-1 text-[11px] text-muted">{title}</h4>
       {levels.length ? (
         <ul className="flex flex-col gap-0.5">
@@ -128,12 +130,16 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
   // A coin without analysed timeframes (no market data) is not asked about: the answer could only be 404.
   const q = useCoinTa(coin && available.length ? coinRef : undefined, tf);
   const ta = q.data;
+  // levels are found at the last closed candle; the live price decides which side each is on now
+  const live = useLivePrice(coin?.symbol);
+  const levels = ta ? levelsAtPrice(ta.support, ta.resistance, live?.lastPrice ?? coin?.lastPrice) : null;
   return (
     <Panel
       title={t('ta.title')}
       actions={available.length > 0 && tf ? <TimeframeSelector options={available.map((x) => ({ timeframe: x, label: timeframeLabel(x) }))} value={tf} onChange={setChosen} disabled={q.isFetching || available.length <= 1} /> : undefined}
     >
       <div className="p-3 sm:p-4" data-testid="coin-ta" data-state={ta ? 'ready' : 'loading'}>
+        {tf && available.length > 0 && <p className="mb-2 text-[12px] text-muted" data-testid="ta-timeframe-meaning">{t(`timeframe.meaning.${timeframeLabel(tf)}`)}</p>}
         {coins.data && !available.length ? (
           <EmptyState title={t('ta.empty')} body={t('ta.emptyBody')} />
         ) : q.isError && !isCancelled(q.error) ? (
@@ -157,10 +163,10 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
             </div>
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-3">
-                <h4 className="text-[11px] font-medium text-fg">{t('ta.levels')}</h4>
-                <div className="grid grid-cols-2 gap-3">
-                  <Levels title={t('levels.resistance')} levels={ta.resistance} />
-                  <Levels title={t('levels.support')} levels={ta.support} />
+                <h4 className="text-[11px] font-medium text-fg" title={t('ta.levelsLive')}>{t('ta.levels')}</h4>
+                <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="ta-levels">
+                  <Levels title={t('levels.resistance')} levels={levels?.resistance ?? ta.resistance} testId="ta-resistance" />
+                  <Levels title={t('levels.support')} levels={levels?.support ?? ta.support} testId="ta-support" />
                 </div>
                 <h4 className="text-[11px] font-medium text-fg">{t('ta.perTimeframe')}</h4>
                 <PerTimeframe coinRef={coinRef} timeframes={available} />

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
 import type { CoinRef, TaTimeframe, Timeframe } from '@coinlens/contracts';
 import { useCoinTa, useTrackRecord } from '../../signals/queries';
+import { levelsAtPrice } from './levels';
 
 /** Markers drawn at most (the newest logged signals of the chart's timeframe). */
 export const MAX_SIGNAL_MARKERS = 60;
@@ -13,9 +14,10 @@ const isTa = (tf: Timeframe): tf is TaTimeframe => tf === '5m' || tf === '1h' ||
 /**
  * Chart overlay of a coin on a timeframe: markers of its logged signals (arrow up below the bar for
  * bullish, arrow down above for bearish, circle for neutral; coloured by outcome once scored) and
- * the nearest support / resistance as dashed price lines. Empty for timeframes without analysis.
+ * the nearest support / resistance as dashed price lines — taken on the side of `livePrice` (quote
+ * currency; a level the live price has crossed changes role). Empty for timeframes without analysis.
  */
-export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels: { support: string; resistance: string }) {
+export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels: { support: string; resistance: string }, livePrice?: number | null) {
   const ta = isTa(timeframe) ? timeframe : undefined;
   const track = useTrackRecord({ coin: coinRef, timeframe: ta }, MAX_SIGNAL_MARKERS);
   const analysis = useCoinTa(ta ? coinRef : undefined, ta);
@@ -41,11 +43,16 @@ export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels:
       }));
   }, [items]);
   const a = ta ? analysis.data : undefined;
+  // the nearest level on each side of the live price (recomputed per tick; the lines only when they change)
+  const hasLive = livePrice != null && livePrice > 0;
+  const split = a && hasLive ? levelsAtPrice(a.support, a.resistance, livePrice) : null;
+  const support = split ? (split.support[0]?.price ?? null) : (a?.support_price ?? null);
+  const resistance = split ? (split.resistance[0]?.price ?? null) : (a?.resistance_price ?? null);
   const priceLines = useMemo(() => {
     const out: { price: number; color: string; title: string }[] = [];
-    if (a?.support_price != null) out.push({ price: a.support_price, color: COLORS.support, title: labels.support });
-    if (a?.resistance_price != null) out.push({ price: a.resistance_price, color: COLORS.resistance, title: labels.resistance });
+    if (support != null) out.push({ price: support, color: COLORS.support, title: labels.support });
+    if (resistance != null) out.push({ price: resistance, color: COLORS.resistance, title: labels.resistance });
     return out;
-  }, [a?.support_price, a?.resistance_price, labels.support, labels.resistance]);
+  }, [support, resistance, labels.support, labels.resistance]);
   return { markers, priceLines };
 }

@@ -17,7 +17,7 @@ export function HomeNews() {
       <div className="border-b border-border px-3 py-2 sm:px-4">
         <FeedFilters value={filters} onChange={setFilters} show={{ heat: true, coin: true }} />
       </div>
-      <div className="max-h-[760px] overflow-y-auto" data-testid="home-news">
+      <div className="relative max-h-[760px] overflow-y-auto" data-testid="home-news">
         <FeedList filters={filters} compact />
       </div>
     </Panel>
