@@ -17,7 +17,7 @@ import { CoinChart } from './CoinChart';
 import { CoinNews } from './CoinNews';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
 import { useFallbackPrices } from '../home/useFallbackPrices';
-import { NoMarketData } from '../../components/NoMarketData';
+import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
 
 function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: ReactNode }) {
   return (
@@ -233,8 +233,9 @@ export default function CoinPage() {
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
             <div className="flex min-w-0 flex-col gap-4">
               <CoinChart coin={coin} coinRef={ref} />
-              <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />
-              <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />
+              {/* no candles, no analysis: a coin without market data makes no request that must fail */}
+              {hasMarketData(coin) && <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />}
+              {hasMarketData(coin) && <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />}
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <StatsPanel coin={coin} />
