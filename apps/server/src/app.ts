@@ -112,8 +112,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
     });
     app.get('/', (_req, reply) => sendIndex(reply));
   }
-  // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html).
-  const sendIndex = (reply: any) => reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(indexHtml));
+  // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html), sent
+  // like the other files: its build-time .br/.gz by Accept-Encoding (Vary), `no-cache`, ETag.
+  const sendIndex = (reply: any) => reply.sendFile('index.html');
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/static/');
