@@ -51,12 +51,16 @@ describe('SPA files with build-time compression', () => {
     expect(plain.body).toBe(html);
   });
 
-  it('index.html revalidates with its ETag (304)', async () => {
+  it('index.html revalidates with its ETag or Last-Modified (304)', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/en-US/home', headers: { 'accept-encoding': 'br' } });
     const etag = first.headers['etag'] as string;
+    const lastModified = first.headers['last-modified'] as string;
     expect(etag).toBeTruthy();
+    expect(Date.parse(lastModified)).not.toBeNaN();
     const again = await t.app.inject({ method: 'GET', url: '/en-US/home', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
+    const since = await t.app.inject({ method: 'HEAD', url: '/?_t=1', headers: { 'accept-encoding': 'br', 'if-modified-since': lastModified } });
+    expect(since.statusCode).toBe(304);
   });
 
   it('hashed assets: compressed, immutable for a year', async () => {
