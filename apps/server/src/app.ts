@@ -110,24 +110,17 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
         if (/\.(js|css|html|json|svg|txt|webmanifest)(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'Accept-Encoding');
       },
     });
-    app.get('/', (req, reply) => sendIndex(req, reply));
+    app.get('/', (_req, reply) => sendIndex(reply));
   }
-  // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html).
-  // Last-Modified is index.html's mtime (its build time): the client's update check (SPEC §7) HEADs
-  // the main page and compares this header with the stamp it stored. A matching If-Modified-Since → 304.
-  const sendIndex = (req: { headers: Record<string, string | string[] | undefined> }, reply: any) => {
-    const mtime = fs.statSync(indexHtml).mtime;
-    mtime.setMilliseconds(0);
-    const lastModified = mtime.toUTCString();
-    reply.header('cache-control', 'no-cache').header('last-modified', lastModified);
-    const since = req.headers['if-modified-since'];
-    if (typeof since === 'string' && !Number.isNaN(Date.parse(since)) && Date.parse(since) >= mtime.getTime()) return reply.code(304).send();
-    return reply.type('text/html; charset=utf-8').send(fs.readFileSync(indexHtml));
-  };
+  // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html), sent
+  // like the other files: its build-time .br/.gz by Accept-Encoding (Vary), `no-cache`, ETag, and
+  // Last-Modified = its build time, which the client's update check (SPEC §7) compares; a matching
+  // If-Modified-Since or If-None-Match answers 304.
+  const sendIndex = (reply: any) => reply.sendFile('index.html');
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/static/');
-    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) return sendIndex(req, reply);
+    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) return sendIndex(reply);
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${url}` } });
   });
   return app;

@@ -19,10 +19,14 @@ import { useTranslation } from 'react-i18next';
 import type { Candle, Timeframe } from '@coinlens/contracts';
 import type { Theme } from '../../lib/theme';
 import { formatCompact, formatPrice } from '../../lib/format';
+import { coalesceCandles, type CandleCoalescer } from './candle-coalescer';
 
 /** Imperative handle: live candle updates from the market stream. */
 export interface KlineChartHandle {
-  /** Updates the forming candle in place, or appends it when it is newer than the last bar. */
+  /**
+   * Updates the forming candle in place, or appends it when it is newer than the last bar; drawn
+   * coalesced, at most once per LIVE_REDRAW_MS (candle-coalescer.ts).
+   */
   updateCandle(candle: Candle): void;
 }
 
@@ -185,6 +189,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
 
   // Data.
   useEffect(() => {
+    liveRef.current?.clear(); // queued live updates belong to the data being replaced
     const p = paletteRef.current;
     const all = forming && (!candles.length || forming.time > candles[candles.length - 1].time) ? [...candles, forming] : candles;
     candleRef.current?.setData(all.map(toBar));
@@ -214,13 +219,25 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     return () => lines.forEach((l) => candleRef.current?.removePriceLine(l));
   }, [priceLines, height]);
 
-  useImperativeHandle(ref, () => ({
-    updateCandle(c: Candle) {
+  // Live updates: at most one redraw per LIVE_REDRAW_MS, on an animation frame. The container's
+  // `data-live-updates` counts the candles drawn so (what the e2e test watches).
+  const liveRef = useRef<CandleCoalescer | null>(null);
+  useEffect(() => {
+    let drawn = 0;
+    const live = coalesceCandles((c) => {
       if (!candleRef.current || !volumeRef.current || !lastTimeRef.current) return;
       if (c.time < lastTimeRef.current) return;
       candleRef.current.update(toBar(c));
       volumeRef.current.update(toVol(c, paletteRef.current));
       lastTimeRef.current = c.time;
+      containerRef.current?.setAttribute('data-live-updates', String(++drawn));
+    });
+    liveRef.current = live;
+    return () => live.dispose();
+  }, []);
+  useImperativeHandle(ref, () => ({
+    updateCandle(c: Candle) {
+      liveRef.current?.push(c);
     },
   }));
 

@@ -1,8 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import Markdown from 'react-markdown';
 import type { AiBasedOn, ChatMessage, Usage } from '@coinlens/contracts';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { api } from '../../lib/api-client';
@@ -22,17 +21,9 @@ interface Turn {
   thinking?: string;
 }
 
-/** Links in answers open outside; only http(s) links are kept. */
-const mdComponents = {
-  a: ({ href, children }: { href?: string; children?: React.ReactNode }) =>
-    href && /^https?:\/\//.test(href) ? (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-primary-600 hover:underline dark:text-primary-400">
-        {children}
-      </a>
-    ) : (
-      <span>{children}</span>
-    ),
-};
+// The markdown stack (react-markdown, micromark …) loads with the first answer shown; until then
+// the answer shows as plain text.
+const ChatMarkdown = lazy(() => import('./ChatMarkdown'));
 
 function Answer({ turn }: { turn: Turn }) {
   const { t, i18n } = useTranslation('ai');
@@ -41,9 +32,9 @@ function Answer({ turn }: { turn: Turn }) {
       <p className="mb-1 text-[11px] font-semibold text-muted">{!turn.by || turn.by === 'builtin' ? t('chat.builtin') : t('chat.model', { model: turn.by })}</p>
       {turn.thinking && turn.status === 'streaming' && !turn.content && <p className="text-[12px] text-muted italic">{t('chat.thinking')}</p>}
       <div className="chat-md text-[13px] leading-relaxed break-words [&_h3]:mt-2 [&_h3]:text-[13px] [&_h3]:font-semibold [&_li]:ml-4 [&_li]:list-disc [&_p]:my-1 [&_blockquote]:border-l-2 [&_blockquote]:border-border [&_blockquote]:pl-2 [&_blockquote]:text-muted [&_em]:text-muted [&_ul_ul]:ml-2">
-        <Markdown components={mdComponents} skipHtml>
-          {turn.content}
-        </Markdown>
+        <Suspense fallback={<p className="my-1 whitespace-pre-wrap">{turn.content}</p>}>
+          <ChatMarkdown>{turn.content}</ChatMarkdown>
+        </Suspense>
         {turn.status === 'streaming' && <span className="ml-0.5 inline-block h-3 w-1.5 animate-pulse bg-primary-500 align-middle" aria-hidden="true" />}
       </div>
       {turn.status === 'stopped' && <p className="mt-1 text-[11px] text-muted">{t('chat.stopped')}</p>}

@@ -1,19 +1,27 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Candle, CoinDetail, CoinRef, Timeframe } from '@coinlens/contracts';
 import { useCandles } from '../../lib/market-queries';
-import { useMarketStream } from '../../lib/live-prices';
+import { useLivePrice, useMarketStream } from '../../lib/live-prices';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { useTheme } from '../../lib/use-theme';
-import { KlineChart, type KlineChartHandle } from '../../components/charts/KlineChart';
+import type { KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
-import { useLivePrice } from '../../lib/live-prices';
+import { useAfterPaint } from '../../lib/use-after-paint';
 import { useSignalOverlay } from './ta/chart-overlay';
 
 /** Timeframes offered on the chart (SPEC §9). */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
 
 const CHART_HEIGHT = 420;
+
+// The chart library (lightweight-charts) is its own chunk, requested when the panel mounts; the
+// chart is created after the page's first paint, in a placeholder of the same height (no shift).
+const loadKlineChart = () => import('../../components/charts/KlineChart');
+const KlineChart = lazy(() => loadKlineChart().then((m) => ({ default: m.KlineChart })));
+
+/** The chart's place before it is created: same height, a skeleton. */
+const ChartPlaceholder = () => <div className="skeleton w-full" style={{ height: CHART_HEIGHT }} aria-hidden="true" />;
 
 /** K-line panel of a coin: timeframe buttons, chart, live updates from the market stream. */
 export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRef }) {
@@ -26,6 +34,10 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
   const chartRef = useRef<KlineChartHandle>(null);
   const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
   useMarketStream({ symbol: coin.symbol, timeframe, onKline });
+  const painted = useAfterPaint();
+  useEffect(() => {
+    void loadKlineChart();
+  }, []);
   const live = useLivePrice(coin.symbol);
   const overlay = useSignalOverlay(coinRef, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, live?.lastPrice ?? coin.lastPrice);
 
@@ -78,7 +90,13 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
           </div>
         ) : (
           <>
-            <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} />
+            {painted ? (
+              <Suspense fallback={<ChartPlaceholder />}>
+                <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} />
+              </Suspense>
+            ) : (
+              <ChartPlaceholder />
+            )}
             {!data && (
               <div className="absolute inset-1 sm:inset-2" aria-busy="true">
                 <Skeleton className="h-full w-full" />
