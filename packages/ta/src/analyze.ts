@@ -1,6 +1,6 @@
 import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility } from './classify/classify';
 import { findLevels } from './levels/levels';
-import { edgeStat } from '@coinlens/contracts/signals/edge';
+import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 import { detectSignalsAt, SIGNAL_CATALOGUE } from './signals/catalogue';
 import { computeSignalColumns, sliceSignalColumns, type SignalColumns } from './signals/columns';
 import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';

@@ -8,6 +8,7 @@ import { useTheme } from '../../lib/use-theme';
 import { KlineChart, type KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
 import { useSignalOverlay } from './ta/chart-overlay';
+import { MarkerTip } from './ta/MarkerTip';
 
 /** Timeframes offered on the chart (SPEC §9). */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
@@ -66,7 +67,7 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
           </div>
         ) : (
           <>
-            <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} />
+            <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} markerTip={(id) => { const tip = overlay.tipOf(id); return tip ? <MarkerTip items={tip.items} stats={tip.stats} /> : null; }} />
             {!data && (
               <div className="absolute inset-1 sm:inset-2" aria-busy="true">
                 <Skeleton className="h-full w-full" />

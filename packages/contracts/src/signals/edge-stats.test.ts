@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyHolm, edgeStat, formatEdge, holmAdjust, newcombeInterval, twoProportionPValue, wilsonInterval } from './edge';
+import { applyHolm, edgeStat, formatEdge, holmAdjust, newcombeInterval, twoProportionPValue, wilsonInterval } from './edge-stats';
 
 describe('edge statistics (published reference values)', () => {
   it('Wilson score interval: 81/263 → 0.2553..0.3662 (Newcombe 1998a, table I)', () => {
