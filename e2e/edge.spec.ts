@@ -39,7 +39,8 @@ test.describe('edge over the baseline with uncertainty', () => {
         const card = cards.nth(c);
         await card.locator(`[data-testid="ta-timeframes"] [data-timeframe="${tf}"]`).click();
         await expect(card.locator(`[data-testid="ta-timeframes"] [data-timeframe="${tf}"]`)).toHaveAttribute('aria-pressed', 'true');
-        await expect(card.locator('[data-testid="signal-labels"], p:has-text("No catalogue signal")').first()).toBeVisible();
+        // the selector is disabled while the analysis of the new timeframe loads
+        await expect(card.locator('[data-testid="ta-timeframes"] [data-timeframe="5m"]')).toBeEnabled({ timeout: 60_000 });
         if (await records.count()) break;
       }
     }
