@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SIGNAL_CATALOGUE, type SignalCategory } from '../src/signals/catalogue';
 import { SIGNAL_HORIZON_CANDLES, NEUTRAL_BAND_PCT } from '../src/signals/scoring';
+import { EDGE_ALPHA, edgeStat, formatEdge, NO_MEASURABLE_EDGE } from '@coinlens/contracts/signals/edge-stats';
 
 const CATEGORY_TITLES: Record<SignalCategory, string> = {
   cross: 'Moving-average and MACD crosses',
@@ -32,6 +33,31 @@ export function renderSignalsDoc(): string {
   lines.push('## Scoring', '');
   lines.push(
     `A signal fired at candle \`i\` is scored at candle \`i + h\` with h = ${Object.entries(SIGNAL_HORIZON_CANDLES).map(([tf, h]) => `${h} for ${tf}`).join(', ')} candles (one day for 5m, one week for 1h, thirty days for 1d — the 1D / 7D / 1M windows the product shows). move = (exit close − entry close) / entry close × 100. A bullish signal is a hit when move > 0, a bearish one when move < 0, a neutral one when |move| < ${NEUTRAL_BAND_PCT}%.`,
+    '',
+  );
+  const m = SIGNAL_CATALOGUE.length;
+  const examples = [edgeStat(300, 749, 0.41, 20_000, m), edgeStat(300, 749, 0.48, 20_000, m), edgeStat(620, 1000, 0.5, 20_000, m)];
+  lines.push('## Edge over the baseline, with uncertainty', '');
+  lines.push(
+    'A hit rate alone says nothing: in a rising market most bullish signals "hit". Every record the product shows (track record, signal cards, chart-marker tooltips, the analyst\'s and the model\'s facts) therefore puts the hit rate beside its **baseline** — how often the same outcome (same direction rule, same horizon) followed *any* candle of the same coins in the same period — and states the **edge** = hit rate − baseline in percentage points with a **95 % interval**.',
+    '',
+    '- Interval: Newcombe\'s hybrid score interval for a difference of two proportions (method 10 of Newcombe 1998: the Wilson score intervals of both rates combined); correct for small n and rates near 0 or 1. The track record\'s baseline of a pattern is the per-coin base rates weighted by where the pattern fired, over the candles of those coins in the window.',
+    '- Test: two-sided two-proportion z-test (pooled); Φ from the `simple-statistics` error function.',
+    `- Multiple comparisons: **Holm** (step-down Bonferroni, family-wise error ${EDGE_ALPHA}). In the track record the family is every pattern × timeframe row shown in that view (all / in sample / out of sample are separate families). On a signal card and in the analyst facts the family is the whole catalogue (m = ${m}): the signal has an edge only when m × p ≤ ${EDGE_ALPHA}, which Holm rejects whatever the other p-values are.`,
+    `- Verdict: "has an edge" only when the Holm-adjusted p ≤ ${EDGE_ALPHA} **and** the 95 % interval excludes 0 (above 0: edge; below 0: worse than baseline). Otherwise the one wording is **"${NO_MEASURABLE_EDGE.en}"** (zh: **"${NO_MEASURABLE_EDGE.zh}"**), also when there is no sample at all.`,
+    '- Caveat: the horizons of neighbouring candles overlap, so cases are not independent and the intervals are if anything too narrow; the correction and the two-condition rule keep the verdict conservative.',
+    '',
+    'The one formatter (`formatEdge`, packages/contracts/src/signals/edge-stats.ts) writes, for example:',
+    '',
+    ...examples.map((e) => `- ${formatEdge(e, 'en-US')}<br>${formatEdge(e, 'zh-CN')}`),
+    '',
+    '## Out of sample', '',
+    'Every figure beside a live signal or level (hit rate, baseline, edge, touch and breakthrough probabilities) is estimated on an **expanding window**: only cases whose scoring candle closed at or before the analysed candle count (`analyzeColumns` cuts any longer history it is given at the analysed candle). Nothing after the moment a figure is shown enters it.',
+    '',
+    'The track record separates **in sample** — the signals of the start-up backfill (origin `backfill`), computed over candles that existed when the server started — from **out of sample** — signals logged live on each candle close after start-up (origin `live`) and scored on candles that came later. `GET /api/signals/pattern-stats` gives `all`, `in_sample` and `out_of_sample` for each pattern × timeframe, each with its n.',
+    '',
+    '## Lookahead proof', '',
+    'packages/ta/src/lookahead.test.ts (unit project, runs in CI) checks on real shipped candles of BTC, ETH, SOL and DOGE on 5m, 1h and 1d, at seeded random candles t (and inside indicator warm-ups), that every indicator column, every catalogue detector, the support/resistance levels and the whole analysis (hit rates, baselines, edges, level probabilities) computed on candles[0..t] equal those computed at t on the whole series.',
     '',
   );
   const cats = [...new Set(SIGNAL_CATALOGUE.map((s) => s.category))];

@@ -1,8 +1,9 @@
 import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility } from './classify/classify';
 import { findLevels } from './levels/levels';
-import { detectSignalsAt } from './signals/catalogue';
-import { computeSignalColumns, type SignalColumns } from './signals/columns';
-import { measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';
+import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
+import { detectSignalsAt, SIGNAL_CATALOGUE } from './signals/catalogue';
+import { computeSignalColumns, sliceSignalColumns, type SignalColumns } from './signals/columns';
+import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
 import { candleCount, type Candles } from './types';
 import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
@@ -58,20 +59,38 @@ export function analyze(candles: Candles, opts: AnalyzeOptions): TaResult {
   return analyzeColumns(x, hist, n - 1, opts, horizon);
 }
 
+/** `h` up to and including the last candle that opens at or before `time` (ms). */
+function cutAt(h: SignalColumns, time: number): SignalColumns {
+  if (h.n === 0 || h.openTime[h.n - 1] <= time) return h;
+  let lo = 0;
+  let hi = h.n; // first index with openTime > time
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (h.openTime[mid] <= time) lo = mid + 1;
+    else hi = mid;
+  }
+  return sliceSignalColumns(h, lo);
+}
+
 /**
  * The analysis at index i of precomputed columns `x`, measuring on `hist` (may be `x`).
  * Exposed for servers that keep columns in memory; {@link analyze} is the usual entry point.
+ * Out of sample by construction (expanding window): `hist` is cut after the last candle opening
+ * at or before x.openTime[i], so hit rates, baselines and probabilities count only cases whose
+ * scoring candle closed by the analysed candle's close, however long the given history is.
  */
-export function analyzeColumns(x: SignalColumns, hist: SignalColumns, i: number, opts: AnalyzeOptions, horizon = SIGNAL_HORIZON_CANDLES[opts.timeframe]): TaResult {
+export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: number, opts: AnalyzeOptions, horizon = SIGNAL_HORIZON_CANDLES[opts.timeframe]): TaResult {
+  const hist = cutAt(histIn, x.openTime[i]);
   const last = x.close[i];
   const fired = detectSignalsAt(x, i);
-  const signals: SignalHit[] = fired.map((s) => ({
-    label: s.label,
-    name: s.name,
-    direction: s.direction,
-    category: s.category,
-    hit_rate: measureSignalHitRate(hist, s, horizon),
-  }));
+  const base = fired.length ? measureBaseline(hist, horizon) : null;
+  const signals: SignalHit[] = fired.map((s) => {
+    const hitRate = measureSignalHitRate(hist, s, horizon);
+    const hits = Math.round(hitRate.p * hitRate.n);
+    // Family = the whole catalogue: a card shows whichever signals fired, so the verdict must
+    // survive Holm over every pattern that could have been shown (m·p ≤ α).
+    return { label: s.label, name: s.name, direction: s.direction, category: s.category, hit_rate: hitRate, edge: edgeStat(hits, hitRate.n, base ? baselineRate(base, s.direction) : null, base?.n ?? 0, SIGNAL_CATALOGUE.length) };
+  });
   const { trend, reversalTo } = classifyTrend(x, i);
   const direction = classifyDirection(fired, trend, reversalTo);
   const { resistance, support } = findLevels(x, i);

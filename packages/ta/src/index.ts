@@ -15,7 +15,7 @@ export {
   ohlcLength, type RangeType, realBody, realBodyGapDown, realBodyGapUp, RunningCandleSum, starPattern, upperShadow,
 } from './patterns/index';
 export { computeTaColumns, formatTaColumnsCsv, TA_COLUMN_NAMES, type TaColumnName, type TaColumns } from './columns';
-export { computeSignalColumns, SIGNAL_WARMUP, type SignalColumns } from './signals/columns';
+export { computeSignalColumns, SIGNAL_WARMUP, sliceSignalColumns, type SignalColumns } from './signals/columns';
 export {
   type Bilingual, detectSignalsAt, SIGNAL_CATALOGUE, type SignalCategory, type SignalDefinition, SIGNALS_BY_LABEL, THRESHOLDS,
 } from './signals/catalogue';
@@ -25,7 +25,7 @@ export {
 } from './signals/backtest';
 export { NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, type SignalScore } from './signals/scoring';
 export {
-  DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, type LevelProbabilities, measureLevelProbabilities, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,
+  baselineRate, type BaselineCounts, DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, measureBaseline, type LevelProbabilities, measureLevelProbabilities, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,
   type Probability, probabilityWording, type ProbabilityWording, toProbability,
 } from './signals/probability';
 export { findLevels, findSwings, type Level, LEVEL_DEFAULTS, type LevelOptions } from './levels/levels';

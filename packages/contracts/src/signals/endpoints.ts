@@ -3,6 +3,7 @@ import { MAX_PAGE_OFFSET, resultOf } from '../common/envelope';
 import { Coin, CoinRef } from '../market/coin';
 import { TaTimeframe } from '../common/timeframe-schema';
 import { Bilingual, LabelledTaResult, Probability, SignalDirection } from './analysis';
+import { EdgeStat } from './edge';
 
 /** Accuracy of scored signals: hits / total (0..1), null when total = 0 — always shown with its denominator. */
 export const AccuracyFigure = z.object({ accuracy: z.number().nullable(), hits: z.number().int(), total: z.number().int() });
@@ -137,6 +138,12 @@ export const PatternStat = z.object({
   baseline: z.object({ p: z.number().nullable(), n: z.number().int() }),
   edge: z.number().nullable(),
   avg_move_pct: z.number().nullable(),
+  /** All signals of the window: edge in pp with its 95 % interval and verdict (Holm over every row of the answer). */
+  all: EdgeStat,
+  /** In sample: signals of the start-up backfill (origin `backfill`). */
+  in_sample: EdgeStat,
+  /** Out of sample: signals logged live, after the backfill (origin `live`). */
+  out_of_sample: EdgeStat,
 });
 export type PatternStat = z.infer<typeof PatternStat>;
 export const PatternStats = z.object({

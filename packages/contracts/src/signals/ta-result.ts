@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TaTimeframe } from '../common/timeframe-schema';
+import { EdgeStat } from './edge';
 
 /**
  * `ta_result` (SPEC §3 Signal item / Technical analysis attributes): the analysis of one coin on
@@ -48,6 +49,13 @@ export const TaSignal = z.object({
   direction: SignalDirection,
   category: SignalCategory,
   hit_rate: Probability,
+  /**
+   * The hit rate beside its baseline (how often the same move followed ANY candle of the same
+   * history over the same horizon), the edge in percentage points with its 95 % interval and the
+   * verdict, Holm-corrected for the whole catalogue (see signals/edge.ts). Out of sample: measured
+   * only on cases whose scoring candle closed at or before the analysed candle.
+   */
+  edge: EdgeStat,
 });
 export type TaSignal = z.infer<typeof TaSignal>;
 

@@ -102,3 +102,16 @@ export function computeSignalColumns(candles: Candles, ta?: TaColumns): SignalCo
     volSma20: safe(() => sma(volume, 20)),
   };
 }
+
+/**
+ * The first `end` candles of columns (views, no copy): equal to computeSignalColumns of the first
+ * `end` candles because every column is causal (value at i reads candles 0..i only; proven by
+ * lookahead.test.ts). Throws RangeError when end is outside 0..n.
+ */
+export function sliceSignalColumns(c: SignalColumns, end: number): SignalColumns {
+  if (!(end >= 0 && end <= c.n) || !Number.isInteger(end)) throw new RangeError(`slice end ${end} outside 0..${c.n}`);
+  if (end === c.n) return c;
+  const out: Record<string, unknown> = { n: end };
+  for (const [k, v] of Object.entries(c)) if (v instanceof Float64Array) out[k] = v.subarray(0, end);
+  return out as unknown as SignalColumns;
+}

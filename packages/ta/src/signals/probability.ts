@@ -1,7 +1,7 @@
 import { findSwings, LEVEL_DEFAULTS } from '../levels/levels';
 import type { SignalDefinition } from './catalogue';
 import type { SignalColumns } from './columns';
-import { scoreSignal } from './scoring';
+import { NEUTRAL_BAND_PCT, scoreSignal } from './scoring';
 
 /** Probability wording (SPEC §3). */
 export type ProbabilityWording = 'very_unlikely' | 'unlikely' | 'uncertain' | 'likely' | 'very_likely';
@@ -150,4 +150,42 @@ export function measureSignalHitRate(h: SignalColumns, def: SignalDefinition, ho
     if (scoreSignal(def.direction, h.close[j], h.close[j + horizon]).hit) hits++;
   }
   return toProbability(hits, n);
+}
+
+/** Unconditional outcome counts over the horizon in a history: see {@link measureBaseline}. */
+export interface BaselineCounts {
+  /** Candles j with j + horizon ≤ last index. */
+  n: number;
+  /** close[j + horizon] > close[j]. */
+  up: number;
+  /** close[j + horizon] < close[j]. */
+  down: number;
+  /** |move| < NEUTRAL_BAND_PCT. */
+  flat: number;
+}
+
+/**
+ * Baseline of every signal in `h`: over the same candles measureSignalHitRate scores (every j with
+ * j + horizon ≤ last index and positive closes), how often ANY candle was followed by an up move,
+ * a down move, or a move within ±NEUTRAL_BAND_PCT over `horizon` candles.
+ */
+export function measureBaseline(h: SignalColumns, horizon: number): BaselineCounts {
+  const out: BaselineCounts = { n: 0, up: 0, down: 0, flat: 0 };
+  for (let j = 0; j + horizon < h.n; j++) {
+    const a = h.close[j];
+    const b = h.close[j + horizon];
+    if (!(a > 0) || !(b > 0)) continue;
+    const move = ((b - a) / a) * 100;
+    out.n++;
+    if (move > 0) out.up++;
+    else if (move < 0) out.down++;
+    if (Math.abs(move) < NEUTRAL_BAND_PCT) out.flat++;
+  }
+  return out;
+}
+
+/** Baseline hit probability of a direction in {@link BaselineCounts} (null when n = 0). */
+export function baselineRate(b: BaselineCounts, direction: 'bullish' | 'bearish' | 'neutral'): number | null {
+  if (!b.n) return null;
+  return (direction === 'bullish' ? b.up : direction === 'bearish' ? b.down : b.flat) / b.n;
 }

@@ -13,10 +13,13 @@ import { L, vocab } from './vocab';
 
 const prob = (p: { p: number; n: number }, lang: Lang) => L(lang, `${fmtProb(p.p)} (n = ${p.n})`, `${fmtProb(p.p)}（样本 ${p.n}）`);
 
-/** `Golden cross (1h, hit rate 58%, n = 24)` for each signal. */
+/**
+ * `Golden cross (1h, bullish, hit rate 58 %, baseline 52 %, n = 24; no measurable edge (+6.0 pp,
+ * 95 % CI −13.1 to +23.4))` for each signal: the record wording of formatEdge, never a bare hit rate.
+ */
 export function signalList(tf: TimeframeFacts, lang: Lang): string[] {
   return tf.signals.map((s) =>
-    L(lang, `${s.name.en} (${tf.timeframe}, ${s.direction}, hit rate ${fmtProb(s.hit_rate.p)}, n = ${s.hit_rate.n})`, `${s.name.zh}（${vocab.tf(tf.timeframe, lang)}，${vocab.direction(s.direction, lang)}，命中率 ${fmtProb(s.hit_rate.p)}，样本 ${s.hit_rate.n}）`),
+    L(lang, `${s.name.en} (${tf.timeframe}, ${s.direction}, ${s.record.en})`, `${s.name.zh}（${vocab.tf(tf.timeframe, lang)}，${vocab.direction(s.direction, lang)}，${s.record.zh}）`),
   );
 }
 
@@ -130,7 +133,7 @@ export function planRisks(p: PlanNumbers, t: TimeframeFacts, f: CoinFacts, lang:
   if (t.rsi !== null && t.rsi >= 70) out.push(L(lang, `RSI 14 at ${fmtNum1(t.rsi)}: overbought, pullbacks are frequent.`, `RSI 14 为 ${fmtNum1(t.rsi)}：超买，回调较常见。`));
   if (t.rsi !== null && t.rsi <= 30) out.push(L(lang, `RSI 14 at ${fmtNum1(t.rsi)}: oversold, rebounds are frequent.`, `RSI 14 为 ${fmtNum1(t.rsi)}：超卖，反弹较常见。`));
   const opp = t.signals.filter((s) => s.direction === against);
-  if (opp.length) out.push(L(lang, `Signals against the bias: ${opp.map((s) => `${s.name.en} (hit rate ${fmtProb(s.hit_rate.p)}, n = ${s.hit_rate.n})`).join('; ')}.`, `与方向相反的信号：${opp.map((s) => `${s.name.zh}（命中率 ${fmtProb(s.hit_rate.p)}，样本 ${s.hit_rate.n}）`).join('；')}。`));
+  if (opp.length) out.push(L(lang, `Signals against the bias: ${opp.map((s) => `${s.name.en} (${s.record.en})`).join('; ')}.`, `与方向相反的信号：${opp.map((s) => `${s.name.zh}（${s.record.zh}）`).join('；')}。`));
   if (t.touch.n < 20) out.push(L(lang, `Level probabilities rest on few cases (n = ${t.touch.n}).`, `关键位概率的样本较少（样本 ${t.touch.n}）。`));
   const news = f.news.filter((n) => n.trend === against);
   if (news.length) out.push(L(lang, `${news.length} recent news item(s) read ${against} for ${f.coin.symbol}, e.g. #${news[0].id}.`, `近期有 ${news.length} 条新闻对 ${f.coin.symbol} 偏${vocab.direction(against, lang)}，例如 #${news[0].id}。`));

@@ -1,4 +1,4 @@
-import { type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
+import { type EdgeStat, formatEdge, type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { CoinRow } from '../market/market.repository';
@@ -33,7 +33,12 @@ export interface TimeframeFacts {
   supports: LevelFact[];
   /** Above the last price, nearest first (up to 3). */
   resistances: LevelFact[];
-  signals: { label: string; name: { en: string; zh: string }; direction: string; hit_rate: { p: number; n: number } }[];
+  /**
+   * Fired signals with their hit rate, baseline and edge (pp, 95 % interval, Holm verdict over the
+   * catalogue), measured only on outcomes closed by the analysed candle; `record` is the one
+   * wording of that record (formatEdge) in both languages, to be quoted as is.
+   */
+  signals: { label: string; name: { en: string; zh: string }; direction: string; hit_rate: { p: number; n: number }; edge: EdgeStat; record: { en: string; zh: string } }[];
   probability_target: 'resistance' | 'support' | null;
   touch: { p: number; n: number; wording: string };
   breakthrough: { p: number; n: number; wording: string };
@@ -110,7 +115,7 @@ export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
     rsi: r.indicators.rsi_14 ?? null,
     supports,
     resistances,
-    signals: r.market.signals.map((s) => ({ label: s.label, name: s.name, direction: s.direction, hit_rate: { p: s.hit_rate.p, n: s.hit_rate.n } })),
+    signals: r.market.signals.map((s) => ({ label: s.label, name: s.name, direction: s.direction, hit_rate: { p: s.hit_rate.p, n: s.hit_rate.n }, edge: s.edge, record: { en: formatEdge(s.edge, 'en-US'), zh: formatEdge(s.edge, 'zh-CN') } })),
     probability_target: r.probability_target,
     touch: r.touch_probability,
     breakthrough: r.breakthrough_probability,

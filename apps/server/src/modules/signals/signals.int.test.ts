@@ -234,6 +234,43 @@ describe('signals API', () => {
     if (bull && bear) expect(bull.baseline.p + bear.baseline.p).toBeLessThanOrEqual(1 + 1e-9);
   });
 
+  it('pattern-stats: edge with a 95 % interval, Holm-corrected verdicts, in sample and out of sample apart', async () => {
+    const { body } = await get('/api/signals/pattern-stats');
+    const items = body.result.items;
+    expect(items.length).toBeGreaterThan(3);
+    const backfill = await count(sql`select count(*)::int as n from signal_events where hit is not null and origin = 'backfill' and due_at > ${t.clock.now() - 7 * DAY}`);
+    const live = await count(sql`select count(*)::int as n from signal_events where hit is not null and origin = 'live' and due_at > ${t.clock.now() - 7 * DAY}`);
+    expect(items.reduce((a: number, s: any) => a + s.in_sample.n, 0)).toBe(backfill);
+    expect(items.reduce((a: number, s: any) => a + s.out_of_sample.n, 0)).toBe(live);
+    const m = items.filter((s: any) => s.all.n > 0).length;
+    for (const s of items) {
+      expect(s.in_sample.n + s.out_of_sample.n).toBe(s.n);
+      expect(s.all.n).toBe(s.n);
+      expect(s.all.edge_pp).toBeCloseTo((s.hit_rate - s.baseline.p) * 100, 9);
+      expect(s.all.ci95_pp.lo).toBeLessThan(s.all.edge_pp);
+      expect(s.all.ci95_pp.hi).toBeGreaterThan(s.all.edge_pp);
+      // Holm: adjusted ≥ raw and ≤ m × raw
+      expect(s.all.p_adjusted).toBeGreaterThanOrEqual(s.all.p_value - 1e-12);
+      expect(s.all.p_adjusted).toBeLessThanOrEqual(Math.min(1, m * s.all.p_value) + 1e-12);
+      const excludes0 = s.all.ci95_pp.lo > 0 || s.all.ci95_pp.hi < 0;
+      if (s.all.verdict !== 'none') expect(excludes0 && s.all.p_adjusted <= 0.05).toBe(true);
+      else expect(excludes0 && s.all.p_adjusted <= 0.05).toBe(false);
+      if (s.out_of_sample.n === 0) expect(s.out_of_sample).toMatchObject({ hit_rate: null, edge_pp: null, ci95_pp: null, verdict: 'none' });
+    }
+    // the live signals of the ticks above are out of sample
+    expect(live).toBeGreaterThanOrEqual(0);
+  });
+
+  it('fired signals carry their baseline and edge, measured on outcomes closed by the analysed candle', async () => {
+    const r = (await get('/api/crypto/btc/ta/5m')).body.result;
+    for (const s of r.market.signals) {
+      expect(s.edge.n).toBe(s.hit_rate.n);
+      expect(s.edge.baseline.n).toBeGreaterThan(0);
+      expect(s.edge.baseline.n).toBeLessThanOrEqual(r.current.candles_used);
+      expect(['edge', 'worse', 'none']).toContain(s.edge.verdict);
+    }
+  });
+
   it('validates input: bad timeframe 400 naming the field, unknown coin 404', async () => {
     const bad = await get('/api/crypto/btc/ta/4h');
     expect(bad.status).toBe(400);

@@ -1,5 +1,5 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
-import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, TIMEFRAME_MS } from '@coinlens/contracts';
+import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, TIMEFRAME_MS } from '@coinlens/contracts';
 import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
@@ -419,38 +419,49 @@ export class SignalsReads {
         if (row) base.set(`${id}:${tf}`, await this.baseRate(row, tf, since, now));
       }
     }
-    const stats = new Map<string, { label: string; timeframe: TaTimeframe; direction: string; hits: number; n: number; move: number; wSum: number; wP: number; baseN: number }>();
+    type Acc = { hits: number; n: number; wSum: number; wP: number; baseN: number };
+    const acc = (): Acc => ({ hits: 0, n: 0, wSum: 0, wP: 0, baseN: 0 });
+    const stats = new Map<string, { label: string; timeframe: TaTimeframe; direction: string; move: number; all: Acc; backfill: Acc; live: Acc }>();
     for (const g of groups) {
       const key = `${g.label}:${g.timeframe}`;
-      const e = stats.get(key) ?? { label: g.label, timeframe: g.timeframe as TaTimeframe, direction: g.direction, hits: 0, n: 0, move: 0, wSum: 0, wP: 0, baseN: 0 };
-      e.hits += g.hits;
-      e.n += g.n;
+      const e = stats.get(key) ?? { label: g.label, timeframe: g.timeframe as TaTimeframe, direction: g.direction, move: 0, all: acc(), backfill: acc(), live: acc() };
       e.move += g.move;
       const b = base.get(`${g.coin_id}:${g.timeframe}`);
-      if (b && b.n > 0) {
-        const p = (g.direction === 'bullish' ? b.up : g.direction === 'bearish' ? b.down : b.flat) / b.n;
-        e.wSum += g.n;
-        e.wP += g.n * p;
-        e.baseN += b.n;
+      const p = b && b.n > 0 ? (g.direction === 'bullish' ? b.up : g.direction === 'bearish' ? b.down : b.flat) / b.n : null;
+      for (const a of [e.all, g.origin === 'live' ? e.live : e.backfill]) {
+        a.hits += g.hits;
+        a.n += g.n;
+        if (b && p !== null) {
+          a.wSum += g.n;
+          a.wP += g.n * p;
+          a.baseN += b.n;
+        }
       }
       stats.set(key, e);
     }
-    const items: PatternStat[] = [...stats.values()].map((e) => {
-      const hitRate = e.n ? e.hits / e.n : null;
-      const bp = e.wSum ? e.wP / e.wSum : null;
-      return {
-        label: e.label,
-        name: nameOf(e.label),
-        direction: e.direction as PatternStat['direction'],
-        timeframe: e.timeframe,
-        hits: e.hits,
-        n: e.n,
-        hit_rate: hitRate,
-        baseline: { p: bp, n: e.baseN },
-        edge: hitRate !== null && bp !== null ? hitRate - bp : null,
-        avg_move_pct: e.n ? e.move / e.n : null,
-      };
-    });
+    const rows = [...stats.values()];
+    // Baseline of a row: the per-coin base rates weighted by where the pattern fired; its n is the
+    // candles of those coins in the window. One Holm family per column (all / in / out of sample).
+    const edgeOf = (a: Acc) => edgeStat(a.hits, a.n, a.wSum ? a.wP / a.wSum : null, a.baseN);
+    const family = (pick: (r: (typeof rows)[number]) => Acc) => applyHolm(rows.map((r) => edgeOf(pick(r))));
+    const all = family((r) => r.all);
+    const inSample = family((r) => r.backfill);
+    const outSample = family((r) => r.live);
+    const items: PatternStat[] = rows.map((e, i) => ({
+      label: e.label,
+      name: nameOf(e.label),
+      direction: e.direction as PatternStat['direction'],
+      timeframe: e.timeframe,
+      hits: e.all.hits,
+      n: e.all.n,
+      hit_rate: all[i].hit_rate,
+      baseline: all[i].baseline,
+      edge: all[i].edge_pp === null ? null : all[i].edge_pp! / 100,
+      avg_move_pct: e.all.n ? e.move / e.all.n : null,
+      all: all[i],
+      in_sample: inSample[i],
+      out_of_sample: outSample[i],
+    }));
     items.sort((a, b) => b.n - a.n || a.label.localeCompare(b.label) || a.timeframe.localeCompare(b.timeframe));
     return { since, until: now, items };
   }

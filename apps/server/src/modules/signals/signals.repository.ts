@@ -176,11 +176,11 @@ export class SignalsRepository {
 
   /** Per (label, timeframe, direction, coin): hits, n and summed move of signals resolved in (since, now]. */
   async resolvedByPattern(since: number, now: number, coinId?: number, timeframe?: string) {
-    const rows = await this.h.query(sql`select label, timeframe, direction, coin_id, count(*) as n, count(*) filter (where hit) as hits, sum(move_pct) as move
+    const rows = await this.h.query(sql`select label, timeframe, direction, coin_id, origin, count(*) as n, count(*) filter (where hit) as hits, sum(move_pct) as move
       from signal_events where hit is not null and due_at > ${since} and due_at <= ${now}
       ${coinId === undefined ? sql`` : sql`and coin_id = ${coinId}`} ${timeframe ? sql`and timeframe = ${timeframe}` : sql``}
-      group by label, timeframe, direction, coin_id`);
-    return rows.map((r) => ({ label: String(r.label), timeframe: String(r.timeframe), direction: String(r.direction), coin_id: num(r.coin_id), n: num(r.n), hits: num(r.hits), move: num(r.move) }));
+      group by label, timeframe, direction, coin_id, origin`);
+    return rows.map((r) => ({ label: String(r.label), timeframe: String(r.timeframe), direction: String(r.direction), coin_id: num(r.coin_id), origin: String(r.origin) as SignalRow['origin'], n: num(r.n), hits: num(r.hits), move: num(r.move) }));
   }
 
   /** Per coin: signals fired in (since, now] by timeframe and direction, and the newest fired time. */

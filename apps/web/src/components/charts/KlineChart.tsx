@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -101,7 +101,9 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   markers?: SeriesMarker<Time>[];
   /** Optional horizontal price lines (e.g. support / resistance). */
   priceLines?: { price: number; color: string; title: string }[];
-}>(function KlineChart({ candles, forming, timeframe, theme, height = 420, markers, priceLines }, ref) {
+  /** Tooltip content of a hovered marker (by marker id); null or undefined draws none. */
+  markerTip?: (id: string) => ReactNode;
+}>(function KlineChart({ candles, forming, timeframe, theme, height = 420, markers, priceLines, markerTip }, ref) {
   const { t } = useTranslation('coin');
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -110,6 +112,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const lastTimeRef = useRef<number>(0);
   const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
   const [legend, setLegend] = useState<Legend | null>(null);
+  const [hovered, setHovered] = useState<{ id: string; x: number; y: number } | null>(null);
 
   // Create once.
   useEffect(() => {
@@ -148,6 +151,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       const bar = param.seriesData.get(candleSeries) as { open: number; high: number; low: number; close: number } | undefined;
       const vol = param.seriesData.get(volumeSeries) as { value: number } | undefined;
       setLegend(bar && 'open' in bar ? { o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: vol?.value ?? null } : null);
+      const id = param.hoveredInfo?.objectId ?? param.hoveredObjectId;
+      setHovered(typeof id === 'string' && param.point ? { id, x: param.point.x, y: param.point.y } : null);
     };
     chart.subscribeCrosshairMove(onMove);
 
@@ -256,6 +261,21 @@ export const KlineChart = forwardRef<KlineChartHandle, {
         )}
       </div>
       <div ref={containerRef} className="w-full" style={{ height }} data-testid="kline-chart" />
+      {hovered && markerTip && (() => {
+        const tip = markerTip(hovered.id);
+        if (!tip) return null;
+        const w = containerRef.current?.clientWidth ?? 0;
+        return (
+          <div
+            role="tooltip"
+            data-testid="marker-tip"
+            className="pointer-events-none absolute z-20 max-w-[min(320px,90%)] rounded-md border border-border bg-surface px-2.5 py-1.5 text-[12px] text-fg shadow-lg"
+            style={{ top: Math.max(4, hovered.y + 14), ...(hovered.x > w / 2 ? { right: Math.max(4, w - hovered.x + 8) } : { left: hovered.x + 8 }) }}
+          >
+            {tip}
+          </div>
+        );
+      })()}
     </div>
   );
 });

@@ -9,6 +9,7 @@ import type { KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useSignalOverlay } from './ta/chart-overlay';
+import { MarkerTip } from './ta/MarkerTip';
 
 /** Timeframes offered on the chart (SPEC §9). */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
@@ -92,7 +93,7 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
           <>
             {painted ? (
               <Suspense fallback={<ChartPlaceholder />}>
-                <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} />
+                <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} markerTip={(id) => { const tip = overlay.tipOf(id); return tip ? <MarkerTip items={tip.items} stats={tip.stats} /> : null; }} />
               </Suspense>
             ) : (
               <ChartPlaceholder />

@@ -4,7 +4,8 @@ import { timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { Skeleton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { accuracyText } from './labels';
-import { useLatestAccuracy } from './queries';
+import { noEdgeWording } from './EdgeText';
+import { useLatestAccuracy, usePatternStats } from './queries';
 
 
 /** Accuracy of the last 7 days, always with its denominator, and per timeframe with pending counts. */
@@ -27,6 +28,7 @@ export function LatestAccuracyPanel() {
         )}
         {a && a.pending > 0 && <span className="num text-[12px] text-muted">{t('accuracy.pending', { count: a.pending, n: formatNumber(a.pending) })}</span>}
       </div>
+      <PatternEdgeLine />
       {a && (
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-[12px] text-muted">
           {a.by_timeframe.map((b) => (
@@ -38,5 +40,23 @@ export function LatestAccuracyPanel() {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * Accuracy alone is not an edge: how many patterns beat their baseline measurably (95 % interval
+ * excluding 0 after Holm over all patterns shown), else the shared "no measurable edge" wording.
+ */
+function PatternEdgeLine() {
+  const { t, i18n } = useTranslation('signals');
+  const q = usePatternStats({});
+  if (!q.data) return q.isPending ? <Skeleton className="mt-1 h-4 w-64" /> : null;
+  const rows = q.data.items.filter((s) => s.all.n > 0);
+  if (!rows.length) return null;
+  const edges = rows.filter((s) => s.all.verdict === 'edge').length;
+  return (
+    <p className="mt-1 text-[12px] text-muted" data-testid="accuracy-edge">
+      {edges ? t('accuracy.edgeSome', { count: edges, total: rows.length }) : t('accuracy.edgeNone', { total: rows.length, verdict: noEdgeWording(i18n.language) })}
+    </p>
   );
 }

@@ -5,7 +5,8 @@ import type { LabelledTaResult, SignalItem, TaTimeframe } from '@coinlens/contra
 import { Change, CoinLogo } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
-import { accuracyText, probabilityText, rangeOfLabel, ratePct, signalName } from './labels';
+import { EdgeText } from './EdgeText';
+import { accuracyText, probabilityText, rangeOfLabel, signalName } from './labels';
 import { useCoinTa, useSparkline } from './queries';
 
 function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -48,21 +49,22 @@ export function TimeframeSelector({ options, value, onChange, disabled }: { opti
   );
 }
 
-/** Signal chips of one analysis: localized catalogue names with their measured hit rate and n. */
+/**
+ * Signals of one analysis: localized catalogue names, each with its record in the one shared
+ * wording — hit rate, baseline, n and the edge with its 95 % interval, or "no measurable edge" —
+ * measured only on outcomes closed before the analysed candle.
+ */
 export function SignalChips({ ta }: { ta: LabelledTaResult }) {
   const { t, i18n } = useTranslation('signals');
   if (!ta.market.signals.length) return <p className="text-[12px] text-muted">{t('noSignals')}</p>;
   return (
-    <ul className="flex flex-wrap gap-1.5" data-testid="signal-labels">
+    <ul className="flex flex-col gap-1" data-testid="signal-labels">
       {ta.market.signals.map((s) => (
-        <li
-          key={s.label}
-          className={`rounded border px-1.5 py-0.5 text-[12px] ${s.direction === 'bullish' ? 'border-up/40 text-up' : s.direction === 'bearish' ? 'border-down/40 text-down' : 'border-border text-fg'}`}
-          title={t('hitRate', { pct: ratePct(s.hit_rate.n ? s.hit_rate.p : null), n: s.hit_rate.n })}
-          data-label={s.label}
-        >
-          {signalName(s.name, s.label, i18n.language)}
-          <span className="num ml-1 text-[11px] text-muted">{t('hitRate', { pct: ratePct(s.hit_rate.n ? s.hit_rate.p : null), n: s.hit_rate.n })}</span>
+        <li key={s.label} className="flex flex-wrap items-baseline gap-x-2 text-[12px]" data-label={s.label} data-verdict={s.edge.verdict}>
+          <span className={`rounded border px-1.5 py-0.5 ${s.direction === 'bullish' ? 'border-up/40 text-up' : s.direction === 'bearish' ? 'border-down/40 text-down' : 'border-border text-fg'}`}>
+            {signalName(s.name, s.label, i18n.language)}
+          </span>
+          <EdgeText stat={s.edge} mode="full" className="num text-[11px]" />
         </li>
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timefr
 import { CoinLogo, EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { errorKey, isCancelled } from '../../lib/api';
 import { formatDateTimeUtc, formatNumber, formatPercent, formatPrice } from '../../lib/format';
+import { EdgeText, noEdgeWording } from './EdgeText';
 import { DirectionPill } from './SignalCard';
 import { accuracyText, ratePct, signalName } from './labels';
 import { usePatternStats, useTrackRecord, type TrackRecordFilter } from './queries';
@@ -80,53 +81,80 @@ export function SignalLogTable({ items, compact = false }: { items: TrackRecordI
   );
 }
 
-/** Per-pattern hit rate (hits/n) beside the measured baseline of the same coins, horizon and period. */
+type Sample = 'all' | 'in_sample' | 'out_of_sample';
+const SAMPLES: Sample[] = ['all', 'in_sample', 'out_of_sample'];
+
+/**
+ * Per-pattern hit rate (hits/n) beside the measured baseline of the same coins, horizon and period,
+ * with the edge, its 95 % interval and the Holm-corrected verdict; all signals, in sample (start-up
+ * backfill) or out of sample (logged live), each with its n.
+ */
 export function PatternStatsTable({ coin, timeframe }: { coin?: string; timeframe?: TaTimeframe }) {
   const { t, i18n } = useTranslation('signals');
   const q = usePatternStats({ coin, timeframe });
   const [showAll, setShowAll] = useState(false);
+  const [sample, setSample] = useState<Sample>('all');
   const th = 'px-2 py-1.5 text-left text-[11px] font-medium whitespace-nowrap text-muted';
   const td = 'px-2 py-1.5 whitespace-nowrap';
   if (q.isError && !isCancelled(q.error)) return <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />;
   if (!q.data) return <div className="p-3"><Skeleton className="h-24 w-full" /></div>;
   if (!q.data.items.length) return <p className="px-3 py-4 text-[12px] text-muted">{t('track.patternsEmpty')}</p>;
+  const sampleN = (k: Sample) => q.data.items.reduce((a, s) => a + s[k].n, 0);
+  const rows = q.data.items.filter((s) => s[sample].n > 0);
+  const edges = rows.filter((s) => s[sample].verdict === 'edge').length;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-[12px]" data-testid="pattern-stats">
-        <thead className="border-b border-border">
-          <tr>
-            <th className={th}>{t('track.col.pattern')}</th>
-            <th className={th}>{t('track.col.timeframe')}</th>
-            <th className={th}>{t('track.col.direction')}</th>
-            <th className={`${th} text-right`}>{t('track.col.hitRate')}</th>
-            <th className={`${th} text-right`}>{t('track.col.baseline')}</th>
-            <th className={`${th} text-right`}>{t('track.col.edge')}</th>
-            <th className={`${th} text-right`}>{t('track.col.avgMove')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {(showAll ? q.data.items : q.data.items.slice(0, PATTERN_ROWS)).map((s) => {
-            const beats = s.edge != null && s.edge > 0;
-            return (
-              <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row">
-                <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
-                <td className={`${td} num`}>{timeframeLabel(s.timeframe)}</td>
-                <td className={td}><DirectionPill direction={s.direction} /></td>
-                <td className={`${td} num text-right font-medium`}>{accuracyText(t, { accuracy: s.hit_rate, hits: s.hits, total: s.n })}</td>
-                <td className={`${td} num text-right text-muted`}>{ratePct(s.baseline.p)} <span className="text-[10px]">(n = {formatNumber(s.baseline.n)})</span></td>
-                <td className={`${td} num text-right ${beats ? 'text-up' : 'text-muted'}`} title={beats ? t('track.beats') : t('track.below')}>
-                  {s.edge == null ? '—' : `${s.edge > 0 ? '+' : ''}${formatNumber(s.edge * 100, 1)} pp`}
-                </td>
-                <td className={`${td} num text-right`}>{formatPercent(s.avg_move_pct)}</td>
+    <div>
+      <div className="flex flex-wrap items-center gap-2 px-3 pt-2 sm:px-4">
+        <div role="group" aria-label={t('track.sample.label')} className="flex flex-wrap rounded-md border border-border p-0.5" data-testid="pattern-sample">
+          {SAMPLES.map((k) => (
+            <button key={k} type="button" aria-pressed={sample === k} data-sample={k} onClick={() => setSample(k)} title={t(`track.sample.${k}Help`)} className={`num rounded px-2 py-0.5 text-[12px] ${sample === k ? 'bg-primary-600 text-white' : 'text-muted hover:bg-surface-2'}`}>
+              {t(`track.sample.${k}`, { n: formatNumber(sampleN(k)) })}
+            </button>
+          ))}
+        </div>
+        <p className="text-[12px] text-muted" data-testid="pattern-edge-summary">
+          {rows.length ? (edges ? t('track.edgeSummary', { count: edges, total: rows.length }) : t('track.edgeNone', { total: rows.length, verdict: noEdgeWording(i18n.language) })) : null}
+        </p>
+      </div>
+      {!rows.length ? (
+        <p className="px-3 py-4 text-[12px] text-muted sm:px-4" data-testid="pattern-sample-empty">{t(`track.sample.${sample}Empty`)}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-[12px]" data-testid="pattern-stats" data-sample={sample}>
+            <thead className="border-b border-border">
+              <tr>
+                <th className={th}>{t('track.col.pattern')}</th>
+                <th className={th}>{t('track.col.timeframe')}</th>
+                <th className={th}>{t('track.col.direction')}</th>
+                <th className={`${th} text-right`}>{t('track.col.hitRate')}</th>
+                <th className={`${th} text-right`}>{t('track.col.baseline')}</th>
+                <th className={th}>{t('track.col.edge')}</th>
+                {sample === 'all' && <th className={`${th} text-right`}>{t('track.col.avgMove')}</th>}
               </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {q.data.items.length > PATTERN_ROWS && (
+            </thead>
+            <tbody>
+              {(showAll ? rows : rows.slice(0, PATTERN_ROWS)).map((s) => {
+                const e = s[sample];
+                return (
+                  <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row" data-verdict={e.verdict}>
+                    <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
+                    <td className={`${td} num`}>{timeframeLabel(s.timeframe)}</td>
+                    <td className={td}><DirectionPill direction={s.direction} /></td>
+                    <td className={`${td} num text-right font-medium`}>{accuracyText(t, { accuracy: e.hit_rate, hits: e.hits, total: e.n })}</td>
+                    <td className={`${td} num text-right text-muted`}>{ratePct(e.baseline.p)} <span className="text-[10px]">(n = {formatNumber(e.baseline.n)})</span></td>
+                    <td className={`${td} num`}><EdgeText stat={e} /></td>
+                    {sample === 'all' && <td className={`${td} num text-right`}>{formatPercent(s.avg_move_pct)}</td>}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {rows.length > PATTERN_ROWS && (
         <div className="border-t border-border p-2 text-center">
           <button type="button" onClick={() => setShowAll((v) => !v)} className="rounded-md border border-border px-3 py-1 text-[12px] hover:bg-surface-2" data-testid="pattern-show-all">
-            {showAll ? t('track.showLess') : t('track.showAll', { count: q.data.items.length, n: q.data.items.length })}
+            {showAll ? t('track.showLess') : t('track.showAll', { count: rows.length, n: rows.length })}
           </button>
         </div>
       )}

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
-import type { CoinRef, TaTimeframe, Timeframe } from '@coinlens/contracts';
-import { useCoinTa, useTrackRecord } from '../../signals/queries';
+import type { CoinRef, PatternStat, TaTimeframe, Timeframe, TrackRecordItem } from '@coinlens/contracts';
+import { useCoinTa, usePatternStats, useTrackRecord } from '../../signals/queries';
 import { levelsAtPrice } from './levels';
+import { useMe } from '../../../lib/session';
 
 /** Markers drawn at most (the newest logged signals of the chart's timeframe). */
 export const MAX_SIGNAL_MARKERS = 60;
@@ -16,12 +17,19 @@ const isTa = (tf: Timeframe): tf is TaTimeframe => tf === '5m' || tf === '1h' ||
  * bullish, arrow down above for bearish, circle for neutral; coloured by outcome once scored) and
  * the nearest support / resistance as dashed price lines — taken on the side of `livePrice` (quote
  * currency; a level the live price has crossed changes role). Empty for timeframes without analysis.
+ * `tipOf(markerId)` gives the signals of a marker's candle with their pattern's record on this
+ * timeframe (all coins, last 7 days: hit rate, baseline, edge with 95 % interval) for its tooltip.
  */
 export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels: { support: string; resistance: string }, livePrice?: number | null) {
   const ta = isTa(timeframe) ? timeframe : undefined;
-  const track = useTrackRecord({ coin: coinRef, timeframe: ta }, MAX_SIGNAL_MARKERS);
+  // one coin's logged signals are a signal detail (Pro: signals.full): visitors and free users get
+  // the level lines only, and no request that must answer 401/403
+  const { me } = useMe();
+  const track = useTrackRecord({ coin: coinRef, timeframe: ta }, MAX_SIGNAL_MARKERS, !!me?.isPro && !!ta);
   const analysis = useCoinTa(ta ? coinRef : undefined, ta);
   const items = ta ? track.data?.pages[0]?.items : undefined;
+  const patterns = usePatternStats({ timeframe: ta });
+  const stats = ta ? patterns.data?.items : undefined;
   const markers = useMemo<SeriesMarker<Time>[]>(() => {
     if (!items) return [];
     // one marker per candle: the first signal of that candle, with the count when several fired
@@ -54,5 +62,14 @@ export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels:
     if (resistance != null) out.push({ price: resistance, color: COLORS.resistance, title: labels.resistance });
     return out;
   }, [support, resistance, labels.support, labels.resistance]);
-  return { markers, priceLines };
+  const tipOf = useMemo(() => {
+    const byId = new Map((items ?? []).map((it) => [String(it.id), it]));
+    const byLabel = new Map((stats ?? []).map((s) => [s.label, s]));
+    return (id: string): { items: TrackRecordItem[]; stats: Map<string, PatternStat> } | null => {
+      const first = byId.get(id);
+      if (!first) return null;
+      return { items: (items ?? []).filter((it) => it.candle_time === first.candle_time), stats: byLabel };
+    };
+  }, [items, stats]);
+  return { markers, priceLines, tipOf };
 }

@@ -1,0 +1,192 @@
+import { errorFunction } from 'simple-statistics';
+
+/**
+ * Edge of a signal over its baseline, with uncertainty (issue #15 item 1).
+ *
+ * - hit rate p₁ = hits / n of the signal; baseline p₂ = how often the same outcome (same direction,
+ *   same horizon) followed ANY candle of the same coins in the same period, over n₂ candles.
+ * - edge = p₁ − p₂ in percentage points, with a 95 % interval by Newcombe's hybrid score method
+ *   (method 10 of Newcombe 1998: the two Wilson score intervals combined), which behaves well for
+ *   small n and rates near 0 or 1 where the Wald interval does not.
+ * - p-value: two-sided two-proportion z-test with pooled variance, Φ from simple-statistics'
+ *   errorFunction.
+ * - "has an edge" only when the Holm-adjusted p-value (family = every pattern row shown together)
+ *   is below 0.05 AND the 95 % interval excludes 0. Otherwise: "no measurable edge".
+ *
+ * Caveat (documented in docs/signals.md): the horizons of neighbouring candles overlap, so the
+ * cases are not independent and the intervals are, if anything, too narrow; the correction and
+ * the "both conditions" rule make the verdict conservative.
+ */
+
+/** Φ⁻¹(0.975): the two-sided 95 % normal quantile. */
+export const Z95 = 1.959963984540054;
+
+/** Family-wise error rate of the Holm correction. */
+export const EDGE_ALPHA = 0.05;
+
+/** A closed interval [lo, hi]. */
+export interface Interval {
+  lo: number;
+  hi: number;
+}
+
+/**
+ * Wilson score interval of a proportion x / n (x may be fractional for a weighted baseline).
+ * Returns null when n ≤ 0. Bounds lie in [0, 1].
+ */
+export function wilsonInterval(x: number, n: number, z = Z95): Interval | null {
+  if (!(n > 0)) return null;
+  const p = x / n;
+  const z2 = z * z;
+  const den = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / den;
+  const half = (z / den) * Math.sqrt(Math.max(0, (p * (1 - p)) / n + z2 / (4 * n * n)));
+  return { lo: Math.max(0, centre - half), hi: Math.min(1, centre + half) };
+}
+
+/**
+ * Newcombe's hybrid score interval (method 10) of the difference p₁ − p₂ of two independent
+ * proportions x₁/n₁ and x₂/n₂, as fractions (−1..1). Null when either n ≤ 0.
+ */
+export function newcombeInterval(x1: number, n1: number, x2: number, n2: number, z = Z95): Interval | null {
+  const w1 = wilsonInterval(x1, n1, z);
+  const w2 = wilsonInterval(x2, n2, z);
+  if (!w1 || !w2) return null;
+  const p1 = x1 / n1;
+  const p2 = x2 / n2;
+  const d = p1 - p2;
+  const lo = d - Math.sqrt((p1 - w1.lo) ** 2 + (w2.hi - p2) ** 2);
+  const hi = d + Math.sqrt((w1.hi - p1) ** 2 + (p2 - w2.lo) ** 2);
+  return { lo, hi };
+}
+
+/** Standard normal CDF Φ(z) (simple-statistics errorFunction; absolute error < 1.2e-7). */
+export function normalCdf(z: number): number {
+  return 0.5 * (1 + errorFunction(z / Math.SQRT2));
+}
+
+/**
+ * Two-sided p-value of H₀: p₁ = p₂ by the pooled two-proportion z-test. 1 when either n ≤ 0 or
+ * the pooled rate is 0 or 1 (no variance).
+ */
+export function twoProportionPValue(x1: number, n1: number, x2: number, n2: number): number {
+  if (!(n1 > 0) || !(n2 > 0)) return 1;
+  const pooled = (x1 + x2) / (n1 + n2);
+  const se = Math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2));
+  if (!(se > 0)) return 1;
+  const z = Math.abs(x1 / n1 - x2 / n2) / se;
+  return Math.min(1, 2 * (1 - normalCdf(z)));
+}
+
+/**
+ * Holm step-down adjusted p-values, in input order: sort ascending, adjusted p₍ₖ₎ =
+ * max over i ≤ k of min(1, (m − i + 1) · p₍ᵢ₎). Reject H₀ₖ at FWER α when adjusted ≤ α.
+ */
+export function holmAdjust(pValues: readonly number[]): number[] {
+  const m = pValues.length;
+  const order = pValues.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
+  const out = new Array<number>(m);
+  let running = 0;
+  order.forEach(({ p, i }, k) => {
+    running = Math.max(running, Math.min(1, (m - k) * p));
+    out[i] = running;
+  });
+  return out;
+}
+
+/** Verdict on an edge: a measurable positive edge, measurably worse than the baseline, or none. */
+export type EdgeVerdict = 'edge' | 'worse' | 'none';
+
+/**
+ * A hit rate beside its baseline with the edge and its uncertainty (the zod schema EdgeRecord of
+ * signals/edge.ts has this shape). Rates are fractions (0..1); edge and interval percentage points.
+ */
+export interface EdgeRecord {
+  hits: number;
+  n: number;
+  /** hits / n; null when n = 0. */
+  hit_rate: number | null;
+  baseline: { p: number | null; n: number };
+  /** (hit_rate − baseline.p) × 100, percentage points. */
+  edge_pp: number | null;
+  /** 95 % interval of edge_pp (Newcombe hybrid score), percentage points. */
+  ci95_pp: { lo: number; hi: number } | null;
+  /** Two-sided two-proportion z-test p-value (1 when not testable). */
+  p_value: number;
+  /** Holm-adjusted p-value over the family of rows shown together. */
+  p_adjusted: number;
+  verdict: EdgeVerdict;
+}
+
+/**
+ * Edge of hits / n over a baseline rate baseP measured on baseN cases (baseP·baseN is used as the
+ * baseline count, so a weighted baseline works). `family` is the number of tests the verdict is
+ * corrected for when no family is at hand (Holm with the other p-values unknown: reject only when
+ * m·p ≤ α, which Holm rejects whatever the others are); {@link applyHolm} refines a whole set.
+ */
+export function edgeStat(hits: number, n: number, baseP: number | null, baseN: number, family = 1): EdgeRecord {
+  const hitRate = n > 0 ? hits / n : null;
+  const bp = baseN > 0 && baseP !== null && Number.isFinite(baseP) ? baseP : null;
+  const ci = hitRate !== null && bp !== null ? newcombeInterval(hits, n, bp * baseN, baseN) : null;
+  const pValue = hitRate !== null && bp !== null ? twoProportionPValue(hits, n, bp * baseN, baseN) : 1;
+  const pAdj = Math.min(1, pValue * Math.max(1, family));
+  const stat: EdgeRecord = {
+    hits,
+    n,
+    hit_rate: hitRate,
+    baseline: { p: bp, n: bp === null ? 0 : baseN },
+    edge_pp: hitRate !== null && bp !== null ? (hitRate - bp) * 100 : null,
+    ci95_pp: ci ? { lo: ci.lo * 100, hi: ci.hi * 100 } : null,
+    p_value: pValue,
+    p_adjusted: pAdj,
+    verdict: 'none',
+  };
+  return { ...stat, verdict: verdictOf(stat) };
+}
+
+function verdictOf(s: Pick<EdgeRecord, 'ci95_pp' | 'p_adjusted'>): EdgeVerdict {
+  if (!s.ci95_pp || s.p_adjusted > EDGE_ALPHA) return 'none';
+  if (s.ci95_pp.lo > 0) return 'edge';
+  if (s.ci95_pp.hi < 0) return 'worse';
+  return 'none';
+}
+
+/** Holm-corrects a family of edge stats together (all rows shown at once); returns new objects. */
+export function applyHolm(stats: readonly EdgeRecord[]): EdgeRecord[] {
+  const adj = holmAdjust(stats.map((s) => s.p_value));
+  return stats.map((s, i) => {
+    const next = { ...s, p_adjusted: adj[i] };
+    return { ...next, verdict: verdictOf(next) };
+  });
+}
+
+/** The one wording for "no measurable edge", per shipped language. */
+export const NO_MEASURABLE_EDGE = { en: 'no measurable edge', zh: '无可测量的优势' } as const;
+
+const pp = (v: number) => `${v > 0 ? '+' : v < 0 ? '−' : '±'}${Math.abs(v).toFixed(1)}`;
+const pct = (v: number) => `${Math.round(v * 100)} %`;
+
+/**
+ * The one wording of an edge, used by the track record, signal cards, chart tooltips,
+ * docs/signals.md and the analyst facts. Language 'zh' or anything starting with 'zh' → Chinese.
+ * - `short`: verdict with the edge and interval: "edge +3.2 pp (95 % CI +0.8 to +5.6)",
+ *   "worse than baseline −8.0 pp (95 % CI −11.5 to −4.4)" or "no measurable edge (+1.0 pp,
+ *   95 % CI −2.1 to +4.0)"; just "no measurable edge" without a measurable interval.
+ * - `full` (default): "hit rate 40 %, baseline 48 %, n = 749; " + short.
+ */
+export function formatEdge(s: EdgeRecord, lang: string, mode: 'full' | 'short' = 'full'): string {
+  const zh = lang.startsWith('zh');
+  const ci = s.ci95_pp;
+  let verdict: string;
+  if (s.edge_pp === null || !ci) verdict = zh ? NO_MEASURABLE_EDGE.zh : NO_MEASURABLE_EDGE.en;
+  else {
+    const range = zh ? `95% 置信区间 ${pp(ci.lo)} 至 ${pp(ci.hi)}` : `95 % CI ${pp(ci.lo)} to ${pp(ci.hi)}`;
+    if (s.verdict === 'edge') verdict = zh ? `优势 ${pp(s.edge_pp)} 个百分点（${range}）` : `edge ${pp(s.edge_pp)} pp (${range})`;
+    else if (s.verdict === 'worse') verdict = zh ? `逊于基准 ${pp(s.edge_pp)} 个百分点（${range}）` : `worse than baseline ${pp(s.edge_pp)} pp (${range})`;
+    else verdict = zh ? `${NO_MEASURABLE_EDGE.zh}（${pp(s.edge_pp)} 个百分点，${range}）` : `${NO_MEASURABLE_EDGE.en} (${pp(s.edge_pp)} pp, ${range})`;
+  }
+  if (mode === 'short') return verdict;
+  const hr = s.hit_rate === null ? '—' : pct(s.hit_rate);
+  const base = s.baseline.p === null ? '—' : pct(s.baseline.p);
+  return zh ? `命中率 ${hr}，基准 ${base}，样本 ${s.n}；${verdict}` : `hit rate ${hr}, baseline ${base}, n = ${s.n}; ${verdict}`;
+}
