@@ -44,6 +44,8 @@ export const ROUTES = {
   getCoinTa: { method: GET, path: '/api/crypto/:id/ta/:timeframe' },
   getTrackRecord: { method: GET, path: '/api/signals/track-record' },
   getPatternStats: { method: GET, path: '/api/signals/pattern-stats' },
+  getCalibration: { method: GET, path: '/api/signals/calibration' },
+  getStrategyRecord: { method: GET, path: '/api/strategies/record' },
 
   // ---- feeds (news) --------------------------------------------------------------------------------
   getLatestFeeds: { method: GET, path: '/api/feeds/latest' },

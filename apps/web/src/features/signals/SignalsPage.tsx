@@ -1,3 +1,4 @@
+import { CalibrationView } from './CalibrationView';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout/PageShell';
@@ -10,7 +11,7 @@ import { TrackRecordView } from './TrackRecord';
 import { useSignalsList, type SignalsListKind } from './queries';
 import { hasToken } from '../../lib/session';
 
-const TABS = ['all', 'hot', 'following', 'trackRecord'] as const;
+const TABS = ['all', 'hot', 'following', 'trackRecord', 'calibration'] as const;
 type Tab = (typeof TABS)[number];
 
 function CardSkeleton() {
@@ -97,7 +98,7 @@ export default function SignalsPage() {
           </button>
         ))}
       </div>
-      {tab === 'trackRecord' ? <TrackRecordView /> : <SignalsList key={tab} kind={tab} />}
+      {tab === 'trackRecord' ? <TrackRecordView /> : tab === 'calibration' ? <CalibrationView /> : <SignalsList key={tab} kind={tab} />}
     </Container>
   );
 }
