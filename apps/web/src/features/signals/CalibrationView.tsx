@@ -8,7 +8,10 @@ import { api } from '../../lib/api-client';
 import { errorKey } from '../../lib/api';
 import { formatNumber, formatPercent } from '../../lib/format';
 
-const pct = (x: number | null | undefined, d = 0) => (x === null || x === undefined ? '—' : formatPercent(x * 100, d));
+/** A probability (0..1) as an unsigned percentage, e.g. 0.4 → "40%". */
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
+/** A skill score to 3 decimals, without a negative zero. */
+const skillText = (x: number) => (Math.abs(x) < 0.0005 ? '0.000' : x.toFixed(3));
 
 /** Calibration figures (`GET /api/signals/calibration`). */
 export function useCalibration(origin: EvidenceOrigin) {
@@ -68,7 +71,7 @@ export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
 
 function GroupCard({ g }: { g: CalibrationGroup }) {
   const { t } = useTranslation('signals');
-  const skillClass = g.skill === null ? 'text-muted' : g.skill > 0 ? 'text-up' : 'text-down';
+  const skillClass = g.skill === null || Math.abs(g.skill) < 0.0005 ? 'text-muted' : g.skill > 0 ? 'text-up' : 'text-down';
   return (
     <div className="rounded-lg border border-border p-3" data-testid="calibration-group" data-kind={g.kind} data-timeframe={g.timeframe}>
       <h3 className="text-[13px] font-semibold">
@@ -90,7 +93,7 @@ function GroupCard({ g }: { g: CalibrationGroup }) {
               <dt className="text-muted">{t('calibration.brierRef')}</dt>
               <dd className="num">{g.brier_ref?.toFixed(3) ?? '—'}</dd>
               <dt className="text-muted">{t('calibration.skill')}</dt>
-              <dd className={`num font-semibold ${skillClass}`} data-testid="calibration-skill">{g.skill === null ? '—' : g.skill.toFixed(3)}</dd>
+              <dd className={`num font-semibold ${skillClass}`} data-testid="calibration-skill">{g.skill === null ? '—' : skillText(g.skill)}</dd>
               <dt className="text-muted">{t('calibration.pending')}</dt>
               <dd className="num">{formatNumber(g.pending)}</dd>
             </dl>
@@ -132,6 +135,7 @@ function StrategyRecordPanel() {
   const rows = q.data?.rows.filter((r) => r.coin === null) ?? [];
   return (
     <Panel title={t('calibration.strategiesTitle')} className="mt-4">
+      <div className="px-3 pb-3">
       <p className="mb-2 text-[12px] text-muted">{t('calibration.strategiesNote', { fee: q.data ? formatNumber(q.data.fee_pct, 2) : '0.10' })}</p>
       {q.isPending ? (
         <Skeleton className="h-24 w-full" />
@@ -171,6 +175,7 @@ function StrategyRecordPanel() {
           </table>
         </div>
       )}
+      </div>
     </Panel>
   );
 }
@@ -197,6 +202,7 @@ export function CalibrationView() {
           </label>
         }
       >
+        <div className="px-3 pb-3">
         <p className="mb-3 text-[12px] text-muted">{t('calibration.intro')}</p>
         {q.isPending ? (
           <div className="grid gap-3 md:grid-cols-2" aria-busy="true">
@@ -211,6 +217,7 @@ export function CalibrationView() {
             {TA_TIMEFRAMES.flatMap((tf) => groups.filter((g) => g.timeframe === tf)).map((g) => <GroupCard key={`${g.kind}:${g.timeframe}`} g={g} />)}
           </div>
         )}
+        </div>
       </Panel>
       <StrategyRecordPanel />
     </div>
