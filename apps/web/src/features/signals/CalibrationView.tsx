@@ -30,7 +30,7 @@ export function useStrategyRecord(query: { coin?: string; origin?: EvidenceOrigi
 export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
   const { t } = useTranslation('signals');
   const W = 240;
-  const P = 28;
+  const P = 34;
   const S = W - 2 * P;
   const x = (v: number) => P + v * S;
   const y = (v: number) => W - P - v * S;
@@ -64,7 +64,7 @@ export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
         </g>
       ))}
       <text x={W / 2} y={W - 4} textAnchor="middle" className="fill-current text-muted" fontSize={9}>{t('calibration.axisStated')}</text>
-      <text x={9} y={W / 2} textAnchor="middle" transform={`rotate(-90 9 ${W / 2})`} className="fill-current text-muted" fontSize={9}>{t('calibration.axisObserved')}</text>
+      <text x={8} y={W / 2} textAnchor="middle" transform={`rotate(-90 8 ${W / 2})`} className="fill-current text-muted" fontSize={9}>{t('calibration.axisObserved')}</text>
     </svg>
   );
 }
