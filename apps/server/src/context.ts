@@ -16,6 +16,9 @@ import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
 import { SignalsRepository } from './modules/signals/signals.repository';
 import { SignalsPipeline } from './modules/signals/signals.pipeline';
+import { CalibrationRepository } from './modules/calibration/calibration.repository';
+import { CalibrationService } from './modules/calibration/calibration.service';
+import { calibrationHook } from './modules/calibration/calibration.jobs';
 import { SignalsReads } from './modules/signals/signals.reads';
 import { SignalsJobs } from './modules/signals/signals.jobs';
 import { NewsRepository } from './modules/news/news.repository';
@@ -55,6 +58,8 @@ export interface AppContext {
   signalsPipeline: SignalsPipeline;
   /** The clock-driven signals jobs; null in processes without the worker role (never constructed there). */
   signalsJobs: SignalsJobs | null;
+  /** Calibration of the stated probabilities and the strategy record (modules/calibration). */
+  calibration: CalibrationService;
   /** Read side of the news: feeds, feed pages (read models), story of the day (modules/news). */
   news: NewsReads;
   /** The news pipeline: ingestion, analysis, impact, release (run by the news jobs of a worker). */
@@ -121,7 +126,12 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   await market.load();
   await source.start(market.sourceUniverse());
   const signalsRepo = new SignalsRepository(db);
-  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh) });
+  let aiRef: Ai | null = null;
+  const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), feePct: env.STRATEGY_FEE_PCT, log });
+  const signalsPipeline: SignalsPipeline = new SignalsPipeline({
+    repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh),
+    onAnalysis: calibrationHook(calibration, () => (aiRef ? (row) => aiRef!.service.builtinStrategies(row) : null)),
+  });
   const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline });
   // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
   const worker = env.ROLES.includes('worker');
@@ -139,7 +149,8 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     worker && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
       ? startNewsJobs({ news: newsPipeline, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
       : async () => undefined;
-  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log });
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at) });
+  aiRef = ai;
   return {
     env,
     db,
@@ -155,6 +166,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     signals,
     signalsPipeline,
     signalsJobs,
+    calibration,
     news,
     newsPipeline,
     accounts,

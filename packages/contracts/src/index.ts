@@ -52,3 +52,7 @@ export {
 } from './billing/index';
 export { Following, FollowingParams, FollowResponse, GetFollowingResponse } from './following/endpoints';
 export { CollectEventBody, CollectEventResponse, EVENT_LIMITS, EventProps, GetConfigResponse, PublicConfig, Utm } from './analytics/collect-event';
+export {
+  CalibratedWording, Calibration, CalibrationGroup, CalibrationQuery, EvidenceOrigin, ForecastKind, GetCalibrationResponse, GetStrategyRecordResponse, ReliabilityBin,
+  ScoredStrategy, StrategyRecord, StrategyRecordQuery, StrategyRecordRow,
+} from './calibration/endpoints';

@@ -7,6 +7,6 @@ export {
   aiContents, analyticsEvents, appSecrets, candles, chatMessages, coinFollowing, coins, dataImports, fearGreed, globalMarket, invitationBindings,
   invitationCodes, type NewsCoinTrend, newsCursors, newsFilters, newsImpact, newsItems, newsStoryOfDay, oauthStates, paperPlans, paymentOrders,
   pendingIdentities, profiles, replayState, sessions, signalEvents, signalProgress, siweNonces, socialLogins, strategyGenerations, subscriptions, taSnapshots,
-  trialRedemptions, usageCounters, users, verificationCodes,
+  trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords,
 } from './schema/index';
 export { importData, type Importer, type ImportProgress, shippedDataImporters } from './import/shipped-data';

@@ -36,3 +36,7 @@ export {
 export {
   analyze, analyzeColumns, type AnalyzeOptions, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
 } from './analyze';
+export {
+  binOf, type BrierSummary, brierSummary, type CalibratedWording, calibrateWording, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,
+  WORDING_RANGES,
+} from './calibration/calibration';

@@ -2,6 +2,7 @@ import { aiApi } from '../ai/api';
 import { analyticsApi } from '../analytics/api';
 import { authApi } from '../auth/api';
 import { billingApi } from '../billing/api';
+import { calibrationApi } from '../calibration/api';
 import { feedsApi } from '../feeds/api';
 import { followingApi } from '../following/api';
 import { healthApi } from '../health/api';
@@ -19,6 +20,7 @@ import type { EndpointName } from './routes';
 export const ENDPOINTS = {
   ...marketApi,
   ...signalsApi,
+  ...calibrationApi,
   ...feedsApi,
   ...followingApi,
   ...aiApi,

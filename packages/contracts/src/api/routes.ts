@@ -45,6 +45,8 @@ export const ROUTES = {
   getTrackRecord: { method: GET, path: '/api/signals/track-record' },
   getPatternStats: { method: GET, path: '/api/signals/pattern-stats' },
   getBacktest: { method: GET, path: '/api/signals/backtest' },
+  getCalibration: { method: GET, path: '/api/signals/calibration' },
+  getStrategyRecord: { method: GET, path: '/api/strategies/record' },
 
   // ---- feeds (news) --------------------------------------------------------------------------------
   getLatestFeeds: { method: GET, path: '/api/feeds/latest' },

@@ -6,3 +6,4 @@ export { signalEvents, signalProgress, taSnapshots } from './signals';
 export { invitationBindings, invitationCodes, paymentOrders, subscriptions, trialRedemptions, usageCounters } from './billing';
 export { analyticsEvents, coinFollowing } from './following';
 export { aiContents, chatMessages, paperPlans, strategyGenerations } from './chat';
+export { probabilityForecasts, strategyRecords } from './calibration';

@@ -19,6 +19,11 @@ export interface AiDeps extends FactsDeps {
   prose?: ModelProseWriter | null;
   /** Where the read side stores its results (one of this process when absent). */
   readModels?: ReadModels;
+  /**
+   * Called with every strategy pair written (author = `builtin` or the model's name, clock time of
+   * generation): the strategy record stores it, immutable. A failure is ignored by the caller.
+   */
+  onStrategies?: (author: string, row: CoinRow, pair: StrategyPair, basedOn: AiBasedOn, createdAt: number) => Promise<unknown>;
 }
 
 /** Timeframes whose last closed candle can be the basis candle, finest first (as in facts.ts). */
@@ -199,7 +204,17 @@ export class AiService {
       },
       f,
     );
+    await this.d.onStrategies?.(c.by, row, c.content.strategy, c.content.based_on, c.generatedAt).catch(() => undefined);
     return { f, basis, c };
+  }
+
+  /**
+   * The built-in analyst's strategies of a coin now (the numbers of the coin page's strategy; texts
+   * in English), with the data they rest on. Used by the worker to record them on each 1h close.
+   */
+  async builtinStrategies(row: CoinRow): Promise<{ pair: StrategyPair; basedOn: AiBasedOn; asOf: number }> {
+    const f = await this.facts(row, 'en-US');
+    return { pair: this.strategyOf(f, 'en-US'), basedOn: basedOnOf(f), asOf: f.as_of };
   }
 
   /** GET /api/crypto/{id}/aggregate. `userId`: the signed-in caller or null. */

@@ -7,7 +7,7 @@ import type { NewsReads } from '../news/news.reads';
 import type { SignalsReads } from '../signals/signals.reads';
 import type { QuotaService } from '../billing/quota.service';
 import { AiRepository } from './ai.repository';
-import { AiService } from './ai.service';
+import { AiService, type AiDeps } from './ai.service';
 import { LabService } from './lab.service';
 import { ModelProseWriter } from './model-writer';
 import { ChatRepository } from '../chat/chat.repository';
@@ -28,8 +28,8 @@ export interface Ai {
 }
 
 /** Builds the AI services from the shared context pieces. */
-export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsReads; news: NewsReads; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; readModels?: ReadModels; log?: (m: string) => void }): Ai {
-  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels });
+export function createAi(d: { db: DatabaseHandle; market: MarketService; signals: SignalsReads; news: NewsReads; source: MarketSource; clock: Clock; quota: QuotaService; llm: LlmClient | null; readModels?: ReadModels; log?: (m: string) => void; onStrategies?: AiDeps['onStrategies'] }): Ai {
+  const service = new AiService({ repo: new AiRepository(d.db), market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels, onStrategies: d.onStrategies });
   const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
   const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });
   const lab = new LabService({ db: d.db, ai: service, market: d.market, source: d.source, clock: d.clock });

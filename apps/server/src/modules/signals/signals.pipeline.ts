@@ -38,6 +38,12 @@ export interface SignalsDeps {
   analysis?: AnalysisRunner;
   /** Shared loader of stored series (`fresh` re-reads); default `marketRepo.loadSeries` with a cache of this service. */
   loadSeries?: (symbol: string, tf: TaTimeframe, fresh: boolean) => Promise<SeriesColumns>;
+  /**
+   * Called after each analysis of a closed candle is stored (`live`: a candle close; `backfill`:
+   * the start-up backfill, then with `result` null once per coin and timeframe): the calibration
+   * log hooks in here. A failure is logged, never fails the pipeline.
+   */
+  onAnalysis?: (row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill', stopped: () => boolean) => Promise<void>;
 }
 
 /**
@@ -59,6 +65,11 @@ export class SignalsPipeline {
     this.log = deps.log ?? (() => undefined);
     this.readModels = deps.readModels ?? ReadModels.local();
     this.analysis = deps.analysis ?? new AnalysisThread();
+  }
+
+  private async notify(row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill', stopped: () => boolean = () => false): Promise<void> {
+    if (!this.deps.onAnalysis) return;
+    await this.deps.onAnalysis(row, tf, result, origin, stopped).catch((e) => this.log(`analysis hook: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
   }
 
   /** Marks the read side stale in every process after a write of snapshots, signals or outcomes. */
@@ -228,6 +239,7 @@ export class SignalsPipeline {
     this.lastProcessed.set(key, lastOpen);
     await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
     await this.changed();
+    await this.notify(row, tf, snap, 'live');
     return { inserted, scored };
   }
 
@@ -239,7 +251,13 @@ export class SignalsPipeline {
    * when it is the last closed candle and its snapshot is stored (`snapshotAt`). Idempotent
    * (stored signals are kept, live ones win). `candles` = candles the detectors ran over.
    */
-  async backfill(row: CoinRow, tf: TaTimeframe, stored: { done?: number; snapshotAt?: number } = {}): Promise<{ inserted: number; scored: number; candles: number }> {
+  async backfill(row: CoinRow, tf: TaTimeframe, stored: { done?: number; snapshotAt?: number } = {}, stopped: () => boolean = () => false): Promise<{ inserted: number; scored: number; candles: number }> {
+    const r = await this.backfillSignals(row, tf, stored);
+    await this.notify(row, tf, null, 'backfill', stopped);
+    return r;
+  }
+
+  private async backfillSignals(row: CoinRow, tf: TaTimeframe, stored: { done?: number; snapshotAt?: number }): Promise<{ inserted: number; scored: number; candles: number }> {
     const now = this.deps.clock.now();
     const tfMs = TIMEFRAME_MS[tf];
     const key = `${row.symbol}:${tf}`;
@@ -260,6 +278,7 @@ export class SignalsPipeline {
     const inserted = await this.deps.repo.insertSignals(this.signalsOf(row, tf, detected, 'backfill'));
     const scored = await this.scoreDue(row, tf);
     if (result) await this.deps.repo.saveSnapshot(row.id, tf, result.current.candle_open_time, now, result);
+    if (result) await this.notify(row, tf, result, 'live');
     this.lastProcessed.set(key, lastOpen);
     await this.deps.repo.saveProgress(row.id, tf, lastOpen, now);
     if (inserted || scored || result) await this.changed();
@@ -279,7 +298,7 @@ export class SignalsPipeline {
         if (stopped()) return { inserted, scored, candles, ms: Date.now() - t0 };
         if (!isTaTimeframe(tf)) continue;
         const k = `${row.id}:${tf}`;
-        const r = await this.backfill(row, tf, { done: progress.get(k), snapshotAt: snapshots.get(k) });
+        const r = await this.backfill(row, tf, { done: progress.get(k), snapshotAt: snapshots.get(k) }, stopped);
         inserted += r.inserted;
         scored += r.scored;
         candles += r.candles;

@@ -1,3 +1,4 @@
+import { CalibrationView } from './CalibrationView';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout/PageShell';
@@ -11,7 +12,7 @@ import { BacktestView } from './BacktestView';
 import { useSignalsList, type SignalsListKind } from './queries';
 import { hasToken } from '../../lib/session';
 
-const TABS = ['all', 'hot', 'following', 'trackRecord', 'backtest'] as const;
+const TABS = ['all', 'hot', 'following', 'trackRecord', 'calibration', 'backtest'] as const;
 type Tab = (typeof TABS)[number];
 
 function CardSkeleton() {
@@ -98,7 +99,7 @@ export default function SignalsPage() {
           </button>
         ))}
       </div>
-      {tab === 'trackRecord' ? <TrackRecordView /> : tab === 'backtest' ? <BacktestView /> : <SignalsList key={tab} kind={tab} />}
+      {tab === 'trackRecord' ? <TrackRecordView /> : tab === 'calibration' ? <CalibrationView /> : tab === 'backtest' ? <BacktestView /> : <SignalsList key={tab} kind={tab} />}
     </Container>
   );
 }

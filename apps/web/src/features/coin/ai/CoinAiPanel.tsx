@@ -11,6 +11,7 @@ import { useUpgradePrompt } from '../../pricing/UpgradeDialog';
 import { fetchFullAnalysis, generateStrategy, useAggregate } from './ai-api';
 import { BasedOn } from './BasedOn';
 import { StrategyCard } from './StrategyCard';
+import { StrategyRecordLine } from './StrategyRecordLine';
 import { AgentNotice } from './AgentNotice';
 
 /**
@@ -115,8 +116,8 @@ export function CoinAiPanel({ coinId, symbol }: { coinId: string; symbol: string
               </div>
               {a.strategy ? (
                 <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-                  <StrategyCard title={t('strategy.short_term')} plan={a.strategy.short_term} testId="strategy-short" />
-                  <StrategyCard title={t('strategy.medium_long_term')} plan={a.strategy.medium_long_term} testId="strategy-long" />
+                  <StrategyCard title={t('strategy.short_term')} plan={a.strategy.short_term} testId="strategy-short" footer={(p) => <StrategyRecordLine author={a.by} timeframe={p.timeframe} />} />
+                  <StrategyCard title={t('strategy.medium_long_term')} plan={a.strategy.medium_long_term} testId="strategy-long" footer={(p) => <StrategyRecordLine author={a.by} timeframe={p.timeframe} />} />
                 </div>
               ) : !token ? (
                 <Link to={`/${urlLang}/login`} className="inline-block rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2" data-testid="strategy-sign-in">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StrategyPlan } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts/common/timeframe';
@@ -5,7 +6,7 @@ import { formatDateTimeUtc, formatPrice } from '../../../lib/format';
 
 
 /** One strategy: bias, entry zone, targets, the invalidation price, horizon, and the trend/strategy/risks/summary sections. */
-export function StrategyCard({ title, plan, testId }: { title: string; plan: StrategyPlan | null; testId?: string }) {
+export function StrategyCard({ title, plan, testId, footer }: { title: string; plan: StrategyPlan | null; testId?: string; footer?: (plan: StrategyPlan) => ReactNode }) {
   const { t, i18n } = useTranslation('ai');
   if (!plan) {
     return (
@@ -71,6 +72,7 @@ export function StrategyCard({ title, plan, testId }: { title: string; plan: Str
         </p>
         <p className="text-[11px] text-muted">{t('insights.candle', { tf: plan.timeframe, time: formatDateTimeUtc(plan.candle_open_time + (TIMEFRAME_MS[plan.timeframe] ?? 0), i18n.language) })}</p>
       </div>
+      {footer?.(plan)}
     </article>
   );
 }

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { LOCKS } from '@coinlens/db';
+import { createTestApp, T0 } from '../../../test/harness';
+import { createSignedInUser } from '../../../test/users';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ symbols: ['BTC', 'AAVE'], timeframes: ['5m', '1h', '1d'] });
+  await t.ctx.signalsJobs!.start(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
+  await t.ctx.signalsJobs!.idle();
+}, 600_000);
+afterAll(async () => t?.close());
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const r = await t.app.inject({ method: 'GET', url, headers });
+  return { status: r.statusCode, body: r.json() as any };
+};
+const rows = (q: any) => t.ctx.db.query<any>(q);
+
+describe('calibration: stated probabilities logged and resolved', () => {
+  it('the backfill logs in-sample forecasts stated before now and resolves only those whose horizon passed', async () => {
+    const [c] = await rows(sql`select count(*)::int as n, count(outcome)::int as resolved, max(stated_at) as last, count(*) filter (where outcome is not null and due_at > ${T0})::int as early
+      from probability_forecasts where origin = 'backfill'`);
+    expect(c.n).toBeGreaterThan(100);
+    expect(c.resolved).toBeGreaterThan(50);
+    expect(Number(c.last)).toBeLessThanOrEqual(T0);
+    expect(c.early).toBe(0);
+    // the current snapshots' probabilities are logged live, pending
+    expect((await rows(sql`select count(*)::int as n from probability_forecasts where origin = 'live' and outcome is null`))[0].n).toBeGreaterThan(0);
+  });
+
+  it('GET /api/signals/calibration: per kind and timeframe, deciles with n, Brier and skill against the base rate', async () => {
+    const r = await get('/api/signals/calibration');
+    expect(r.status).toBe(200);
+    const g = r.body.result.groups;
+    expect(g).toHaveLength(6);
+    const touch1h = g.find((x: any) => x.kind === 'touch' && x.timeframe === '1h');
+    expect(touch1h.bins).toHaveLength(10);
+    expect(touch1h.bins.reduce((a: number, b: any) => a + b.n, 0)).toBe(touch1h.n);
+    expect(touch1h.n).toBeGreaterThan(0);
+    expect(touch1h.n_backfill).toBe(touch1h.n);
+    expect(touch1h.skill).toBeCloseTo(1 - touch1h.brier / touch1h.brier_ref, 10);
+    // the Brier score recomputed from the table
+    const xs = await rows(sql`select stated_p, outcome from probability_forecasts where timeframe = '1h' and kind = 'touch' and outcome is not null`);
+    const bs = xs.reduce((a: number, x: any) => a + (Number(x.stated_p) - (x.outcome ? 1 : 0)) ** 2, 0) / xs.length;
+    expect(touch1h.brier).toBeCloseTo(bs, 10);
+    expect(touch1h.wording.map((w: any) => w.wording)).toEqual(['very_unlikely', 'unlikely', 'uncertain', 'likely', 'very_likely']);
+    const live = await get('/api/signals/calibration?timeframe=1d&origin=live');
+    expect(live.body.result.groups.map((x: any) => x.timeframe)).toEqual(['1d', '1d']);
+    expect((await get('/api/signals/calibration?timeframe=2h')).status).toBe(400);
+    expect((await get('/api/signals/calibration?origin=x')).status).toBe(400);
+  });
+});
+
+describe('strategy record: stored at generation, immutable, scored after the horizon', () => {
+  it('stores the strategies of a generation once and never changes them', async () => {
+    const before = await rows(sql`select * from strategy_records order by id`);
+    expect(before.length).toBeGreaterThan(0); // the worker recorded the built-in analyst's strategies on start
+    const u = await createSignedInUser(t.ctx);
+    const r = await t.app.inject({ method: 'POST', url: '/api/crypto/BTC/strategy', headers: u.headers, payload: { lang: 'zh-CN' } });
+    expect(r.statusCode).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/crypto/BTC/strategy', headers: u.headers, payload: { lang: 'en-US' } });
+    expect(again.statusCode).toBe(200);
+    const after = await rows(sql`select * from strategy_records order by id`);
+    for (const b of before) expect(after.find((a: any) => a.id === b.id)).toEqual(b);
+    const btc = after.filter((a: any) => a.author === 'builtin' && a.term === 'short_term');
+    const keys = btc.map((a: any) => `${a.coin_id}:${a.term}:${a.candle_time}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('scores due strategies once with fees vs holding, and the record API aggregates per author and timeframe', async () => {
+    // a strategy generated 2 days before now with a 6 h horizon: due
+    const coin = t.ctx.market.coinRows.find((c) => c.symbol === 'BTC')!;
+    const created = T0 - 2 * 86_400_000;
+    const price = Number((await rows(sql`select close from candles where coin_id = ${coin.id} and timeframe = '5m' and open_time = ${created}`))[0].close);
+    const pair: any = {
+      short_term: { timeframe: '1h', candle_open_time: created - 3_600_000, bias: 'long', setup: 'trend', last_price: price, entry_zone: { low: price * 0.999, high: price * 1.001 }, targets: [price * 1.002], invalidation_price: price * 0.5, reward_risk: 1, horizon_hours: 6, trend: '', strategy: '', horizon: '', risks: [], summary: '' },
+      medium_long_term: null,
+    };
+    expect(await t.ctx.calibration.recordStrategies('test-model', coin, pair, null as any, created)).toBe(1);
+    expect(await t.ctx.calibration.recordStrategies('test-model', coin, { ...pair, short_term: { ...pair.short_term, targets: [1] } }, null as any, created)).toBe(0);
+    expect(await t.ctx.calibration.scoreDueStrategies()).toBeGreaterThan(0);
+    const [s] = await rows(sql`select * from strategy_records where author = 'test-model'`);
+    expect(JSON.parse(s.targets)).toEqual([price * 1.002]);
+    expect(s.entered).toBe(true);
+    expect(s.fee_pct).toBe(0.1);
+    expect(s.status === 'target_hit' || s.status === 'horizon').toBe(true);
+    expect(s.hold_pct).not.toBeNull();
+    const scoredAt = s.scored_at;
+    await t.ctx.calibration.scoreDueStrategies();
+    expect((await rows(sql`select scored_at from strategy_records where author = 'test-model'`))[0].scored_at).toEqual(scoredAt);
+
+    const r = await get('/api/strategies/record?author=test-model');
+    expect(r.status).toBe(200);
+    const all = r.body.result.rows.find((x: any) => x.coin === null && x.timeframe === '1h');
+    expect(all).toMatchObject({ author: 'test-model', n: 1, entered: 1, pending: 0 });
+    expect(all.mean_return_pct).toBeCloseTo(Number(s.return_pct), 10);
+    expect(r.body.result.rows.find((x: any) => x.coin?.symbol === 'BTC')).toMatchObject({ n: 1 });
+    expect(r.body.result.recent[0]).toMatchObject({ author: 'test-model', status: s.status });
+    expect((await get('/api/strategies/record?coin=NOPE_COIN')).status).toBe(404);
+    expect((await get('/api/strategies/record?timeframe=3m')).status).toBe(400);
+  });
+});

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import { probabilityForecasts, strategyRecords, type DatabaseHandle } from '@coinlens/db';
+
+/** A stated probability to log (see `probability_forecasts` in @coinlens/db): times in ms, price in USDT, p in 0..1. */
+export interface NewForecast {
+  coinId: number;
+  timeframe: string;
+  kind: 'touch' | 'breakthrough';
+  side: 'resistance' | 'support';
+  levelPrice: number;
+  statedP: number;
+  sampleN: number;
+  wording: string;
+  horizonCandles: number;
+  candleTime: number;
+  statedAt: number;
+  dueAt: number;
+  origin: 'live' | 'backfill';
+}
+
+/** A pending forecast whose horizon has passed. */
+export interface DueForecast {
+  id: number;
+  kind: 'touch' | 'breakthrough';
+  side: 'resistance' | 'support';
+  level_price: number;
+  candle_time: number;
+  horizon_candles: number;
+}
+
+/** A resolved forecast as read for the statistics. */
+export interface ResolvedRow {
+  timeframe: string;
+  kind: 'touch' | 'breakthrough';
+  stated_p: number;
+  wording: string;
+  outcome: boolean;
+  origin: 'live' | 'backfill';
+}
+
+/** A strategy to store at generation (see `strategy_records` in @coinlens/db). */
+export interface NewStrategy {
+  author: string;
+  coinId: number;
+  term: 'short_term' | 'medium_long_term';
+  timeframe: string;
+  bias: string;
+  candleTime: number;
+  lastPrice: number;
+  entryLow: number;
+  entryHigh: number;
+  targets: number[];
+  invalidation: number;
+  horizonHours: number;
+  basedOn: unknown;
+  origin: 'live' | 'backfill';
+  createdAt: number;
+  dueAt: number;
+}
+
+/** A stored strategy (snake_case as selected; `targets` parsed). */
+export interface StrategyRow {
+  id: number;
+  author: string;
+  coin_id: number;
+  term: 'short_term' | 'medium_long_term';
+  timeframe: string;
+  bias: string;
+  origin: 'live' | 'backfill';
+  candle_time: number;
+  last_price: number;
+  entry_low: number;
+  entry_high: number;
+  targets: number[];
+  invalidation: number;
+  horizon_hours: number;
+  created_at: number;
+  due_at: number;
+  status: string | null;
+  entered: boolean | null;
+  target_first: boolean | null;
+  return_pct: number | null;
+  hold_pct: number | null;
+}
+
+/** Score of one strategy, written once. */
+export interface StrategyScore {
+  id: number;
+  status: 'target_hit' | 'invalidated' | 'horizon' | 'not_entered';
+  entered: boolean;
+  targetFirst: boolean;
+  returnPct: number;
+  holdPct: number;
+  feePct: number;
+}
+
+const num = (x: unknown) => Number(x);
+const toStrategy = (r: Record<string, unknown>): StrategyRow => ({
+  ...(r as unknown as StrategyRow),
+  id: num(r.id),
+  coin_id: num(r.coin_id),
+  candle_time: num(r.candle_time),
+  created_at: num(r.created_at),
+  due_at: num(r.due_at),
+  last_price: num(r.last_price),
+  entry_low: num(r.entry_low),
+  entry_high: num(r.entry_high),
+  invalidation: num(r.invalidation),
+  horizon_hours: num(r.horizon_hours),
+  targets: JSON.parse(String(r.targets)) as number[],
+  return_pct: r.return_pct === null ? null : num(r.return_pct),
+  hold_pct: r.hold_pct === null ? null : num(r.hold_pct),
+});
+
+/** SQL of the calibration log and the strategy records. */
+export class CalibrationRepository {
+  constructor(private readonly h: DatabaseHandle) {}
+
+  /** Logs forecasts; a (coin, timeframe, kind, side, candle) already logged is kept as it was. Returns how many were new. */
+  async insertForecasts(rows: NewForecast[]): Promise<number> {
+    let inserted = 0;
+    for (let k = 0; k < rows.length; k += 500) {
+      const r = await this.h.db.insert(probabilityForecasts).values(rows.slice(k, k + 500)).onConflictDoNothing().returning({ id: probabilityForecasts.id });
+      inserted += r.length;
+    }
+    return inserted;
+  }
+
+  /** Unresolved forecasts of (coin, timeframe) whose horizon ended at or before `now`, oldest first. */
+  async dueForecasts(coinId: number, timeframe: string, now: number): Promise<DueForecast[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select id, kind, side, level_price, candle_time, horizon_candles from probability_forecasts
+      where coin_id = ${coinId} and timeframe = ${timeframe} and outcome is null and due_at <= ${now} and stated_at <= ${now} order by candle_time`);
+    return rows.map((r) => ({ id: num(r.id), kind: r.kind as DueForecast['kind'], side: r.side as DueForecast['side'], level_price: num(r.level_price), candle_time: num(r.candle_time), horizon_candles: num(r.horizon_candles) }));
+  }
+
+  /** Writes outcomes of unresolved forecasts (an outcome, once written, is never changed). */
+  async resolveForecasts(outcomes: { id: number; outcome: boolean }[], resolvedAt: number): Promise<void> {
+    for (let k = 0; k < outcomes.length; k += 500) {
+      const c = outcomes.slice(k, k + 500);
+      await this.h.query(sql`update probability_forecasts f set outcome = u.outcome, resolved_at = ${resolvedAt}
+        from (select unnest(${`{${c.map((o) => o.id).join(',')}}`}::int[]) as id, unnest(${`{${c.map((o) => (o.outcome ? 't' : 'f')).join(',')}}`}::boolean[]) as outcome) u
+        where f.id = u.id and f.outcome is null`);
+    }
+  }
+
+  /** Resolved forecasts stated at or before `now` (optionally of one timeframe / origin). */
+  async resolved(now: number, timeframe?: string, origin?: 'live' | 'backfill'): Promise<ResolvedRow[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, stated_p, wording, outcome, origin from probability_forecasts
+      where outcome is not null and stated_at <= ${now} ${timeframe ? sql`and timeframe = ${timeframe}` : sql``} ${origin ? sql`and origin = ${origin}` : sql``}`);
+    return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as ResolvedRow['kind'], stated_p: num(r.stated_p), wording: String(r.wording), outcome: r.outcome === true || r.outcome === 't', origin: r.origin as ResolvedRow['origin'] }));
+  }
+
+  /** Pending forecasts per `timeframe:kind`. */
+  async pendingCounts(now: number, origin?: 'live' | 'backfill'): Promise<Map<string, number>> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, count(*)::int as n from probability_forecasts
+      where outcome is null and stated_at <= ${now} ${origin ? sql`and origin = ${origin}` : sql``} group by timeframe, kind`);
+    return new Map(rows.map((r) => [`${r.timeframe}:${r.kind}`, num(r.n)]));
+  }
+
+  /** Stores a strategy once: a (author, coin, term, basis candle) already stored is never changed. Returns true when new. */
+  async insertStrategy(s: NewStrategy): Promise<boolean> {
+    const r = await this.h.db
+      .insert(strategyRecords)
+      .values({ ...s, targets: JSON.stringify(s.targets), basedOn: JSON.stringify(s.basedOn ?? null) })
+      .onConflictDoNothing()
+      .returning({ id: strategyRecords.id });
+    return r.length > 0;
+  }
+
+  /** Unscored strategies whose horizon ended at or before `now`, oldest first (at most `limit`). */
+  async dueStrategies(now: number, limit = 500): Promise<StrategyRow[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select * from strategy_records where scored_at is null and due_at <= ${now} and created_at <= ${now} order by due_at limit ${limit}`);
+    return rows.map(toStrategy);
+  }
+
+  /** Writes the score of unscored strategies (once: a scored strategy is never rescored). */
+  async saveStrategyScores(scores: StrategyScore[], scoredAt: number): Promise<void> {
+    for (const s of scores) {
+      await this.h.query(sql`update strategy_records set status = ${s.status}, entered = ${s.entered}, target_first = ${s.targetFirst}, return_pct = ${s.returnPct},
+        hold_pct = ${s.holdPct}, fee_pct = ${s.feePct}, scored_at = ${scoredAt} where id = ${s.id} and scored_at is null`);
+    }
+  }
+
+  /** Stored strategies created at or before `now` matching the filters, newest first. */
+  async strategies(now: number, f: { coinId?: number; timeframe?: string; author?: string; origin?: 'live' | 'backfill' }, limit = 100_000): Promise<StrategyRow[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select * from strategy_records where created_at <= ${now}
+      ${f.coinId !== undefined ? sql`and coin_id = ${f.coinId}` : sql``} ${f.timeframe ? sql`and timeframe = ${f.timeframe}` : sql``}
+      ${f.author ? sql`and author = ${f.author}` : sql``} ${f.origin ? sql`and origin = ${f.origin}` : sql``}
+      order by created_at desc, id desc limit ${limit}`);
+    return rows.map(toStrategy);
+  }
+}

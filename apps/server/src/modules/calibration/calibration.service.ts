@@ -1,0 +1,248 @@
+import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
+import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
+import {
+  brierSummary, calibrateWording, computeSignalColumns, findLevels, measureLevelProbabilities, MIN_ANALYZE_CANDLES, type ProbabilityWording, reliabilityBins,
+  SIGNAL_HORIZON_CANDLES, SIGNAL_WARMUP, type SignalColumns, type Candles,
+} from '@coinlens/ta';
+import type { Clock } from '../../platform/clock';
+import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
+import type { CoinRow } from '../market/market.repository';
+import type { CalibrationRepository, NewForecast, StrategyRow } from './calibration.repository';
+import { DEFAULT_FEE_PCT, scorePlan } from './strategy-score';
+
+/** Stored candles of (symbol, tf) closed at or before `until` (≤ the clock's now): indices [from, to) of `s`. */
+export type HistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => Promise<{ s: SeriesColumns; from: number; to: number }>;
+
+/** Candles of the in-sample backfill at which the stated probabilities are recomputed, per coin and timeframe. */
+export const BACKFILL_FORECAST_POINTS = 80;
+
+const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+
+/** Columns of `h` restricted to its first `n` candles (views, no copy): what was known at candle n − 1. */
+function prefix(h: SignalColumns, n: number): SignalColumns {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(h)) out[k] = ArrayBuffer.isView(v) ? (v as Float64Array).subarray(0, n) : v;
+  out.n = n;
+  return out as unknown as SignalColumns;
+}
+
+/**
+ * Calibration of the stated probabilities and the strategy track record (issue 15 items 3–4).
+ * Write side (worker role): logs the touch / breakthrough probabilities of every analysis of a
+ * closed candle, resolves them when their horizon has passed, stores every generated strategy
+ * and scores it after its horizon. Read side: the calibration figures and the strategy record.
+ */
+export class CalibrationService {
+  readonly feePct: number;
+
+  constructor(private readonly d: { repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; feePct?: number; log?: (m: string) => void }) {
+    this.feePct = d.feePct ?? DEFAULT_FEE_PCT;
+  }
+
+  // ---- probabilities ------------------------------------------------------------------------------
+
+  /**
+   * The probabilities an analysis states (both sides' touch and breakthrough with the level
+   * price), as forecasts stated at the close of its candle, due `horizon_candles` later.
+   */
+  forecastsOf(coinId: number, tf: TaTimeframe, r: TaResult, origin: 'live' | 'backfill'): NewForecast[] {
+    const tfMs = TIMEFRAME_MS[tf];
+    const statedAt = r.current.candle_open_time + tfMs;
+    const out: NewForecast[] = [];
+    for (const side of ['resistance', 'support'] as const) {
+      const probs = r.probabilities[side];
+      const level = side === 'resistance' ? r.resistance_price : r.support_price;
+      if (!probs || level === null) continue;
+      for (const kind of ['touch', 'breakthrough'] as const) {
+        const p = probs[kind];
+        if (p.n === 0) continue;
+        out.push({ coinId, timeframe: tf, kind, side, levelPrice: level, statedP: p.p, sampleN: p.n, wording: p.wording, horizonCandles: r.horizon_candles, candleTime: r.current.candle_open_time, statedAt, dueAt: statedAt + r.horizon_candles * tfMs, origin });
+      }
+    }
+    return out;
+  }
+
+  /** Logs what an analysis states (idempotent per candle) and resolves what became due. */
+  async logAnalysis(row: CoinRow, tf: TaTimeframe, r: TaResult, origin: 'live' | 'backfill'): Promise<{ logged: number; resolved: number }> {
+    const logged = await this.d.repo.insertForecasts(this.forecastsOf(row.id, tf, r, origin));
+    return { logged, resolved: await this.resolveDue(row, tf) };
+  }
+
+  /**
+   * Resolves the forecasts of (row, tf) whose horizon has passed, on the candles that opened in
+   * (stated candle, stated candle + horizon]: touch = a high ≥ the resistance (a low ≤ the support),
+   * breakthrough = a close > the resistance (< the support) — the events measureLevelProbabilities counts.
+   */
+  async resolveDue(row: CoinRow, tf: TaTimeframe): Promise<number> {
+    const now = this.d.clock.now();
+    const due = await this.d.repo.dueForecasts(row.id, tf, now);
+    if (!due.length) return 0;
+    const tfMs = TIMEFRAME_MS[tf];
+    const { s, to } = await this.d.history(row.symbol, tf, now);
+    const times = s.openTime.subarray(0, to);
+    const out: { id: number; outcome: boolean }[] = [];
+    for (const f of due) {
+      const a = lastIndexAtOrBefore(times, f.candle_time) + 1;
+      const b = lastIndexAtOrBefore(times, f.candle_time + f.horizon_candles * tfMs);
+      if (a <= 0 || b < a) continue;
+      let hit = false;
+      for (let j = a; j <= b && !hit; j++) {
+        if (f.side === 'resistance') hit = f.kind === 'touch' ? s.high[j] >= f.level_price : s.close[j] > f.level_price;
+        else hit = f.kind === 'touch' ? s.low[j] <= f.level_price : s.close[j] < f.level_price;
+      }
+      out.push({ id: f.id, outcome: hit });
+    }
+    await this.d.repo.resolveForecasts(out, now);
+    return out.length;
+  }
+
+  /**
+   * In-sample backfill of (row, tf): at BACKFILL_FORECAST_POINTS candles spread over the last
+   * 7 days + horizon of the stored history before now, the nearest levels and their touch /
+   * breakthrough probabilities as analyze() states them, each measured only on the candles up to
+   * that one (expanding window); logged with origin `backfill`, then resolved. Yields between candles.
+   */
+  async backfill(row: CoinRow, tf: TaTimeframe, stopped: () => boolean = () => false): Promise<number> {
+    const now = this.d.clock.now();
+    const tfMs = TIMEFRAME_MS[tf];
+    const horizon = SIGNAL_HORIZON_CANDLES[tf];
+    const { s, from, to } = await this.d.history(row.symbol, tf, now);
+    if (to - from < MIN_ANALYZE_CANDLES) return 0;
+    const c: Candles = { openTime: s.openTime.subarray(from, to), open: s.open.subarray(from, to), high: s.high.subarray(from, to), low: s.low.subarray(from, to), close: s.close.subarray(from, to), volume: s.volume.subarray(from, to) };
+    const h = computeSignalColumns(c);
+    const start = Math.max(SIGNAL_WARMUP + horizon + 50, lastIndexAtOrBefore(h.openTime, now - 7 * 86_400_000 - horizon * tfMs));
+    const last = h.n - 1;
+    if (start >= last) return 0;
+    const step = Math.max(1, Math.floor((last - start) / BACKFILL_FORECAST_POINTS));
+    const rows: NewForecast[] = [];
+    for (let i = start; i <= last; i += step) {
+      if (stopped()) break;
+      const atr = h.atr14[i];
+      if (!(atr > 0)) continue;
+      const close = h.close[i];
+      const { resistance, support } = findLevels(h, i);
+      const rp = resistance[0]?.price ?? null;
+      const sp = support[0]?.price ?? null;
+      const probs = measureLevelProbabilities(prefix(h, i + 1), horizon, rp === null ? null : (rp - close) / atr, sp === null ? null : (close - sp) / atr);
+      const statedAt = h.openTime[i] + tfMs;
+      for (const side of ['resistance', 'support'] as const) {
+        const pr = probs[side];
+        const level = side === 'resistance' ? rp : sp;
+        if (!pr || level === null) continue;
+        for (const kind of ['touch', 'breakthrough'] as const) {
+          if (pr[kind].n === 0) continue;
+          rows.push({ coinId: row.id, timeframe: tf, kind, side, levelPrice: level, statedP: pr[kind].p, sampleN: pr[kind].n, wording: pr[kind].wording, horizonCandles: horizon, candleTime: h.openTime[i], statedAt, dueAt: statedAt + horizon * tfMs, origin: 'backfill' });
+        }
+      }
+      await yieldNow();
+    }
+    const n = await this.d.repo.insertForecasts(rows);
+    await this.resolveDue(row, tf);
+    return n;
+  }
+
+  /** Calibration per probability kind × timeframe over the resolved forecasts stated at or before now. */
+  async calibration(q: { timeframe?: TaTimeframe; origin: EvidenceOrigin }): Promise<Calibration> {
+    const now = this.d.clock.now();
+    const origin = q.origin === 'all' ? undefined : q.origin;
+    const [rows, pending] = await Promise.all([this.d.repo.resolved(now, q.timeframe, origin), this.d.repo.pendingCounts(now, origin)]);
+    const groups: CalibrationGroup[] = [];
+    for (const tf of TA_TIMEFRAMES) {
+      if (q.timeframe && q.timeframe !== tf) continue;
+      for (const kind of ['touch', 'breakthrough'] as const) {
+        const sel = rows.filter((r) => r.timeframe === tf && r.kind === kind);
+        const xs = sel.map((r) => ({ p: r.stated_p, outcome: r.outcome, wording: r.wording as ProbabilityWording }));
+        groups.push({
+          kind,
+          timeframe: tf,
+          ...brierSummary(xs),
+          n_backfill: sel.filter((r) => r.origin === 'backfill').length,
+          pending: pending.get(`${tf}:${kind}`) ?? 0,
+          bins: reliabilityBins(xs),
+          wording: calibrateWording(xs),
+        });
+      }
+    }
+    return { origin: q.origin, as_of: now, groups };
+  }
+
+  // ---- strategies ---------------------------------------------------------------------------------
+
+  /**
+   * Stores the strategies of a generation (once per author, coin, term and basis candle; a stored
+   * strategy is never changed). `createdAt` = clock time of generation.
+   */
+  async recordStrategies(author: string, row: CoinRow, pair: StrategyPair, basedOn: AiBasedOn | null, createdAt: number, origin: 'live' | 'backfill' = 'live'): Promise<number> {
+    let n = 0;
+    for (const term of ['short_term', 'medium_long_term'] as const) {
+      const p = pair[term];
+      if (!p) continue;
+      const ok = await this.d.repo.insertStrategy({
+        author, coinId: row.id, term, timeframe: p.timeframe, bias: p.bias, candleTime: p.candle_open_time, lastPrice: p.last_price, entryLow: p.entry_zone.low,
+        entryHigh: p.entry_zone.high, targets: p.targets, invalidation: p.invalidation_price, horizonHours: p.horizon_hours, basedOn, origin, createdAt,
+        dueAt: createdAt + p.horizon_hours * 3_600_000,
+      });
+      if (ok) n++;
+    }
+    return n;
+  }
+
+  /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window. Returns how many were scored. */
+  async scoreDueStrategies(): Promise<number> {
+    const now = this.d.clock.now();
+    const due = await this.d.repo.dueStrategies(now);
+    if (!due.length) return 0;
+    const scores = [];
+    for (const s of due) {
+      const row = this.d.coinRows().find((c) => c.id === s.coin_id);
+      if (!row) continue;
+      const { s: cs, to } = await this.d.history(row.symbol, '5m', now);
+      const a = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.created_at - 1) + 1;
+      const b = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.due_at);
+      const candles: Candle[] = [];
+      for (let j = Math.max(0, a); j <= b; j++) candles.push({ time: cs.openTime[j], open: cs.open[j], high: cs.high[j], low: cs.low[j], close: cs.close[j], volume: cs.volume[j] });
+      const r = scorePlan({ bias: s.bias, entryLow: s.entry_low, entryHigh: s.entry_high, target: s.targets[0] ?? null, invalidation: s.invalidation, horizonHours: s.horizon_hours, createdAt: s.created_at }, candles, this.feePct);
+      if (r) scores.push({ id: s.id, ...r, feePct: this.feePct });
+    }
+    await this.d.repo.saveStrategyScores(scores, now);
+    return scores.length;
+  }
+
+  /** Track record of the stored strategies (per author × timeframe, then per author × coin × timeframe) and the latest 20. */
+  async strategyRecord(q: { coin?: CoinRow; timeframe?: TaTimeframe; author?: string; origin: EvidenceOrigin }): Promise<StrategyRecord> {
+    const now = this.d.clock.now();
+    const rows = await this.d.repo.strategies(now, { coinId: q.coin?.id, timeframe: q.timeframe, author: q.author, origin: q.origin === 'all' ? undefined : q.origin });
+    const sym = new Map(this.d.coinRows().map((c) => [c.id, c.symbol]));
+    const groups = new Map<string, StrategyRow[]>();
+    const add = (k: string, r: StrategyRow) => (groups.get(k) ?? groups.set(k, []).get(k)!).push(r);
+    for (const r of rows) {
+      add(`${r.author}\u0000\u0000${r.timeframe}`, r);
+      add(`${r.author}\u0000${r.coin_id}\u0000${r.timeframe}`, r);
+    }
+    const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+    const out: StrategyRecordRow[] = [...groups.entries()].map(([k, rs]) => {
+      const [author, coin, timeframe] = k.split('\u0000');
+      const scored = rs.filter((r) => r.status !== null);
+      return {
+        author,
+        coin: coin ? { id: Number(coin), symbol: sym.get(Number(coin)) ?? '?' } : null,
+        timeframe: timeframe as TaTimeframe,
+        n: scored.length,
+        n_backfill: scored.filter((r) => r.origin === 'backfill').length,
+        entered: scored.filter((r) => r.entered).length,
+        target_first: scored.filter((r) => r.target_first).length,
+        invalidated: scored.filter((r) => r.status === 'invalidated').length,
+        mean_return_pct: mean(scored.map((r) => r.return_pct ?? 0)),
+        mean_hold_pct: mean(scored.map((r) => r.hold_pct ?? 0)),
+        pending: rs.length - scored.length,
+      };
+    });
+    out.sort((a, b) => Number(a.coin !== null) - Number(b.coin !== null) || a.author.localeCompare(b.author) || (a.coin?.symbol ?? '').localeCompare(b.coin?.symbol ?? '') || TA_TIMEFRAMES.indexOf(a.timeframe) - TA_TIMEFRAMES.indexOf(b.timeframe));
+    const recent: ScoredStrategy[] = rows.slice(0, 20).map((r) => ({
+      id: r.id, author: r.author, coin: { id: r.coin_id, symbol: sym.get(r.coin_id) ?? '?' }, term: r.term, timeframe: r.timeframe as TaTimeframe, bias: r.bias, origin: r.origin,
+      created_at: r.created_at, candle_open_time: r.candle_time, entry_low: r.entry_low, entry_high: r.entry_high, targets: r.targets, invalidation: r.invalidation,
+      horizon_hours: r.horizon_hours, status: (r.status ?? 'pending') as ScoredStrategy['status'], return_pct: r.return_pct, hold_pct: r.hold_pct,
+    }));
+    return { origin: q.origin, fee_pct: this.feePct, as_of: now, rows: out, recent };
+  }
+}

@@ -1,0 +1,225 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { CalibrationGroup, EvidenceOrigin, StrategyRecordRow } from '@coinlens/contracts';
+import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timeframe';
+import { EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
+import { api } from '../../lib/api-client';
+import { errorKey } from '../../lib/api';
+import { formatNumber, formatPercent } from '../../lib/format';
+
+/** A probability (0..1) as an unsigned percentage, e.g. 0.4 → "40%". */
+const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
+/** A skill score to 3 decimals, without a negative zero. */
+const skillText = (x: number) => (Math.abs(x) < 0.0005 ? '0.000' : x.toFixed(3));
+
+/** Calibration figures (`GET /api/signals/calibration`). */
+export function useCalibration(origin: EvidenceOrigin) {
+  return useQuery({ queryKey: ['signals', 'calibration', origin], queryFn: ({ signal }) => api('getCalibration', { query: { origin } }, { signal }), refetchInterval: 5 * 60_000 });
+}
+
+/** Strategy track record (`GET /api/strategies/record`), optionally of one coin. */
+export function useStrategyRecord(query: { coin?: string; origin?: EvidenceOrigin } = {}) {
+  return useQuery({ queryKey: ['signals', 'strategy-record', query.coin ?? '', query.origin ?? 'all'], queryFn: ({ signal }) => api('getStrategyRecord', { query: { origin: query.origin ?? 'all', coin: query.coin } }, { signal }), refetchInterval: 5 * 60_000 });
+}
+
+/**
+ * Reliability diagram: stated probability (x) against the observed frequency (y) per decile, the
+ * diagonal = perfect calibration; each point sized by its n and labelled with it.
+ */
+export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
+  const { t } = useTranslation('signals');
+  const W = 240;
+  const P = 34;
+  const S = W - 2 * P;
+  const x = (v: number) => P + v * S;
+  const y = (v: number) => W - P - v * S;
+  const maxN = Math.max(1, ...group.bins.map((b) => b.n));
+  const pts = group.bins.filter((b) => b.n > 0 && b.stated !== null && b.observed !== null);
+  return (
+    <svg viewBox={`0 0 ${W} ${W}`} className="h-auto w-full max-w-[260px]" role="img" aria-label={t('calibration.chartLabel', { kind: t(`calibration.kind.${group.kind}`), timeframe: timeframeLabel(group.timeframe) })} data-testid="reliability-chart">
+      <rect x={P} y={P} width={S} height={S} className="fill-transparent stroke-current text-border" />
+      {[0.25, 0.5, 0.75].map((v) => (
+        <g key={v} className="stroke-current text-border" strokeDasharray="2 3">
+          <line x1={x(v)} y1={y(0)} x2={x(v)} y2={y(1)} />
+          <line x1={x(0)} y1={y(v)} x2={x(1)} y2={y(v)} />
+        </g>
+      ))}
+      <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} className="stroke-current text-muted" strokeDasharray="4 3" />
+      <polyline points={pts.map((b) => `${x(b.stated!)},${y(b.observed!)}`).join(' ')} className="fill-none stroke-current text-primary-600" strokeWidth={1.5} />
+      {pts.map((b) => (
+        <g key={b.lo}>
+          <circle cx={x(b.stated!)} cy={y(b.observed!)} r={2.5 + 4.5 * Math.sqrt(b.n / maxN)} className="fill-current text-primary-600" fillOpacity={0.75}>
+            <title>{t('calibration.binTitle', { lo: Math.round(b.lo * 100), hi: Math.round(b.hi * 100), observed: pct(b.observed), count: b.n })}</title>
+          </circle>
+          <text x={x(b.stated!)} y={y(b.observed!) - 8} textAnchor="middle" className="fill-current text-muted" fontSize={8}>
+            {b.n}
+          </text>
+        </g>
+      ))}
+      {[0, 0.5, 1].map((v) => (
+        <g key={v} className="fill-current text-muted" fontSize={9}>
+          <text x={x(v)} y={W - P + 12} textAnchor="middle">{`${v * 100}%`}</text>
+          <text x={P - 4} y={y(v) + 3} textAnchor="end">{`${v * 100}%`}</text>
+        </g>
+      ))}
+      <text x={W / 2} y={W - 4} textAnchor="middle" className="fill-current text-muted" fontSize={9}>{t('calibration.axisStated')}</text>
+      <text x={8} y={W / 2} textAnchor="middle" transform={`rotate(-90 8 ${W / 2})`} className="fill-current text-muted" fontSize={9}>{t('calibration.axisObserved')}</text>
+    </svg>
+  );
+}
+
+function GroupCard({ g }: { g: CalibrationGroup }) {
+  const { t } = useTranslation('signals');
+  const skillClass = g.skill === null || Math.abs(g.skill) < 0.0005 ? 'text-muted' : g.skill > 0 ? 'text-up' : 'text-down';
+  return (
+    <div className="rounded-lg border border-border p-3" data-testid="calibration-group" data-kind={g.kind} data-timeframe={g.timeframe}>
+      <h3 className="text-[13px] font-semibold">
+        {t(`calibration.kind.${g.kind}`)} · {timeframeLabel(g.timeframe)}
+      </h3>
+      {g.n === 0 ? (
+        <p className="mt-2 text-[12px] text-muted">{t('calibration.noneResolved', { count: g.pending })}</p>
+      ) : (
+        <div className="mt-2 flex flex-col gap-3 sm:flex-row">
+          <ReliabilityChart group={g} />
+          <div className="min-w-0 flex-1 text-[12px]">
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
+              <dt className="text-muted">{t('calibration.n')}</dt>
+              <dd className="num" data-testid="calibration-n">{formatNumber(g.n)}</dd>
+              <dt className="text-muted">{t('calibration.inSample')}</dt>
+              <dd className="num">{formatNumber(g.n_backfill)}</dd>
+              <dt className="text-muted">{t('calibration.brier')}</dt>
+              <dd className="num">{g.brier?.toFixed(3) ?? '—'}</dd>
+              <dt className="text-muted">{t('calibration.brierRef')}</dt>
+              <dd className="num">{g.brier_ref?.toFixed(3) ?? '—'}</dd>
+              <dt className="text-muted">{t('calibration.skill')}</dt>
+              <dd className={`num font-semibold ${skillClass}`} data-testid="calibration-skill">{g.skill === null ? '—' : skillText(g.skill)}</dd>
+              <dt className="text-muted">{t('calibration.pending')}</dt>
+              <dd className="num">{formatNumber(g.pending)}</dd>
+            </dl>
+            <table className="mt-2 w-full text-[11px]">
+              <thead>
+                <tr className="text-muted">
+                  <th className="py-0.5 text-left font-medium">{t('calibration.label')}</th>
+                  <th className="py-0.5 text-right font-medium">{t('calibration.stated')}</th>
+                  <th className="py-0.5 text-right font-medium">{t('calibration.observed')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {g.wording.map((w) => (
+                  <tr key={w.wording} className="border-t border-border">
+                    <td className="py-0.5">{t(`calibration.wording.${w.wording}`)}</td>
+                    <td className="num py-0.5 text-right">{`${pct(w.stated_lo)}–${pct(w.stated_hi)}`}</td>
+                    <td className="num py-0.5 text-right">{w.n ? `${pct(w.observed_lo)}–${pct(w.observed_hi)} (n = ${formatNumber(w.n)})` : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One line of an author's strategy record, e.g. "Built-in analyst, 7D: 41 of 97 reached target first, mean −0.3 % after fees vs hold +0.8 %". */
+export function strategyRecordLine(t: (k: string, o?: Record<string, unknown>) => string, row: StrategyRecordRow | undefined, author: string, timeframe: string): string {
+  const who = author === 'builtin' ? t('calibration.builtin') : author;
+  if (!row || row.n === 0) return t('calibration.noScored', { who, timeframe: timeframeLabel(timeframe) });
+  return t('calibration.recordLine', { who, timeframe: timeframeLabel(timeframe), hits: row.target_first, count: row.n, ret: formatPercent(row.mean_return_pct, 1), hold: formatPercent(row.mean_hold_pct, 1) });
+}
+
+function StrategyRecordPanel() {
+  const { t } = useTranslation('signals');
+  const q = useStrategyRecord();
+  const rows = q.data?.rows.filter((r) => r.coin === null) ?? [];
+  return (
+    <Panel title={t('calibration.strategiesTitle')} className="mt-4">
+      <div className="px-3 pb-3">
+      <p className="mb-2 text-[12px] text-muted">{t('calibration.strategiesNote', { fee: q.data ? formatNumber(q.data.fee_pct, 2) : '0.10' })}</p>
+      {q.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : q.isError ? (
+        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+      ) : rows.length === 0 ? (
+        <EmptyState title={t('calibration.strategiesEmpty')} testId="strategy-record-empty" />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-[12px]" data-testid="strategy-record-table">
+            <thead>
+              <tr className="text-[11px] text-muted">
+                <th className="px-2 py-1.5 text-left font-medium">{t('calibration.author')}</th>
+                <th className="px-2 py-1.5 text-left font-medium">{t('calibration.timeframe')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.scored')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.entered')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.targetFirst')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.meanReturn')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.meanHold')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.pending')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={`${r.author}:${r.timeframe}`} className="border-t border-border">
+                  <td className="px-2 py-1.5 whitespace-nowrap">{r.author === 'builtin' ? t('calibration.builtin') : r.author}</td>
+                  <td className="px-2 py-1.5">{timeframeLabel(r.timeframe)}</td>
+                  <td className="num px-2 py-1.5 text-right">{formatNumber(r.n)}{r.n_backfill ? ` (${t('calibration.inSampleShort', { count: r.n_backfill })})` : ''}</td>
+                  <td className="num px-2 py-1.5 text-right">{formatNumber(r.entered)}</td>
+                  <td className="num px-2 py-1.5 text-right">{formatNumber(r.target_first)}</td>
+                  <td className={`num px-2 py-1.5 text-right ${(r.mean_return_pct ?? 0) >= 0 ? 'text-up' : 'text-down'}`}>{formatPercent(r.mean_return_pct, 2)}</td>
+                  <td className="num px-2 py-1.5 text-right">{formatPercent(r.mean_hold_pct, 2)}</td>
+                  <td className="num px-2 py-1.5 text-right">{formatNumber(r.pending)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      </div>
+    </Panel>
+  );
+}
+
+/** The Calibration tab of the signals page: reliability of the stated probabilities, then the strategy record. */
+export function CalibrationView() {
+  const { t } = useTranslation('signals');
+  const [origin, setOrigin] = useState<EvidenceOrigin>('all');
+  const q = useCalibration(origin);
+  const groups = q.data?.groups ?? [];
+  const empty = q.isSuccess && groups.every((g) => g.n === 0 && g.pending === 0);
+  return (
+    <div data-testid="calibration-view">
+      <Panel
+        title={t('calibration.title')}
+        actions={
+          <label className="flex items-center gap-1 text-[12px] text-muted">
+            {t('calibration.origin')}
+            <select value={origin} onChange={(e) => setOrigin(e.target.value as EvidenceOrigin)} className="rounded border border-border bg-surface px-1.5 py-1 text-fg" data-testid="calibration-origin">
+              {(['all', 'live', 'backfill'] as const).map((o) => (
+                <option key={o} value={o}>{t(`calibration.originOption.${o}`)}</option>
+              ))}
+            </select>
+          </label>
+        }
+      >
+        <div className="px-3 pb-3">
+        <p className="mb-3 text-[12px] text-muted">{t('calibration.intro')}</p>
+        {q.isPending ? (
+          <div className="grid gap-3 md:grid-cols-2" aria-busy="true">
+            {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-56 w-full" />)}
+          </div>
+        ) : q.isError ? (
+          <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+        ) : empty ? (
+          <EmptyState title={t('calibration.empty')} body={t('calibration.emptyBody')} testId="calibration-empty" />
+        ) : (
+          <div className="grid gap-3 md:grid-cols-2">
+            {TA_TIMEFRAMES.flatMap((tf) => groups.filter((g) => g.timeframe === tf)).map((g) => <GroupCard key={`${g.kind}:${g.timeframe}`} g={g} />)}
+          </div>
+        )}
+        </div>
+      </Panel>
+      <StrategyRecordPanel />
+    </div>
+  );
+}
