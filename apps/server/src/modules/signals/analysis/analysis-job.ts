@@ -33,6 +33,8 @@ export interface AnalysisOutput {
   detected: DetectedSignal[];
   /** The backtest, when the job asked for one. */
   backtest?: BacktestResult;
+  /** `threadId` of the thread that computed it (node:worker_threads; 0 is the main thread). */
+  threadId?: number;
 }
 
 const enough = (c: Candles | null): c is Candles => !!c && c.close.length >= MIN_ANALYZE_CANDLES;

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, threadId } from 'node:worker_threads';
 import { runAnalysisJob, type AnalysisJob } from './analysis-job';
 
 // Background work: under CPU contention the HTTP thread goes first (Linux keeps a nice value per thread).
@@ -16,7 +16,7 @@ try {
 
 parentPort!.on('message', (m: { id: number; job: AnalysisJob }) => {
   try {
-    parentPort!.postMessage({ id: m.id, ok: true, output: runAnalysisJob(m.job) });
+    parentPort!.postMessage({ id: m.id, ok: true, output: { ...runAnalysisJob(m.job), threadId } });
   } catch (e) {
     parentPort!.postMessage({ id: m.id, ok: false, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   }
