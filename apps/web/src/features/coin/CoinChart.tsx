@@ -9,6 +9,7 @@ import type { KlineChartHandle } from '../../components/charts/KlineChart';
 import { ErrorState, Panel, Skeleton } from '../../components/ui';
 import { useAfterPaint } from '../../lib/use-after-paint';
 import { useSignalOverlay } from './ta/chart-overlay';
+import { hasMarketData } from '../../components/NoMarketData';
 import { MarkerTip } from './ta/MarkerTip';
 
 /** Timeframes offered on the chart (SPEC §9). */
@@ -40,7 +41,7 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
     void loadKlineChart();
   }, []);
   const live = useLivePrice(coin.symbol);
-  const overlay = useSignalOverlay(coinRef, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, live?.lastPrice ?? coin.lastPrice);
+  const overlay = useSignalOverlay(hasMarketData(coin) ? coinRef : null, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, live?.lastPrice ?? coin.lastPrice);
 
   const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
   const notAvailable = q.error instanceof ApiError && q.error.code === 'TIMEFRAME_NOT_AVAILABLE';

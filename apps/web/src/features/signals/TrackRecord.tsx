@@ -120,7 +120,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
         <p className="px-3 py-4 text-[12px] text-muted sm:px-4" data-testid="pattern-sample-empty">{t(`track.sample.${sample}Empty`)}</p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full text-[12px]" data-testid="pattern-stats" data-sample={sample}>
+          <table className="stack-table w-full text-[12px]" data-testid="pattern-stats" data-sample={sample}>
             <thead className="border-b border-border">
               <tr>
                 <th className={th}>{t('track.col.pattern')}</th>
@@ -137,13 +137,13 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
                 const e = s[sample];
                 return (
                   <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row" data-verdict={e.verdict}>
-                    <td className={td} title={s.label}>{signalName(s.name, s.label, i18n.language)}</td>
-                    <td className={`${td} num`}>{timeframeLabel(s.timeframe)}</td>
-                    <td className={td}><DirectionPill direction={s.direction} /></td>
-                    <td className={`${td} num text-right font-medium`}>{accuracyText(t, { accuracy: e.hit_rate, hits: e.hits, total: e.n })}</td>
-                    <td className={`${td} num text-right text-muted`}>{ratePct(e.baseline.p)} <span className="text-[10px]">(n = {formatNumber(e.baseline.n)})</span></td>
-                    <td className={`${td} num`}><EdgeText stat={e} /></td>
-                    {sample === 'all' && <td className={`${td} num text-right`}>{formatPercent(s.avg_move_pct)}</td>}
+                    <td className={td} title={s.label} data-label={t('track.col.pattern')}>{signalName(s.name, s.label, i18n.language)}</td>
+                    <td className={`${td} num`} data-label={t('track.col.timeframe')}>{timeframeLabel(s.timeframe)}</td>
+                    <td className={td} data-label={t('track.col.direction')}><DirectionPill direction={s.direction} /></td>
+                    <td className={`${td} num text-right font-medium`} data-label={t('track.col.hitRate')}>{accuracyText(t, { accuracy: e.hit_rate, hits: e.hits, total: e.n })}</td>
+                    <td className={`${td} num text-right text-muted`} data-label={t('track.col.baseline')}>{ratePct(e.baseline.p)} <span className="text-[10px]">(n = {formatNumber(e.baseline.n)})</span></td>
+                    <td className={`${td} num`} data-label={t('track.col.edge')}><EdgeText stat={e} /></td>
+                    {sample === 'all' && <td className={`${td} num text-right`} data-label={t('track.col.avgMove')}>{formatPercent(s.avg_move_pct)}</td>}
                   </tr>
                 );
               })}
@@ -180,7 +180,7 @@ export function TrackRecordView({ coin }: { coin?: string }) {
         title={t('track.recent')}
         actions={
           <div className="flex flex-wrap items-center gap-2">
-            {total !== undefined && <span className="num text-[12px] text-muted" data-testid="track-record-total">{t('track.total', { n: formatNumber(total) })}</span>}
+            {total !== undefined && <span className="num text-[12px] text-muted" data-testid="track-record-total">{t('track.total', { count: total, n: formatNumber(total) })}</span>}
             <select
               aria-label={t('track.filter.timeframe')}
               value={timeframe}

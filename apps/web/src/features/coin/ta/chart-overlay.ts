@@ -20,13 +20,14 @@ const isTa = (tf: Timeframe): tf is TaTimeframe => tf === '5m' || tf === '1h' ||
  * `tipOf(markerId)` gives the signals of a marker's candle with their pattern's record on this
  * timeframe (all coins, last 7 days: hit rate, baseline, edge with 95 % interval) for its tooltip.
  */
-export function useSignalOverlay(coinRef: CoinRef, timeframe: Timeframe, labels: { support: string; resistance: string }, livePrice?: number | null) {
-  const ta = isTa(timeframe) ? timeframe : undefined;
+export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, labels: { support: string; resistance: string }, livePrice?: number | null) {
+  // null coinRef: a coin without market data — no analysis to draw and no request to make
+  const ta = coinRef != null && isTa(timeframe) ? timeframe : undefined;
   // one coin's logged signals are a signal detail (Pro: signals.full): visitors and free users get
   // the level lines only, and no request that must answer 401/403
   const { me } = useMe();
-  const track = useTrackRecord({ coin: coinRef, timeframe: ta }, MAX_SIGNAL_MARKERS, !!me?.isPro && !!ta);
-  const analysis = useCoinTa(ta ? coinRef : undefined, ta);
+  const track = useTrackRecord({ coin: coinRef ?? undefined, timeframe: ta }, MAX_SIGNAL_MARKERS, !!me?.isPro && !!ta);
+  const analysis = useCoinTa(ta ? (coinRef ?? undefined) : undefined, ta);
   const items = ta ? track.data?.pages[0]?.items : undefined;
   const patterns = usePatternStats({ timeframe: ta });
   const stats = ta ? patterns.data?.items : undefined;
