@@ -37,13 +37,18 @@ export function outboxDir(): string {
   return path.join(dirs[0], 'outbox');
 }
 
-/** Waits for the .eml the embedded mailer wrote to `email` and returns its 6-digit code. */
-export async function codeFromOutbox(email: string): Promise<string> {
+/**
+ * Waits for the .eml the embedded mailer wrote to `email` (at or after `since`, ms since the epoch,
+ * when given) and returns the 6-digit code of the newest one.
+ */
+export async function codeFromOutbox(email: string, since = 0): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const dir = outboxDir();
     if (fs.existsSync(dir)) {
-      for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.eml'))) {
+      // newest mail first: an address that registers again (after deleting its account) has older codes
+      const mails = fs.readdirSync(dir).filter((n) => n.endsWith('.eml')).map((n) => ({ n, t: fs.statSync(path.join(dir, n)).mtimeMs })).filter((m) => m.t >= since - 1000).sort((a, b) => b.t - a.t || b.n.localeCompare(a.n));
+      for (const { n: f } of mails) {
         const raw = fs.readFileSync(path.join(dir, f), 'utf8');
         if (!raw.includes(`To: ${email}`)) continue;
         // the text part is quoted-printable (English) or base64 (Chinese)
@@ -60,9 +65,9 @@ export async function codeFromOutbox(email: string): Promise<string> {
 }
 
 /** On the verify step of registration: types the code mailed to `email` and submits it. */
-export async function enterCodeFromOutbox(page: Page, email: string): Promise<void> {
+export async function enterCodeFromOutbox(page: Page, email: string, since = 0): Promise<void> {
   await expect(page.getByTestId('verify-page')).toBeVisible({ timeout: 45_000 });
-  await page.getByTestId('code-digit-0').fill(await codeFromOutbox(email));
+  await page.getByTestId('code-digit-0').fill(await codeFromOutbox(email, since));
   await page.getByTestId('verify-submit').click();
 }
 
@@ -82,8 +87,9 @@ export async function signUpThroughUi(page: Page, email: string, opts: { lang?: 
   await page.locator('#email').fill(email);
   await page.locator('#password').fill(E2E_PASSWORD);
   await page.getByTestId('agreement-checkbox').check();
+  const since = Date.now();
   await page.getByTestId('register-submit').click();
-  await enterCodeFromOutbox(page, email);
+  await enterCodeFromOutbox(page, email, since);
   await expect(page).toHaveURL(opts.redirect ? new RegExp(`${opts.redirect.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : new RegExp(`/${lang}/home$`), { timeout: 45_000 });
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 }
