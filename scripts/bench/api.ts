@@ -24,7 +24,6 @@
  *
  * Usage: npm run bench:api
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -33,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
 import { API_BENCH_ENDPOINTS as ENDPOINTS } from './paths';
+import { fetchOnce as fetchOnce0, Processes, waitReady } from './server-process';
 
 /** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
 const SERVER_ARGS = await serverArgs();
@@ -53,66 +53,14 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (m: string) => console.log(`[bench:api] ${m}`);
 
-/** One GET: status, body and wall milliseconds. */
-function fetchOnce(port: number, path: string, timeoutMs = 30_000): Promise<{ status: number; body: string; ms: number }> {
-  return new Promise((resolvePromise, reject) => {
-    const t0 = performance.now();
-    const req = http.get({ host: '127.0.0.1', port, path, agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolvePromise({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-    req.on('error', reject);
-  });
-}
-
-function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail: string[] = [];
-  const keep = (b: Buffer) => {
-    for (const line of b.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
-    while (tail.length > 30) tail.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  child.on('exit', (code, signal) => {
-    if (!stopping) log(`${name} exited (${code ?? signal}); last output:\n${tail.join('\n')}`);
-  });
-  return child;
-}
-
-let stopping = false;
-const children: ChildProcess[] = [];
+const procs = new Processes(log, ROOT);
 let tempDir: string | null = null;
+const fetchOnce = (port: number, path: string, timeoutMs?: number) => fetchOnce0(agent, port, path, timeoutMs);
 
 async function stopAll(): Promise<void> {
-  stopping = true;
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+  await procs.stopAll();
   agent.destroy();
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
-}
-
-async function waitReady(port: number, limitMs: number): Promise<void> {
-  const until = Date.now() + limitMs;
-  let last = '';
-  while (Date.now() < until) {
-    try {
-      const r = await fetchOnce(port, '/api/health', 5000);
-      if (r.status === 200) {
-        const readiness = JSON.parse(r.body).result?.readiness;
-        if (readiness === 'ready') return;
-        if (readiness !== last) log(`server ${readiness}…`);
-        last = readiness;
-      }
-    } catch {
-      // not listening yet
-    }
-    await sleep(1000);
-  }
-  throw new Error(`server not ready within ${limitMs / 1000} s`);
 }
 
 const BASELINE_SRC = `
@@ -186,8 +134,8 @@ async function main() {
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}${tempDir ? ' (fresh: importing the shipped data first)' : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
   const t0 = Date.now();
-  children.push(spawnLogged('server', SERVER_ARGS, serverEnv(env)));
-  await waitReady(PORT, 15 * 60_000);
+  procs.spawn('server', SERVER_ARGS, serverEnv(env));
+  await waitReady(agent, PORT, 15 * 60_000, log);
   log(`server ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const endpoints = ONLY.length ? ENDPOINTS.filter((e) => ONLY.includes(e.name)) : ENDPOINTS;
@@ -200,8 +148,7 @@ async function main() {
   }
   const bodiesFile = join(tempDir ?? mkdtempSync(join(tmpdir(), 'coinlens-bench-')), 'bodies.json');
   writeFileSync(bodiesFile, JSON.stringify(bodies));
-  const base = spawnLogged('baseline', ['--input-type=module', '-e', BASELINE_SRC], { ...process.env, BENCH_BODIES: bodiesFile, BENCH_BASELINE_PORT: String(BASE_PORT) });
-  children.push(base);
+  procs.spawn('baseline', ['--input-type=module', '-e', BASELINE_SRC], { ...process.env, BENCH_BODIES: bodiesFile, BENCH_BASELINE_PORT: String(BASE_PORT) });
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetchOnce(BASE_PORT, endpoints[0].path, 2000)).status === 200) break;

@@ -18,13 +18,13 @@
  * Environment: BENCH_DATA_DIR, BENCH_PORT (8207), DATABASE_URL / REDIS_URL (passed through).
  * Usage: npm run bench:evidence
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_ARGS, serverEnv } from '../server-runtime.mjs';
+import { serverArgs, serverEnv } from '../server-runtime.mjs';
+import { fetchOnce as fetchOnce0, Processes, waitReady } from './server-process';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 8207);
@@ -37,20 +37,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (m: string) => console.log(`[bench:evidence] ${m}`);
 
-/** One GET: status, body and wall milliseconds. */
-function fetchOnce(path: string, timeoutMs = 60_000): Promise<{ status: number; body: string; ms: number }> {
-  return new Promise((ok, fail) => {
-    const t0 = performance.now();
-    const req = http.get({ host: '127.0.0.1', port: PORT, path, agent, timeout: timeoutMs }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => ok({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
-      res.on('error', fail);
-    });
-    req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-    req.on('error', fail);
-  });
-}
+const fetchOnce = (path: string, timeoutMs = 60_000) => fetchOnce0(agent, PORT, path, timeoutMs);
 
 /** p-th percentile (nearest rank) in ms; NaN when empty. */
 function percentile(xs: number[], p: number): number {
@@ -81,55 +68,18 @@ function sampler(): { stop: () => Promise<{ health: number[]; read: number[]; er
   return { stop: async () => ((running = false), await loop, out) };
 }
 
-let stopping = false;
-const children: ChildProcess[] = [];
-
-function spawnLogged(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const tail: string[] = [];
-  const keep = (b: Buffer) => {
-    for (const line of b.toString('utf8').split('\n')) if (line.trim()) tail.push(line);
-    while (tail.length > 30) tail.shift();
-  };
-  child.stderr!.on('data', keep);
-  if (name === 'server') child.stdout!.on('data', keep);
-  child.on('exit', (code, signal) => {
-    if (!stopping && name === 'server') log(`${name} exited (${code ?? signal}); last output:\n${tail.join('\n')}`);
-  });
-  children.push(child);
-  return child;
-}
+const procs = new Processes(log, ROOT);
 
 async function stopAll(): Promise<void> {
-  stopping = true;
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once('exit', r)))));
+  await procs.stopAll();
   agent.destroy();
-}
-
-async function waitReady(limitMs: number): Promise<void> {
-  const until = Date.now() + limitMs;
-  let last = '';
-  while (Date.now() < until) {
-    try {
-      const r = await fetchOnce('/api/health', 5000);
-      const readiness = r.status === 200 ? JSON.parse(r.body).result?.readiness : `HTTP ${r.status}`;
-      if (readiness === 'ready') return;
-      if (readiness !== last) log(`server ${readiness}…`);
-      last = readiness;
-    } catch {
-      // not listening yet
-    }
-    await sleep(1000);
-  }
-  throw new Error('server not ready in time');
 }
 
 /** Runs the evaluation in its own process; resolves with its JSON totals and wall time. */
 function evaluate(): Promise<{ totals: Record<string, unknown> & { ms: Record<string, number> }; wallMs: number }> {
   return new Promise((ok, fail) => {
     const t0 = performance.now();
-    const child = spawnLogged('evaluation', ['--import', 'tsx', join(ROOT, 'scripts/bench/evidence-eval.ts')], process.env);
+    const child = procs.spawn('evaluation', ['--import', 'tsx', join(ROOT, 'scripts/bench/evidence-eval.ts')], process.env, { quietStdout: true });
     let out = '';
     child.stdout!.on('data', (b: Buffer) => (out += b.toString('utf8')));
     child.on('exit', (code) => (code === 0 ? ok({ totals: JSON.parse(out), wallMs: performance.now() - t0 }) : fail(new Error(`evaluation exited with ${code}`))));
@@ -153,8 +103,8 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '0',
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}`);
-  spawnLogged('server', [...SERVER_NODE_ARGS, '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], serverEnv(env));
-  await waitReady(12 * 60_000);
+  procs.spawn('server', await serverArgs(), serverEnv(env));
+  await waitReady(agent, PORT, 12 * 60_000, log);
   await fetchOnce(READ_PATH); // fill the read model once
 
   log('idle: sampling the API for 3 s');
