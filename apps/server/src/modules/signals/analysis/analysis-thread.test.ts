@@ -21,14 +21,21 @@ describe('analysis thread', () => {
     try {
       const [onThread, again] = await Promise.all([thread.run(job), thread.run(job)]);
       const inline = runAnalysisJob(job);
-      expect(onThread).toEqual(inline);
-      expect(again).toEqual(inline);
+      const { threadId: onThreadId, ...onThreadResult } = onThread;
+      const { threadId: againId, ...againResult } = again;
+      expect(onThreadResult).toEqual(inline);
+      expect(againResult).toEqual(inline);
+      // computed on the worker thread, not on the main thread (threadId 0)
+      expect(onThreadId).toBeGreaterThan(0);
+      expect(againId).toBe(onThreadId);
       expect(onThread.detected.length).toBeGreaterThan(0);
       expect(onThread.result?.current.candle_open_time).toBe(history.openTime[1999]);
       await new Promise((r) => setTimeout(r, 600));
       expect((thread as unknown as { worker: unknown }).worker).toBeNull();
       // a later job starts a new thread
-      expect(await thread.run(job)).toEqual(inline);
+      const { threadId: laterId, ...later } = await thread.run(job);
+      expect(later).toEqual(inline);
+      expect(laterId).toBeGreaterThan(0);
     } finally {
       await thread.close();
     }
