@@ -30,6 +30,15 @@ describe('calibration: stated probabilities logged and resolved', () => {
     expect((await rows(sql`select count(*)::int as n from probability_forecasts where origin = 'live' and outcome is null`))[0].n).toBeGreaterThan(0);
   });
 
+  it('a second backfill (a restart) measures nothing already logged and logs nothing twice', async () => {
+    const row = t.ctx.market.coinRows.find((c) => c.symbol === 'BTC')!;
+    const [before] = await rows(sql`select count(*)::int as n from probability_forecasts where origin = 'backfill'`);
+    const again = await t.ctx.calibration.backfill(row, '1h');
+    expect(again).toEqual({ computed: 0, logged: 0 });
+    const [after] = await rows(sql`select count(*)::int as n from probability_forecasts where origin = 'backfill'`);
+    expect(after.n).toBe(before.n);
+  });
+
   it('GET /api/signals/calibration: per kind and timeframe, deciles with n, Brier and skill against the base rate', async () => {
     const r = await get('/api/signals/calibration');
     expect(r.status).toBe(200);

@@ -126,6 +126,12 @@ export class CalibrationRepository {
     return inserted;
   }
 
+  /** Open time (ms) of the last candle with a backfilled (in-sample) forecast of (coin, timeframe); null when none. */
+  async lastForecastCandle(coinId: number, timeframe: string): Promise<number | null> {
+    const [r] = await this.h.query<{ t: unknown }>(sql`select max(candle_time) as t from probability_forecasts where coin_id = ${coinId} and timeframe = ${timeframe} and origin = 'backfill'`);
+    return r?.t === null || r?.t === undefined ? null : num(r.t);
+  }
+
   /** Unresolved forecasts of (coin, timeframe) whose horizon ended at or before `now`, oldest first. */
   async dueForecasts(coinId: number, timeframe: string, now: number): Promise<DueForecast[]> {
     const rows = await this.h.query<Record<string, unknown>>(sql`select id, kind, side, level_price, candle_time, horizon_candles from probability_forecasts

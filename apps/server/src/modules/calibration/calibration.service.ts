@@ -101,21 +101,35 @@ export class CalibrationService {
    * 7 days + horizon of the stored history before now, the nearest levels and their touch /
    * breakthrough probabilities as analyze() states them, each measured only on the candles up to
    * that one (expanding window); logged with origin `backfill`, then resolved. Yields between candles.
+   * Incremental: points at or before the last candle already backfilled for (row, tf) are not computed
+   * again, so a restart computes only the candles that closed since (nothing when none did).
+   * Returns `computed` = points whose probabilities were measured, `logged` = new forecast rows.
    */
-  async backfill(row: CoinRow, tf: TaTimeframe, stopped: () => boolean = () => false): Promise<number> {
+  async backfill(row: CoinRow, tf: TaTimeframe, stopped: () => boolean = () => false): Promise<{ computed: number; logged: number }> {
+    const none = { computed: 0, logged: 0 };
     const now = this.d.clock.now();
     const tfMs = TIMEFRAME_MS[tf];
     const horizon = SIGNAL_HORIZON_CANDLES[tf];
     const { s, from, to } = await this.d.history(row.symbol, tf, now);
-    if (to - from < MIN_ANALYZE_CANDLES) return 0;
-    const c: Candles = { openTime: s.openTime.subarray(from, to), open: s.open.subarray(from, to), high: s.high.subarray(from, to), low: s.low.subarray(from, to), close: s.close.subarray(from, to), volume: s.volume.subarray(from, to) };
-    const h = computeSignalColumns(c);
-    const start = Math.max(SIGNAL_WARMUP + horizon + 50, lastIndexAtOrBefore(h.openTime, now - 7 * 86_400_000 - horizon * tfMs));
-    const last = h.n - 1;
-    if (start >= last) return 0;
+    if (to - from < MIN_ANALYZE_CANDLES) return none;
+    const times = s.openTime.subarray(from, to);
+    const start = Math.max(SIGNAL_WARMUP + horizon + 50, lastIndexAtOrBefore(times, now - 7 * 86_400_000 - horizon * tfMs));
+    const last = times.length - 1;
+    if (start >= last) return none;
     const step = Math.max(1, Math.floor((last - start) / BACKFILL_FORECAST_POINTS));
+    // Resume after the last candle already backfilled (a restart recomputes nothing stored).
+    const logged = await this.d.repo.lastForecastCandle(row.id, tf);
+    let first = start;
+    if (logged !== null && logged >= times[start]) first = lastIndexAtOrBefore(times, logged) + step;
+    if (first > last) {
+      await this.resolveDue(row, tf);
+      return none;
+    }
+    const c: Candles = { openTime: times, open: s.open.subarray(from, to), high: s.high.subarray(from, to), low: s.low.subarray(from, to), close: s.close.subarray(from, to), volume: s.volume.subarray(from, to) };
+    const h = computeSignalColumns(c);
     const rows: NewForecast[] = [];
-    for (let i = start; i <= last; i += step) {
+    let computed = 0;
+    for (let i = first; i <= last; i += step) {
       if (stopped()) break;
       const atr = h.atr14[i];
       if (!(atr > 0)) continue;
@@ -124,6 +138,7 @@ export class CalibrationService {
       const rp = resistance[0]?.price ?? null;
       const sp = support[0]?.price ?? null;
       const probs = measureLevelProbabilities(prefix(h, i + 1), horizon, rp === null ? null : (rp - close) / atr, sp === null ? null : (close - sp) / atr);
+      computed++;
       const statedAt = h.openTime[i] + tfMs;
       for (const side of ['resistance', 'support'] as const) {
         const pr = probs[side];
@@ -138,7 +153,7 @@ export class CalibrationService {
     }
     const n = await this.d.repo.insertForecasts(rows);
     await this.resolveDue(row, tf);
-    return n;
+    return { computed, logged: n };
   }
 
   /** Calibration per probability kind × timeframe over the resolved forecasts stated at or before now. */
