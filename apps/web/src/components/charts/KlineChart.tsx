@@ -20,6 +20,7 @@ import type { Candle, Timeframe } from '@coinlens/contracts';
 import type { Theme } from '../../lib/theme';
 import { formatCompact, formatPrice } from '../../lib/format';
 import { coalesceCandles, type CandleCoalescer } from './candle-coalescer';
+import { formatTickMark } from './tick-format';
 
 /** Imperative handle: live candle updates from the market stream. */
 export interface KlineChartHandle {
@@ -126,7 +127,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
       crosshair: { mode: CrosshairMode.Normal },
       rightPriceScale: { borderColor: p.border },
-      timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4 },
+      timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4, tickMarkFormatter: formatTickMark },
     });
     const candleSeries = chart.addSeries(CandlestickSeries, {
       upColor: p.up,
