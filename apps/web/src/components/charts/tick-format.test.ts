@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TickMarkType } from 'lightweight-charts';
+import { TickMarkType, type UTCTimestamp } from 'lightweight-charts';
 import { formatTickMark } from './tick-format';
 
 /** lightweight-charts 5.2's default: the UTC fields of the time read as local time, then toLocaleString. */
@@ -14,7 +14,7 @@ describe('chart tick marks', () => {
     const times = [Date.UTC(2025, 4, 16, 0, 0) / 1000, Date.UTC(2025, 6, 1, 13, 5, 30) / 1000, Date.UTC(2025, 11, 31, 23, 55) / 1000];
     for (const locale of ['en-US', 'zh-CN'])
       for (const type of [TickMarkType.Year, TickMarkType.Month, TickMarkType.DayOfMonth, TickMarkType.Time, TickMarkType.TimeWithSeconds])
-        for (const s of times) expect(formatTickMark(s, type, locale)).toBe(libraryDefault(s, type, locale));
+        for (const s of times) expect(formatTickMark(s as UTCTimestamp, type, locale)).toBe(libraryDefault(s, type, locale));
     expect(formatTickMark({ year: 2025, month: 5, day: 16 }, TickMarkType.DayOfMonth, 'en-US')).toBe('16');
   });
 
@@ -27,7 +27,7 @@ describe('chart tick marks', () => {
     };
     (Intl as { DateTimeFormat: unknown }).DateTimeFormat = counting;
     try {
-      for (let i = 0; i < 200; i++) formatTickMark(1747353600 + i * 300, TickMarkType.Time, 'de-DE');
+      for (let i = 0; i < 200; i++) formatTickMark((1747353600 + i * 300) as UTCTimestamp, TickMarkType.Time, 'de-DE');
     } finally {
       (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
     }
