@@ -11,10 +11,11 @@ export function fmtPrice(v: number): string {
   return Math.abs(v) >= 1 ? r.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : r.toString();
 }
 
-/** Signed percent with one decimal (`+1.2%`, `−0.8%` uses ASCII minus): v is already in percent. */
+/** Signed percent with one decimal (`+1.2%`, `−0.8%` uses ASCII minus; what rounds to zero is `0.0%`, never `-0.0%`): v is already in percent. */
 export function fmtPct(v: number): string {
   const s = Math.abs(v).toFixed(1);
-  return `${v >= 0 ? '+' : '-'}${s}%`;
+  if (Number(s) === 0) return `${s}%`;
+  return `${v > 0 ? '+' : '-'}${s}%`;
 }
 
 /** Unsigned percent with one decimal: v already in percent. */
