@@ -40,4 +40,27 @@ describe('analysis thread', () => {
       await thread.close();
     }
   }, 60_000);
+
+  it('a thread stopped when idle that exits late fails none of the jobs of the thread after it', async () => {
+    const history = last(1200);
+    const job: AnalysisJob = { symbol: 'BTC', timeframe: '1h', latest: last(800), history, detect: { on: 'history', after: history.openTime[1100], upTo: history.openTime[1199] } };
+    const thread = new AnalysisThread({ idleMs: 60_000 });
+    try {
+      await thread.run(job);
+      // what the idle timer does: forget the thread and stop it; its 'exit' comes later
+      const internals = thread as unknown as { worker: import('node:worker_threads').Worker | null };
+      const old = internals.worker!;
+      const oldId = old.threadId;
+      internals.worker = null;
+      void old.terminate();
+      const next = thread.run(job);
+      await new Promise<void>((r) => old.once('exit', () => r()));
+      const { threadId, ...out } = await next; // rejected with "analysis thread exited" before the fix
+      expect(threadId).toBeGreaterThan(0);
+      expect(threadId).not.toBe(oldId);
+      expect(out.result?.current.candle_open_time).toBe(history.openTime[1199]);
+    } finally {
+      await thread.close();
+    }
+  }, 60_000);
 });

@@ -33,7 +33,8 @@ function own(c: Candles | null): Candles | null {
  */
 export class AnalysisThread implements AnalysisRunner {
   private worker: Worker | null = null;
-  private readonly pending = new Map<number, { resolve(o: AnalysisOutput): void; reject(e: unknown): void }>();
+  /** Jobs sent and not answered yet, each with the thread it was sent to. */
+  private readonly pending = new Map<number, { worker: Worker; resolve(o: AnalysisOutput): void; reject(e: unknown): void }>();
   private nextId = 1;
   private idleTimer: NodeJS.Timeout | null = null;
 
@@ -43,12 +44,19 @@ export class AnalysisThread implements AnalysisRunner {
   private idle(w: Worker) {
     w.unref();
     this.idleTimer = setTimeout(() => {
-      if (this.worker === w && !this.pending.size) {
+      if (this.worker === w && !this.pendingOn(w)) {
         this.worker = null;
         void w.terminate();
       }
     }, this.opts.idleMs ?? ANALYSIS_THREAD_IDLE_MS);
     this.idleTimer.unref();
+  }
+
+  /** Number of unanswered jobs sent to `w`. */
+  private pendingOn(w: Worker): number {
+    let n = 0;
+    for (const p of this.pending.values()) if (p.worker === w) n++;
+    return n;
   }
 
   private start(): Worker {
@@ -58,14 +66,19 @@ export class AnalysisThread implements AnalysisRunner {
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
-      if (!this.pending.size) this.idle(w);
+      if (this.worker === w && !this.pendingOn(w)) this.idle(w);
       if (m.ok) p.resolve(m.output!);
       else p.reject(new Error(`analysis failed: ${m.error}`));
     });
+    // Only this thread's jobs fail with it: a thread stopped when idle exits some time later, when
+    // jobs of its successor may already be pending.
     const fail = (e: unknown) => {
       if (this.worker === w) this.worker = null;
-      for (const p of this.pending.values()) p.reject(e);
-      this.pending.clear();
+      for (const [id, p] of this.pending) {
+        if (p.worker !== w) continue;
+        this.pending.delete(id);
+        p.reject(e);
+      }
     };
     w.on('error', fail);
     w.on('exit', (code) => fail(new Error(`analysis thread exited (code ${code})`)));
@@ -80,7 +93,7 @@ export class AnalysisThread implements AnalysisRunner {
     const w = this.worker;
     const id = this.nextId++;
     return new Promise<AnalysisOutput>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { worker: w, resolve, reject });
       w.ref();
       w.postMessage({ id, job: { ...job, latest: own(job.latest), history: own(job.history) } });
     });
