@@ -26,6 +26,21 @@ describe('over plain HTTP (no PUBLIC_ORIGIN, no Telegram)', () => {
   });
   afterAll(async () => t?.close());
 
+  it('a server-sent event stream (a hijacked response) carries the same headers', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const ac = new AbortController();
+    try {
+      const r = await fetch(`${address}/api/stream/feeds`, { signal: ac.signal });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toContain('text/event-stream');
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('x-frame-options')).toBe('DENY');
+      expect(directives(r.headers.get('content-security-policy') ?? '')['frame-ancestors']).toEqual(["'none'"]);
+    } finally {
+      ac.abort();
+    }
+  });
+
   it('the SPA page carries a strict CSP, nosniff, no-referrer and frame denial, but no HSTS', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/en-US/crypto/bitcoin' });
     expect(r.statusCode).toBe(200);

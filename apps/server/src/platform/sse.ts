@@ -27,6 +27,8 @@ export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepal
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
+    // the headers set on the reply before it was hijacked (security headers, rate-limit headers)
+    ...(reply.getHeaders() as Record<string, string>),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
