@@ -19,8 +19,8 @@ const en = readCryptoHeadlines(CRYPTO_FILES.train);
 const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
 const texts = [
   ...train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
-  ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight })),
-  ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight })),
+  ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
+  ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
 ];
 const t = Date.now();
 const r = trainRecipe(texts, {
