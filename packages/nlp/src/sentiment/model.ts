@@ -14,7 +14,7 @@
  * per-bucket score w·r of each class) and `bias`; `ensemble` = { `weight` of the softmax model,
  * `offsets` per class }. Scores: weight·logsoftmax(z_lr) + (1 − weight)·logsoftmax(z_nb) + offsets,
  * then softmax; with `ensemble.gate` = "crypto" only crypto texts (isCryptoText) are mixed, others
- * score logsoftmax(z_lr) + offsets. Version 1 files (no `nblr`) still load.
+ * are scored by the softmax model alone (z_lr). Version 1 files (no `nblr`) still load.
  */
 import { isCryptoText } from './crypto-rules.js';
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
@@ -50,7 +50,7 @@ export interface NbLrPart {
   weight: number;
   /** Per-class offsets added after mixing. */
   offsets: Float64Array;
-  /** 'crypto': mix only for crypto texts (isCryptoText); other texts get logsoftmax(z_lr) + offsets. */
+  /** 'crypto': mix only for crypto texts (isCryptoText); other texts get the softmax model alone. */
   gate?: 'crypto';
 }
 
@@ -230,10 +230,7 @@ export function predictProba(model: SentimentModel, text: string): number[] {
     for (let k = 0; k < K; k++) z[k] += model.W[p * K + k] * vec.val[t];
   }
   const nb = model.nb;
-  if (nb && nb.gate === 'crypto' && !isCryptoText(text)) {
-    const a = logSoftmax(z);
-    for (let k = 0; k < K; k++) z[k] = a[k] + nb.offsets[k];
-  } else if (nb) {
+  if (nb && (nb.gate !== 'crypto' || isCryptoText(text))) {
     const zn = Array.from(nb.bias);
     const seen = new Set<number>();
     for (const g of extractFeatureCounts(text, nb.cfg)) for (const b of g.keys()) seen.add(b);
