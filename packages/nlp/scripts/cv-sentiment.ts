@@ -14,7 +14,7 @@
  *   tsx packages/nlp/scripts/cv-sentiment.ts lr [name=lr] [cw=8] [lambda=3e-6] [dw=0.5] [iter=400]
  *   tsx packages/nlp/scripts/cv-sentiment.ts nb [name=nb] [src=crypto|all] [c=0.1] [cw=8] [alpha=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts mlp [name=mlp] [src=crypto|all] [h=32] [ep=10] [lr=0.003] [do=0.3] [seed=1]
- *   tsx packages/nlp/scripts/cv-sentiment.ts combine lr=<name> [nb=<name>] [gate=0|1] [rs=0,0.5,1] [tfnstol=0.005]
+ *   tsx packages/nlp/scripts/cv-sentiment.ts combine lr=<name> [nb=<name>] [gate=0|1] [rs=0,0.5,1] [tfnstol=0.005] [rows=all|high]
  * Cache directory: $SENTIMENT_CV_DIR (default: the OS temp dir).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,6 +44,8 @@ interface Row {
   y: number;
   src: Src;
   fold: number;
+  /** Annotator's confidence of a crypto row ('high' | 'low'); '' for TFNS. */
+  confidence: string;
 }
 
 function loadRows(): Row[] {
@@ -55,12 +57,12 @@ function loadRows(): Row[] {
   const foldOf = new Map(en.map((r, j) => [r.id, enFold[j]]));
   const tfFold = stratifiedFolds(tp.map((r) => CLASSES.indexOf(r.label)), FOLDS, TFNS_FOLD_SEED);
   return [
-    ...tp.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'tfns' as const, fold: tfFold[j] })),
-    ...en.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'en' as const, fold: enFold[j] })),
+    ...tp.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'tfns' as const, fold: tfFold[j], confidence: '' })),
+    ...en.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'en' as const, fold: enFold[j], confidence: r.confidence })),
     ...zh.map((r) => {
       const f = foldOf.get(r.id);
       if (f === undefined) throw new Error(`train_zh.csv row ${r.id} has no English original`);
-      return { text: r.text, y: CLASSES.indexOf(r.label), src: 'zh' as const, fold: f };
+      return { text: r.text, y: CLASSES.indexOf(r.label), src: 'zh' as const, fold: f, confidence: r.confidence };
     }),
   ];
 }
@@ -185,6 +187,8 @@ function combine() {
   const nbName = arg('nb', '');
   const nb = nbName ? (JSON.parse(readFileSync(cacheFile(nbName), 'utf8')) as { oof: number[][] }) : null;
   const gate = arg('gate', '0') === '1';
+  // rows=high: score crypto rows the annotator marked high-confidence only (unambiguous rows, like dev.csv's agreed ones)
+  const highOnly = arg('rows', 'all') === 'high';
   const ev = rows.map((r) => ruleEvidence(r.text));
   const crypto = rows.map((r) => r.src !== 'tfns' || isCryptoText(r.text));
   // the softmax part keeps the shipped recipe's own offsets (its bias); `off` is added after mixing
@@ -202,7 +206,7 @@ function combine() {
       return applyRule({ label, scores }, ev[i], ruleScale).label;
     });
     const m = (src: Src) => {
-      const idx = rows.flatMap((r, i) => (r.src === src ? [i] : []));
+      const idx = rows.flatMap((r, i) => (r.src === src && (!highOnly || src === 'tfns' || r.confidence === 'high') ? [i] : []));
       return computeMetrics(idx.map((i) => CLASSES[rows[i].y]), idx.map((i) => pred[i]));
     };
     return { en: m('en'), zh: m('zh'), tfns: m('tfns') };
