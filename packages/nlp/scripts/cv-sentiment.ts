@@ -14,6 +14,7 @@
  *   tsx packages/nlp/scripts/cv-sentiment.ts lr [name=lr] [cw=8] [lambda=3e-6] [dw=0.5] [iter=400]
  *   tsx packages/nlp/scripts/cv-sentiment.ts nb [name=nb] [src=crypto|all] [c=0.1] [cw=8] [alpha=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts mlp [name=mlp] [src=crypto|all] [h=32] [ep=10] [lr=0.003] [do=0.3] [seed=1]
+ *   tsx packages/nlp/scripts/cv-sentiment.ts knn [name=knn] [k=10] [smooth=0.5]
  *   tsx packages/nlp/scripts/cv-sentiment.ts combine lr=<name> [nb=<name>] [gate=0|1] [rs=0,0.5,1] [tfnstol=0.005] [rows=all|high]
  * Cache directory: $SENTIMENT_CV_DIR (default: the OS temp dir).
  */
@@ -169,6 +170,48 @@ function runMlp() {
   return { settings: { ...o, src }, oof };
 }
 
+/**
+ * k-nearest crypto headlines (cosine of tf-idf word 1–2-grams, same language) per fold: class scores
+ * = log of the similarity-weighted vote of the k nearest training-fold crypto rows, smoothed
+ * (+ `smooth` per class). TFNS rows get uniform scores (the part is meant for crypto texts, gate=1).
+ */
+function runKnn() {
+  const k = Number(arg('k', '10'));
+  const smooth = Number(arg('smooth', '0.5'));
+  const cfg = { ...RECIPE.cfg, charWeight: 0, lexWeight: 0, domainWeight: 0, trigrams: false };
+  const counts = rows.map((r) => (r.src === 'tfns' ? [] : extractFeatureCounts(r.text, cfg).slice(0, 1)));
+  const oof: number[][] = rows.map(() => [0, 0, 0]);
+  for (let f = 0; f < FOLDS; f++) {
+    const tr = rows.flatMap((r, i) => (r.fold !== f && r.src !== 'tfns' ? [i] : []));
+    const te = rows.flatMap((r, i) => (r.fold === f && r.src !== 'tfns' ? [i] : []));
+    const idf = computeIdf(tr.map((i) => counts[i]));
+    const idfMax = unseenIdf(tr.length);
+    const vec = (i: number) => {
+      const v = vectorize(counts[i], (b) => idf.get(b) ?? idfMax, cfg);
+      return new Map(Array.from(v.idx, (b, t) => [b, v.val[t]] as const));
+    };
+    const trv = tr.map(vec);
+    for (const i of te) {
+      const q = vec(i);
+      const sims = tr.flatMap((j, t) => {
+        if (rows[j].src !== rows[i].src) return [];
+        let d = 0;
+        for (const [b, v] of q) {
+          const w = trv[t].get(b);
+          if (w !== undefined) d += v * w;
+        }
+        return [[d, rows[j].y] as const];
+      });
+      sims.sort((a, b) => b[0] - a[0]);
+      const vote = [smooth, smooth, smooth];
+      for (const [d, y] of sims.slice(0, k)) vote[y] += d;
+      oof[i] = vote.map(Math.log);
+    }
+    log(`fold ${f} done`);
+  }
+  return { settings: { k, smooth }, oof };
+}
+
 function logSoftmax(z: readonly number[]): number[] {
   const mx = Math.max(...z);
   const ls = Math.log(z.reduce((s, v) => s + Math.exp(v - mx), 0)) + mx;
@@ -235,13 +278,13 @@ function combine() {
 }
 
 const cmd = process.argv[2];
-if (cmd === 'lr' || cmd === 'nb' || cmd === 'mlp') {
-  const out = cmd === 'lr' ? runLr() : cmd === 'nb' ? runNb() : runMlp();
+if (cmd === 'lr' || cmd === 'nb' || cmd === 'mlp' || cmd === 'knn') {
+  const out = cmd === 'lr' ? runLr() : cmd === 'nb' ? runNb() : cmd === 'mlp' ? runMlp() : runKnn();
   const name = arg('name', cmd);
   writeFileSync(cacheFile(name), JSON.stringify(out));
   log(`wrote ${cacheFile(name)}`);
 } else if (cmd === 'combine') combine();
 else {
-  process.stderr.write('usage: cv-sentiment.ts lr|nb|mlp|combine [key=value …]\n');
+  process.stderr.write('usage: cv-sentiment.ts lr|nb|mlp|knn|combine [key=value …]\n');
   process.exitCode = 2;
 }
