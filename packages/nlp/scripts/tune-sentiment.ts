@@ -35,8 +35,8 @@ function texts(s: RecipeSettings): TrainingText[] {
   return [
     ...extra,
     ...tfnsFit.map((r) => ({ text: r.text, label: r.label, weight: 1 })),
-    ...en.filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: s.cryptoWeight })),
-    ...zh.filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: s.cryptoWeight })),
+    ...en.filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: s.cryptoWeight, domain: 'crypto' as const })),
+    ...zh.filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: s.cryptoWeight, domain: 'crypto' as const })),
   ];
 }
 
@@ -83,7 +83,7 @@ if (selfArg) {
 const cryptoOnly = process.argv.find((a) => a.startsWith('cryptoonly='))?.slice(11);
 if (cryptoOnly) {
   // the crypto-only model of the ensemble: selection-training crypto rows (en + zh) only
-  const rows = [...en, ...zh].filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: 1 }));
+  const rows = [...en, ...zh].filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: 1, domain: 'crypto' as const }));
   writeFileSync(cryptoOnly, JSON.stringify(trainRecipe(rows, {}, { ...RECIPE, offsets: [0, 0, 0] }).json));
   console.log(`wrote ${cryptoOnly} (${rows.length} rows)`);
   process.exit(0);

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { detectLanguage } from '../lang.js';
-import { CRYPTO_RULES, matchChineseKeywords, matchCryptoRule } from './crypto-rules.js';
+import { CRYPTO_RULES, matchChineseKeywords, matchCryptoRule, type CryptoRule } from './crypto-rules.js';
 import { matchChineseRuleId } from './domain-cues.js';
 import { decodeModel, predictProba, type SentimentLabel, type SentimentModel, type SentimentModelJson } from './model.js';
 
@@ -72,10 +72,33 @@ export const RULE_MIX_SCALE = 0.5;
  */
 export function classifySentiment(text: string, model: SentimentModel = getSentimentModel(), opts: { ruleScale?: number } = {}): SentimentResult {
   if (!text || !text.trim()) return { label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } };
-  const base = classifySentimentModelOnly(text, model);
+  return applyRule(classifySentimentModelOnly(text, model), ruleEvidence(text), opts.ruleScale);
+}
+
+/** What the rule step of {@link classifySentiment} needs to know about a text (see {@link ruleEvidence}). */
+export interface RuleEvidence {
+  /** The first crypto rule that fires (English patterns, or the Chinese phrases of a Chinese text). */
+  rule: CryptoRule | null;
+  /** Label the Chinese keyword lists lean to (Chinese texts only), else null. */
+  zhKeywords: 'bullish' | 'bearish' | null;
+}
+
+/** The rule evidence of `text` (language detection, crypto rules, Chinese keywords). Pure. */
+export function ruleEvidence(text: string): RuleEvidence {
   const zh = detectLanguage(text) === 'zh';
   const rule = zh ? CRYPTO_RULES.find((r) => r.id === matchChineseRuleId(text)) ?? null : matchCryptoRule(text);
-  const w = rule ? Math.min(1, rule.weight * (opts.ruleScale ?? RULE_MIX_SCALE)) : 0;
+  return { rule, zhKeywords: zh ? matchChineseKeywords(text)?.label ?? null : null };
+}
+
+/**
+ * The rule step of {@link classifySentiment} on given model scores (`base`: the model-only result of
+ * a text, `ev`: its {@link ruleEvidence}): mixes in the rule's one-hot vector with weight
+ * rule.weight × `ruleScale` and names the rule or ZH_RULE_ID as described there. Used by
+ * cross-validation to score out-of-fold probabilities exactly as the runtime does.
+ */
+export function applyRule(base: SentimentResult, ev: RuleEvidence, ruleScale: number = RULE_MIX_SCALE): SentimentResult {
+  const { rule } = ev;
+  const w = rule ? Math.min(1, rule.weight * ruleScale) : 0;
   if (rule && w > 0) {
     const scores = { bearish: (1 - w) * base.scores.bearish, bullish: (1 - w) * base.scores.bullish, neutral: (1 - w) * base.scores.neutral };
     scores[rule.label] += w;
@@ -83,6 +106,6 @@ export function classifySentiment(text: string, model: SentimentModel = getSenti
     return label === rule.label ? { label, scores, rule: rule.id } : { label, scores };
   }
   if (rule && rule.label === base.label) return { ...base, rule: rule.id };
-  if (zh && base.label !== 'neutral' && matchChineseKeywords(text)?.label === base.label) return { ...base, rule: ZH_RULE_ID };
+  if (base.label !== 'neutral' && ev.zhKeywords === base.label) return { ...base, rule: ZH_RULE_ID };
   return base;
 }

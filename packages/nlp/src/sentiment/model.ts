@@ -13,8 +13,10 @@
  * own `features`, `count`, `buckets` (as above), `weightScale`, `weights` (int16 `count × K`: the
  * per-bucket score w·r of each class) and `bias`; `ensemble` = { `weight` of the softmax model,
  * `offsets` per class }. Scores: weight·logsoftmax(z_lr) + (1 − weight)·logsoftmax(z_nb) + offsets,
- * then softmax. Version 1 files (no `nblr`) still load.
+ * then softmax; with `ensemble.gate` = "crypto" only crypto texts (isCryptoText) are mixed, others
+ * are scored by the softmax model alone (z_lr). Version 1 files (no `nblr`) still load.
  */
+import { isCryptoText } from './crypto-rules.js';
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
 
 /** Sentiment classes in model output order. */
@@ -34,7 +36,7 @@ export interface SentimentModelJson {
   weights: string;
   bias: number[];
   nblr?: { features: FeatureConfig; count: number; buckets: string; weightScale: number; weights: string; bias: number[] };
-  ensemble?: { weight: number; offsets: number[] };
+  ensemble?: { weight: number; offsets: number[]; gate?: 'crypto' };
   meta?: Record<string, unknown>;
 }
 
@@ -48,6 +50,8 @@ export interface NbLrPart {
   weight: number;
   /** Per-class offsets added after mixing. */
   offsets: Float64Array;
+  /** 'crypto': mix only for crypto texts (isCryptoText); other texts get the softmax model alone. */
+  gate?: 'crypto';
 }
 
 /** Decoded, ready-to-use model. `W[pos * K + k]`: weight of stored bucket `pos` for class k. */
@@ -122,7 +126,7 @@ export function encodeModel(args: {
   idfQ: Uint8Array;
   W: Float64Array;
   bias: Float64Array;
-  nb?: { cfg: FeatureConfig; buckets: Int32Array; V: Float64Array; bias: Float64Array; weight: number; offsets: number[] };
+  nb?: { cfg: FeatureConfig; buckets: Int32Array; V: Float64Array; bias: Float64Array; weight: number; offsets: number[]; gate?: 'crypto' };
   meta?: Record<string, unknown>;
 }): SentimentModelJson {
   const { scale: weightScale, b64: weights } = quantiseInt16(args.W);
@@ -142,7 +146,7 @@ export function encodeModel(args: {
     ...(args.nb && nb
       ? {
           nblr: { features: args.nb.cfg, count: args.nb.buckets.length, buckets: encodeVarints(args.nb.buckets).toString('base64'), weightScale: nb.scale, weights: nb.b64, bias: [...args.nb.bias] },
-          ensemble: { weight: args.nb.weight, offsets: [...args.nb.offsets] },
+          ensemble: { weight: args.nb.weight, offsets: [...args.nb.offsets], ...(args.nb.gate ? { gate: args.nb.gate } : {}) },
         }
       : {}),
     meta: args.meta,
@@ -191,6 +195,7 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
       bias: Float64Array.from(p.bias),
       weight: e.weight,
       offsets: Float64Array.from(e.offsets),
+      ...(e.gate === 'crypto' ? { gate: 'crypto' as const } : {}),
     };
   }
   return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(json.meta ? { meta: json.meta } : {}) };
@@ -225,7 +230,7 @@ export function predictProba(model: SentimentModel, text: string): number[] {
     for (let k = 0; k < K; k++) z[k] += model.W[p * K + k] * vec.val[t];
   }
   const nb = model.nb;
-  if (nb) {
+  if (nb && (nb.gate !== 'crypto' || isCryptoText(text))) {
     const zn = Array.from(nb.bias);
     const seen = new Set<number>();
     for (const g of extractFeatureCounts(text, nb.cfg)) for (const b of g.keys()) seen.add(b);

@@ -6,11 +6,11 @@ import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
 import { CLASSES, MODEL_JSON, readTfns, tfnsSplit } from './dataset.js';
 import { computeMetrics } from './evaluate.js';
 import { domainCues } from './domain-cues.js';
-import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, normaliseText, tokenize, tokenizeZh, vectorize, wordsWithNegation } from './features.js';
+import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, fnv1a, normaliseText, tokenize, tokenizeZh, vectorize, wordsWithNegation } from './features.js';
 import { lexiconPolarity } from './lexicon.js';
-import { decodeModel, encodeModel, predictProba } from './model.js';
-import { RECIPE, RECIPE_ID, recipeFingerprint, trainRecipe } from './recipe.js';
-import { compactify, computeIdf, mulberry32, stratifiedFolds, stratifiedSplit, trainSoftmax } from './train.js';
+import { decodeModel, encodeModel, predictProba, type SentimentLabel } from './model.js';
+import { RECIPE, RECIPE_ID, RECIPE_NB_MIX, recipeFingerprint, trainRecipe } from './recipe.js';
+import { compactify, computeIdf, mulberry32, stratifiedFolds, stratifiedSplit, trainNbLr, trainSoftmax } from './train.js';
 
 describe('features', () => {
   it('normalises urls, cashtags, percentages, money and numbers', () => {
@@ -74,7 +74,7 @@ describe('split and training', () => {
 
   it('trainRecipe is deterministic, weighs rows and names the recipe', () => {
     const rows = readTfns().slice(0, 200).map((r) => ({ text: r.text, label: r.label, weight: 1 }));
-    const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh).slice(0, 100).map((r) => ({ text: r.text, label: r.label, weight: 3 }));
+    const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh).slice(0, 100).map((r) => ({ text: r.text, label: r.label, weight: 3, domain: 'crypto' as const }));
     const a = trainRecipe([...rows, ...zh], { rows: 'subset' });
     expect(JSON.stringify(trainRecipe([...rows, ...zh], { rows: 'subset' }).json)).toBe(JSON.stringify(a.json));
     expect(a.json.nTrainDocs).toBe(300);
@@ -83,6 +83,13 @@ describe('split and training', () => {
     const m = decodeModel(a.json);
     const fit = zh.filter((r) => classifySentimentModelOnly(r.text, m).label === r.label).length / zh.length;
     expect(fit).toBeGreaterThan(0.9);
+    // the NB-LR candidate: format 2, NB-LR trained on the crypto rows only, mixed into crypto texts only
+    const b = trainRecipe([...rows, ...zh], {}, RECIPE_NB_MIX);
+    expect(b.json.format).toBe('coinlens-sentiment/2');
+    expect(b.json.ensemble).toEqual({ weight: 0.7, offsets: [0.9, 0, 0], gate: 'crypto' });
+    const mb = decodeModel(b.json);
+    expect(zh.filter((r) => classifySentimentModelOnly(r.text, mb).label === r.label).length / zh.length).toBeGreaterThan(0.9);
+    expect(() => trainRecipe(rows, {}, RECIPE_NB_MIX)).toThrow(/domain "crypto"/);
   }, 120_000);
 
   it('model encoding round-trips within int16 quantisation', () => {
@@ -109,6 +116,35 @@ describe('split and training', () => {
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(p[1]).toBeGreaterThan(p[2]);
     expect(() => decodeModel({ ...json, nblr: undefined })).toThrow(/format 2/);
+  });
+
+  it('format 2 with gate "crypto" mixes the NB-LR part only into crypto texts', () => {
+    const cfg = { ...NBLR_FEATURE_CONFIG, lexWeight: 0 };
+    const mask = (1 << cfg.hashBits) - 1;
+    // one NB bucket: the word "bitcoin", strongly bearish; the softmax part is all zero
+    const b = fnv1a('w|bitcoin') & mask;
+    const args = { classes: ['bearish', 'bullish', 'neutral'] as SentimentLabel[], cfg: DEFAULT_FEATURE_CONFIG, nTrainDocs: 10, idfMax: 3, buckets: Int32Array.from([3]), idfQ: Uint8Array.from([0]), W: new Float64Array(3), bias: Float64Array.from([0, 0, 0]) };
+    const nb = { cfg, buckets: Int32Array.from([b]), V: Float64Array.from([4, 0, 0]), bias: Float64Array.from([0, 0, 0]), weight: 0.5, offsets: [0, 0.1, 0] };
+    const gated = decodeModel(JSON.parse(JSON.stringify(encodeModel({ ...args, nb: { ...nb, gate: 'crypto' } }))));
+    const ungated = decodeModel(JSON.parse(JSON.stringify(encodeModel({ ...args, nb }))));
+    expect(gated.nb!.gate).toBe('crypto');
+    expect(ungated.nb!.gate).toBeUndefined();
+    // a crypto text: mixed in both
+    expect(predictProba(gated, 'bitcoin falls')).toEqual(predictProba(ungated, 'bitcoin falls'));
+    expect(predictProba(gated, 'bitcoin falls')[0]).toBeGreaterThan(0.5);
+    // not crypto: the gated model is the softmax part alone (here all zero: uniform), the ungated one adds the offsets
+    expect(predictProba(gated, 'shares of acme')).toEqual([1 / 3, 1 / 3, 1 / 3]);
+    const p = predictProba(ungated, 'shares of acme');
+    expect(p[1]).toBeGreaterThan(p[0]);
+  });
+
+  it('NB-LR row weights count like repeated rows', () => {
+    const rows = [Int32Array.from([0, 1]), Int32Array.from([1, 2]), Int32Array.from([2, 3]), Int32Array.from([0, 3])];
+    const y = [0, 1, 2, 1];
+    const weighted = trainNbLr(rows, y, 4, 0.01, 1, { maxIter: 200 }, [2, 1, 1, 1]);
+    const repeated = trainNbLr([...rows, rows[0]], [...y, y[0]], 4, 0.01, 1, { maxIter: 200 });
+    weighted.V.forEach((v, i) => expect(v).toBeCloseTo(repeated.V[i], 4));
+    weighted.b.forEach((v, i) => expect(v).toBeCloseTo(repeated.b[i], 4));
   });
 });
 

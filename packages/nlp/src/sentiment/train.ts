@@ -283,26 +283,28 @@ export function compactify(vectors: readonly SparseVector[], buckets: readonly n
 }
 
 /**
- * Fit binary logistic regression (labels y ∈ {0, 1}): mean log-loss + (lambda / 2)·‖w‖², bias free.
+ * Fit binary logistic regression (labels y ∈ {0, 1}): (sample-weighted) mean log-loss
+ * + (lambda / 2)·‖w‖², bias free. Without sample weights `w` every example counts 1.
  * Returns weights per compact feature and the bias.
  */
 export function trainBinaryLogistic(data: readonly CompactExample[], dim: number, lambda: number, opts: LbfgsOptions = {}): { w: Float64Array; b: number; iterations: number } {
-  const N = data.length;
+  const N = data.reduce((s, ex) => s + (ex.w ?? 1), 0);
   const fg = (x: Float64Array, g: Float64Array): number => {
     g.fill(0);
     let loss = 0;
     let gb = 0;
     const b = x[dim];
-    for (let e = 0; e < N; e++) {
+    for (let e = 0; e < data.length; e++) {
       const { idx, val, y } = data[e];
+      const sw = data[e].w ?? 1;
       let z = b;
       for (let t = 0; t < idx.length; t++) z += x[idx[t]] * val[t];
       // log(1 + exp(-s z)) with s = ±1, stable
       const s = y === 1 ? 1 : -1;
       const m = -s * z;
-      loss += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+      loss += sw * (m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m)));
       const p = 1 / (1 + Math.exp(-z));
-      const d = (p - y) / N;
+      const d = (sw * (p - y)) / N;
       for (let t = 0; t < idx.length; t++) g[idx[t]] += d * val[t];
       gb += d;
     }
@@ -478,10 +480,11 @@ export function trainMlp(data: readonly CompactExample[], dim: number, K: number
  * NB-LR (Wang & Manning 2012), one-vs-rest: for each class k, log-count ratios
  * r_k = ln((p_k / ‖p_k‖₁) / (q_k / ‖q_k‖₁)) of binary feature presence (p: rows of class k, q: the
  * others, both smoothed with `alpha`), then binary logistic regression on the features x ∘ r_k.
- * `rows[j]`: ascending compact ids present in row j. Returns V[i * 3 + k] = w_k[i] · r_k[i] (so a
+ * `rows[j]`: ascending compact ids present in row j; `weights[j]` (optional, default 1) weighs row j
+ * in the counts and in the logistic loss. Returns V[i * 3 + k] = w_k[i] · r_k[i] (so a
  * row's class-k score is b[k] + Σ V over its present ids) and the biases.
  */
-export function trainNbLr(rows: readonly Int32Array[], y: readonly number[], dim: number, lambda: number, alpha = 1, opts: LbfgsOptions = { maxIter: 300 }): { V: Float64Array; b: Float64Array } {
+export function trainNbLr(rows: readonly Int32Array[], y: readonly number[], dim: number, lambda: number, alpha = 1, opts: LbfgsOptions = { maxIter: 300 }, weights?: readonly number[]): { V: Float64Array; b: Float64Array } {
   const V = new Float64Array(dim * 3);
   const bias = new Float64Array(3);
   for (let k = 0; k < 3; k++) {
@@ -489,7 +492,8 @@ export function trainNbLr(rows: readonly Int32Array[], y: readonly number[], dim
     const q = new Float64Array(dim).fill(alpha);
     rows.forEach((r, j) => {
       const t = y[j] === k ? p : q;
-      for (const i of r) t[i]++;
+      const sw = weights?.[j] ?? 1;
+      for (const i of r) t[i] += sw;
     });
     let sp = 0;
     let sq = 0;
@@ -499,7 +503,7 @@ export function trainNbLr(rows: readonly Int32Array[], y: readonly number[], dim
     }
     const ratio = new Float64Array(dim);
     for (let i = 0; i < dim; i++) ratio[i] = Math.log(p[i] / sp / (q[i] / sq));
-    const data = rows.map((r, j) => ({ idx: r, val: Float64Array.from(r, (i) => ratio[i]), y: y[j] === k ? 1 : 0 }));
+    const data = rows.map((r, j) => ({ idx: r, val: Float64Array.from(r, (i) => ratio[i]), y: y[j] === k ? 1 : 0, ...(weights ? { w: weights[j] } : {}) }));
     const m = trainBinaryLogistic(data, dim, lambda, opts);
     for (let i = 0; i < dim; i++) V[i * 3 + k] = m.w[i] * ratio[i];
     bias[k] = m.b;
