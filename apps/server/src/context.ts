@@ -132,7 +132,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh),
     onAnalysis: calibrationHook(calibration, () => (aiRef ? (row) => aiRef!.service.builtinStrategies(row) : null)),
   });
-  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline });
+  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline, wordingScales: () => calibration.scales() });
   // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
   const worker = env.ROLES.includes('worker');
   const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;

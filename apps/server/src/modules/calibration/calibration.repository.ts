@@ -150,6 +150,17 @@ export class CalibrationRepository {
     return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as ResolvedRow['kind'], stated_p: num(r.stated_p), wording: String(r.wording), outcome: r.outcome === true || r.outcome === 't', origin: r.origin as ResolvedRow['origin'] }));
   }
 
+  /**
+   * Resolved forecasts per timeframe, kind and stated decile (bin = ⌊p × 10⌋, p = 1 in bin 9):
+   * n and events, counting only outcomes known at `now` (resolved at or before it).
+   */
+  async decileCounts(now: number): Promise<{ timeframe: string; kind: 'touch' | 'breakthrough'; bin: number; n: number; hits: number }[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, least(9, greatest(0, floor(stated_p * 10)))::int as bin, count(*)::int as n,
+      count(*) filter (where outcome)::int as hits from probability_forecasts
+      where outcome is not null and stated_at <= ${now} and resolved_at <= ${now} group by 1, 2, 3`);
+    return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as 'touch' | 'breakthrough', bin: num(r.bin), n: num(r.n), hits: num(r.hits) }));
+  }
+
   /** Pending forecasts per `timeframe:kind`. */
   async pendingCounts(now: number, origin?: 'live' | 'backfill'): Promise<Map<string, number>> {
     const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, count(*)::int as n from probability_forecasts

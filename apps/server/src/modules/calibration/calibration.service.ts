@@ -1,7 +1,7 @@
 import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
-  brierSummary, calibrateWording, computeSignalColumns, findLevels, measureLevelProbabilities, MIN_ANALYZE_CANDLES, type ProbabilityWording, reliabilityBins,
+  binCounts, brierSummary, type CalibrationScale, computeSignalColumns, fitCalibrationScale, MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, scaleRows, findLevels, measureLevelProbabilities, MIN_ANALYZE_CANDLES, type ProbabilityWording, reliabilityBins,
   SIGNAL_HORIZON_CANDLES, SIGNAL_WARMUP, type SignalColumns, type Candles,
 } from '@coinlens/ta';
 import type { Clock } from '../../platform/clock';
@@ -9,6 +9,7 @@ import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/
 import type { CoinRow } from '../market/market.repository';
 import type { CalibrationRepository, NewForecast, StrategyRow } from './calibration.repository';
 import { DEFAULT_FEE_PCT, scorePlan } from './strategy-score';
+import { labelWithScales } from './calibrated-wording';
 
 /** Stored candles of (symbol, tf) closed at or before `until` (≤ the clock's now): indices [from, to) of `s`. */
 export type HistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => Promise<{ s: SeriesColumns; from: number; to: number }>;
@@ -17,6 +18,10 @@ export type HistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => 
 export const BACKFILL_FORECAST_POINTS = 80;
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+
+/** How long (wall ms) a process reuses its calibrated verbal scales before reading the log again. */
+export const SCALE_CACHE_MS = 60_000;
+
 
 /** Columns of `h` restricted to its first `n` candles (views, no copy): what was known at candle n − 1. */
 function prefix(h: SignalColumns, n: number): SignalColumns {
@@ -93,6 +98,7 @@ export class CalibrationService {
       out.push({ id: f.id, outcome: hit });
     }
     await this.d.repo.resolveForecasts(out, now);
+    if (out.length) this.scaleCache = null;
     return out.length;
   }
 
@@ -141,6 +147,41 @@ export class CalibrationService {
     return n;
   }
 
+  private scaleCache: { at: number; clock: number; scales: Promise<Map<string, CalibrationScale>> } | null = null;
+
+  /**
+   * The calibrated verbal scale per `timeframe:kind` (fitCalibrationScale of @coinlens/ta) over every
+   * forecast resolved at or before the clock's now. Cached for SCALE_CACHE_MS of wall time (and while
+   * the clock has not gone back); resolving forecasts in this process drops the cache.
+   */
+  scales(): Promise<Map<string, CalibrationScale>> {
+    const now = this.d.clock.now();
+    const c = this.scaleCache;
+    if (c && Date.now() - c.at < SCALE_CACHE_MS && now >= c.clock) return c.scales;
+    const scales = this.d.repo.decileCounts(now).then((rows) => {
+      const counts = new Map<string, { n: number; hits: number }[]>();
+      for (const r of rows) {
+        const k = `${r.timeframe}:${r.kind}`;
+        const xs = counts.get(k) ?? counts.set(k, Array.from({ length: 10 }, () => ({ n: 0, hits: 0 }))).get(k)!;
+        xs[r.bin] = { n: r.n, hits: r.hits };
+      }
+      return new Map([...counts].map(([k, xs]) => [k, fitCalibrationScale(xs)]));
+    });
+    scales.catch(() => { if (this.scaleCache?.scales === scales) this.scaleCache = null; });
+    this.scaleCache = { at: Date.now(), clock: now, scales };
+    return scales;
+  }
+
+  /**
+   * `r` with the verbal label of each stated probability (touch_probability, breakthrough_probability
+   * and both sides' touch / breakthrough) replaced by the calibrated one of its kind and timeframe,
+   * with how it was chosen (`calibration`); the fixed scale marked `not_calibrated` where the log
+   * has too few resolved forecasts. A new object; `r` is not changed.
+   */
+  async withCalibratedWording<T extends TaResult>(r: T): Promise<T> {
+    return labelWithScales(r, await this.scales().catch(() => new Map<string, CalibrationScale>()));
+  }
+
   /** Calibration per probability kind × timeframe over the resolved forecasts stated at or before now. */
   async calibration(q: { timeframe?: TaTimeframe; origin: EvidenceOrigin }): Promise<Calibration> {
     const now = this.d.clock.now();
@@ -151,7 +192,8 @@ export class CalibrationService {
       if (q.timeframe && q.timeframe !== tf) continue;
       for (const kind of ['touch', 'breakthrough'] as const) {
         const sel = rows.filter((r) => r.timeframe === tf && r.kind === kind);
-        const xs = sel.map((r) => ({ p: r.stated_p, outcome: r.outcome, wording: r.wording as ProbabilityWording }));
+        const xs = sel.map((r) => ({ p: r.stated_p, outcome: r.outcome }));
+        const scale = fitCalibrationScale(binCounts(xs));
         groups.push({
           kind,
           timeframe: tf,
@@ -159,7 +201,10 @@ export class CalibrationService {
           n_backfill: sel.filter((r) => r.origin === 'backfill').length,
           pending: pending.get(`${tf}:${kind}`) ?? 0,
           bins: reliabilityBins(xs),
-          wording: calibrateWording(xs),
+          scale_status: scale.status,
+          min_total: MIN_CALIBRATION_TOTAL,
+          min_block: MIN_CALIBRATION_BLOCK,
+          wording: scaleRows(scale),
         });
       }
     }
