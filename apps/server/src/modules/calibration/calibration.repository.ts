@@ -178,6 +178,33 @@ export class CalibrationRepository {
     return r.length > 0;
   }
 
+  /** Stores strategies in batches (see insertStrategy: an existing (author, coin, term, basis candle) is kept). Returns how many were new. */
+  async insertStrategies(rows: NewStrategy[]): Promise<number> {
+    let inserted = 0;
+    for (let k = 0; k < rows.length; k += 500) {
+      const r = await this.h.db
+        .insert(strategyRecords)
+        .values(rows.slice(k, k + 500).map((s) => ({ ...s, targets: JSON.stringify(s.targets), basedOn: JSON.stringify(s.basedOn ?? null) })))
+        .onConflictDoNothing()
+        .returning({ id: strategyRecords.id });
+      inserted += r.length;
+    }
+    return inserted;
+  }
+
+  /** Open time (ms) of the latest basis candle of a stored strategy of (author, coin, term[, origin]); null when none. */
+  async lastStrategyCandle(author: string, coinId: number, term: string, origin?: 'live' | 'backfill'): Promise<number | null> {
+    const [r] = await this.h.query<Record<string, unknown>>(sql`select max(candle_time) as t from strategy_records where author = ${author} and coin_id = ${coinId} and term = ${term}
+      ${origin ? sql`and origin = ${origin}` : sql``}`);
+    return r?.t === null || r?.t === undefined ? null : num(r.t);
+  }
+
+  /** Basis candle open times (ms) of the stored strategies of (author, coin, term) after `after`, any origin. */
+  async strategyCandles(author: string, coinId: number, term: string, after: number): Promise<number[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select candle_time from strategy_records where author = ${author} and coin_id = ${coinId} and term = ${term} and candle_time > ${after}`);
+    return rows.map((r) => num(r.candle_time));
+  }
+
   /** Unscored strategies whose horizon ended at or before `now`, oldest first (at most `limit`). */
   async dueStrategies(now: number, limit = 500): Promise<StrategyRow[]> {
     const rows = await this.h.query<Record<string, unknown>>(sql`select * from strategy_records where scored_at is null and due_at <= ${now} and created_at <= ${now} order by due_at limit ${limit}`);

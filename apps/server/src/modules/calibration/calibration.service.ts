@@ -7,12 +7,28 @@ import {
 import type { Clock } from '../../platform/clock';
 import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
 import type { CoinRow } from '../market/market.repository';
-import type { CalibrationRepository, NewForecast, StrategyRow } from './calibration.repository';
+import type { CalibrationRepository, NewForecast, NewStrategy, StrategyRow } from './calibration.repository';
+import type { PlanInput } from '../signals/analysis/analysis-job';
+import { buildPlan, levelsOf } from '../ai/strategy';
 import { DEFAULT_FEE_PCT, scorePlan } from './strategy-score';
 import { labelWithScales } from './calibrated-wording';
 
 /** Stored candles of (symbol, tf) closed at or before `until` (≤ the clock's now): indices [from, to) of `s`. */
 export type HistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => Promise<{ s: SeriesColumns; from: number; to: number }>;
+
+/** SignalsPipeline.planInputs: the strategy rules' inputs at the stored candles after `after` (index ≥ `fromIndex`), off the request thread. */
+export type PlanInputsLoader = (row: CoinRow, tf: TaTimeframe, after: number, fromIndex: number) => Promise<PlanInput[]>;
+
+/**
+ * The built-in analyst's strategies the start-up backfill stores: short term from 1h, medium/long
+ * term from 1d (as the coin page), on every `every`-th candle (open time a multiple of every ×
+ * timeframe), from candle index `fromIndex` of the stored history (ATR14 and the first swings defined).
+ */
+export const STRATEGY_BACKFILL = [
+  { term: 'short_term', timeframe: '1h', every: 4 },
+  { term: 'medium_long_term', timeframe: '1d', every: 1 },
+] as const;
+export const STRATEGY_BACKFILL_FROM_INDEX = 20;
 
 /** Candles of the in-sample backfill at which the stated probabilities are recomputed, per coin and timeframe. */
 export const BACKFILL_FORECAST_POINTS = 80;
@@ -40,7 +56,7 @@ function prefix(h: SignalColumns, n: number): SignalColumns {
 export class CalibrationService {
   readonly feePct: number;
 
-  constructor(private readonly d: { repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; feePct?: number; log?: (m: string) => void }) {
+  constructor(private readonly d: { repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; planInputs?: PlanInputsLoader; feePct?: number; log?: (m: string) => void }) {
     this.feePct = d.feePct ?? DEFAULT_FEE_PCT;
   }
 
@@ -232,13 +248,62 @@ export class CalibrationService {
     return n;
   }
 
+  /**
+   * In-sample backfill of the built-in analyst's strategies of `row` over the stored history before
+   * now (STRATEGY_BACKFILL): at each chosen candle the strategy rules (ai/strategy.ts buildPlan) on
+   * the trend, direction, levels and ATR computed only from the candles up to that one (expanding
+   * window, on the analysis thread), stored with origin `backfill`, created at the candle's close
+   * and never changed. Incremental: only candles after the last backfilled one, and nothing (no
+   * computation) when every candle in that range already has a stored strategy (live or backfill).
+   * Returns how many strategies were stored.
+   */
+  async backfillStrategies(row: CoinRow, stopped: () => boolean = () => false): Promise<number> {
+    if (!this.d.planInputs) return 0;
+    const now = this.d.clock.now();
+    let stored = 0;
+    for (const b of STRATEGY_BACKFILL) {
+      if (stopped()) break;
+      if (!row.timeframes.includes(b.timeframe)) continue;
+      const tfMs = TIMEFRAME_MS[b.timeframe];
+      const stepMs = b.every * tfMs;
+      const { s, from, to } = await this.d.history(row.symbol, b.timeframe, now);
+      if (to - from <= STRATEGY_BACKFILL_FROM_INDEX) continue;
+      const last = await this.d.repo.lastStrategyCandle('builtin', row.id, b.term, 'backfill');
+      const after = Math.max(last ?? -Infinity, s.openTime[from + STRATEGY_BACKFILL_FROM_INDEX] - 1);
+      const wanted: number[] = [];
+      for (let i = to - 1; i >= from && s.openTime[i] > after; i--) if (s.openTime[i] % stepMs === 0) wanted.push(s.openTime[i]);
+      if (!wanted.length) continue;
+      const have = new Set(await this.d.repo.strategyCandles('builtin', row.id, b.term, after));
+      if (wanted.every((t) => have.has(t))) continue;
+      const inputs = await this.d.planInputs(row, b.timeframe, after, STRATEGY_BACKFILL_FROM_INDEX);
+      const rows: NewStrategy[] = [];
+      for (const x of inputs) {
+        if (x.openTime % stepMs !== 0 || have.has(x.openTime)) continue;
+        const plan = buildPlan({ timeframe: b.timeframe, candle_open_time: x.openTime, last_price: x.close, atr: x.atr, trend: x.trend, direction: x.direction, ...levelsOf(x.support, x.resistance, x.close), horizon_candles: SIGNAL_HORIZON_CANDLES[b.timeframe] });
+        if (!plan) continue;
+        const createdAt = x.openTime + tfMs;
+        rows.push({
+          author: 'builtin', coinId: row.id, term: b.term, timeframe: plan.timeframe, bias: plan.bias, candleTime: plan.candle_open_time, lastPrice: plan.last_price,
+          entryLow: plan.entry_low, entryHigh: plan.entry_high, targets: plan.targets, invalidation: plan.invalidation, horizonHours: plan.horizon_hours,
+          basedOn: { as_of: createdAt, candles: [{ symbol: row.symbol, timeframe: b.timeframe, open_time: x.openTime }], news_ids: [] }, origin: 'backfill', createdAt,
+          dueAt: createdAt + plan.horizon_hours * 3_600_000,
+        });
+      }
+      stored += await this.d.repo.insertStrategies(rows);
+      await yieldNow();
+    }
+    return stored;
+  }
+
   /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window. Returns how many were scored. */
   async scoreDueStrategies(): Promise<number> {
     const now = this.d.clock.now();
     const due = await this.d.repo.dueStrategies(now);
     if (!due.length) return 0;
     const scores = [];
+    let k = 0;
     for (const s of due) {
+      if (++k % 25 === 0) await yieldNow();
       const row = this.d.coinRows().find((c) => c.id === s.coin_id);
       if (!row) continue;
       const { s: cs, to } = await this.d.history(row.symbol, '5m', now);

@@ -10,7 +10,7 @@ import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalsRepository } from './signals.repository';
 import { isTaTimeframe } from '@coinlens/contracts';
 import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
-import type { AnalysisJob, DetectedSignal } from './analysis/analysis-job';
+import type { AnalysisJob, DetectedSignal, PlanInput } from './analysis/analysis-job';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -159,6 +159,19 @@ export class SignalsPipeline {
       while (this.backtests.size > BACKTEST_CACHE_SIZE) this.backtests.delete(this.backtests.keys().next().value!);
       return p;
     });
+  }
+
+  /**
+   * Inputs of the built-in strategy rules (PlanInput: trend, direction, levels, close, ATR) at every
+   * stored candle of (row, tf) that closed at or before the clock's now, with open time after
+   * `after` and index ≥ `fromIndex` in the stored history, each computed only on the candles up to
+   * it; on the analysis thread. Empty without enough candles.
+   */
+  async planInputs(row: CoinRow, tf: TaTimeframe, after: number, fromIndex: number): Promise<PlanInput[]> {
+    const { s, from, to } = await this.historyUntil(row.symbol, tf, this.deps.clock.now());
+    if (to - from < MIN_ANALYZE_CANDLES || s.openTime[to - 1] <= after) return [];
+    const out = await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest: sliceCandles(s, from, to), history: null, plans: { after, upTo: s.openTime[to - 1], fromIndex } });
+    return out.planInputs ?? [];
   }
 
   /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */
