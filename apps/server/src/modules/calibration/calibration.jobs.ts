@@ -18,7 +18,10 @@ export function calibrationHook(cal: CalibrationService, builtin: () => BuiltinS
     if (result) await cal.logAnalysis(row, tf, result, origin);
     else {
       await cal.backfill(row, tf, stopped);
-      if (tf === '1h' && (await cal.backfillStrategies(row, stopped)) > 0) while (!stopped() && (await cal.scoreDueStrategies()) > 0);
+      if (tf === '1h' && (await cal.backfillStrategies(row, stopped)) > 0) {
+        let scored = 1;
+        while (scored > 0 && !stopped()) scored = await cal.scoreDueStrategies();
+      }
     }
     const gen = builtin();
     if (result && tf === '1h' && gen) {

@@ -1,7 +1,8 @@
 import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
-  binCounts, brierSummary, type CalibrationScale, computeSignalColumns, fitCalibrationScale, MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, scaleRows, findLevels, measureLevelProbabilities, MIN_ANALYZE_CANDLES, type ProbabilityWording, reliabilityBins,
+  binCounts, brierSummary, type CalibrationScale, computeSignalColumns, findLevels, fitCalibrationScale, measureLevelProbabilities, MIN_ANALYZE_CANDLES,
+  MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, reliabilityBins, scaleRows,
   SIGNAL_HORIZON_CANDLES, SIGNAL_WARMUP, type SignalColumns, type Candles,
 } from '@coinlens/ta';
 import type { Clock } from '../../platform/clock';
@@ -28,6 +29,7 @@ export const STRATEGY_BACKFILL = [
   { term: 'short_term', timeframe: '1h', every: 4 },
   { term: 'medium_long_term', timeframe: '1d', every: 1 },
 ] as const;
+/** First candle index (in the stored history) the strategy backfill starts at. */
 export const STRATEGY_BACKFILL_FROM_INDEX = 20;
 
 /** Candles of the in-sample backfill at which the stated probabilities are recomputed, per coin and timeframe. */
@@ -37,7 +39,6 @@ const yieldNow = () => new Promise<void>((r) => setImmediate(r));
 
 /** How long (wall ms) a process reuses its calibrated verbal scales before reading the log again. */
 export const SCALE_CACHE_MS = 60_000;
-
 
 /** Columns of `h` restricted to its first `n` candles (views, no copy): what was known at candle n − 1. */
 function prefix(h: SignalColumns, n: number): SignalColumns {
