@@ -128,7 +128,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       const list = markerListRef.current;
       if (!chart || !series || !el || !list?.length) return setAnchors((a) => (a.length ? [] : a));
       const w = el.clientWidth;
-      const bars = new Map((series.data() as Array<{ time: number; high?: number; low?: number }>).map((b) => [b.time, b]));
+      const bars = new Map((series.data() as ReadonlyArray<{ time: Time; high?: number; low?: number }>).map((b) => [b.time as number, b]));
       const out: MarkerAnchor[] = [];
       for (const m of list) {
         if (m.id === undefined) continue;
