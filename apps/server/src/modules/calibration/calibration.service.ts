@@ -296,7 +296,7 @@ export class CalibrationService {
     return stored;
   }
 
-  /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window. Returns how many were scored. */
+  /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window (1h for a coin without 5m). Returns how many were scored. */
   async scoreDueStrategies(): Promise<number> {
     const now = this.d.clock.now();
     const due = await this.d.repo.dueStrategies(now);
@@ -307,12 +307,14 @@ export class CalibrationService {
       if (++k % 25 === 0) await yieldNow();
       const row = this.d.coinRows().find((c) => c.id === s.coin_id);
       if (!row) continue;
-      const { s: cs, to } = await this.d.history(row.symbol, '5m', now);
+      // the finest candles the coin has: 5m, else 1h (a coin shipped without 5m candles)
+      const tf: TaTimeframe = row.timeframes.includes('5m') ? '5m' : '1h';
+      const { s: cs, to } = await this.d.history(row.symbol, tf, now);
       const a = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.created_at - 1) + 1;
       const b = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.due_at);
       const candles: Candle[] = [];
       for (let j = Math.max(0, a); j <= b; j++) candles.push({ time: cs.openTime[j], open: cs.open[j], high: cs.high[j], low: cs.low[j], close: cs.close[j], volume: cs.volume[j] });
-      const r = scorePlan({ bias: s.bias, entryLow: s.entry_low, entryHigh: s.entry_high, target: s.targets[0] ?? null, invalidation: s.invalidation, horizonHours: s.horizon_hours, createdAt: s.created_at }, candles, this.feePct);
+      const r = scorePlan({ bias: s.bias, entryLow: s.entry_low, entryHigh: s.entry_high, target: s.targets[0] ?? null, invalidation: s.invalidation, horizonHours: s.horizon_hours, createdAt: s.created_at }, candles, this.feePct, TIMEFRAME_MS[tf]);
       if (r) scores.push({ id: s.id, ...r, feePct: this.feePct });
     }
     await this.d.repo.saveStrategyScores(scores, now);
