@@ -169,6 +169,7 @@ describe('built-in strategies backfilled at first start', () => {
       expect(Number(r.candle_time) % (4 * 3_600_000)).toBe(0);
       expect(Number(r.created_at)).toBe(Number(r.candle_time) + 3_600_000);
       expect(Number(r.created_at)).toBeLessThanOrEqual(T0);
+      expect(Number(r.created_at)).toBeGreaterThanOrEqual(T0 - 28 * 86_400_000);
       expect(r.scored_at === null).toBe(Number(r.due_at) > T0);
     }
     expect(short.filter((r: any) => r.scored_at !== null).length).toBeGreaterThan(20);
@@ -196,7 +197,7 @@ describe('built-in strategies backfilled at first start', () => {
       calls++;
       return t.ctx.signalsPipeline.planInputs(row, tf, after, fromIndex);
     };
-    const fresh = () => new CalibrationService({ repo: new CalibrationRepository(t.ctx.db), clock: t.clock, coinRows: () => t.ctx.market.coinRows, history: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u), planInputs });
+    const fresh = () => new CalibrationService({ repo: new CalibrationRepository(t.ctx.db), clock: t.clock, coinRows: () => t.ctx.market.coinRows, history: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u), allCandles: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u, Infinity), planInputs });
     const before = await builtin();
     for (const row of t.ctx.market.coinRows) expect(await fresh().backfillStrategies(row)).toBe(0);
     expect(calls).toBe(0);

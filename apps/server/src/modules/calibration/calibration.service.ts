@@ -23,11 +23,13 @@ export type PlanInputsLoader = (row: CoinRow, tf: TaTimeframe, after: number, fr
 /**
  * The built-in analyst's strategies the start-up backfill stores: short term from 1h, medium/long
  * term from 1d (as the coin page), on every `every`-th candle (open time a multiple of every ×
- * timeframe), from candle index `fromIndex` of the stored history (ATR14 and the first swings defined).
+ * timeframe) of the last `days` before now, from candle index STRATEGY_BACKFILL_FROM_INDEX of the
+ * stored history (ATR14 and the first swings defined) and not before the first candle the strategy
+ * can be scored on (5m, else 1h), so that every backfilled strategy is scored once due.
  */
 export const STRATEGY_BACKFILL = [
-  { term: 'short_term', timeframe: '1h', every: 4 },
-  { term: 'medium_long_term', timeframe: '1d', every: 1 },
+  { term: 'short_term', timeframe: '1h', every: 4, days: 28 },
+  { term: 'medium_long_term', timeframe: '1d', every: 1, days: 60 },
 ] as const;
 /** First candle index (in the stored history) the strategy backfill starts at. */
 export const STRATEGY_BACKFILL_FROM_INDEX = 20;
@@ -57,7 +59,12 @@ function prefix(h: SignalColumns, n: number): SignalColumns {
 export class CalibrationService {
   readonly feePct: number;
 
-  constructor(private readonly d: { repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; planInputs?: PlanInputsLoader; feePct?: number; log?: (m: string) => void }) {
+  constructor(private readonly d: {
+    repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; planInputs?: PlanInputsLoader;
+    /** Every stored candle closed by `until` (no cap: a strategy's window may lie further back than `history` reaches); default `history`. */
+    allCandles?: HistoryLoader;
+    feePct?: number; log?: (m: string) => void;
+  }) {
     this.feePct = d.feePct ?? DEFAULT_FEE_PCT;
   }
 
@@ -270,7 +277,10 @@ export class CalibrationService {
       const { s, from, to } = await this.d.history(row.symbol, b.timeframe, now);
       if (to - from <= STRATEGY_BACKFILL_FROM_INDEX) continue;
       const last = await this.d.repo.lastStrategyCandle('builtin', row.id, b.term, 'backfill');
-      const after = Math.max(last ?? -Infinity, s.openTime[from + STRATEGY_BACKFILL_FROM_INDEX] - 1);
+      const scoring = await (this.d.allCandles ?? this.d.history)(row.symbol, this.scoringTimeframe(row), now);
+      if (scoring.to <= scoring.from) continue;
+      // the basis candle closes (the strategy is created) at or after the first scoring candle opens
+      const after = Math.max(last ?? -Infinity, s.openTime[from + STRATEGY_BACKFILL_FROM_INDEX] - 1, now - b.days * 86_400_000, scoring.s.openTime[scoring.from] - tfMs - 1);
       const wanted: number[] = [];
       for (let i = to - 1; i >= from && s.openTime[i] > after; i--) if (s.openTime[i] % stepMs === 0) wanted.push(s.openTime[i]);
       if (!wanted.length) continue;
@@ -296,6 +306,11 @@ export class CalibrationService {
     return stored;
   }
 
+  /** The candles a strategy of `row` is scored on: the finest it has, 5m, else 1h (a coin shipped without 5m candles). */
+  private scoringTimeframe(row: CoinRow): TaTimeframe {
+    return row.timeframes.includes('5m') ? '5m' : '1h';
+  }
+
   /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window (1h for a coin without 5m). Returns how many were scored. */
   async scoreDueStrategies(): Promise<number> {
     const now = this.d.clock.now();
@@ -307,9 +322,8 @@ export class CalibrationService {
       if (++k % 25 === 0) await yieldNow();
       const row = this.d.coinRows().find((c) => c.id === s.coin_id);
       if (!row) continue;
-      // the finest candles the coin has: 5m, else 1h (a coin shipped without 5m candles)
-      const tf: TaTimeframe = row.timeframes.includes('5m') ? '5m' : '1h';
-      const { s: cs, to } = await this.d.history(row.symbol, tf, now);
+      const tf = this.scoringTimeframe(row);
+      const { s: cs, to } = await (this.d.allCandles ?? this.d.history)(row.symbol, tf, now);
       const a = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.created_at - 1) + 1;
       const b = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.due_at);
       const candles: Candle[] = [];

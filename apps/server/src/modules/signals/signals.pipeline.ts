@@ -93,16 +93,16 @@ export class SignalsPipeline {
 
   /**
    * Stored candles of (symbol, tf) that closed at or before `until` (never after the clock's now),
-   * the latest HISTORY_MAX_CANDLES of them. The stored series includes the replay's future, so it
+   * the latest `maxCandles` (default HISTORY_MAX_CANDLES) of them. The stored series includes the replay's future, so it
    * is always cut here. A live source appends candles: a stale cache is reloaded once.
    */
-  async historyUntil(symbol: string, tf: TaTimeframe, until: number): Promise<{ s: SeriesColumns; from: number; to: number }> {
+  async historyUntil(symbol: string, tf: TaTimeframe, until: number, maxCandles = HISTORY_MAX_CANDLES): Promise<{ s: SeriesColumns; from: number; to: number }> {
     const cut = Math.min(until, this.deps.clock.now());
     const tfMs = TIMEFRAME_MS[tf];
     let s = await this.loadSeries(symbol, tf);
     if (this.deps.source.name !== 'replay' && (s.openTime.length === 0 || s.openTime[s.openTime.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
     const last = lastIndexAtOrBefore(s.openTime, cut - tfMs);
-    return { s, from: Math.max(0, last - HISTORY_MAX_CANDLES + 1), to: last + 1 };
+    return { s, from: Math.max(0, last - maxCandles + 1), to: last + 1 };
   }
 
   /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
