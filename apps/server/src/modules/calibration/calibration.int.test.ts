@@ -113,7 +113,7 @@ describe('calibrated verbal scale: the label beside a served probability comes f
     const cal = (await get('/api/signals/calibration')).body.result;
     for (const row of t.ctx.market.coinRows) {
       const sym = row.symbol;
-      for (const tf of ['5m', '1h', '1d'].filter((x) => row.timeframes.includes(x))) {
+      for (const tf of (['5m', '1h', '1d'] as const).filter((x) => row.timeframes.includes(x))) {
         const r = await get(`/api/crypto/${sym}/ta/${tf}`);
         expect(r.status).toBe(200);
         const res = r.body.result;
