@@ -18,8 +18,17 @@ test.describe('calibration tab and scored strategies', () => {
     const touch = page.locator('[data-testid="calibration-group"][data-kind="touch"]').first();
     await expect(touch.getByTestId('calibration-n')).toHaveText(/^[\d,]+$/);
     await expect(touch.getByTestId('calibration-skill')).toHaveText(/^-?\d+\.\d{3}$/);
-    await expect(touch).toContainText('Very likely');
-    await expect(touch).toContainText('80%–100%');
+    // the verbal scale: label → stated range → observed rate (95 %) → n, calibrated or said not to be
+    const scale = touch.getByTestId('calibration-scale');
+    await expect(scale.getByRole('heading', { name: /Verbal scale/ })).toBeVisible();
+    await expect(scale.getByRole('columnheader')).toHaveText(['Label', 'Stated range', 'Observed (95 %)', 'n']);
+    await expect(scale.getByTestId('scale-row')).toHaveCount(5);
+    await expect(scale.getByRole('rowheader')).toHaveText(['Very unlikely', 'Unlikely', 'Uncertain', 'Likely', 'Very likely']);
+    await expect(scale.getByTestId('calibration-scale-status')).toHaveText(/^(calibrated|not yet calibrated)$/);
+    const filled = scale.locator('[data-testid="scale-row"]').filter({ hasText: /\d+%–\d+%/ }).first();
+    await expect(filled.locator('td').nth(0)).toHaveText(/^\d+%–\d+%$/);
+    await expect(filled.locator('td').nth(1)).toHaveText(/^\d+% \(\d+%–\d+%\)$|^—$/);
+    await expect(filled.locator('td').nth(2)).toHaveText(/^[\d,]+$/);
     // bins are labelled with their n
     await expect(touch.getByTestId('reliability-chart').locator('text').first()).toBeVisible();
     // the strategy record: a table or its empty state
@@ -35,8 +44,19 @@ test.describe('calibration tab and scored strategies', () => {
     await page.goto('/zh-CN/trading-signals?tab=calibration');
     await expect(page.getByRole('tab', { name: '校准' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: '所述概率的校准' })).toBeVisible();
-    await expect(page.getByTestId('reliability-chart').first().or(page.getByTestId('calibration-empty'))).toBeVisible({ timeout: 120_000 });
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId('calibration-scale').first()).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 240_000 });
     await expect(page.getByText('策略评分')).toBeVisible();
+    // the verbal scale table in Chinese, readable on the phone
+    const scale = page.getByTestId('calibration-scale').first();
+    await expect(scale.getByRole('heading', { name: /文字表述刻度/ })).toBeVisible();
+    await expect(scale.getByRole('columnheader')).toHaveText(['表述', '所述区间', '实际 (95%)', 'n']);
+    await expect(scale.getByRole('rowheader')).toHaveText(['极不可能', '不太可能', '不确定', '可能', '极有可能']);
+    await expect(scale.getByTestId('calibration-scale-status')).toHaveText(/^(已校准|尚未校准)$/);
+    const box = await scale.locator('table').boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await expectNoHorizontalOverflow(page);
   });
 
@@ -46,6 +66,8 @@ test.describe('calibration tab and scored strategies', () => {
     await page.getByTestId('strategy-generate').click();
     const lines = page.getByTestId('strategy-record-line');
     await expect(lines.first()).toBeVisible({ timeout: 60_000 });
-    await expect(lines.first()).toHaveText(/^Built-in analyst, (1D|7D|1M): (\d+ of \d+ reached target first, mean .+ after fees vs hold .+|no scored strategies yet)$/);
+    // out-of-sample and the in-sample backfill apart, each with n; the backfill has scored strategies at first start
+    await expect(lines.first()).toHaveText(/^Built-in analyst, (1D|7D|1M): out-of-sample(: none scored yet| \d+ of \d+ reached target first, mean .+ after fees vs hold .+) \(n = [\d,]+\); in-sample backfill( \d+ of \d+, mean .+ vs hold .+|: none scored) \(n = [\d,]+\)$/);
+    await expect(lines.filter({ hasText: /^Built-in analyst, 7D: / })).toHaveText(/in-sample backfill \d+ of [1-9][\d,]*, .+ \(n = [1-9][\d,]*\)$/);
   });
 });

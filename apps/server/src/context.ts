@@ -127,12 +127,13 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   await source.start(market.sourceUniverse());
   const signalsRepo = new SignalsRepository(db);
   let aiRef: Ai | null = null;
-  const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), feePct: env.STRATEGY_FEE_PCT, log });
+  const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
+    allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
   const signalsPipeline: SignalsPipeline = new SignalsPipeline({
     repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh),
     onAnalysis: calibrationHook(calibration, () => (aiRef ? (row) => aiRef!.service.builtinStrategies(row) : null)),
   });
-  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline });
+  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline, wordingScales: () => calibration.scales() });
   // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
   const worker = env.ROLES.includes('worker');
   const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;

@@ -36,7 +36,7 @@ export {
   GetSotdResponse, HOT_HEAT, LatestFeeds, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse, RefreshSotdQuery, RefreshSotdResponse, RelatedCryptocurrency,
   SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay,
 } from './feeds/index';
-export { Bilingual, LabelledTaResult, Probability, ProbabilityWording, SignalDirection, TaLevel, TaResult, TaSignal } from './signals/analysis';
+export { Bilingual, LabelledTaResult, LevelProbabilities, Probability, ProbabilityWording, WordingCalibration, SignalDirection, TaLevel, TaResult, TaSignal } from './signals/analysis';
 export { applyHolm, EDGE_ALPHA, EdgeStat, EdgeVerdict, edgeStat, formatEdge, holmAdjust, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, twoProportionPValue, wilsonInterval, Z95 } from './signals/edge';
 export {
   AccuracyFigure, CoinTaParams, CoinTaQuery, CoinWithSignals, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse,

@@ -38,5 +38,6 @@ export {
 } from './analyze';
 export {
   binOf, type BrierSummary, brierSummary, type CalibratedWording, calibrateWording, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,
-  WORDING_RANGES,
+  WORDING_RANGES, type BinCount, binCounts, type CalibrationScale, type CalibrationScaleBin, calibratedWordingOf, fitCalibrationScale, MIN_CALIBRATION_BLOCK,
+  MIN_CALIBRATION_TOTAL, type ScaleRow, scaleRows, type WordingCalibration,
 } from './calibration/calibration';

@@ -30,11 +30,15 @@ export const ReliabilityBin = z.object({
   observed: z.number().nullable(),
 });
 
-/** A verbal label with the range it states and what was observed after it (95 % Wilson interval). */
+/**
+ * A verbal label with the stated range it stands for and what was observed after probabilities
+ * stated in that range (95 % Wilson interval, n). On a calibrated scale the range is the deciles
+ * whose observed frequency earned the label (null when none earns it); otherwise the fixed range.
+ */
 export const CalibratedWording = z.object({
   wording: ProbabilityWording,
-  stated_lo: z.number(),
-  stated_hi: z.number(),
+  stated_lo: z.number().nullable(),
+  stated_hi: z.number().nullable(),
   n: z.number().int().min(0),
   observed: z.number().nullable(),
   observed_lo: z.number().nullable(),
@@ -61,6 +65,15 @@ export const CalibrationGroup = z.object({
   /** Brier skill score 1 − brier / brier_ref (> 0 better than the base rate). */
   skill: z.number().nullable(),
   bins: z.array(ReliabilityBin),
+  /**
+   * `calibrated`: the labels shown beside this kind's probabilities come from `wording` (isotonic
+   * fit of observed on stated per decile); `not_calibrated`: too few resolved forecasts
+   * (min_total), the fixed scale is used and `wording` shows what followed each fixed range.
+   */
+  scale_status: z.enum(['calibrated', 'not_calibrated']),
+  /** Resolved forecasts needed before the scale is calibrated, and per pooled stated range. */
+  min_total: z.number().int(),
+  min_block: z.number().int(),
   wording: z.array(CalibratedWording),
 });
 export type CalibrationGroup = z.infer<typeof CalibrationGroup>;

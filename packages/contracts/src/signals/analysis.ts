@@ -3,7 +3,7 @@ import { TimeframeLabel } from '../common/timeframe-schema';
 import { TaResult } from './ta-result';
 
 // The ta_result shape and its parts are defined once, in ta-result.ts; re-exported here by name.
-export { Bilingual, LevelProbabilities, Probability, ProbabilityWording, SignalCategory, SignalDirection, TaIndicators, TaLevel, TaResult, TaSignal, TaTimeframe } from './ta-result';
+export { Bilingual, LevelProbabilities, Probability, ProbabilityWording, WordingCalibration, SignalCategory, SignalDirection, TaIndicators, TaLevel, TaResult, TaSignal, TaTimeframe } from './ta-result';
 export { TimeframeLabel };
 
 /** A `ta_result` merged into a coin's Signal item, with its display label and when it was computed. */

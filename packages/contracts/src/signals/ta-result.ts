@@ -18,15 +18,35 @@ export { TaTimeframe };
 export const SignalDirection = z.enum(['bullish', 'bearish', 'neutral']);
 export type SignalDirection = z.infer<typeof SignalDirection>;
 
-/** Probability wording; 'uncertain' whenever the sample has fewer than 20 cases. */
+/** Probability wording; 'uncertain' whenever the sample has fewer than 20 cases; calibrated on the outcomes when served (see WordingCalibration). */
 export const ProbabilityWording = z.enum(['very_unlikely', 'unlikely', 'uncertain', 'likely', 'very_likely']);
 export type ProbabilityWording = z.infer<typeof ProbabilityWording>;
+
+/**
+ * How the verbal label of a stated probability was chosen (set by the server when it serves an
+ * analysis; absent in the engine's own output): `calibrated` = the label of what probabilities
+ * stated in the range [stated_lo, stated_hi) of this kind and timeframe have delivered (observed
+ * frequency with its 95 % Wilson interval and n, from the calibration log, docs/calibration.md);
+ * `not_calibrated` = too few resolved forecasts yet, the label is the fixed scale of p.
+ */
+export const WordingCalibration = z.object({
+  status: z.enum(['calibrated', 'not_calibrated']),
+  stated_lo: z.number().nullable(),
+  stated_hi: z.number().nullable(),
+  observed: z.number().nullable(),
+  observed_lo: z.number().nullable(),
+  observed_hi: z.number().nullable(),
+  n: z.number().int().min(0),
+});
+export type WordingCalibration = z.infer<typeof WordingCalibration>;
 
 /** A frequency measured in the coin's own history: p = hits / n (0..1; 0 when n = 0), n = sample size (SPEC §3). */
 export const Probability = z.object({
   p: z.number().min(0).max(1),
   n: z.number().int().min(0),
   wording: ProbabilityWording,
+  /** How `wording` was chosen (served analyses only). */
+  calibration: WordingCalibration.optional(),
 });
 export type Probability = z.infer<typeof Probability>;
 

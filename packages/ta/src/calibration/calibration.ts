@@ -1,4 +1,4 @@
-import type { ProbabilityWording } from '../signals/probability';
+import { MIN_PROBABILITY_SAMPLE, probabilityWording, type ProbabilityWording } from '../signals/probability';
 
 /** One resolved forecast: stated probability p (0..1) and whether the event happened. */
 export interface ResolvedForecast {
@@ -119,4 +119,164 @@ export function calibrateWording(xs: readonly (ResolvedForecast & { wording: Pro
     const ci = wilsonInterval(k, sel.length);
     return { wording: w, stated_lo: WORDING_RANGES[w].lo, stated_hi: WORDING_RANGES[w].hi, n: sel.length, observed: sel.length ? k / sel.length : null, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null };
   });
+}
+
+// ---- calibrated verbal scale ------------------------------------------------------------------------
+
+/** Resolved forecasts a kind × timeframe needs in all before any label is calibrated (below: the fixed scale, "not yet calibrated"). */
+export const MIN_CALIBRATION_TOTAL = 100;
+/** Resolved forecasts a pooled stated range needs before the label of a probability in it is calibrated. */
+export const MIN_CALIBRATION_BLOCK = 30;
+
+/** Resolved forecasts of one stated-probability bin: how many, and in how many the event happened. */
+export interface BinCount {
+  n: number;
+  hits: number;
+}
+
+/** One decile of the calibrated scale: stated range [lo, hi), its counts, the isotonic fit and the label it earns. */
+export interface CalibrationScaleBin {
+  lo: number;
+  hi: number;
+  n: number;
+  hits: number;
+  /** Stated range of the pooled block (adjacent bins merged by the isotonic fit) this bin belongs to; null when empty. */
+  block_lo: number | null;
+  block_hi: number | null;
+  /** Resolved forecasts and events in that block. */
+  block_n: number;
+  block_hits: number;
+  /** Observed frequency of the block (the isotonic fit, 0..1); null when empty. */
+  fitted: number | null;
+  /** The label the fixed scale gives the fitted (observed) frequency; null when not calibrated (too few forecasts). */
+  wording: ProbabilityWording | null;
+}
+
+/** The calibrated verbal scale of one probability kind × timeframe. */
+export interface CalibrationScale {
+  /** `calibrated` once MIN_CALIBRATION_TOTAL forecasts are resolved; otherwise every label comes from the fixed scale. */
+  status: 'calibrated' | 'not_calibrated';
+  /** Resolved forecasts. */
+  n: number;
+  /** Ten decile bins of the stated probability, [0, 0.1) … [0.9, 1]. */
+  bins: CalibrationScaleBin[];
+}
+
+/**
+ * Calibrated verbal scale from resolved forecasts counted per stated-probability decile (`counts[b]`
+ * = forecasts stated in [b/10, (b+1)/10), the last bin including 1): an isotonic fit of the observed
+ * frequency on the stated probability (pool-adjacent-violators over the non-empty deciles, weighted
+ * by n: a higher stated probability never maps to a lower observed one), then each decile is given
+ * the label the fixed scale (probabilityWording) gives the observed frequency of its pooled block —
+ * the label says what that stated range has delivered. A decile whose block has fewer than
+ * MIN_CALIBRATION_BLOCK forecasts, and every decile while the kind has fewer than
+ * MIN_CALIBRATION_TOTAL, earns no calibrated label (wording null). Throws RangeError unless 10 bins.
+ */
+export function fitCalibrationScale(counts: readonly BinCount[]): CalibrationScale {
+  if (counts.length !== 10) throw new RangeError(`fitCalibrationScale needs 10 decile bins, got ${counts.length}`);
+  const total = counts.reduce((a, c) => a + c.n, 0);
+  // Pool adjacent violators over the non-empty bins.
+  const blocks: { first: number; last: number; n: number; hits: number }[] = [];
+  counts.forEach((c, b) => {
+    if (c.n <= 0) return;
+    blocks.push({ first: b, last: b, n: c.n, hits: c.hits });
+    while (blocks.length > 1) {
+      const a = blocks[blocks.length - 2];
+      const z = blocks[blocks.length - 1];
+      if (a.hits / a.n <= z.hits / z.n) break;
+      blocks.splice(blocks.length - 2, 2, { first: a.first, last: z.last, n: a.n + z.n, hits: a.hits + z.hits });
+    }
+  });
+  const status = total >= MIN_CALIBRATION_TOTAL ? 'calibrated' : 'not_calibrated';
+  const bins: CalibrationScaleBin[] = counts.map((c, b) => {
+    const blk = c.n > 0 ? blocks.find((k) => k.first <= b && b <= k.last) : undefined;
+    const fitted = blk ? blk.hits / blk.n : null;
+    const ok = status === 'calibrated' && blk !== undefined && blk.n >= MIN_CALIBRATION_BLOCK;
+    return {
+      lo: b / 10, hi: (b + 1) / 10, n: c.n, hits: c.hits,
+      block_lo: blk ? blk.first / 10 : null, block_hi: blk ? (blk.last + 1) / 10 : null, block_n: blk?.n ?? 0, block_hits: blk?.hits ?? 0,
+      fitted, wording: ok && fitted !== null ? probabilityWording(fitted, Infinity) : null,
+    };
+  });
+  return { status, n: total, bins };
+}
+
+/** How the label of one stated probability was chosen (shown beside it). */
+export interface WordingCalibration {
+  /** `calibrated`: the label of what the stated range delivered; `not_calibrated`: the fixed scale (too few resolved forecasts, or a sample under MIN_PROBABILITY_SAMPLE). */
+  status: 'calibrated' | 'not_calibrated';
+  /** Stated range (0..1) whose outcomes the label rests on; null when not calibrated. */
+  stated_lo: number | null;
+  stated_hi: number | null;
+  /** Observed frequency of the event after probabilities stated in that range, its 95 % Wilson interval and n. */
+  observed: number | null;
+  observed_lo: number | null;
+  observed_hi: number | null;
+  n: number;
+}
+
+/**
+ * The label of a stated probability p (0..1) measured on `sampleN` cases under a calibrated scale:
+ * with sampleN ≥ MIN_PROBABILITY_SAMPLE and a calibrated label for p's decile, that label with the
+ * observed frequency (95 % Wilson interval, n) of its pooled stated range; otherwise the fixed scale
+ * (probabilityWording) marked `not_calibrated`. `scale` undefined = nothing logged yet.
+ */
+export function calibratedWordingOf(scale: CalibrationScale | undefined, p: number, sampleN: number): { wording: ProbabilityWording; calibration: WordingCalibration } {
+  const bin = scale && sampleN >= MIN_PROBABILITY_SAMPLE ? scale.bins[binOf(p)] : undefined;
+  if (!bin || bin.wording === null) {
+    return { wording: probabilityWording(p, sampleN), calibration: { status: 'not_calibrated', stated_lo: null, stated_hi: null, observed: null, observed_lo: null, observed_hi: null, n: 0 } };
+  }
+  const ci = wilsonInterval(bin.block_hits, bin.block_n);
+  return {
+    wording: bin.wording,
+    calibration: { status: 'calibrated', stated_lo: bin.block_lo, stated_hi: bin.block_hi, observed: bin.fitted, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null, n: bin.block_n },
+  };
+}
+
+/** One row of the calibrated scale's table: a label, the stated range that earns it, and what that range delivered. */
+export interface ScaleRow {
+  wording: ProbabilityWording;
+  /** Stated range (0..1) mapped to this label; null when no stated range earns it (yet). */
+  stated_lo: number | null;
+  stated_hi: number | null;
+  n: number;
+  /** Observed frequency after probabilities stated in that range (0..1), with its 95 % Wilson interval; null when n = 0. */
+  observed: number | null;
+  observed_lo: number | null;
+  observed_hi: number | null;
+}
+
+/**
+ * The table of a scale: for each label (very_unlikely … very_likely) the stated range whose deciles
+ * earned it (lowest lo to highest hi), the forecasts stated there, the observed frequency and its
+ * 95 % Wilson interval. A `not_calibrated` scale gives the fixed ranges (WORDING_RANGES) with the
+ * outcomes of the forecasts stated in them.
+ */
+export function scaleRows(scale: CalibrationScale): ScaleRow[] {
+  return (Object.keys(WORDING_RANGES) as ProbabilityWording[]).map((w) => {
+    const sel = scale.status === 'calibrated'
+      ? scale.bins.filter((b) => b.wording === w)
+      : scale.bins.filter((b) => b.lo >= WORDING_RANGES[w].lo - 1e-9 && b.hi <= WORDING_RANGES[w].hi + 1e-9);
+    const n = sel.reduce((a, b) => a + b.n, 0);
+    const k = sel.reduce((a, b) => a + b.hits, 0);
+    const ci = wilsonInterval(k, n);
+    const has = scale.status === 'calibrated' ? sel.length > 0 : true;
+    return {
+      wording: w,
+      stated_lo: has ? (scale.status === 'calibrated' ? Math.min(...sel.map((b) => b.lo)) : WORDING_RANGES[w].lo) : null,
+      stated_hi: has ? (scale.status === 'calibrated' ? Math.max(...sel.map((b) => b.hi)) : WORDING_RANGES[w].hi) : null,
+      n, observed: n ? k / n : null, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null,
+    };
+  });
+}
+
+/** Counts per decile of resolved forecasts (see {@link fitCalibrationScale}). */
+export function binCounts(xs: readonly ResolvedForecast[]): BinCount[] {
+  const out = Array.from({ length: 10 }, () => ({ n: 0, hits: 0 }));
+  for (const x of xs) {
+    const b = out[binOf(x.p)];
+    b.n++;
+    if (x.outcome) b.hits++;
+  }
+  return out;
 }

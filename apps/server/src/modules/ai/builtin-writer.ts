@@ -114,8 +114,8 @@ export function writeKlineInsights(f: CoinFacts, lang: Lang): KlineInsight[] {
       parts.push(
         L(
           lang,
-          `Touch probability of the ${side} within ${t.horizon_candles} candles: ${prob(t.touch, lang)}, ${vocab.wording(t.touch.wording, lang)}; breakthrough ${prob(t.breakthrough, lang)}.`,
-          `${t.horizon_candles} 根 K 线内触及${side}的概率：${prob(t.touch, lang)}，${vocab.wording(t.touch.wording, lang)}；突破概率 ${prob(t.breakthrough, lang)}。`,
+          `Touch probability of the ${side} within ${t.horizon_candles} candles: ${prob(t.touch, lang)}, ${vocab.wording(t.touch.wording, lang)}${t.touch.calibration?.status === 'not_calibrated' ? ' (not yet calibrated)' : ''}; breakthrough ${prob(t.breakthrough, lang)}.`,
+          `${t.horizon_candles} 根 K 线内触及${side}的概率：${prob(t.touch, lang)}，${vocab.wording(t.touch.wording, lang)}${t.touch.calibration?.status === 'not_calibrated' ? '（尚未校准）' : ''}；突破概率 ${prob(t.breakthrough, lang)}。`,
         ),
       );
     }

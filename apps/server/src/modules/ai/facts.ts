@@ -1,4 +1,4 @@
-import { type EdgeStat, formatEdge, type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
+import { type EdgeStat, formatEdge, type LabelledTaResult, type Lang, roundPrice, TA_TIMEFRAMES, type TaTimeframe, TIMEFRAME_MS, type WordingCalibration } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import type { CoinRow } from '../market/market.repository';
@@ -40,8 +40,9 @@ export interface TimeframeFacts {
    */
   signals: { label: string; name: { en: string; zh: string }; direction: string; hit_rate: { p: number; n: number }; edge: EdgeStat; record: { en: string; zh: string } }[];
   probability_target: 'resistance' | 'support' | null;
-  touch: { p: number; n: number; wording: string };
-  breakthrough: { p: number; n: number; wording: string };
+  /** Touch / breakthrough probability of the target level; `wording` is the calibrated label (`calibration` says how it was chosen). */
+  touch: { p: number; n: number; wording: string; calibration?: WordingCalibration };
+  breakthrough: { p: number; n: number; wording: string; calibration?: WordingCalibration };
   horizon_candles: number;
   /** Price that would prove a bullish view wrong (nearest support − 0.5 ATR), and a bearish one (nearest resistance + 0.5 ATR). */
   invalidation: { bullish: number | null; bearish: number | null };

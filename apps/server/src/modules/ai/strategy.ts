@@ -58,8 +58,11 @@ export function biasOf(tf: Pick<TimeframeFacts, 'trend' | 'direction' | 'support
   return { bias: dr < ds ? 'short' : 'long', setup: 'range' };
 }
 
+/** The facts of one timeframe the rules read (a TimeframeFacts has them all). */
+export type PlanFacts = Pick<TimeframeFacts, 'timeframe' | 'candle_open_time' | 'last_price' | 'atr' | 'trend' | 'direction' | 'supports' | 'resistances' | 'horizon_candles'>;
+
 /** The plan of one timeframe by rules 1–5; null when the last price is unknown. */
-export function buildPlan(tf: Omit<TimeframeFacts, 'plan' | 'invalidation'>): PlanNumbers | null {
+export function buildPlan(tf: PlanFacts): PlanNumbers | null {
   const last = tf.last_price;
   if (!(last > 0)) return null;
   const atr = tf.atr && tf.atr > 0 ? tf.atr : last * 0.01;

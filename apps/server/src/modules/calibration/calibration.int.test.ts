@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LOCKS } from '@coinlens/db';
+import { computeSignalColumns, probabilityWording, sliceCandles } from '@coinlens/ta';
 import { createTestApp, T0 } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
+import { planInputsOf } from '../signals/analysis/analysis-job';
+import { buildPlan, levelsOf } from '../ai/strategy';
+import { CalibrationRepository } from './calibration.repository';
+import { CalibrationService, STRATEGY_BACKFILL_FROM_INDEX, type PlanInputsLoader } from './calibration.service';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -109,5 +114,116 @@ describe('strategy record: stored at generation, immutable, scored after the hor
     expect(r.body.result.recent[0]).toMatchObject({ author: 'test-model', status: s.status });
     expect((await get('/api/strategies/record?coin=NOPE_COIN')).status).toBe(404);
     expect((await get('/api/strategies/record?timeframe=3m')).status).toBe(400);
+  });
+});
+
+describe('calibrated verbal scale: the label beside a served probability comes from the log', () => {
+  it('each served probability says how its label was chosen, and a calibrated label is the label of what its stated range delivered', async () => {
+    const cal = (await get('/api/signals/calibration')).body.result;
+    for (const row of t.ctx.market.coinRows) {
+      const sym = row.symbol;
+      for (const tf of (['5m', '1h', '1d'] as const).filter((x) => row.timeframes.includes(x))) {
+        const r = await get(`/api/crypto/${sym}/ta/${tf}`);
+        expect(r.status).toBe(200);
+        const res = r.body.result;
+        const probs = [res.touch_probability, res.breakthrough_probability];
+        for (const [kind, p] of [['touch', res.touch_probability], ['breakthrough', res.breakthrough_probability]] as const) {
+          expect(p.calibration).toBeDefined();
+          const g = cal.groups.find((x: any) => x.kind === kind && x.timeframe === tf);
+          if (p.calibration.status === 'calibrated') {
+            expect(g.scale_status).toBe('calibrated');
+            expect(p.wording).toBe(probabilityWording(p.calibration.observed, Infinity));
+            expect(p.p).toBeGreaterThanOrEqual(p.calibration.stated_lo - 1e-12);
+            expect(p.p).toBeLessThanOrEqual(p.calibration.stated_hi + 1e-12);
+            expect(p.calibration.n).toBeGreaterThanOrEqual(g.min_block);
+            expect(p.calibration.observed_lo).toBeLessThanOrEqual(p.calibration.observed);
+            // the tab's table lists the same label with a stated range covering it
+            const row = g.wording.find((w: any) => w.wording === p.wording);
+            expect(row.stated_lo).toBeLessThanOrEqual(p.calibration.stated_lo + 1e-12);
+            expect(row.stated_hi).toBeGreaterThanOrEqual(p.calibration.stated_hi - 1e-12);
+          } else {
+            expect(p.wording).toBe(probabilityWording(p.p, p.n));
+            expect(p.calibration).toMatchObject({ status: 'not_calibrated', stated_lo: null, n: 0 });
+          }
+        }
+        expect(probs.length).toBe(2);
+      }
+    }
+    // the 1h touch scale has enough resolved forecasts here to be calibrated: a table row per label
+    const touch1h = cal.groups.find((x: any) => x.kind === 'touch' && x.timeframe === '1h');
+    expect(touch1h.n).toBeGreaterThanOrEqual(touch1h.min_total);
+    expect(touch1h.scale_status).toBe('calibrated');
+    expect(touch1h.wording.reduce((a: number, w: any) => a + w.n, 0)).toBeLessThanOrEqual(touch1h.n);
+    for (const w of touch1h.wording) if (w.n) expect(probabilityWording(w.observed, Infinity)).toBe(w.wording);
+  });
+
+  it('the signal lists serve the same calibrated labels', async () => {
+    const r = await get('/api/crypto/ta/all');
+    expect(r.status).toBe(200);
+    const item = r.body.result.signals.find((x: any) => x.cryptocurrency.symbol === 'BTC');
+    expect(item.ta_result.every((x: any) => x.touch_probability.calibration?.status)).toBe(true);
+    for (const x of item.ta_result) expect(x.touch_probability).toEqual((await get(`/api/crypto/BTC/ta/${x.current.timeframe}`)).body.result.touch_probability);
+  });
+});
+
+describe('built-in strategies backfilled at first start', () => {
+  const builtin = () => rows(sql`select * from strategy_records where author = 'builtin' and origin = 'backfill' order by coin_id, term, candle_time`);
+
+  it('stores the built-in analyst\'s strategies over the stored history (expanding window, in-sample) and scores the due ones', async () => {
+    const bf = await builtin();
+    const short = bf.filter((r: any) => r.term === 'short_term');
+    expect(short.length).toBeGreaterThan(40);
+    for (const r of short) {
+      expect(r.timeframe).toBe('1h');
+      expect(Number(r.candle_time) % (4 * 3_600_000)).toBe(0);
+      expect(Number(r.created_at)).toBe(Number(r.candle_time) + 3_600_000);
+      expect(Number(r.created_at)).toBeLessThanOrEqual(T0);
+      expect(Number(r.created_at)).toBeGreaterThanOrEqual(T0 - 28 * 86_400_000);
+      expect(r.scored_at === null).toBe(Number(r.due_at) > T0);
+    }
+    expect(short.filter((r: any) => r.scored_at !== null).length).toBeGreaterThan(20);
+    // each strategy is what the rules give on the candles up to its candle only
+    const btc = t.ctx.market.coinRows.find((c) => c.symbol === 'BTC')!;
+    const { s, from, to } = await t.ctx.signalsPipeline.historyUntil('BTC', '1h', T0);
+    for (const r of short.filter((x: any) => x.coin_id === btc.id).filter((_: any, i: number) => i % 10 === 3)) {
+      const end = from + [...s.openTime.subarray(from, to)].indexOf(Number(r.candle_time)) + 1;
+      const [x] = planInputsOf(computeSignalColumns(sliceCandles(s, from, end)), Number(r.candle_time) - 1, Number(r.candle_time), STRATEGY_BACKFILL_FROM_INDEX);
+      const plan = buildPlan({ timeframe: '1h', candle_open_time: x.openTime, last_price: x.close, atr: x.atr, trend: x.trend, direction: x.direction, ...levelsOf(x.support, x.resistance, x.close), horizon_candles: 168 })!;
+      expect([Number(r.entry_low), Number(r.entry_high), JSON.parse(r.targets), Number(r.invalidation), r.bias]).toEqual([plan.entry_low, plan.entry_high, plan.targets, plan.invalidation, plan.bias]);
+    }
+    // the record API separates in-sample from out-of-sample
+    const rec = (await get('/api/strategies/record?origin=backfill&author=builtin')).body.result;
+    const all1h = rec.rows.find((x: any) => x.coin === null && x.timeframe === '1h');
+    expect(all1h.n).toBe(short.filter((r: any) => r.scored_at !== null).length);
+    expect(all1h.n_backfill).toBe(all1h.n);
+    const live = (await get('/api/strategies/record?origin=live&author=builtin')).body.result;
+    expect(live.rows.every((x: any) => x.n_backfill === 0)).toBe(true);
+  });
+
+  it('is incremental: a restart computes nothing already stored, a later clock only the new candles, stored strategies never change', async () => {
+    let calls = 0;
+    const planInputs: PlanInputsLoader = (row, tf, after, fromIndex) => {
+      calls++;
+      return t.ctx.signalsPipeline.planInputs(row, tf, after, fromIndex);
+    };
+    const fresh = () => new CalibrationService({ repo: new CalibrationRepository(t.ctx.db), clock: t.clock, coinRows: () => t.ctx.market.coinRows, history: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u), allCandles: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u, Infinity), planInputs });
+    const before = await builtin();
+    for (const row of t.ctx.market.coinRows) expect(await fresh().backfillStrategies(row)).toBe(0);
+    expect(calls).toBe(0);
+    expect(await builtin()).toEqual(before);
+    t.clock.set(T0 + 8 * 3_600_000);
+    try {
+      const btc = t.ctx.market.coinRows.find((c) => c.symbol === 'BTC')!;
+      expect(await fresh().backfillStrategies(btc)).toBe(2); // the 12:00 and 16:00 candles
+      expect(calls).toBe(1); // 1h only: no new 1d candle closed
+      const after = await builtin();
+      expect(after.length).toBe(before.length + 2);
+      for (const b of before) expect(after.find((a: any) => a.id === b.id)).toEqual(b);
+      calls = 0;
+      expect(await fresh().backfillStrategies(btc)).toBe(0);
+      expect(calls).toBe(0);
+    } finally {
+      t.clock.set(T0);
+    }
   });
 });

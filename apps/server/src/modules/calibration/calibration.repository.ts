@@ -156,6 +156,17 @@ export class CalibrationRepository {
     return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as ResolvedRow['kind'], stated_p: num(r.stated_p), wording: String(r.wording), outcome: r.outcome === true || r.outcome === 't', origin: r.origin as ResolvedRow['origin'] }));
   }
 
+  /**
+   * Resolved forecasts per timeframe, kind and stated decile (bin = ⌊p × 10⌋, p = 1 in bin 9):
+   * n and events, counting only outcomes known at `now` (resolved at or before it).
+   */
+  async decileCounts(now: number): Promise<{ timeframe: string; kind: 'touch' | 'breakthrough'; bin: number; n: number; hits: number }[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, least(9, greatest(0, floor(stated_p * 10)))::int as bin, count(*)::int as n,
+      count(*) filter (where outcome)::int as hits from probability_forecasts
+      where outcome is not null and stated_at <= ${now} and resolved_at <= ${now} group by 1, 2, 3`);
+    return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as 'touch' | 'breakthrough', bin: num(r.bin), n: num(r.n), hits: num(r.hits) }));
+  }
+
   /** Pending forecasts per `timeframe:kind`. */
   async pendingCounts(now: number, origin?: 'live' | 'backfill'): Promise<Map<string, number>> {
     const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, count(*)::int as n from probability_forecasts
@@ -171,6 +182,33 @@ export class CalibrationRepository {
       .onConflictDoNothing()
       .returning({ id: strategyRecords.id });
     return r.length > 0;
+  }
+
+  /** Stores strategies in batches (see insertStrategy: an existing (author, coin, term, basis candle) is kept). Returns how many were new. */
+  async insertStrategies(rows: NewStrategy[]): Promise<number> {
+    let inserted = 0;
+    for (let k = 0; k < rows.length; k += 500) {
+      const r = await this.h.db
+        .insert(strategyRecords)
+        .values(rows.slice(k, k + 500).map((s) => ({ ...s, targets: JSON.stringify(s.targets), basedOn: JSON.stringify(s.basedOn ?? null) })))
+        .onConflictDoNothing()
+        .returning({ id: strategyRecords.id });
+      inserted += r.length;
+    }
+    return inserted;
+  }
+
+  /** Open time (ms) of the latest basis candle of a stored strategy of (author, coin, term[, origin]); null when none. */
+  async lastStrategyCandle(author: string, coinId: number, term: string, origin?: 'live' | 'backfill'): Promise<number | null> {
+    const [r] = await this.h.query<Record<string, unknown>>(sql`select max(candle_time) as t from strategy_records where author = ${author} and coin_id = ${coinId} and term = ${term}
+      ${origin ? sql`and origin = ${origin}` : sql``}`);
+    return r?.t === null || r?.t === undefined ? null : num(r.t);
+  }
+
+  /** Basis candle open times (ms) of the stored strategies of (author, coin, term) after `after`, any origin. */
+  async strategyCandles(author: string, coinId: number, term: string, after: number): Promise<number[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select candle_time from strategy_records where author = ${author} and coin_id = ${coinId} and term = ${term} and candle_time > ${after}`);
+    return rows.map((r) => num(r.candle_time));
   }
 
   /** Unscored strategies whose horizon ended at or before `now`, oldest first (at most `limit`). */

@@ -1,22 +1,46 @@
 import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
-  brierSummary, calibrateWording, computeSignalColumns, findLevels, measureLevelProbabilities, MIN_ANALYZE_CANDLES, type ProbabilityWording, reliabilityBins,
+  binCounts, brierSummary, type CalibrationScale, computeSignalColumns, findLevels, fitCalibrationScale, measureLevelProbabilities, MIN_ANALYZE_CANDLES,
+  MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, reliabilityBins, scaleRows,
   SIGNAL_HORIZON_CANDLES, SIGNAL_WARMUP, type SignalColumns, type Candles,
 } from '@coinlens/ta';
 import type { Clock } from '../../platform/clock';
 import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
 import type { CoinRow } from '../market/market.repository';
-import type { CalibrationRepository, NewForecast, StrategyRow } from './calibration.repository';
+import type { CalibrationRepository, NewForecast, NewStrategy, StrategyRow } from './calibration.repository';
+import type { PlanInput } from '../signals/analysis/analysis-job';
+import { buildPlan, levelsOf } from '../ai/strategy';
 import { DEFAULT_FEE_PCT, scorePlan } from './strategy-score';
+import { labelWithScales } from './calibrated-wording';
 
 /** Stored candles of (symbol, tf) closed at or before `until` (≤ the clock's now): indices [from, to) of `s`. */
 export type HistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => Promise<{ s: SeriesColumns; from: number; to: number }>;
+
+/** SignalsPipeline.planInputs: the strategy rules' inputs at the stored candles after `after` (index ≥ `fromIndex`), off the request thread. */
+export type PlanInputsLoader = (row: CoinRow, tf: TaTimeframe, after: number, fromIndex: number) => Promise<PlanInput[]>;
+
+/**
+ * The built-in analyst's strategies the start-up backfill stores: short term from 1h, medium/long
+ * term from 1d (as the coin page), on every `every`-th candle (open time a multiple of every ×
+ * timeframe) of the last `days` before now, from candle index STRATEGY_BACKFILL_FROM_INDEX of the
+ * stored history (ATR14 and the first swings defined) and not before the first candle the strategy
+ * can be scored on (5m, else 1h), so that every backfilled strategy is scored once due.
+ */
+export const STRATEGY_BACKFILL = [
+  { term: 'short_term', timeframe: '1h', every: 4, days: 28 },
+  { term: 'medium_long_term', timeframe: '1d', every: 1, days: 60 },
+] as const;
+/** First candle index (in the stored history) the strategy backfill starts at. */
+export const STRATEGY_BACKFILL_FROM_INDEX = 20;
 
 /** Candles of the in-sample backfill at which the stated probabilities are recomputed, per coin and timeframe. */
 export const BACKFILL_FORECAST_POINTS = 80;
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+
+/** How long (wall ms) a process reuses its calibrated verbal scales before reading the log again. */
+export const SCALE_CACHE_MS = 60_000;
 
 /** Columns of `h` restricted to its first `n` candles (views, no copy): what was known at candle n − 1. */
 function prefix(h: SignalColumns, n: number): SignalColumns {
@@ -35,7 +59,12 @@ function prefix(h: SignalColumns, n: number): SignalColumns {
 export class CalibrationService {
   readonly feePct: number;
 
-  constructor(private readonly d: { repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; feePct?: number; log?: (m: string) => void }) {
+  constructor(private readonly d: {
+    repo: CalibrationRepository; clock: Clock; coinRows: () => readonly CoinRow[]; history: HistoryLoader; planInputs?: PlanInputsLoader;
+    /** Every stored candle closed by `until` (no cap: a strategy's window may lie further back than `history` reaches); default `history`. */
+    allCandles?: HistoryLoader;
+    feePct?: number; log?: (m: string) => void;
+  }) {
     this.feePct = d.feePct ?? DEFAULT_FEE_PCT;
   }
 
@@ -93,6 +122,7 @@ export class CalibrationService {
       out.push({ id: f.id, outcome: hit });
     }
     await this.d.repo.resolveForecasts(out, now);
+    if (out.length) this.scaleCache = null;
     return out.length;
   }
 
@@ -156,6 +186,41 @@ export class CalibrationService {
     return { computed, logged: n };
   }
 
+  private scaleCache: { at: number; clock: number; scales: Promise<Map<string, CalibrationScale>> } | null = null;
+
+  /**
+   * The calibrated verbal scale per `timeframe:kind` (fitCalibrationScale of @coinlens/ta) over every
+   * forecast resolved at or before the clock's now. Cached for SCALE_CACHE_MS of wall time (and while
+   * the clock has not gone back); resolving forecasts in this process drops the cache.
+   */
+  scales(): Promise<Map<string, CalibrationScale>> {
+    const now = this.d.clock.now();
+    const c = this.scaleCache;
+    if (c && Date.now() - c.at < SCALE_CACHE_MS && now >= c.clock) return c.scales;
+    const scales = this.d.repo.decileCounts(now).then((rows) => {
+      const counts = new Map<string, { n: number; hits: number }[]>();
+      for (const r of rows) {
+        const k = `${r.timeframe}:${r.kind}`;
+        const xs = counts.get(k) ?? counts.set(k, Array.from({ length: 10 }, () => ({ n: 0, hits: 0 }))).get(k)!;
+        xs[r.bin] = { n: r.n, hits: r.hits };
+      }
+      return new Map([...counts].map(([k, xs]) => [k, fitCalibrationScale(xs)]));
+    });
+    scales.catch(() => { if (this.scaleCache?.scales === scales) this.scaleCache = null; });
+    this.scaleCache = { at: Date.now(), clock: now, scales };
+    return scales;
+  }
+
+  /**
+   * `r` with the verbal label of each stated probability (touch_probability, breakthrough_probability
+   * and both sides' touch / breakthrough) replaced by the calibrated one of its kind and timeframe,
+   * with how it was chosen (`calibration`); the fixed scale marked `not_calibrated` where the log
+   * has too few resolved forecasts. A new object; `r` is not changed.
+   */
+  async withCalibratedWording<T extends TaResult>(r: T): Promise<T> {
+    return labelWithScales(r, await this.scales().catch(() => new Map<string, CalibrationScale>()));
+  }
+
   /** Calibration per probability kind × timeframe over the resolved forecasts stated at or before now. */
   async calibration(q: { timeframe?: TaTimeframe; origin: EvidenceOrigin }): Promise<Calibration> {
     const now = this.d.clock.now();
@@ -166,7 +231,8 @@ export class CalibrationService {
       if (q.timeframe && q.timeframe !== tf) continue;
       for (const kind of ['touch', 'breakthrough'] as const) {
         const sel = rows.filter((r) => r.timeframe === tf && r.kind === kind);
-        const xs = sel.map((r) => ({ p: r.stated_p, outcome: r.outcome, wording: r.wording as ProbabilityWording }));
+        const xs = sel.map((r) => ({ p: r.stated_p, outcome: r.outcome }));
+        const scale = fitCalibrationScale(binCounts(xs));
         groups.push({
           kind,
           timeframe: tf,
@@ -174,7 +240,10 @@ export class CalibrationService {
           n_backfill: sel.filter((r) => r.origin === 'backfill').length,
           pending: pending.get(`${tf}:${kind}`) ?? 0,
           bins: reliabilityBins(xs),
-          wording: calibrateWording(xs),
+          scale_status: scale.status,
+          min_total: MIN_CALIBRATION_TOTAL,
+          min_block: MIN_CALIBRATION_BLOCK,
+          wording: scaleRows(scale),
         });
       }
     }
@@ -202,21 +271,79 @@ export class CalibrationService {
     return n;
   }
 
-  /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window. Returns how many were scored. */
+  /**
+   * In-sample backfill of the built-in analyst's strategies of `row` over the stored history before
+   * now (STRATEGY_BACKFILL): at each chosen candle the strategy rules (ai/strategy.ts buildPlan) on
+   * the trend, direction, levels and ATR computed only from the candles up to that one (expanding
+   * window, on the analysis thread), stored with origin `backfill`, created at the candle's close
+   * and never changed. Incremental: only candles after the last backfilled one, and nothing (no
+   * computation) when every candle in that range already has a stored strategy (live or backfill).
+   * Returns how many strategies were stored.
+   */
+  async backfillStrategies(row: CoinRow, stopped: () => boolean = () => false): Promise<number> {
+    if (!this.d.planInputs) return 0;
+    const now = this.d.clock.now();
+    let stored = 0;
+    for (const b of STRATEGY_BACKFILL) {
+      if (stopped()) break;
+      if (!row.timeframes.includes(b.timeframe)) continue;
+      const tfMs = TIMEFRAME_MS[b.timeframe];
+      const stepMs = b.every * tfMs;
+      const { s, from, to } = await this.d.history(row.symbol, b.timeframe, now);
+      if (to - from <= STRATEGY_BACKFILL_FROM_INDEX) continue;
+      const last = await this.d.repo.lastStrategyCandle('builtin', row.id, b.term, 'backfill');
+      const scoring = await (this.d.allCandles ?? this.d.history)(row.symbol, this.scoringTimeframe(row), now);
+      if (scoring.to <= scoring.from) continue;
+      // the basis candle closes (the strategy is created) at or after the first scoring candle opens
+      const after = Math.max(last ?? -Infinity, s.openTime[from + STRATEGY_BACKFILL_FROM_INDEX] - 1, now - b.days * 86_400_000, scoring.s.openTime[scoring.from] - tfMs - 1);
+      const wanted: number[] = [];
+      for (let i = to - 1; i >= from && s.openTime[i] > after; i--) if (s.openTime[i] % stepMs === 0) wanted.push(s.openTime[i]);
+      if (!wanted.length) continue;
+      const have = new Set(await this.d.repo.strategyCandles('builtin', row.id, b.term, after));
+      if (wanted.every((t) => have.has(t))) continue;
+      const inputs = await this.d.planInputs(row, b.timeframe, after, STRATEGY_BACKFILL_FROM_INDEX);
+      const rows: NewStrategy[] = [];
+      for (const x of inputs) {
+        if (x.openTime % stepMs !== 0 || have.has(x.openTime)) continue;
+        const plan = buildPlan({ timeframe: b.timeframe, candle_open_time: x.openTime, last_price: x.close, atr: x.atr, trend: x.trend, direction: x.direction, ...levelsOf(x.support, x.resistance, x.close), horizon_candles: SIGNAL_HORIZON_CANDLES[b.timeframe] });
+        if (!plan) continue;
+        const createdAt = x.openTime + tfMs;
+        rows.push({
+          author: 'builtin', coinId: row.id, term: b.term, timeframe: plan.timeframe, bias: plan.bias, candleTime: plan.candle_open_time, lastPrice: plan.last_price,
+          entryLow: plan.entry_low, entryHigh: plan.entry_high, targets: plan.targets, invalidation: plan.invalidation, horizonHours: plan.horizon_hours,
+          basedOn: { as_of: createdAt, candles: [{ symbol: row.symbol, timeframe: b.timeframe, open_time: x.openTime }], news_ids: [] }, origin: 'backfill', createdAt,
+          dueAt: createdAt + plan.horizon_hours * 3_600_000,
+        });
+      }
+      stored += await this.d.repo.insertStrategies(rows);
+      await yieldNow();
+    }
+    return stored;
+  }
+
+  /** The candles a strategy of `row` is scored on: the finest it has, 5m, else 1h (a coin shipped without 5m candles). */
+  private scoringTimeframe(row: CoinRow): TaTimeframe {
+    return row.timeframes.includes('5m') ? '5m' : '1h';
+  }
+
+  /** Scores every stored strategy whose horizon has passed, on the 5m candles of its window (1h for a coin without 5m). Returns how many were scored. */
   async scoreDueStrategies(): Promise<number> {
     const now = this.d.clock.now();
     const due = await this.d.repo.dueStrategies(now);
     if (!due.length) return 0;
     const scores = [];
+    let k = 0;
     for (const s of due) {
+      if (++k % 25 === 0) await yieldNow();
       const row = this.d.coinRows().find((c) => c.id === s.coin_id);
       if (!row) continue;
-      const { s: cs, to } = await this.d.history(row.symbol, '5m', now);
+      const tf = this.scoringTimeframe(row);
+      const { s: cs, to } = await (this.d.allCandles ?? this.d.history)(row.symbol, tf, now);
       const a = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.created_at - 1) + 1;
       const b = lastIndexAtOrBefore(cs.openTime.subarray(0, to), s.due_at);
       const candles: Candle[] = [];
       for (let j = Math.max(0, a); j <= b; j++) candles.push({ time: cs.openTime[j], open: cs.open[j], high: cs.high[j], low: cs.low[j], close: cs.close[j], volume: cs.volume[j] });
-      const r = scorePlan({ bias: s.bias, entryLow: s.entry_low, entryHigh: s.entry_high, target: s.targets[0] ?? null, invalidation: s.invalidation, horizonHours: s.horizon_hours, createdAt: s.created_at }, candles, this.feePct);
+      const r = scorePlan({ bias: s.bias, entryLow: s.entry_low, entryHigh: s.entry_high, target: s.targets[0] ?? null, invalidation: s.invalidation, horizonHours: s.horizon_hours, createdAt: s.created_at }, candles, this.feePct, TIMEFRAME_MS[tf]);
       if (r) scores.push({ id: s.id, ...r, feePct: this.feePct });
     }
     await this.d.repo.saveStrategyScores(scores, now);

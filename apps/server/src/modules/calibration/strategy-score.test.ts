@@ -43,4 +43,13 @@ describe('scorePlan', () => {
     expect(short.returnPct).toBeCloseTo(afterFees(10, 0.1), 10);
     expect(scorePlan(plan, [])).toBeNull();
   });
+
+  it('scores on 1h candles for a coin shipped without 5m candles (a candle counts when it closed within the horizon)', () => {
+    const h = (i: number, open: number, high: number, low: number, close: number): Candle => ({ time: T0 + i * 3_600_000, open, high, low, close, volume: 1 });
+    const day = { ...plan, horizonHours: 3 };
+    const hourly = [h(0, 102, 103, 100, 101), h(1, 101, 104, 100, 103), h(2, 103, 112, 102, 111)];
+    expect(scorePlan(day, hourly, 0.1, 3_600_000)!).toMatchObject({ status: 'target_hit', entered: true });
+    // a 1h candle that would close after the horizon is left out
+    expect(scorePlan({ ...day, horizonHours: 2.5 }, hourly, 0.1, 3_600_000)!.status).toBe('horizon');
+  });
 });

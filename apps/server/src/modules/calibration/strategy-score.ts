@@ -36,15 +36,15 @@ export function afterFees(grossPct: number, feePct: number): number {
 }
 
 /**
- * Scores a strategy on the 5m candles (oldest first) of its window [createdAt, createdAt + horizon):
+ * Scores a strategy on the candles (oldest first; 5m, or `candleMs` long) of its window [createdAt, createdAt + horizon):
  * replayed with `evaluatePlan` of the trading-agent preview (fill at the entry zone, invalidation
  * checked before the target in each candle), cut at the horizon; a position still open at the
  * horizon exits at the last close of the window. Fees `feePct` per side on the strategy (when
  * entered) and on holding. Null when the window has no closed candle.
  */
-export function scorePlan(p: PlanToScore, candles: readonly Candle[], feePct = DEFAULT_FEE_PCT): PlanScore | null {
+export function scorePlan(p: PlanToScore, candles: readonly Candle[], feePct = DEFAULT_FEE_PCT, candleMs = TIMEFRAME_MS['5m']): PlanScore | null {
   const end = p.createdAt + p.horizonHours * 3_600_000;
-  const win = candles.filter((c) => c.time >= p.createdAt && c.time + TIMEFRAME_MS['5m'] <= end);
+  const win = candles.filter((c) => c.time >= p.createdAt && c.time + candleMs <= end);
   if (!win.length) return null;
   const r = evaluatePlan(p, win, end);
   const hold = afterFees((win[win.length - 1].close / win[0].open - 1) * 100, feePct);

@@ -10,7 +10,7 @@ import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalsRepository } from './signals.repository';
 import { isTaTimeframe } from '@coinlens/contracts';
 import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
-import type { AnalysisJob, DetectedSignal } from './analysis/analysis-job';
+import type { AnalysisJob, DetectedSignal, PlanInput } from './analysis/analysis-job';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -93,16 +93,16 @@ export class SignalsPipeline {
 
   /**
    * Stored candles of (symbol, tf) that closed at or before `until` (never after the clock's now),
-   * the latest HISTORY_MAX_CANDLES of them. The stored series includes the replay's future, so it
+   * the latest `maxCandles` (default HISTORY_MAX_CANDLES) of them. The stored series includes the replay's future, so it
    * is always cut here. A live source appends candles: a stale cache is reloaded once.
    */
-  async historyUntil(symbol: string, tf: TaTimeframe, until: number): Promise<{ s: SeriesColumns; from: number; to: number }> {
+  async historyUntil(symbol: string, tf: TaTimeframe, until: number, maxCandles = HISTORY_MAX_CANDLES): Promise<{ s: SeriesColumns; from: number; to: number }> {
     const cut = Math.min(until, this.deps.clock.now());
     const tfMs = TIMEFRAME_MS[tf];
     let s = await this.loadSeries(symbol, tf);
     if (this.deps.source.name !== 'replay' && (s.openTime.length === 0 || s.openTime[s.openTime.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
     const last = lastIndexAtOrBefore(s.openTime, cut - tfMs);
-    return { s, from: Math.max(0, last - HISTORY_MAX_CANDLES + 1), to: last + 1 };
+    return { s, from: Math.max(0, last - maxCandles + 1), to: last + 1 };
   }
 
   /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
@@ -159,6 +159,19 @@ export class SignalsPipeline {
       while (this.backtests.size > BACKTEST_CACHE_SIZE) this.backtests.delete(this.backtests.keys().next().value!);
       return p;
     });
+  }
+
+  /**
+   * Inputs of the built-in strategy rules (PlanInput: trend, direction, levels, close, ATR) at every
+   * stored candle of (row, tf) that closed at or before the clock's now, with open time after
+   * `after` and index ≥ `fromIndex` in the stored history, each computed only on the candles up to
+   * it; on the analysis thread. Empty without enough candles.
+   */
+  async planInputs(row: CoinRow, tf: TaTimeframe, after: number, fromIndex: number): Promise<PlanInput[]> {
+    const { s, from, to } = await this.historyUntil(row.symbol, tf, this.deps.clock.now());
+    if (to - from < MIN_ANALYZE_CANDLES || s.openTime[to - 1] <= after) return [];
+    const out = await this.analysis.run({ symbol: row.symbol, timeframe: tf, latest: sliceCandles(s, from, to), history: null, plans: { after, upTo: s.openTime[to - 1], fromIndex } });
+    return out.planInputs ?? [];
   }
 
   /** Analyses and stores the snapshot of (row, tf); returns it (null without candles). */

@@ -1,6 +1,7 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, TIMEFRAME_MS } from '@coinlens/contracts';
-import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
+import { type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
+import { labelWithScales } from '../calibration/calibrated-wording';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
@@ -35,6 +36,11 @@ export interface SignalsReadsDeps {
   pipeline: SignalsPipeline;
   /** Where the read side stores its results (one of this process when absent). */
   readModels?: ReadModels;
+  /**
+   * The calibrated verbal scales per `timeframe:kind` (CalibrationService.scales): the labels of
+   * every served probability come from them. Absent: the fixed scale, marked `not_calibrated`.
+   */
+  wordingScales?: () => Promise<ReadonlyMap<string, CalibrationScale>>;
 }
 
 /**
@@ -52,8 +58,14 @@ export class SignalsReads {
   }
 
 
-  private labelled(r: TaResult): LabelledTaResult {
-    return { ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] };
+  /** The scales the served labels come from (empty when unavailable: the fixed scale). */
+  private async scales(): Promise<ReadonlyMap<string, CalibrationScale>> {
+    return (await this.deps.wordingScales?.().catch(() => null)) ?? new Map();
+  }
+
+  /** A stored analysis as served: timeframe label, close time, and the calibrated verbal labels of its probabilities. */
+  private labelled(r: TaResult, scales: ReadonlyMap<string, CalibrationScale>): LabelledTaResult {
+    return labelWithScales({ ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] }, scales);
   }
 
   /** GET /crypto/{id}/ta/{timeframe}: the stored snapshot, recomputed when asked, missing or out of date. */
@@ -66,11 +78,11 @@ export class SignalsReads {
     const [latest] = await this.deps.source.getCandles(row.symbol, tf, { limit: 1 });
     if (!refresh && latest) {
       const [snap] = (await this.deps.repo.snapshots([row.id])).filter((x) => x.timeframe === tf);
-      if (snap && snap.candle_time === latest.time && snap.candle_time + TIMEFRAME_MS[tf] <= now) return this.labelled(snap.result as TaResult);
+      if (snap && snap.candle_time === latest.time && snap.candle_time + TIMEFRAME_MS[tf] <= now) return this.labelled(snap.result as TaResult, await this.scales());
     }
     const r = await this.deps.pipeline.refreshSnapshot(row, tf);
     if (!r) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no closed ${tf} candles at ${new Date(now).toISOString()}`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
-    return this.labelled(r);
+    return this.labelled(r, await this.scales());
   }
 
   /**
@@ -114,6 +126,7 @@ export class SignalsReads {
     const now = this.deps.clock.now();
     const [snaps, tickers, acc] = await Promise.all([this.deps.repo.snapshots(rows.map((r) => r.id)), this.deps.source.getTickers(), this.accuracyByCoin()]);
     const tickerOf = new Map(tickers.map((t) => [t.symbol, t]));
+    const scales = await this.scales();
     const out: SignalItemT[] = [];
     for (const row of rows) {
       const results: TaResult[] = [];
@@ -127,7 +140,7 @@ export class SignalsReads {
         }
       }
       if (!results.length) continue;
-      const ta = orderByTimeframe(results.map((r) => this.labelled(r)), (r) => r.current.timeframe);
+      const ta = orderByTimeframe(results.map((r) => this.labelled(r, scales)), (r) => r.current.timeframe);
       const defTf = defaultTimeframe(ta.map((r) => r.current.timeframe))!;
       const head = ta.find((r) => r.current.timeframe === defTf)!;
       const a = acc.get(row.id) ?? { hits: 0, total: 0 };

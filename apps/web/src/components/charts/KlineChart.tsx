@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -18,7 +18,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { Candle, Timeframe } from '@coinlens/contracts';
 import type { Theme } from '../../lib/theme';
-import { formatCompact, formatPrice } from '../../lib/format';
+import { formatCompact, formatDateTimeUtc, formatPrice } from '../../lib/format';
+import { MarkerLayer, type HoveredMarker, type MarkerAnchor } from './MarkerLayer';
 import { coalesceCandles, type CandleCoalescer } from './candle-coalescer';
 import { formatTickMark } from './tick-format';
 
@@ -105,7 +106,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   /** Tooltip content of a hovered marker (by marker id); null or undefined draws none. */
   markerTip?: (id: string) => ReactNode;
 }>(function KlineChart({ candles, forming, timeframe, theme, height = 420, markers, priceLines, markerTip }, ref) {
-  const { t } = useTranslation('coin');
+  const { t, i18n } = useTranslation('coin');
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -113,7 +114,36 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const lastTimeRef = useRef<number>(0);
   const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
   const [legend, setLegend] = useState<Legend | null>(null);
-  const [hovered, setHovered] = useState<{ id: string; x: number; y: number } | null>(null);
+  const [hovered, setHovered] = useState<HoveredMarker | null>(null);
+  const [anchors, setAnchors] = useState<MarkerAnchor[]>([]);
+  const markerListRef = useRef<SeriesMarker<Time>[] | undefined>(markers);
+  const anchorFrame = useRef<number | null>(null);
+  /** Recomputes (on the next animation frame) where the visible markers are drawn, for their keyboard targets. */
+  const placeAnchors = useCallback(() => {
+    if (anchorFrame.current !== null) return;
+    anchorFrame.current = requestAnimationFrame(() => {
+      anchorFrame.current = null;
+      const chart = chartRef.current;
+      const series = candleRef.current;
+      const el = containerRef.current;
+      const list = markerListRef.current;
+      if (!chart || !series || !el || !list?.length) return setAnchors((a) => (a.length ? [] : a));
+      const w = el.clientWidth;
+      const bars = new Map((series.data() as ReadonlyArray<{ time: Time; high?: number; low?: number }>).map((b) => [b.time as number, b]));
+      const out: MarkerAnchor[] = [];
+      for (const m of list) {
+        if (m.id === undefined) continue;
+        const x = chart.timeScale().timeToCoordinate(m.time);
+        const b = bars.get(m.time as number);
+        if (x === null || x < 0 || x > w || !b || b.high === undefined || b.low === undefined) continue;
+        const above = m.position === 'aboveBar';
+        const y = series.priceToCoordinate(above ? b.high : b.low);
+        if (y === null) continue;
+        out.push({ id: m.id, time: m.time as number, x, y: above ? y - 12 : y + 12 });
+      }
+      setAnchors(out);
+    });
+  }, []);
 
   // Create once.
   useEffect(() => {
@@ -153,25 +183,31 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       const vol = param.seriesData.get(volumeSeries) as { value: number } | undefined;
       setLegend(bar && 'open' in bar ? { o: bar.open, h: bar.high, l: bar.low, c: bar.close, v: vol?.value ?? null } : null);
       const id = param.hoveredInfo?.objectId ?? param.hoveredObjectId;
-      setHovered(typeof id === 'string' && param.point ? { id, x: param.point.x, y: param.point.y } : null);
+      // the pointer moves the tooltip; a marker opened from the keyboard keeps its tooltip until blurred
+      setHovered((h) => (typeof id === 'string' && param.point ? { id, x: param.point.x, y: param.point.y } : h?.focus ? h : null));
     };
     chart.subscribeCrosshairMove(onMove);
+    chart.timeScale().subscribeVisibleLogicalRangeChange(placeAnchors);
 
     const ro = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0]?.contentRect.width ?? el.clientWidth);
       if (w > 0) chart.resize(w, height);
+      placeAnchors();
     });
     ro.observe(el);
     return () => {
       ro.disconnect();
       chart.unsubscribeCrosshairMove(onMove);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(placeAnchors);
+      if (anchorFrame.current !== null) cancelAnimationFrame(anchorFrame.current);
+      anchorFrame.current = null;
       chart.remove();
       markersRef.current = null;
       chartRef.current = null;
       candleRef.current = null;
       volumeRef.current = null;
     };
-  }, [height]);
+  }, [height, placeAnchors]);
 
   // Theme colours.
   useEffect(() => {
@@ -208,7 +244,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       const visible = Math.max(40, Math.min(timeframe === '1d' ? 120 : 160, Math.round(width / 7)));
       chartRef.current?.timeScale().setVisibleLogicalRange({ from: Math.max(0, all.length - visible), to: all.length + 3 });
     }
-  }, [candles, forming, timeframe]);
+    placeAnchors();
+  }, [candles, forming, timeframe, placeAnchors]);
 
   // Markers and price lines.
   const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
@@ -217,7 +254,9 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     if (!series) return;
     if (!markersRef.current) markersRef.current = createSeriesMarkers(series, []);
     markersRef.current.setMarkers(markers ?? []);
-  }, [markers, height]);
+    markerListRef.current = markers;
+    placeAnchors();
+  }, [markers, height, placeAnchors]);
   useEffect(() => {
     const series = candleRef.current;
     if (!series || !priceLines?.length) return;
@@ -262,21 +301,14 @@ export const KlineChart = forwardRef<KlineChartHandle, {
         )}
       </div>
       <div ref={containerRef} className="w-full" style={{ height }} data-testid="kline-chart" />
-      {hovered && markerTip && (() => {
-        const tip = markerTip(hovered.id);
-        if (!tip) return null;
-        const w = containerRef.current?.clientWidth ?? 0;
-        return (
-          <div
-            role="tooltip"
-            data-testid="marker-tip"
-            className="pointer-events-none absolute z-20 max-w-[min(320px,90%)] rounded-md border border-border bg-surface px-2.5 py-1.5 text-[12px] text-fg shadow-lg"
-            style={{ top: Math.max(4, hovered.y + 14), ...(hovered.x > w / 2 ? { right: Math.max(4, w - hovered.x + 8) } : { left: hovered.x + 8 }) }}
-          >
-            {tip}
-          </div>
-        );
-      })()}
+      <MarkerLayer
+        anchors={anchors}
+        hovered={hovered}
+        onHover={setHovered}
+        markerTip={markerTip}
+        width={containerRef.current?.clientWidth ?? 0}
+        label={(a, i, n) => t('chart.marker', { index: i + 1, count: n, time: formatDateTimeUtc(a.time * 1000, i18n.language) })}
+      />
     </div>
   );
 });

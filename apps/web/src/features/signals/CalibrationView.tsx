@@ -97,27 +97,51 @@ function GroupCard({ g }: { g: CalibrationGroup }) {
               <dt className="text-muted">{t('calibration.pending')}</dt>
               <dd className="num">{formatNumber(g.pending)}</dd>
             </dl>
-            <table className="mt-2 w-full text-[11px]">
-              <thead>
-                <tr className="text-muted">
-                  <th className="py-0.5 text-left font-medium">{t('calibration.label')}</th>
-                  <th className="py-0.5 text-right font-medium">{t('calibration.stated')}</th>
-                  <th className="py-0.5 text-right font-medium">{t('calibration.observed')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {g.wording.map((w) => (
-                  <tr key={w.wording} className="border-t border-border">
-                    <td className="py-0.5">{t(`calibration.wording.${w.wording}`)}</td>
-                    <td className="num py-0.5 text-right">{`${pct(w.stated_lo)}–${pct(w.stated_hi)}`}</td>
-                    <td className="num py-0.5 text-right">{w.n ? `${pct(w.observed_lo)}–${pct(w.observed_hi)} (n = ${formatNumber(w.n)})` : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
           </div>
         </div>
       )}
+      {g.n > 0 && <ScaleTable g={g} />}
+    </div>
+  );
+}
+
+/**
+ * The calibrated verbal scale of a kind × timeframe: each label, the stated range that earns it,
+ * what that range delivered (observed rate with its 95 % Wilson interval) and n; or, while not yet
+ * calibrated, the fixed ranges with what followed them.
+ */
+export function ScaleTable({ g }: { g: CalibrationGroup }) {
+  const { t } = useTranslation('signals');
+  const calibrated = g.scale_status === 'calibrated';
+  return (
+    <div className="mt-3" data-testid="calibration-scale" data-status={g.scale_status}>
+      <h4 className="flex flex-wrap items-center gap-2 text-[12px] font-semibold">
+        {t('calibration.scale.title')}
+        <span className={`rounded px-1.5 py-0.5 text-[10px] font-medium ${calibrated ? 'bg-up-soft text-up' : 'bg-surface-2 text-muted'}`} data-testid="calibration-scale-status">
+          {t(calibrated ? 'calibration.scale.badgeCalibrated' : 'calibration.scale.badgeNotCalibrated')}
+        </span>
+      </h4>
+      <p className="mt-1 text-[11px] text-muted">{calibrated ? t('calibration.scale.calibrated', { block: g.min_block }) : t('calibration.scale.notCalibrated', { total: formatNumber(g.min_total) })}</p>
+      <table className="mt-1 w-full text-[11px]">
+        <thead>
+          <tr className="text-muted">
+            <th scope="col" className="py-0.5 pr-1 text-left font-medium">{t('calibration.label')}</th>
+            <th scope="col" className="py-0.5 px-1 text-right font-medium">{t('calibration.scale.statedRange')}</th>
+            <th scope="col" className="py-0.5 px-1 text-right font-medium">{t('calibration.scale.observedRate')}</th>
+            <th scope="col" className="py-0.5 pl-1 text-right font-medium">n</th>
+          </tr>
+        </thead>
+        <tbody>
+          {g.wording.map((w) => (
+            <tr key={w.wording} className="border-t border-border" data-testid="scale-row" data-wording={w.wording}>
+              <th scope="row" className="py-0.5 pr-1 text-left font-normal">{t(`calibration.wording.${w.wording}`)}</th>
+              <td className="num py-0.5 px-1 text-right">{w.stated_lo === null || w.stated_hi === null ? <span className="text-muted">{t('calibration.scale.none')}</span> : `${pct(w.stated_lo)}–${pct(w.stated_hi)}`}</td>
+              <td className="num py-0.5 px-1 text-right">{w.n ? `${pct(w.observed)} (${pct(w.observed_lo)}–${pct(w.observed_hi)})` : '—'}</td>
+              <td className="num py-0.5 pl-1 text-right">{formatNumber(w.n)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -127,6 +151,20 @@ export function strategyRecordLine(t: (k: string, o?: Record<string, unknown>) =
   const who = author === 'builtin' ? t('calibration.builtin') : author;
   if (!row || row.n === 0) return t('calibration.noScored', { who, timeframe: timeframeLabel(timeframe) });
   return t('calibration.recordLine', { who, timeframe: timeframeLabel(timeframe), hits: row.target_first, count: row.n, ret: formatPercent(row.mean_return_pct, 1), hold: formatPercent(row.mean_hold_pct, 1) });
+}
+
+/**
+ * An author's strategy record on one timeframe with out-of-sample (live) and in-sample (start-up
+ * backfill) apart, each with n, e.g. "Built-in analyst, 7D: out-of-sample 3 of 9 reached target
+ * first, mean −0.2 % after fees vs hold +0.4 % (n = 9); in-sample backfill 40 of 112, … (n = 112)".
+ */
+export function strategyRecordSplitLine(t: (k: string, o?: Record<string, unknown>) => string, live: StrategyRecordRow | undefined, backfill: StrategyRecordRow | undefined, author: string, timeframe: string): string {
+  const who = author === 'builtin' ? t('calibration.builtin') : author;
+  const part = (row: StrategyRecordRow | undefined, k: 'out' | 'in') =>
+    !row || row.n === 0
+      ? t(`calibration.recordPart.${k}None`)
+      : t(`calibration.recordPart.${k}`, { hits: row.target_first, count: row.n, ret: formatPercent(row.mean_return_pct, 1), hold: formatPercent(row.mean_hold_pct, 1) });
+  return t('calibration.recordSplit', { who, timeframe: timeframeLabel(timeframe), out: part(live, 'out'), in: part(backfill, 'in') });
 }
 
 function StrategyRecordPanel() {

@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LabelledTaResult, SignalItem, TaTimeframe } from '@coinlens/contracts';
+import type { LabelledTaResult, Probability, SignalItem, TaTimeframe } from '@coinlens/contracts';
 import { Change, CoinLogo } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
 import { EdgeText } from './EdgeText';
-import { accuracyText, probabilityText, rangeOfLabel, signalName } from './labels';
+import { accuracyText, probabilityCalibrationHelp, probabilityText, rangeOfLabel, signalName } from './labels';
 import { useCoinTa, useSparkline } from './queries';
 
 function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
@@ -71,6 +71,21 @@ export function SignalChips({ ta }: { ta: LabelledTaResult }) {
   );
 }
 
+/**
+ * A stated probability: its calibrated label, rate and n ("Likely · 99 % · n = 1,538"), with where the
+ * label comes from in the tooltip; "not yet calibrated" beside a label from the fixed scale.
+ */
+function ProbabilityValue({ p }: { p: Probability }) {
+  const { t } = useTranslation('signals');
+  const help = probabilityCalibrationHelp(t, p);
+  return (
+    <span className="num" title={help ? `${help} ${t('probability.help')}` : t('probability.help')} data-calibration={p.calibration?.status}>
+      {probabilityText(t, p)}
+      {p.calibration?.status === 'not_calibrated' && <span className="ml-1 text-[11px] text-muted" data-testid="not-calibrated">({t('probability.notCalibrated')})</span>}
+    </span>
+  );
+}
+
 /** Trend, intensity, cash flow, volatility, levels and worded probabilities (with n) of one analysis. */
 export function TaFacts({ ta }: { ta: LabelledTaResult }) {
   const { t } = useTranslation('signals');
@@ -86,10 +101,10 @@ export function TaFacts({ ta }: { ta: LabelledTaResult }) {
       {target ? (
         <>
           <Fact label={t('probability.touch', { target: t(`probability.target.${target}`) })} testId="ta-touch">
-            <span className="num" title={t('probability.help')}>{probabilityText(t, ta.touch_probability)}</span>
+            <ProbabilityValue p={ta.touch_probability} />
           </Fact>
           <Fact label={t('probability.breakthrough', { target: t(`probability.target.${target}`) })} testId="ta-breakthrough">
-            <span className="num" title={t('probability.help')}>{probabilityText(t, ta.breakthrough_probability)}</span>
+            <ProbabilityValue p={ta.breakthrough_probability} />
           </Fact>
         </>
       ) : (

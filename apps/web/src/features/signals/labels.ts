@@ -23,6 +23,18 @@ export function probabilityText(t: TFunction, p: Probability): string {
   return t('signals:probability.value', { wording: t(`signals:probability.${p.wording}`), pct: ratePct(p.n ? p.p : null), n: formatNumber(p.n) });
 }
 
+/**
+ * Where a probability's label comes from, for its tooltip: the stated range of the calibration log
+ * and what it delivered (observed rate, 95 % interval, n), or why it is not yet calibrated.
+ * Null when the server sent no calibration (an engine result).
+ */
+export function probabilityCalibrationHelp(t: TFunction, p: Probability): string | null {
+  const c = p.calibration;
+  if (!c) return null;
+  if (c.status !== 'calibrated') return t('signals:probability.notCalibratedHelp');
+  return t('signals:probability.calibratedHelp', { lo: ratePct(c.stated_lo), hi: ratePct(c.stated_hi), observed: ratePct(c.observed), olo: ratePct(c.observed_lo), ohi: ratePct(c.observed_hi), n: formatNumber(c.n) });
+}
+
 /** Range of the price chart matching a timeframe's label (5m "1D", 1h "7D", else "1M"). */
 export function rangeOfLabel(label: string): '1D' | '7D' | '1M' {
   return label === '1D' ? '1D' : label === '7D' ? '7D' : '1M';

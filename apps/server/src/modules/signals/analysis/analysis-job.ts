@@ -1,5 +1,8 @@
-import type { TaResult, TaTimeframe } from '@coinlens/contracts';
-import { analyzeColumns, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, runBacktest, type BacktestOptions, type BacktestResult, type Candles, type SignalColumns } from '@coinlens/ta';
+import type { TaLevel, TaResult, TaTimeframe } from '@coinlens/contracts';
+import {
+  analyzeColumns, classifyDirection, classifyTrend, computeSignalColumns, detectSignalsAt, findLevels, MIN_ANALYZE_CANDLES, runBacktest, sliceSignalColumns,
+  type BacktestOptions, type BacktestResult, type Candles, type SignalColumns,
+} from '@coinlens/ta';
 
 /**
  * One unit of CPU-heavy technical analysis, run off the request thread (see analysis-thread.ts):
@@ -17,6 +20,27 @@ export interface AnalysisJob {
   detect?: { on: 'latest' | 'history'; after: number; upTo: number };
   /** Instead of the analysis: the backtest of `latest` (the whole series to trade on) with these options. */
   backtest?: BacktestOptions;
+  /**
+   * Instead of the analysis: what the built-in strategy rules need (see {@link PlanInput}) at every
+   * candle of `latest` from index `fromIndex` whose open time is in (after, upTo], each computed on
+   * the candles up to that one only (expanding window).
+   */
+  plans?: { after: number; upTo: number; fromIndex: number };
+}
+
+/**
+ * The inputs of the built-in strategy rules (apps/server/src/modules/ai/strategy.ts) at one candle,
+ * as analyze() classifies them there: trend, direction (fired signals + trend), support and
+ * resistance levels (nearest first), close and ATR14 (USDT; null while undefined).
+ */
+export interface PlanInput {
+  openTime: number;
+  close: number;
+  atr: number | null;
+  trend: TaResult['market']['trend'];
+  direction: TaResult['market']['direction'];
+  support: TaLevel[];
+  resistance: TaLevel[];
 }
 
 /** A detector that fired on a candle: open time (ms), close (USDT), catalogue label and direction. */
@@ -33,6 +57,8 @@ export interface AnalysisOutput {
   detected: DetectedSignal[];
   /** The backtest, when the job asked for one. */
   backtest?: BacktestResult;
+  /** The plan inputs, when the job asked for them (oldest first). */
+  planInputs?: PlanInput[];
   /** `threadId` of the thread that computed it (node:worker_threads; 0 is the main thread). */
   threadId?: number;
 }
@@ -51,8 +77,25 @@ function detectRange(x: SignalColumns, after: number, upTo: number): DetectedSig
   return out;
 }
 
+/** Plan inputs at the candles of `x` from `fromIndex` with open time in (after, upTo]; each on the columns cut after its candle. */
+export function planInputsOf(x: SignalColumns, after: number, upTo: number, fromIndex: number): PlanInput[] {
+  const out: PlanInput[] = [];
+  for (let i = Math.max(0, fromIndex); i < x.n; i++) {
+    const t = x.openTime[i];
+    if (t <= after) continue;
+    if (t > upTo) break;
+    const c = sliceSignalColumns(x, i + 1);
+    const { trend, reversalTo } = classifyTrend(c, i);
+    const { resistance, support } = findLevels(c, i);
+    const atr = c.atr14[i];
+    out.push({ openTime: t, close: c.close[i], atr: atr > 0 ? atr : null, trend, direction: classifyDirection(detectSignalsAt(c, i), trend, reversalTo), support, resistance });
+  }
+  return out;
+}
+
 /** Runs a job synchronously (pure: no I/O, no clock). Used by the analysis thread, and inline by tests. */
 export function runAnalysisJob(job: AnalysisJob): AnalysisOutput {
+  if (job.plans) return { result: null, detected: [], planInputs: enough(job.latest) ? planInputsOf(computeSignalColumns(job.latest), job.plans.after, job.plans.upTo, job.plans.fromIndex) : [] };
   if (job.backtest) return { result: null, detected: [], backtest: runBacktest(computeSignalColumns(job.latest), job.backtest) };
   const x = enough(job.latest) ? computeSignalColumns(job.latest) : null;
   const h = enough(job.history) ? computeSignalColumns(job.history) : x;
