@@ -73,7 +73,7 @@ function invalidationPart(t: TimeframeFacts, side: Side, lang: Lang, multi: bool
 function trendPart(t: TimeframeFacts, lang: Lang, multi: boolean): Part {
   const tf = vocab.tf(t.timeframe, lang);
   return {
-    short: L(lang, `The ${t.timeframe} trend is ${vocab.trend(t.trend, lang)} (${vocab.intensity(t.intensity, lang)} intensity), direction ${vocab.direction(t.direction, lang)}.`, `${tf}趋势：${vocab.trend(t.trend, lang)}（强度${vocab.intensity(t.intensity, lang)}），方向${vocab.direction(t.direction, lang)}。`),
+    short: L(lang, `${t.timeframe} trend: ${vocab.trend(t.trend, lang)} (${vocab.intensity(t.intensity, lang)} intensity), direction ${vocab.direction(t.direction, lang)}.`, `${tf}趋势：${vocab.trend(t.trend, lang)}（强度${vocab.intensity(t.intensity, lang)}），方向${vocab.direction(t.direction, lang)}。`),
     items: [
       L(lang, `- ${label('Change', t, multi, lang)}: ${fmtPct(t.price_change_pct)} over ${t.price_change_window_candles} candles`, `- ${label('涨跌', t, multi, lang)}：${t.price_change_window_candles} 根 K 线 ${fmtPct(t.price_change_pct)}`),
       L(lang, `- ${label('Cash flow', t, multi, lang)}: ${vocab.cash(t.cash_flow, lang)}; volatility ${vocab.volatility(t.volatility, lang)}`, `- ${label('资金', t, multi, lang)}：${vocab.cash(t.cash_flow, lang)}；波动${vocab.volatility(t.volatility, lang)}`),
