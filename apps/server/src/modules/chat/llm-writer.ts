@@ -49,9 +49,57 @@ export function buildMessages(turn: ChatTurn, scope: AnswerScope = answerScope(t
   return [{ role: 'system', content: systemPrompt(turn.facts.coin, turn.lang) }, ...history, { role: 'user', content: dataMessage(turn.facts, turn.question, scope) }];
 }
 
+/** A line that is a sources/data line ("Sources:", "**Data**:", "数据来源：" …). */
+const SOURCES_LINE = /^[\s>*_#-]*(?:sources?|data|数据来源|来源|数据)\s*(?:\*\*|__)?\s*[:：]/i;
+const SOURCES_STARTS = ['sources', 'source', 'data', '数据来源', '来源', '数据'].flatMap((w) => [':', '：', '**:', '**：', ' :'].map((sep) => `${w}${sep}`));
+
+/**
+ * Drops the model's own sources/data lines from a stream of text pieces (the app adds the one
+ * sources line itself), keeping the stream live: a line is held back only while it could still
+ * become such a line, then passed through as it arrives.
+ */
+export class SourcesLineFilter {
+  private pending = '';
+  private passing = false;
+
+  /** The part of `text` that can be shown now. */
+  push(text: string): string {
+    let out = '';
+    for (const ch of text) {
+      if (this.passing) {
+        out += ch;
+        if (ch === '\n') this.passing = false;
+        continue;
+      }
+      this.pending += ch;
+      if (ch === '\n') {
+        if (!SOURCES_LINE.test(this.pending)) out += this.pending;
+        this.pending = '';
+        continue;
+      }
+      const head = this.pending.replace(/^[\s>*_#-]+/, '').toLowerCase();
+      if (!head || SOURCES_LINE.test(this.pending)) continue;
+      if (!SOURCES_STARTS.some((c) => c.startsWith(head))) {
+        out += this.pending;
+        this.pending = '';
+        this.passing = true;
+      }
+    }
+    return out;
+  }
+
+  /** What is left at the end of the stream (a held-back line that is not a sources line). */
+  end(): string {
+    const rest = SOURCES_LINE.test(this.pending) ? '' : this.pending;
+    this.pending = '';
+    return rest;
+  }
+}
+
 /**
  * Relays an OpenAI-compatible model's streamed answer (given only the facts of the question's
- * scope), then the one sources line naming those facts and the not-financial-advice line.
+ * scope), without any sources line of its own, then the one sources line naming those facts and
+ * the not-financial-advice line.
  */
 export class LlmChatWriter implements ChatWriter {
   constructor(private readonly llm: LlmClient) {}
@@ -62,8 +110,17 @@ export class LlmChatWriter implements ChatWriter {
 
   async *answer(turn: ChatTurn): AsyncIterable<WriterChunk> {
     const scope = answerScope(turn.facts, turn.question, { forModel: true });
-    for await (const c of this.llm.stream(buildMessages(turn, scope), { temperature: 0.2, signal: turn.signal })) yield c;
+    const filter = new SourcesLineFilter();
+    for await (const c of this.llm.stream(buildMessages(turn, scope), { temperature: 0.2, signal: turn.signal })) {
+      if (c.type !== 'delta') yield c;
+      else {
+        const text = filter.push(c.text);
+        if (text) yield { type: 'delta', text };
+      }
+    }
     if (turn.signal?.aborted) return;
+    const rest = filter.end();
+    if (rest) yield { type: 'delta', text: rest };
     const src = sourcesLine(scopeFacts(turn.facts, scope), scope, turn.lang);
     yield { type: 'delta', text: `${src ? `\n\n${src}` : ''}\n\n_${disclaimer(turn.lang, 'model')}_` };
   }
