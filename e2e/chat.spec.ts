@@ -46,16 +46,16 @@ test.describe('BTC assistant', () => {
     await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { __saw: object }).__saw)).toEqual({ stop: true, streaming: true });
     await expect(answer).toContainText('Built-in analyst');
-    await expect(answer.locator('h3', { hasText: 'Support' })).toBeVisible();
-    await expect(answer.locator('h3', { hasText: 'What would invalidate the bullish case' })).toBeVisible();
+    await expect(answer).toContainText(/Nearest 1h support: \d[\d,]*\.\d\d/);
+    await expect(answer.locator('li', { hasText: 'Bullish invalidation' })).toBeVisible();
     await expect(answer).toContainText(/a close below \d[\d,]*\.\d\d/);
-    await expect(answer).toContainText(/1h candle closed \d+ May 2025 \d\d:00 UTC/);
+    await expect(answer.getByTestId('chat-sources')).toHaveText(/1h candle closed \d+ May 2025 \d\d:00 UTC/);
     await expect(answer).toContainText('Not financial advice');
     await expect(page.getByTestId('chat-quota')).toHaveText('4 of 5 questions left today');
     // the conversation is stored: it is there after a reload
     await page.reload();
     await expect(page.getByTestId('chat-question')).toHaveText(/Where is support/);
-    await expect(page.getByTestId('chat-answer')).toContainText('What would invalidate the bullish case');
+    await expect(page.getByTestId('chat-answer')).toContainText('Bullish invalidation');
   });
 
   test('asks in Chinese and gets a Chinese answer', async ({ page }) => {
@@ -67,8 +67,8 @@ test.describe('BTC assistant', () => {
     const answer = panel.getByTestId('chat-answer').last();
     await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
     await expect(answer).toContainText('内置分析器');
-    await expect(answer.locator('h3', { hasText: '支撑位' })).toBeVisible();
-    await expect(answer.locator('h3', { hasText: '什么会让看涨判断失效' })).toBeVisible();
+    await expect(answer).toContainText(/1 小时最近支撑：\d[\d,]*\.\d\d/);
+    await expect(answer.locator('li', { hasText: '看涨失效价' })).toBeVisible();
     await expect(answer).toContainText(/收盘跌破 \d[\d,]*\.\d\d/);
     await expect(answer).toContainText('不构成投资建议');
     await expect(page.getByTestId('chat-quota')).toHaveText('今日还可提问 4/5 次');

@@ -4,8 +4,8 @@
  * Completions wire format (apps/server/test/openai-stub.ts) from the data the server sends:
  *  - coin page rewrites (`<drafts>`): every draft text prefixed "Model analyst:" / "模型分析：",
  *    numbers untouched;
- *  - assistant questions (`<facts>` + `<question>`): the 1h support and the bullish invalidation
- *    from the facts, with the candle time and a cited news item, streamed slowly;
+ *  - assistant questions (`<facts>` + `<question>`): a short answer, then the support and the bullish
+ *    invalidation of the timeframe the facts were narrowed to as a list, streamed slowly;
  *  - news interpretations (JSON) and the story of the day: short labelled texts.
  * Usage: node --import tsx e2e/support/llm-stub.ts
  */
@@ -32,17 +32,21 @@ const stub = await startOpenAiStub(
     if (drafts) return { content: JSON.stringify(rewrite(JSON.parse(drafts), zh)) };
     const facts = block(user, 'facts');
     if (facts && block(user, 'question') !== undefined) {
+      // answers as the system prompt asks: a short answer, the figures as a list, no sources line
+      // (the app adds it), only the timeframe the facts were narrowed to
       const f = JSON.parse(facts);
-      const h1 = f.timeframes.find((t: { timeframe: string }) => t.timeframe === '1h') ?? f.timeframes[0];
-      const closed = new Date(h1.candle_close_time).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+      const t = f.timeframes[0];
       const news = f.news[0];
       const cite = news ? ` [#${news.id}](${news.link})` : '';
-      const support = h1.supports[0]?.price;
-      const inv = h1.invalidation.bullish;
+      if (!t) return { content: zh ? `**模型回答**：这个问题的数据中没有 K 线。${cite}` : `**Model answer**: the facts for this question hold no candle.${cite}`, chunkDelayMs: 40 };
+      const tf = t.timeframe;
+      const closed = new Date(t.candle_close_time).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+      const support = t.supports[0]?.price;
+      const inv = t.invalidation.bullish;
       const content = zh
-        ? `**模型回答**：依据 ${closed} 收盘的 1 小时 K 线，最近支撑为 ${support} USDT；若跌破 ${inv} USDT，看涨判断失效。${cite}`
-        : `**Model answer**: on the 1h candle closed ${closed}, the nearest support is ${support} USDT; the bullish case is invalidated below ${inv} USDT.${cite}`;
-      return { content, reasoning: zh ? '读取 1 小时支撑位。' : 'Reading the 1h levels.', chunkDelayMs: 40 };
+        ? `**模型回答**：${tf} 最近支撑为 ${support} USDT；若跌破 ${inv} USDT，看涨判断失效。${cite}\n\n- **支撑（${tf}）**：${support} USDT\n- **看涨失效价（${tf}）**：${inv} USDT\n- **K 线**：${tf}，收盘于 ${closed}`
+        : `**Model answer**: the nearest ${tf} support is ${support} USDT; the bullish case is invalidated below ${inv} USDT.${cite}\n\n- **Support (${tf})**: ${support} USDT\n- **Bullish invalidation (${tf})**: ${inv} USDT\n- **Candle**: ${tf}, closed ${closed}`;
+      return { content, reasoning: zh ? `读取 ${tf} 支撑位。` : `Reading the ${tf} levels.`, chunkDelayMs: 40 };
     }
     if (body.response_format) return { content: JSON.stringify({ en: 'Model interpretation: the reports agree on the event.', zh: '模型解读：多家来源报道了同一事件。' }) };
     return { content: zh ? '模型撰写的今日要闻。' : 'Story of the day, written by the model.' };

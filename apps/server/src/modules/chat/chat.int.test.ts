@@ -121,13 +121,14 @@ describe('assistant chat (built-in analyst)', () => {
     expect(done.type).toBe('done');
     expect(done.by).toBe('builtin');
     expect(done.usage).toMatchObject({ limit: 5, used: 1, remaining: 4 });
-    expect(done.based_on.candles.map((c: any) => c.timeframe)).toEqual(['5m', '1h', '1d']);
+    // the question names no timeframe: the answer is about 1h only (issue 17 item 9)
+    expect(done.based_on.candles.map((c: any) => c.timeframe)).toEqual(['1h']);
     const text = answerOf(events);
     const facts = await t.ctx.ai.service.facts(btc(), 'en-US');
     const h1 = facts.timeframes.find((x) => x.timeframe === '1h')!;
-    expect(text).toContain('Built-in analyst');
-    expect(text).toContain('### Support');
-    expect(text).toContain('### What would invalidate the bullish case');
+    expect(text).toMatch(/^Nearest 1h support: \*\*/);
+    expect(text).toContain('**Bullish invalidation**');
+    expect(text.split('\n').filter((l) => /^(Sources|Data)\b/.test(l))).toHaveLength(1);
     expect(text).toContain(h1.supports[0].price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(text).toContain(h1.invalidation.bullish!.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(text).toMatch(/1h candle closed 16 May 2025 12:00 UTC/);
@@ -146,9 +147,9 @@ describe('assistant chat (built-in analyst)', () => {
   it('answers in proper Chinese, grounded, and says plainly what it cannot answer', async () => {
     const f = await t.ctx.ai.service.facts(btc(), 'zh-CN');
     const zh = builtinAnswer(f, Q_ZH, 'zh-CN', coins());
-    expect(zh).toContain('内置分析器');
-    expect(zh).toContain('### 支撑位');
-    expect(zh).toContain('### 什么会让看涨判断失效');
+    expect(zh).toMatch(/^1 小时最近支撑：/);
+    expect(zh).toContain('**看涨失效价**');
+    expect(zh.split('\n').filter((l) => l.startsWith('数据来源：'))).toHaveLength(1);
     expect(zh).toContain('不构成投资建议');
     expect(ungroundedNumbers(zh, f)).toEqual([]);
     const fe = await t.ctx.ai.service.facts(btc(), 'en-US');

@@ -6,6 +6,7 @@ import type { QuotaService } from '../billing/quota.service';
 import type { AiService } from '../ai/ai.service';
 import { basedOnOf } from '../ai/facts';
 import type { ChatRepository } from './chat.repository';
+import { answerScope, scopeFacts } from './scope';
 import type { ChatWriter } from './writer';
 
 /** Dependencies of {@link ChatService}. */
@@ -70,7 +71,9 @@ export class ChatService {
         if (c.type === 'delta') text += c.text;
         emit(c);
       }
-      basedOn = basedOnOf(facts, { news: this.d.writer.by !== 'builtin' || /news|新闻|消息|资讯|报道|headline/i.test(content) });
+      // the data the answer rests on: the question's timeframes only, news when it is about news
+      const scope = answerScope(facts, content, { forModel: this.d.writer.by !== 'builtin' });
+      basedOn = basedOnOf(scopeFacts(facts, scope), { news: scope.news });
       if (signal.aborted) status = 'stopped';
     } catch (e) {
       if (signal.aborted) status = 'stopped';

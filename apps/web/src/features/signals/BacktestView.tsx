@@ -45,16 +45,23 @@ const signedPct = (v: number | null | undefined, d = 2) => (v == null || !Number
 const tone = (v: number | null | undefined) => (v == null ? 'text-muted' : v > 0 ? 'text-up' : v < 0 ? 'text-down' : 'text-fg');
 const isDate = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.test(s);
 
-function StatCells({ s, testId }: { s: BacktestStats; testId?: string }) {
-  const td = 'px-2 py-1.5 text-right whitespace-nowrap num';
+/**
+ * A figure cell of the results table. On a phone (below `sm`) the table is stacked: each cell is a
+ * small block with its column name above the value (`data-col`, shown by a ::before), so every
+ * number is readable at 390 px without sideways scrolling.
+ */
+const statTd = 'px-2 py-1.5 text-right whitespace-nowrap num max-sm:flex max-sm:flex-col max-sm:items-start max-sm:px-0 max-sm:py-0.5 max-sm:text-left max-sm:before:text-[10px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-col)]';
+
+function StatCells({ s, testId, col }: { s: BacktestStats; testId?: string; col: (k: string) => string }) {
+  const td = statTd;
   return (
     <>
-      <td className={td} data-testid={testId}>{formatNumber(s.trades)}</td>
-      <td className={td}>{s.win_rate == null ? '—' : `${formatNumber(s.win_rate * 100, 0)} %`}</td>
-      <td className={`${td} ${tone(s.mean_return_pct)}`}>{signedPct(s.mean_return_pct)}</td>
-      <td className={`${td} ${tone(s.trades ? s.total_return_pct : null)}`}>{s.trades ? signedPct(s.total_return_pct, 1) : '—'}</td>
-      <td className={td}>{s.profit_factor == null ? '—' : formatNumber(s.profit_factor, 2)}</td>
-      <td className={td}>{s.trades ? `${formatNumber(s.max_drawdown_pct, 1)} %` : '—'}</td>
+      <td className={td} data-testid={testId} data-col={col('trades')}>{formatNumber(s.trades)}</td>
+      <td className={td} data-col={col('winRate')}>{s.win_rate == null ? '—' : `${formatNumber(s.win_rate * 100, 0)} %`}</td>
+      <td className={`${td} ${tone(s.mean_return_pct)}`} data-col={col('mean')}>{signedPct(s.mean_return_pct)}</td>
+      <td className={`${td} ${tone(s.trades ? s.total_return_pct : null)}`} data-col={col('total')}>{s.trades ? signedPct(s.total_return_pct, 1) : '—'}</td>
+      <td className={td} data-col={col('profitFactor')}>{s.profit_factor == null ? '—' : formatNumber(s.profit_factor, 2)}</td>
+      <td className={td} data-col={col('maxDrawdown')}>{s.trades ? `${formatNumber(s.max_drawdown_pct, 1)} %` : '—'}</td>
     </>
   );
 }
@@ -181,8 +188,8 @@ export function BacktestView() {
           </Panel>
           <Panel title={t('backtest.tableTitle')}>
             <div className="overflow-x-auto">
-              <table className="w-full text-[12px]" data-testid="backtest-table">
-                <thead className="border-b border-border">
+              <table className="w-full text-[12px] max-sm:block" data-testid="backtest-table">
+                <thead className="border-b border-border max-sm:hidden">
                   <tr>
                     <th className={`${thBase} text-left`}>{t('backtest.col.pattern')}</th>
                     <th className={`${thBase} text-left`}>{t('backtest.col.part')}</th>
@@ -196,20 +203,20 @@ export function BacktestView() {
                   </tr>
                 </thead>
                 {shown.map((p) => (
-                  <tbody key={p.label} className={`border-b border-border last:border-0 ${focus?.label === p.label ? 'bg-surface-2' : ''}`} data-testid="backtest-row" data-label={p.label}>
+                  <tbody key={p.label} className={`border-b border-border last:border-0 max-sm:block max-sm:px-3 max-sm:py-2 ${focus?.label === p.label ? 'bg-surface-2' : ''}`} data-testid="backtest-row" data-label={p.label}>
                     {(['all', 'in_sample', 'out_of_sample'] as const).map((part, k) => (
-                      <tr key={part}>
+                      <tr key={part} className="max-sm:grid max-sm:grid-cols-4 max-sm:gap-x-3 max-sm:py-1">
                         {k === 0 && (
-                          <th scope="rowgroup" rowSpan={3} className="min-w-[8rem] px-2 py-1.5 text-left align-top font-medium">
+                          <th scope="rowgroup" rowSpan={3} className="min-w-[8rem] px-2 py-1.5 text-left align-top font-medium max-sm:col-span-4 max-sm:min-w-0 max-sm:px-0">
                             <button type="button" className="text-left hover:underline" onClick={() => set({ pattern: p.label })} aria-label={t('backtest.showCurve', { pattern: signalName(p.name, p.label, lang) })}>
                               {signalName(p.name, p.label, lang)}
                             </button>
                             <span className={`ml-1 text-[11px] ${p.direction === 'bullish' ? 'text-up' : 'text-down'}`}>{t(`backtest.side.${p.direction}`)}</span>
                           </th>
                         )}
-                        <td className="px-2 py-1.5 text-left whitespace-nowrap text-muted">{t(`backtest.part.${part}`)}</td>
-                        <StatCells s={p[part]} testId={k === 0 ? 'backtest-trades' : undefined} />
-                        <td className={`num px-2 py-1.5 text-right whitespace-nowrap ${tone(p[part].buy_hold_return_pct)}`}>{signedPct(p[part].buy_hold_return_pct, 1)}</td>
+                        <td className="px-2 py-1.5 text-left whitespace-nowrap text-muted max-sm:col-span-4 max-sm:px-0 max-sm:pt-1 max-sm:pb-0 max-sm:font-medium">{t(`backtest.part.${part}`)}</td>
+                        <StatCells s={p[part]} testId={k === 0 ? 'backtest-trades' : undefined} col={(c) => t(`backtest.col.${c}`)} />
+                        <td className={`${statTd} ${tone(p[part].buy_hold_return_pct)}`} data-col={t('backtest.col.buyHold')}>{signedPct(p[part].buy_hold_return_pct, 1)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -84,7 +84,7 @@ export default function SignalsPage() {
         <ReplayBadge />
       </div>
       <LatestAccuracyPanel />
-      <div role="tablist" aria-label={t('heading')} className="mt-4 mb-3 flex gap-1 overflow-x-auto border-b border-border" data-testid="signals-tabs">
+      <div role="tablist" aria-label={t('heading')} className="mt-4 mb-3 flex gap-1 overflow-x-auto border-b border-border max-sm:flex-wrap max-sm:gap-x-0" data-testid="signals-tabs">
         {TABS.map((k) => (
           <button
             key={k}
