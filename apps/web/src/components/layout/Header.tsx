@@ -8,6 +8,7 @@ import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '
 import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
+import { NotificationBell } from '../../features/alerts/NotificationBell';
 
 /** The global search, loaded on first open (it is not part of any page's first paint). */
 /** The phone menu, loaded on first open. */
@@ -129,6 +130,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
             <ThemeToggle />
           </span>
           <LanguageMenu current={current} />
+          <NotificationBell lang={current} />
           <UserMenu lang={current} />
           <button type="button" className={`${iconBtn} md:hidden`} aria-label={t('shell:menu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} data-testid="menu-button">
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

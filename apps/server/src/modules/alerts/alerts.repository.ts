@@ -1,0 +1,253 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '@coinlens/db';
+
+/** A stored alert rule as read from `alert_rules` (snake_case columns; times in ms, wall time). */
+export interface RuleRow {
+  id: number;
+  user_id: number;
+  kind: string;
+  coin_id: number | null;
+  params: Record<string, unknown>;
+  channels: string[];
+  active: boolean;
+  created_at: number;
+  updated_at: number;
+  last_fired_at?: number | null;
+}
+
+/** An outbox row of `alert_deliveries` (see the schema for the fields' meaning). */
+export interface DeliveryRow {
+  id: number;
+  user_id: number;
+  event_id: number | null;
+  channel: 'email' | 'webhook';
+  endpoint_id: number | null;
+  message_id: string;
+  payload: Record<string, unknown>;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  created_at: number;
+}
+
+/** A delivery to write with its event (channel, endpoint, Standard Webhooks message id, payload). */
+export interface NewDelivery {
+  channel: 'email' | 'webhook';
+  endpointId: number | null;
+  messageId: string;
+  payload: Record<string, unknown>;
+}
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** SQL of the alerts module (rules, events, webhook endpoints, the delivery outbox). */
+export class AlertsRepository {
+  constructor(private readonly h: DatabaseHandle) {}
+
+  private q<T>(q: SQL): Promise<T[]> {
+    return this.h.query<T>(q);
+  }
+
+  async listRules(userId: number): Promise<RuleRow[]> {
+    return this.q<RuleRow>(sql`select r.*, (select max(e.market_time) from alert_events e where e.rule_id = r.id) as last_fired_at
+      from alert_rules r where r.user_id = ${userId} order by r.id desc`);
+  }
+
+  async rule(userId: number, id: number): Promise<RuleRow | null> {
+    const [r] = await this.q<RuleRow>(sql`select * from alert_rules where id = ${id} and user_id = ${userId}`);
+    return r ?? null;
+  }
+
+  async countActive(userId: number): Promise<number> {
+    const [r] = await this.q<{ n: number }>(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`);
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * Inserts a rule when the user has fewer than `limit` active rules (checked in the same statement,
+   * so two concurrent creations cannot both pass). Returns null when the limit is reached.
+   */
+  async insertRule(userId: number, kind: string, coinId: number | null, params: unknown, channels: string[], limit: number, now: number): Promise<RuleRow | null> {
+    const [r] = await this.q<RuleRow>(sql`insert into alert_rules (user_id, kind, coin_id, params, channels, active, created_at, updated_at)
+      select ${userId}, ${kind}, ${coinId}, ${JSON.stringify(params)}::jsonb, ${JSON.stringify(channels)}::jsonb, true, ${now}, ${now}
+      where (select count(*) from alert_rules where user_id = ${userId} and active) < ${limit}
+      returning *`);
+    return r ?? null;
+  }
+
+  async updateRule(userId: number, id: number, patch: { kind?: string; coinId?: number | null; params?: unknown; channels?: string[]; active?: boolean }, now: number): Promise<RuleRow | null> {
+    const [r] = await this.q<RuleRow>(sql`update alert_rules set
+      kind = coalesce(${patch.kind ?? null}, kind),
+      coin_id = ${patch.params !== undefined ? sql`${patch.coinId ?? null}` : sql`coin_id`},
+      params = coalesce(${patch.params !== undefined ? JSON.stringify(patch.params) : null}::jsonb, params),
+      channels = coalesce(${patch.channels ? JSON.stringify(patch.channels) : null}::jsonb, channels),
+      active = coalesce(${patch.active ?? null}::boolean, active),
+      updated_at = ${now}
+      where id = ${id} and user_id = ${userId} returning *`);
+    return r ?? null;
+  }
+
+  async deleteRule(userId: number, id: number): Promise<boolean> {
+    return (await this.q(sql`delete from alert_rules where id = ${id} and user_id = ${userId} returning id`)).length > 0;
+  }
+
+  /** Active rules of `kind`, optionally only those on `coinId` (rules on the watchlist have coin_id null). */
+  async activeRules(kind: string, coinId?: number): Promise<RuleRow[]> {
+    if (coinId === undefined) return this.q<RuleRow>(sql`select * from alert_rules where kind = ${kind} and active order by id`);
+    return this.q<RuleRow>(sql`select * from alert_rules where kind = ${kind} and active and (coin_id = ${coinId} or coin_id is null) order by id`);
+  }
+
+  /** Coin ids each of `userIds` follows (the watchlist). */
+  async watchlists(userIds: number[]): Promise<Map<number, Set<number>>> {
+    const out = new Map<number, Set<number>>();
+    if (!userIds.length) return out;
+    const rows = await this.q<{ user_id: number; coin_id: number }>(sql`select user_id, coin_id from coin_following where user_id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})`);
+    for (const r of rows) {
+      let s = out.get(r.user_id);
+      if (!s) out.set(r.user_id, (s = new Set()));
+      s.add(r.coin_id);
+    }
+    return out;
+  }
+
+  async user(userId: number): Promise<{ id: number; email: string | null; email_verified: boolean; language: string } | null> {
+    const [u] = await this.q<{ id: number; email: string | null; email_verified: boolean; language: string }>(sql`select id, email, email_verified, language from users where id = ${userId}`);
+    return u ?? null;
+  }
+
+  async activeEndpoints(userId: number): Promise<{ id: number }[]> {
+    return this.q(sql`select id from webhook_endpoints where user_id = ${userId} and active order by id`);
+  }
+
+  /** Market time of the latest event of a rule, or null. */
+  async lastFired(ruleId: number): Promise<number | null> {
+    const [r] = await this.q<{ t: number | null }>(sql`select max(market_time) as t from alert_events where rule_id = ${ruleId}`);
+    return r?.t == null ? null : Number(r.t);
+  }
+
+  /**
+   * Fires a rule once for `triggerKey`: in one transaction, inserts the event (the unique index on
+   * (rule_id, trigger_key) makes a second insert — another process, a retry — a no-op), its
+   * deliveries (built by `deliveries(eventId)`), and pauses the rule when `pause`. Returns the event
+   * id, or null when the trigger had already fired.
+   */
+  async fire(
+    rule: { id: number; userId: number },
+    triggerKey: string,
+    message: Record<string, unknown>,
+    marketTime: number,
+    now: number,
+    deliveries: (eventId: number) => NewDelivery[],
+    pause: boolean,
+  ): Promise<number | null> {
+    return this.h.db.transaction(async (tx: Database) => {
+      const ins = rowsOf<{ id: number }>(
+        await tx.execute(sql`insert into alert_events (rule_id, user_id, trigger_key, message, market_time, created_at)
+          values (${rule.id}, ${rule.userId}, ${triggerKey}, ${JSON.stringify(message)}::jsonb, ${marketTime}, ${now})
+          on conflict (rule_id, trigger_key) do nothing returning id`),
+      );
+      if (!ins.length) return null;
+      const eventId = Number(ins[0].id);
+      for (const d of deliveries(eventId)) {
+        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at)
+          values (${rule.userId}, ${eventId}, ${d.channel}, ${d.endpointId}, ${d.messageId}, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}, ${now})`);
+      }
+      if (pause) await tx.execute(sql`update alert_rules set active = false, updated_at = ${now} where id = ${rule.id}`);
+      return eventId;
+    }) as Promise<number | null>;
+  }
+
+  /** Queues one delivery without an event (the "send test" of a webhook endpoint). */
+  async insertDelivery(userId: number, d: NewDelivery, now: number): Promise<number> {
+    const [r] = await this.q<{ id: number }>(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at)
+      values (${userId}, null, ${d.channel}, ${d.endpointId}, ${d.messageId}, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}, ${now}) returning id`);
+    return Number(r.id);
+  }
+
+  // notifications
+
+  async notifications(userId: number, limit: number): Promise<{ id: number; rule_id: number; message: Record<string, unknown>; market_time: number; created_at: number; read_at: number | null }[]> {
+    return this.q(sql`select id, rule_id, message, market_time, created_at, read_at from alert_events where user_id = ${userId} order by id desc limit ${limit}`);
+  }
+
+  async notification(id: number): Promise<{ id: number; rule_id: number; user_id: number; message: Record<string, unknown>; market_time: number; created_at: number; read_at: number | null } | null> {
+    const [r] = await this.q<any>(sql`select id, rule_id, user_id, message, market_time, created_at, read_at from alert_events where id = ${id}`);
+    return r ?? null;
+  }
+
+  async unread(userId: number): Promise<number> {
+    const [r] = await this.q<{ n: number }>(sql`select count(*)::int as n from alert_events where user_id = ${userId} and read_at is null`);
+    return Number(r?.n ?? 0);
+  }
+
+  async markRead(userId: number, ids: number[] | 'all', now: number): Promise<void> {
+    if (ids === 'all') await this.q(sql`update alert_events set read_at = ${now} where user_id = ${userId} and read_at is null`);
+    else await this.q(sql`update alert_events set read_at = ${now} where user_id = ${userId} and read_at is null and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  }
+
+  // webhook endpoints
+
+  async endpoints(userId: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number }[]> {
+    return this.q(sql`select id, url, description, active, created_at from webhook_endpoints where user_id = ${userId} order by id`);
+  }
+
+  async endpoint(userId: number, id: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number } | null> {
+    const [r] = await this.q<any>(sql`select id, url, description, active, created_at from webhook_endpoints where id = ${id} and user_id = ${userId}`);
+    return r ?? null;
+  }
+
+  async insertEndpoint(userId: number, url: string, description: string, secret: string, now: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number }> {
+    const [r] = await this.q<any>(sql`insert into webhook_endpoints (user_id, url, description, secret, active, created_at) values (${userId}, ${url}, ${description}, ${secret}, true, ${now})
+      returning id, url, description, active, created_at`);
+    return r;
+  }
+
+  async deleteEndpoint(userId: number, id: number): Promise<boolean> {
+    return (await this.q(sql`delete from webhook_endpoints where id = ${id} and user_id = ${userId} returning id`)).length > 0;
+  }
+
+  /** Deliveries to an endpoint, newest first, with their attempts. */
+  async deliveriesOf(endpointId: number, limit: number): Promise<(DeliveryRow & { attempts_log: { attempt: number; at: number; ok: boolean; status_code: number | null; error: string | null; duration_ms: number }[] })[]> {
+    const ds = await this.q<DeliveryRow>(sql`select * from alert_deliveries where endpoint_id = ${endpointId} order by id desc limit ${limit}`);
+    if (!ds.length) return [];
+    const at = await this.q<any>(sql`select * from alert_delivery_attempts where delivery_id in (${sql.join(ds.map((d) => sql`${d.id}`), sql`, `)}) order by id`);
+    return ds.map((d) => ({ ...d, attempts_log: at.filter((a) => a.delivery_id === d.id) }));
+  }
+
+  // the outbox
+
+  /**
+   * Claims up to `limit` due pending deliveries for `leaseMs` (ms, wall time): rows whose lease is
+   * absent or expired (a dispatcher that died mid-delivery). `FOR UPDATE SKIP LOCKED` lets N
+   * dispatchers on PostgreSQL claim disjoint rows; PGlite has one connection and takes it as is.
+   */
+  async claim(now: number, leaseMs: number, limit: number): Promise<(DeliveryRow & { url: string | null; secret: string | null })[]> {
+    const claimed = await this.q<DeliveryRow>(sql`update alert_deliveries set claimed_until = ${now + leaseMs}
+      where id in (select id from alert_deliveries where status = 'pending' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until <= ${now})
+        order by next_attempt_at, id limit ${limit} for update skip locked)
+      returning *`);
+    if (!claimed.length) return [];
+    const eps = claimed.some((c) => c.endpoint_id != null)
+      ? await this.q<{ id: number; url: string; secret: string }>(
+          sql`select id, url, secret from webhook_endpoints where id in (${sql.join([...new Set(claimed.filter((c) => c.endpoint_id != null).map((c) => c.endpoint_id!))].map((i) => sql`${i}`), sql`, `)})`,
+        )
+      : [];
+    const byId = new Map(eps.map((e) => [e.id, e]));
+    return claimed.map((c) => ({ ...c, url: c.endpoint_id != null ? byId.get(c.endpoint_id)?.url ?? null : null, secret: c.endpoint_id != null ? byId.get(c.endpoint_id)?.secret ?? null : null }));
+  }
+
+  /**
+   * Records one attempt and moves the delivery on: `delivered`, back to `pending` at `nextAt`, or
+   * `failed` (nextAt null on failure = no more retries). Releases the lease.
+   */
+  async recordAttempt(d: { id: number; attempt: number }, r: { ok: boolean; statusCode: number | null; error: string | null; durationMs: number }, now: number, nextAt: number | null): Promise<void> {
+    await this.h.db.transaction(async (tx: Database) => {
+      await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms)
+        values (${d.id}, ${d.attempt}, ${now}, ${r.ok}, ${r.statusCode}, ${r.error}, ${r.durationMs})`);
+      if (r.ok) await tx.execute(sql`update alert_deliveries set status = 'delivered', attempts = ${d.attempt}, delivered_at = ${now}, claimed_until = null, last_error = null where id = ${d.id}`);
+      else if (nextAt == null) await tx.execute(sql`update alert_deliveries set status = 'failed', attempts = ${d.attempt}, claimed_until = null, last_error = ${r.error} where id = ${d.id}`);
+      else await tx.execute(sql`update alert_deliveries set attempts = ${d.attempt}, next_attempt_at = ${nextAt}, claimed_until = null, last_error = ${r.error} where id = ${d.id}`);
+    });
+  }
+}
