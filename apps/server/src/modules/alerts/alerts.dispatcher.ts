@@ -46,6 +46,7 @@ export class AlertDispatcher {
   private running: Promise<number> | null = null;
   private again = false;
   private stopped = false;
+  private started = false;
   private readonly log: (m: string) => void;
 
   constructor(private readonly o: DispatcherOptions) {
@@ -59,6 +60,7 @@ export class AlertDispatcher {
   /** Starts polling every `pollMs`. */
   start(): void {
     this.stopped = false;
+    this.started = true;
     const poll = this.o.pollMs ?? 1000;
     if (poll > 0 && !this.timer) {
       this.timer = setInterval(() => this.wake(), poll);
@@ -66,9 +68,9 @@ export class AlertDispatcher {
     }
   }
 
-  /** Runs a pass now (or right after the running one). */
+  /** Runs a pass now (or right after the running one); a no-op until {@link start} (tests drive `runOnce`). */
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.started) return;
     if (this.running) {
       this.again = true;
       return;

@@ -6,10 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import { openDatabase } from '@coinlens/db';
 import { createTestApp } from '../../../test/harness';
+import { createContext } from '../../context';
 import { createSignedInUser } from '../../../test/users';
 import { AlertDispatcher } from './alerts.dispatcher';
 import type { Candle } from '@coinlens/contracts';
+import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 
 /** A local webhook receiver verifying Standard Webhooks signatures with the endpoint's secret. */
 async function startReceiver(opts: { fail?: (n: number) => boolean } = {}) {
@@ -83,7 +86,7 @@ describe('alert rules API', () => {
     const { headers } = await createSignedInUser(t.ctx);
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: 100_000 + i }, channels: ['email'] } });
+      const r = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: 1_000_000 + i }, channels: ['email'] } });
       expect(r.statusCode).toBe(200);
       expect(r.json().result).toMatchObject({ active: true, coin: { slug: 'bitcoin', symbol: 'BTC' }, rule: { kind: 'price_cross', coin: 'bitcoin', direction: 'any', repeat: false } });
       ids.push(r.json().result.id);
@@ -223,6 +226,66 @@ describe('firing and delivery', () => {
       expect(after.status).toBe('delivered');
     } finally {
       await rx.close();
+    }
+  });
+});
+
+describe('signal and news rules', () => {
+  it('fires a watchlist signal rule with the trigger record, and keeps edge-only rules quiet without an edge', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/crypto/crypto_following/ETH', headers });
+    const any = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', timeframe: '1h', direction: 'bullish' } } })).json().result;
+    const edgeOnly = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', coin: 'ETH', timeframe: '1h', edge_only: true } } })).json().result;
+    const row = t.ctx.market.resolve('ETH');
+    const openTime = Date.parse('2025-05-16T10:00:00Z');
+    const result = {
+      current: { timeframe: '1h', candle_open_time: openTime },
+      last_price: 2500.5,
+      market: { signals: [{ label: 'bullish_engulfing', name: { en: 'Bullish engulfing', zh: '看涨吞没' }, direction: 'bullish', edge: edgeStat(5, 40, 0.5, 1000) }] },
+    } as any;
+    const ev = t.ctx.alerts.evaluator!;
+    expect(await ev.onAnalysis(row, '1h', result, 'live')).toBe(1);
+    expect(await ev.onAnalysis(row, '1h', result, 'live')).toBe(0);
+    expect(await ev.onAnalysis(row, '1h', result, 'backfill')).toBe(0);
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ rule_id: any.id, kind: 'signal', price: 2500.5, path: '/crypto/ethereum', market_time: '2025-05-16T11:00:00.000Z' });
+    expect(notes[0].record.en).toMatch(/^Bullish engulfing, 1h: .*, n = 40$/);
+    expect(notes[0].record.zh).toMatch(/^看涨吞没，1h：.*样本 40$/);
+    void edgeOnly;
+  });
+
+  it('fires a news rule once per item for a coin above the importance threshold', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'news', coin: 'BTC', min_importance: 3, direction: 'any' } } });
+    const item = (id: string, importance: number) =>
+      ({ id, title: `Headline ${id}`, title_zh: null, coins: ['BTC'], importance, sentiment: 'bullish', published_at: Date.parse('2025-05-16T11:30:00Z') }) as any;
+    const ev = t.ctx.alerts.evaluator!;
+    expect(await ev.onNewsReleased([item('n-low', 2), item('n-high', 4)])).toBe(1);
+    expect(await ev.onNewsReleased([item('n-high', 4)])).toBe(0);
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: 'news', path: '/feeds/n-high' });
+    expect(notes[0].title.en).toBe('BTC news: Headline n-high');
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two contexts on one PostgreSQL database', () => {
+  it('fires a trigger once although both evaluate the same closed candle at the same time', async () => {
+    const db2 = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 4 });
+    const ctx2 = await createContext(t.env, { db: db2, clock: t.clock, tickMs: 0 });
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const c = await risingCandle();
+      const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+      const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level, direction: 'up', repeat: true } } })).json().result;
+      const e = { symbol: 'BTC', timeframe: '5m' as const, candle: c };
+      const runs = await Promise.all([t.ctx.alerts.evaluator!.onCandleClosed(e), ctx2.alerts.evaluator!.onCandleClosed(e), t.ctx.alerts.evaluator!.onCandleClosed(e), ctx2.alerts.evaluator!.onCandleClosed(e)]);
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await t.ctx.db.query(sql`select id from alert_events where rule_id = ${rule.id}`)).toHaveLength(1);
+    } finally {
+      await ctx2.close();
+      await db2.close();
     }
   });
 });

@@ -70,7 +70,7 @@ export class AlertsRepository {
    */
   async insertRule(userId: number, kind: string, coinId: number | null, params: unknown, channels: string[], limit: number, now: number): Promise<RuleRow | null> {
     const [r] = await this.q<RuleRow>(sql`insert into alert_rules (user_id, kind, coin_id, params, channels, active, created_at, updated_at)
-      select ${userId}, ${kind}, ${coinId}, ${JSON.stringify(params)}::jsonb, ${JSON.stringify(channels)}::jsonb, true, ${now}, ${now}
+      select ${userId}::int, ${kind}::text, ${coinId}::int, ${JSON.stringify(params)}::jsonb, ${JSON.stringify(channels)}::jsonb, true, ${now}::bigint, ${now}::bigint
       where (select count(*) from alert_rules where user_id = ${userId} and active) < ${limit}
       returning *`);
     return r ?? null;
@@ -78,8 +78,8 @@ export class AlertsRepository {
 
   async updateRule(userId: number, id: number, patch: { kind?: string; coinId?: number | null; params?: unknown; channels?: string[]; active?: boolean }, now: number): Promise<RuleRow | null> {
     const [r] = await this.q<RuleRow>(sql`update alert_rules set
-      kind = coalesce(${patch.kind ?? null}, kind),
-      coin_id = ${patch.params !== undefined ? sql`${patch.coinId ?? null}` : sql`coin_id`},
+      kind = coalesce(${patch.kind ?? null}::text, kind),
+      coin_id = ${patch.params !== undefined ? sql`${patch.coinId ?? null}::int` : sql`coin_id`},
       params = coalesce(${patch.params !== undefined ? JSON.stringify(patch.params) : null}::jsonb, params),
       channels = coalesce(${patch.channels ? JSON.stringify(patch.channels) : null}::jsonb, channels),
       active = coalesce(${patch.active ?? null}::boolean, active),
@@ -141,7 +141,8 @@ export class AlertsRepository {
     deliveries: (eventId: number) => NewDelivery[],
     pause: boolean,
   ): Promise<number | null> {
-    return this.h.db.transaction(async (tx: Database) => {
+    return this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
       const ins = rowsOf<{ id: number }>(
         await tx.execute(sql`insert into alert_events (rule_id, user_id, trigger_key, message, market_time, created_at)
           values (${rule.id}, ${rule.userId}, ${triggerKey}, ${JSON.stringify(message)}::jsonb, ${marketTime}, ${now})
@@ -242,7 +243,8 @@ export class AlertsRepository {
    * `failed` (nextAt null on failure = no more retries). Releases the lease.
    */
   async recordAttempt(d: { id: number; attempt: number }, r: { ok: boolean; statusCode: number | null; error: string | null; durationMs: number }, now: number, nextAt: number | null): Promise<void> {
-    await this.h.db.transaction(async (tx: Database) => {
+    await this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
       await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms)
         values (${d.id}, ${d.attempt}, ${now}, ${r.ok}, ${r.statusCode}, ${r.error}, ${r.durationMs})`);
       if (r.ok) await tx.execute(sql`update alert_deliveries set status = 'delivered', attempts = ${d.attempt}, delivered_at = ${now}, claimed_until = null, last_error = null where id = ${d.id}`);

@@ -63,7 +63,8 @@ export function useNotifications() {
 export function useMarkRead() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: number[] | 'all') => api('markNotificationsRead', { body: ids === 'all' ? { all: true } : { ids } }, { navigationScoped: false }),
+    mutationFn: (ids: number[] | 'all') =>
+      ids === 'all' ? api('markNotificationsRead', { body: { all: true } }, { navigationScoped: false }) : api('markNotificationsRead', { body: { ids } }, { navigationScoped: false }),
     onSuccess: (r) => {
       qc.setQueryData(ALERT_KEYS.notifications, (old: { items: AlertNotification[]; unread: number } | undefined) =>
         old ? { items: old.items.map((i) => ({ ...i, read: true })), unread: r.unread } : old,
