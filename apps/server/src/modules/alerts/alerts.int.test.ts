@@ -78,6 +78,9 @@ describe('alert rules API', () => {
     expect(r.statusCode).toBe(400);
     const paths = r.json().error.fields.map((f: any) => f.path);
     expect(paths).toEqual(expect.arrayContaining(['body.rule.level', 'body.channels.0']));
+    const strategy = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'strategy', strategy_id: 999999 } } });
+    expect(strategy.statusCode).toBe(404);
+    expect(strategy.json().error.code).toBe('STRATEGY_NOT_FOUND');
     const unknownCoin = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'nope', level: 5 } } });
     expect(unknownCoin.statusCode).toBe(404);
   });

@@ -59,6 +59,16 @@ export class AlertsRepository {
     return r ?? null;
   }
 
+  /**
+   * Whether strategy record `strategyId` is one the user generated: a row of `strategy_generations`
+   * of this user on the record's coin and basis candle.
+   */
+  async ownsStrategy(userId: number, strategyId: number): Promise<boolean> {
+    const r = await this.q(sql`select 1 from strategy_records r join strategy_generations g on g.coin_id = r.coin_id and g.candle_time = r.candle_time
+      where r.id = ${strategyId} and g.user_id = ${userId} limit 1`);
+    return r.length > 0;
+  }
+
   async countActive(userId: number): Promise<number> {
     const [r] = await this.q<{ n: number }>(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`);
     return Number(r?.n ?? 0);

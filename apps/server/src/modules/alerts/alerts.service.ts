@@ -84,9 +84,15 @@ export class AlertsService {
     return { rules: rows.map((r) => this.toRule(r)), active: rows.filter((r) => r.active).length, limit: activeAlertLimit(isPro) };
   }
 
+  /** A strategy rule must name a strategy the user generated: 404 STRATEGY_NOT_FOUND otherwise. */
+  private async checkStrategy(userId: number, p: AlertRuleParams): Promise<void> {
+    if (p.kind === 'strategy' && !(await this.d.repo.ownsStrategy(userId, p.strategy_id))) throw new AppError('STRATEGY_NOT_FOUND', 'No strategy of yours with this id');
+  }
+
   /** Creates an active rule. 409 ALERT_RULE_LIMIT_REACHED when the plan's active-rule limit is reached. */
   async create(userId: number, isPro: boolean, body: CreateAlertRuleBody): Promise<AlertRule> {
     const { coinId, params } = this.normalise(body.rule);
+    await this.checkStrategy(userId, params);
     const limit = activeAlertLimit(isPro);
     const row = await this.d.repo.insertRule(userId, params.kind, coinId, params, [...new Set(body.channels)], limit, this.now());
     if (!row) throw this.limitError(limit);
@@ -102,6 +108,7 @@ export class AlertsService {
     const cur = await this.d.repo.rule(userId, id);
     if (!cur) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
     const n = patch.rule ? this.normalise(patch.rule) : null;
+    if (n) await this.checkStrategy(userId, n.params);
     if (patch.active === true && !cur.active) {
       const limit = activeAlertLimit(isPro);
       if ((await this.d.repo.countActive(userId)) >= limit) throw this.limitError(limit);
