@@ -17,7 +17,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
 
     // The Chinese run is also the dark-theme run.
     if (lang === 'zh-CN') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
-    await signUpThroughUi(page, uniqueEmail(`alerts-${lang}`), { lang });
+    await signUpThroughUi(page, uniqueEmail(`alerts-${lang.toLowerCase()}`), { lang });
     await page.goto(`/${lang}/crypto/bitcoin`);
     await expect(page.getByTestId('coin-header')).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId('notification-bell')).toBeVisible();
