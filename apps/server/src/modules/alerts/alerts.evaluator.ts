@@ -13,6 +13,14 @@ import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 
 const FIVE_MIN = 300_000;
 
+/** A rule to fire for `key` with `message`; `pause` pauses a one-shot rule in the same transaction. */
+export interface Trigger {
+  rule: RuleRow;
+  key: string;
+  message: AlertMessage;
+  pause: boolean;
+}
+
 /** Dependencies of the {@link AlertsEvaluator}. */
 export interface AlertsEvaluatorDeps {
   db: DatabaseHandle;
@@ -58,32 +66,49 @@ export class AlertsEvaluator {
    * had fired already. Publishes the new unread count to the user's stream and wakes the dispatcher.
    */
   async fire(rule: RuleRow, triggerKey: string, message: AlertMessage, pause = false): Promise<number | null> {
-    const user = await this.d.repo.user(rule.user_id);
-    if (!user) return null;
-    const channels = new Set(rule.channels ?? []);
-    const endpoints = channels.has('webhook') ? await this.d.repo.activeEndpoints(rule.user_id) : [];
+    const [id] = await this.fireAll([{ rule, key: triggerKey, message, pause }]);
+    return id ?? null;
+  }
+
+  /**
+   * Fires a batch of triggers (all those of one candle, analysis or news release) through one
+   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail and webhook deliveries in
+   * the user's language, pauses of one-shot rules. Then publishes each new event with the user's
+   * unread count and wakes the dispatcher. Returns the ids of the events inserted.
+   */
+  async fireAll(triggers: Trigger[]): Promise<number[]> {
+    if (!triggers.length) return [];
+    const userIds = [...new Set(triggers.map((t) => t.rule.user_id))];
+    const hookUsers = [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('webhook')).map((t) => t.rule.user_id))];
+    const [users, endpoints] = await Promise.all([this.d.repo.users(userIds), this.d.repo.activeEndpointsOf(hookUsers)]);
+    const live = triggers.filter((t) => users.has(t.rule.user_id));
     const now = this.now();
-    const eventId = await this.d.repo.fire(
-      { id: rule.id, userId: rule.user_id },
-      triggerKey,
-      message as unknown as Record<string, unknown>,
-      message.marketTime,
+    const inserted = await this.d.repo.fireMany(
+      live.map((t) => ({ ruleId: t.rule.id, userId: t.rule.user_id, triggerKey: t.key, message: t.message as unknown as Record<string, unknown>, marketTime: t.message.marketTime, pause: t.pause })),
       now,
-      (eid) => {
+      (eid, i) => {
+        const t = live[i];
+        const user = users.get(t.rule.user_id)!;
+        const channels = new Set(t.rule.channels ?? []);
         const out: NewDelivery[] = [];
         if (channels.has('email') && this.d.emailEnabled && user.email && user.email_verified) {
-          out.push({ channel: 'email', endpointId: null, messageId: newMessageId(), payload: { to: user.email, ...alertMail(message, user.language, this.d.origin) } });
+          out.push({ channel: 'email', endpointId: null, messageId: newMessageId(), payload: { to: user.email, ...alertMail(t.message, user.language, this.d.origin) } });
         }
-        for (const ep of endpoints) out.push({ channel: 'webhook', endpointId: ep.id, messageId: newMessageId(), payload: alertWebhookPayload(message, { eventId: eid, ruleId: rule.id }, user.language, this.d.origin, now) });
+        if (channels.has('webhook')) {
+          for (const ep of endpoints.get(t.rule.user_id) ?? []) out.push({ channel: 'webhook', endpointId: ep, messageId: newMessageId(), payload: alertWebhookPayload(t.message, { eventId: eid, ruleId: t.rule.id }, user.language, this.d.origin, now) });
+        }
         return out;
       },
-      pause,
     );
-    if (eventId == null) return null;
-    const [unread, ev] = await Promise.all([this.d.repo.unread(rule.user_id), this.d.repo.notification(eventId)]);
-    await this.d.pubsub.publish(alertsChannel(rule.user_id), { type: 'unread', unread, latest: ev ? AlertsService.toNotification(ev) : null }).catch(() => undefined);
+    if (!inserted.length) return [];
     this.d.wake?.();
-    return eventId;
+    const unread = await this.d.repo.unreadOf([...new Set(inserted.map((e) => live[e.index].rule.user_id))]);
+    for (const e of inserted) {
+      const t = live[e.index];
+      const latest = AlertsService.toNotification({ id: e.eventId, rule_id: t.rule.id, message: t.message as unknown as Record<string, unknown>, market_time: t.message.marketTime, created_at: now, read_at: null });
+      await this.d.pubsub.publish(alertsChannel(t.rule.user_id), { type: 'unread', unread: unread.get(t.rule.user_id) ?? 0, latest }).catch(() => undefined);
+    }
+    return inserted.map((e) => e.eventId);
   }
 
   private coin(id: number | null): CoinRow | null {
@@ -109,7 +134,7 @@ export class AlertsEvaluator {
   private async priceRules(row: CoinRow, e: CandleClosedEvent): Promise<number> {
     const c = e.candle;
     const closeTime = c.time + FIVE_MIN;
-    let fired = 0;
+    const triggers: Trigger[] = [];
     const cross = await this.d.repo.activeRules('price_cross', row.id);
     for (const r of cross) {
       if (r.coin_id !== row.id) continue;
@@ -122,7 +147,7 @@ export class AlertsEvaluator {
       const title: Bi =
         dir === 'up' ? { en: `${row.symbol} crossed above ${lvl} USDT`, zh: `${row.symbol} 向上突破 ${lvl} USDT` } : { en: `${row.symbol} crossed below ${lvl} USDT`, zh: `${row.symbol} 向下跌破 ${lvl} USDT` };
       const msg: AlertMessage = { kind: 'price_cross', title, body: priceLine(c.close, closeTime, this.replay), record: null, price: c.close, marketTime: closeTime, replay: this.replay, path: `/crypto/${row.slug}`, facts: { coin: row.symbol, level: p.level, direction: dir, timeframe: '5m' } };
-      if ((await this.fire(r, p.repeat ? `cross:${c.time}` : 'cross', msg, !p.repeat)) != null) fired++;
+      triggers.push({ rule: r, key: p.repeat ? `cross:${c.time}` : 'cross', message: msg, pause: !p.repeat });
     }
     const moves = await this.d.repo.activeRules('price_move', row.id);
     for (const r of moves) {
@@ -150,9 +175,9 @@ export class AlertsEvaluator {
         path: `/crypto/${row.slug}`,
         facts: { coin: row.symbol, change_percent: change, window_minutes: p.window_minutes },
       };
-      if ((await this.fire(r, `move:${c.time}`, msg)) != null) fired++;
+      triggers.push({ rule: r, key: `move:${c.time}`, message: msg, pause: false });
     }
-    return fired;
+    return (await this.fireAll(triggers)).length;
   }
 
   private async strategyRules(row: CoinRow, e: CandleClosedEvent): Promise<number> {
@@ -165,7 +190,7 @@ export class AlertsEvaluator {
     if (!strategies.length) return 0;
     const c = e.candle;
     const closeTime = c.time + FIVE_MIN;
-    let fired = 0;
+    const triggers: Trigger[] = [];
     for (const s of strategies) {
       let targets: number[] = [];
       try {
@@ -196,11 +221,11 @@ export class AlertsEvaluator {
             path: `/crypto/${row.slug}`,
             facts: { coin: row.symbol, strategy_id: s.id, outcome: o, level: o === 'target' ? target : s.invalidation },
           };
-          if ((await this.fire(r, `strategy:${o}`, msg)) != null) fired++;
+          triggers.push({ rule: r, key: `strategy:${o}`, message: msg, pause: false });
         }
       }
     }
-    return fired;
+    return (await this.fireAll(triggers)).length;
   }
 
   /**
@@ -215,7 +240,7 @@ export class AlertsEvaluator {
       const watch = await this.d.repo.watchlists([...new Set(rules.filter((r) => r.coin_id == null).map((r) => r.user_id))]);
       const openTime = result.current.candle_open_time;
       const closeTime = openTime + TIMEFRAME_MS[tf];
-      let fired = 0;
+      const triggers: Trigger[] = [];
       for (const r of rules) {
         if (r.coin_id == null ? !watch.get(r.user_id)?.has(row.id) : r.coin_id !== row.id) continue;
         const p = r.params as { pattern: string; direction: 'bullish' | 'bearish' | 'any'; edge_only: boolean };
@@ -235,10 +260,10 @@ export class AlertsEvaluator {
             path: `/crypto/${row.slug}`,
             facts: { coin: row.symbol, timeframe: tf, signal: s.label, direction: s.direction, edge: s.edge },
           };
-          if ((await this.fire(r, `signal:${tf}:${openTime}:${s.label}`, msg)) != null) fired++;
+          triggers.push({ rule: r, key: `signal:${tf}:${openTime}:${s.label}`, message: msg, pause: false });
         }
       }
-      return fired;
+      return (await this.fireAll(triggers)).length;
     } catch (err) {
       this.log(`alerts: signals ${row.symbol} ${tf}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       return 0;
@@ -253,7 +278,7 @@ export class AlertsEvaluator {
       if (!rules.length) return 0;
       const watch = await this.d.repo.watchlists([...new Set(rules.filter((r) => r.coin_id == null).map((r) => r.user_id))]);
       const bySymbol = new Map(this.d.market.coinRows.map((c) => [c.symbol, c]));
-      let fired = 0;
+      const triggers: Trigger[] = [];
       for (const it of items) {
         const coins = (it.coins ?? []).map((s) => bySymbol.get(s)).filter((c): c is CoinRow => !!c);
         for (const r of rules) {
@@ -274,10 +299,10 @@ export class AlertsEvaluator {
             path: `/feeds/${encodeURIComponent(it.id)}`,
             facts: { coin: coin.symbol, news_id: it.id, importance: it.importance, sentiment: it.sentiment },
           };
-          if ((await this.fire(r, `news:${it.id}`, msg)) != null) fired++;
+          triggers.push({ rule: r, key: `news:${it.id}`, message: msg, pause: false });
         }
       }
-      return fired;
+      return (await this.fireAll(triggers)).length;
     } catch (err) {
       this.log(`alerts: news: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
       return 0;

@@ -169,6 +169,72 @@ export class AlertsRepository {
     }) as Promise<number | null>;
   }
 
+  /** Users by id (e-mail, verification, language) in one query. */
+  async users(ids: number[]): Promise<Map<number, { id: number; email: string | null; email_verified: boolean; language: string }>> {
+    if (!ids.length) return new Map();
+    const rows = await this.q<{ id: number; email: string | null; email_verified: boolean; language: string }>(
+      sql`select id, email, email_verified, language from users where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Active webhook endpoint ids per user, in one query. */
+  async activeEndpointsOf(userIds: number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (!userIds.length) return out;
+    const rows = await this.q<{ id: number; user_id: number }>(sql`select id, user_id from webhook_endpoints where active and user_id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)}) order by id`);
+    for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.id]);
+    return out;
+  }
+
+  /** Unread notifications per user, in one query. */
+  async unreadOf(userIds: number[]): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.q<{ user_id: number; n: number }>(
+      sql`select user_id, count(*)::int as n from alert_events where read_at is null and user_id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)}) group by user_id`,
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+  }
+
+  /**
+   * Fires many triggers in one transaction (the batched form of {@link fire}): one multi-row insert
+   * of the events with `ON CONFLICT (rule_id, trigger_key) DO NOTHING` (rows sorted by rule and key,
+   * so concurrent batches of several processes take the unique-index locks in the same order and
+   * cannot deadlock), the deliveries of the events actually inserted, and the pause of one-shot
+   * rules. Returns the inserted events (a trigger that had fired already is left out).
+   */
+  async fireMany(
+    items: { ruleId: number; userId: number; triggerKey: string; message: Record<string, unknown>; marketTime: number; pause: boolean }[],
+    now: number,
+    deliveries: (eventId: number, index: number) => NewDelivery[],
+  ): Promise<{ eventId: number; index: number }[]> {
+    if (!items.length) return [];
+    const order = items.map((_, i) => i).sort((a, b) => items[a].ruleId - items[b].ruleId || (items[a].triggerKey < items[b].triggerKey ? -1 : items[a].triggerKey > items[b].triggerKey ? 1 : 0));
+    return this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      const inserted: { eventId: number; index: number }[] = [];
+      const byKey = new Map(items.map((it, i) => [`${it.ruleId}\u0000${it.triggerKey}`, i]));
+      for (let c = 0; c < order.length; c += 500) {
+        const chunk = order.slice(c, c + 500).map((i) => items[i]);
+        const rows = rowsOf<{ id: number; rule_id: number; trigger_key: string }>(
+          await tx.execute(sql`insert into alert_events (rule_id, user_id, trigger_key, message, market_time, created_at) values
+            ${sql.join(chunk.map((it) => sql`(${it.ruleId}::int, ${it.userId}::int, ${it.triggerKey}::text, ${JSON.stringify(it.message)}::jsonb, ${it.marketTime}::bigint, ${now}::bigint)`), sql`, `)}
+            on conflict (rule_id, trigger_key) do nothing returning id, rule_id, trigger_key`),
+        );
+        for (const r of rows) inserted.push({ eventId: Number(r.id), index: byKey.get(`${r.rule_id}\u0000${r.trigger_key}`)! });
+      }
+      const ds = inserted.flatMap((e) => deliveries(e.eventId, e.index).map((d) => ({ ...d, eventId: e.eventId, userId: items[e.index].userId })));
+      for (let c = 0; c < ds.length; c += 500) {
+        const chunk = ds.slice(c, c + 500);
+        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at) values
+          ${sql.join(chunk.map((d) => sql`(${d.userId}::int, ${d.eventId}::int, ${d.channel}::text, ${d.endpointId}::int, ${d.messageId}::text, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}::bigint, ${now}::bigint)`), sql`, `)}`);
+      }
+      const pause = [...new Set(inserted.filter((e) => items[e.index].pause).map((e) => items[e.index].ruleId))];
+      if (pause.length) await tx.execute(sql`update alert_rules set active = false, updated_at = ${now} where id in (${sql.join(pause.map((i) => sql`${i}`), sql`, `)})`);
+      return inserted;
+    }) as Promise<{ eventId: number; index: number }[]>;
+  }
+
   /** Queues one delivery without an event (the "send test" of a webhook endpoint). */
   async insertDelivery(userId: number, d: NewDelivery, now: number): Promise<number> {
     const [r] = await this.q<{ id: number }>(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at)
