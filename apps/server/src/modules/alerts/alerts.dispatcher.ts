@@ -101,15 +101,17 @@ export class AlertDispatcher {
   async runOnce(): Promise<number> {
     let n = 0;
     for (;;) {
-      const batch = await this.o.repo.claim(this.now(), this.o.leaseMs ?? 60_000, this.o.batch ?? 20);
+      const batch = await this.o.repo.claim(this.now(), this.o.leaseMs ?? 60_000, this.o.batch ?? 100);
       if (!batch.length) return n;
-      await Promise.all(batch.map((d) => this.deliver(d)));
+      const results = await Promise.all(batch.map((d) => this.deliver(d)));
+      await this.o.repo.recordAttempts(results, this.now());
       n += batch.length;
       if (this.stopped) return n;
     }
   }
 
-  private async deliver(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<void> {
+  /** Sends one delivery and says what to record (the attempt, and when to retry unless given up). */
+  private async deliver(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
     const attempt = d.attempts + 1;
     const t0 = performance.now();
     let r: { ok: boolean; statusCode: number | null; error: string | null };
@@ -120,9 +122,8 @@ export class AlertDispatcher {
     }
     const durationMs = performance.now() - t0;
     const max = this.o.maxAttempts ?? MAX_ATTEMPTS;
-    const now = this.now();
-    const nextAt = r.ok || attempt >= max ? null : now + backoffMs(attempt, this.o.baseBackoffMs);
-    await this.o.repo.recordAttempt({ id: d.id, attempt }, { ...r, durationMs }, now, nextAt);
+    const nextAt = r.ok || attempt >= max ? null : this.now() + backoffMs(attempt, this.o.baseBackoffMs);
+    return { id: d.id, attempt, ...r, durationMs, nextAt };
   }
 
   private async sendMail(d: DeliveryRow): Promise<{ ok: boolean; statusCode: number | null; error: string | null }> {

@@ -315,6 +315,29 @@ export class AlertsRepository {
   }
 
   /**
+   * Records the attempts of a batch in one transaction (see {@link recordAttempt} for one): one
+   * multi-row insert into the log, one update for the delivered rows, one per row still pending or
+   * given up. Releases the leases.
+   */
+  async recordAttempts(list: { id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }[], now: number): Promise<void> {
+    if (!list.length) return;
+    await this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms) values
+        ${sql.join(list.map((r) => sql`(${r.id}::int, ${r.attempt}::int, ${now}::bigint, ${r.ok}::boolean, ${r.statusCode}::int, ${r.error}::text, ${r.durationMs}::float8)`), sql`, `)}`);
+      const ok = list.filter((r) => r.ok);
+      if (ok.length) {
+        await tx.execute(sql`update alert_deliveries d set status = 'delivered', attempts = v.attempt, delivered_at = ${now}, claimed_until = null, last_error = null
+          from (values ${sql.join(ok.map((r) => sql`(${r.id}::int, ${r.attempt}::int)`), sql`, `)}) as v(id, attempt) where d.id = v.id`);
+      }
+      for (const r of list.filter((x) => !x.ok)) {
+        if (r.nextAt == null) await tx.execute(sql`update alert_deliveries set status = 'failed', attempts = ${r.attempt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
+        else await tx.execute(sql`update alert_deliveries set attempts = ${r.attempt}, next_attempt_at = ${r.nextAt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
+      }
+    });
+  }
+
+  /**
    * Records one attempt and moves the delivery on: `delivered`, back to `pending` at `nextAt`, or
    * `failed` (nextAt null on failure = no more retries). Releases the lease.
    */
