@@ -248,8 +248,8 @@ function ChannelsPanel() {
         <ul className="divide-y divide-border text-[13px]" data-testid="alert-channels">
           {q.data?.channels.map((c) => (
             <li key={c.channel} className="flex items-start justify-between gap-3 px-3 py-2 sm:px-4">
-              <span className="font-medium">{t(`channels.${c.channel}`)}</span>
-              <span className={`text-right ${c.enabled ? 'text-up' : 'text-muted'}`}>{c.enabled ? (c.reason ? t(`channelReasons.${c.reason}`) : t('channelsPanel.on')) : t(`channelReasons.${c.reason ?? 'not_available'}`)}</span>
+              <span className="shrink-0 font-medium">{t(`channels.${c.channel}`)}</span>
+              <span className={`text-right ${c.enabled && !c.reason ? 'text-up' : 'text-muted'}`}>{c.enabled ? (c.reason ? t(`channelReasons.${c.reason}`) : t('channelsPanel.on')) : t(`channelReasons.${c.reason ?? 'not_available'}`)}</span>
             </li>
           ))}
         </ul>
