@@ -15,15 +15,15 @@
  *
  * Usage: npm run bench:alerts   (env: BENCH_ALERT_RULES, BENCH_SOAK_DELIVERIES). Prints a table.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { users } from '@coinlens/db';
 import { createTestApp } from '../../apps/server/test/harness';
 import { AlertDispatcher } from '../../apps/server/src/modules/alerts/alerts.dispatcher';
 import { newMessageId } from '../../apps/server/src/modules/alerts/alerts.service';
 
+const require = createRequire(import.meta.url);
 const RULES = Number(process.env.BENCH_ALERT_RULES ?? 1000);
 const SOAK = Number(process.env.BENCH_SOAK_DELIVERIES ?? 10_000);
 
@@ -32,30 +32,47 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-/** A receiver verifying signatures; `behave(n)` decides per request: 'ok' | 'fail' | 'hang'. */
-async function receiver(secretOf: (url: string) => string, behave: () => 'ok' | 'fail' | 'hang') {
-  const arrivals: { id: string; at: number; ok: boolean; verified: boolean }[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c) => chunks.push(c));
-    req.on('end', () => {
-      const at = performance.now();
-      const raw = Buffer.concat(chunks).toString('utf8');
-      let verified = false;
-      try {
-        new Webhook(secretOf(req.url ?? '')).verify(raw, { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) });
-        verified = true;
-      } catch {}
-      const b = behave();
-      arrivals.push({ id: String(req.headers['webhook-id']), at, ok: b === 'ok', verified });
-      if (b === 'ok') res.writeHead(204).end();
-      else if (b === 'fail') res.writeHead(500).end();
-      // 'hang': never answers; the dispatcher's timeout ends the attempt
+/**
+ * The receiver runs on its own thread (as a real receiver runs elsewhere): it verifies every
+ * signature with the endpoint's secret and answers per `mode` ('ok', or the soak's deterministic
+ * 20 % HTTP 500 / 10 % no answer). Arrival times are `performance.timeOrigin + now()` (ms, shared clock).
+ */
+async function receiver(secrets: Record<string, string>, mode: 'ok' | 'flaky') {
+  const code = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const http = require('node:http');
+    const { Webhook } = require(workerData.lib);
+    const secrets = workerData.secrets;
+    let seq = 0;
+    const server = http.createServer((req, res) => {
+      const chunks = [];
+      req.on('data', (c) => chunks.push(c));
+      req.on('end', () => {
+        const at = performance.timeOrigin + performance.now();
+        const raw = Buffer.concat(chunks).toString('utf8');
+        let verified = false;
+        try { new Webhook(secrets[req.url] || '').verify(raw, { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) }); verified = true; } catch {}
+        seq++;
+        const r = (seq * 7919) % 100;
+        const b = workerData.mode === 'ok' ? 'ok' : r < 20 ? 'fail' : r < 30 ? 'hang' : 'ok';
+        parentPort.postMessage({ id: String(req.headers['webhook-id']), at, ok: b === 'ok', verified });
+        if (b === 'ok') res.writeHead(204).end();
+        else if (b === 'fail') res.writeHead(500).end();
+      });
     });
-  });
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+    server.keepAliveTimeout = 1000;
+    server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }));
+    parentPort.on('message', (m) => { if (m === 'close') { server.closeAllConnections(); server.close(() => process.exit(0)); } });
+  `;
+  const w = new Worker(code, { eval: true, workerData: { secrets, mode, lib: require.resolve('standardwebhooks') } });
+  const arrivals: { id: string; at: number; ok: boolean; verified: boolean }[] = [];
+  const port = await new Promise<number>((resolve) =>
+    w.on('message', (m: { port?: number; id?: string; at?: number; ok?: boolean; verified?: boolean }) => {
+      if (m.port) resolve(m.port);
+      else arrivals.push(m as { id: string; at: number; ok: boolean; verified: boolean });
+    }),
+  );
+  return { base: `http://127.0.0.1:${port}`, arrivals, close: () => new Promise<void>((r) => { w.once('exit', () => r()); w.postMessage('close'); }) };
 }
 
 const t = await createTestApp({ symbols: ['BTC'], timeframes: ['5m'] });
@@ -64,25 +81,26 @@ try {
   const candles = await t.ctx.source.getCandles('BTC', '5m', { limit: 300 });
   const c = [...candles].reverse().find((x) => x.high > x.open * 1.001)!;
   const level = (c.open + c.high) / 2;
-  const secrets = new Map<string, string>();
-
   // ---- 1. latency --------------------------------------------------------------------------------
-  const rx = await receiver((u) => secrets.get(u) ?? '', () => 'ok');
+  // Endpoints are added first (their URLs fixed once the receiver's port is known), then the receiver starts with their secrets.
   const userCount = Math.min(100, RULES);
   const now = Date.now();
+  const pending: { userId: number; path: string; secret: string; id: number }[] = [];
   for (let u = 0; u < userCount; u++) {
     const [row] = await t.ctx.db.db.insert(users).values({ username: `bench${u}`, email: `bench${u}@example.test`, emailVerified: true, createdAt: now }).returning({ id: users.id });
     const path = `/u${u}`;
-    const ep = await t.ctx.alerts.service.addWebhook(row.id, rx.base + path, 'bench');
-    secrets.set(path, ep.secret!);
+    const ep = await t.ctx.alerts.service.addWebhook(row.id, `http://127.0.0.1:1${path}`, 'bench');
+    pending.push({ userId: row.id, path, secret: ep.secret!, id: ep.id });
     const n = Math.floor(RULES / userCount) + (u < RULES % userCount ? 1 : 0);
     for (let i = 0; i < n; i++) await repo.insertRule(row.id, 'price_cross', t.ctx.market.resolve('BTC').id, { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up', repeat: false }, ['webhook'], 1_000_000, now);
   }
+  const rx = await receiver(Object.fromEntries(pending.map((p) => [p.path, p.secret])), 'ok');
+  for (const p of pending) await t.ctx.db.query(sql`update webhook_endpoints set url = ${rx.base + p.path} where id = ${p.id}`);
   const dispatcher = t.ctx.alerts.dispatcher!;
   dispatcher.start();
-  const t0 = performance.now();
+  const t0 = performance.timeOrigin + performance.now();
   const fired = await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c });
-  const evaluatedMs = performance.now() - t0;
+  const evaluatedMs = performance.timeOrigin + performance.now() - t0;
   const deadline = Date.now() + 120_000;
   while (rx.arrivals.length < fired && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   await dispatcher.stop();
@@ -94,15 +112,10 @@ try {
   await rx.close();
 
   // ---- 2. soak -----------------------------------------------------------------------------------
-  let seq = 0;
-  const rx2 = await receiver((u) => secrets.get(u) ?? '', () => {
-    seq++;
-    const r = (seq * 7919) % 100; // deterministic spread: 20 % 500, 10 % hang
-    return r < 20 ? 'fail' : r < 30 ? 'hang' : 'ok';
-  });
   const [owner] = await t.ctx.db.db.insert(users).values({ username: 'soak', email: 'soak@example.test', emailVerified: true, createdAt: now }).returning({ id: users.id });
-  const ep = await t.ctx.alerts.service.addWebhook(owner.id, rx2.base + '/soak', 'soak');
-  secrets.set('/soak', ep.secret!);
+  const ep = await t.ctx.alerts.service.addWebhook(owner.id, 'http://127.0.0.1:1/soak', 'soak');
+  const rx2 = await receiver({ '/soak': ep.secret! }, 'flaky'); // deterministic spread: 20 % 500, 10 % no answer
+  await t.ctx.db.query(sql`update webhook_endpoints set url = ${rx2.base + '/soak'} where id = ${ep.id}`);
   const ids: string[] = [];
   for (let i = 0; i < SOAK; i++) {
     const id = newMessageId();
