@@ -121,52 +121,10 @@ export class AlertsRepository {
     return out;
   }
 
-  async user(userId: number): Promise<{ id: number; email: string | null; email_verified: boolean; language: string } | null> {
-    const [u] = await this.q<{ id: number; email: string | null; email_verified: boolean; language: string }>(sql`select id, email, email_verified, language from users where id = ${userId}`);
-    return u ?? null;
-  }
-
-  async activeEndpoints(userId: number): Promise<{ id: number }[]> {
-    return this.q(sql`select id from webhook_endpoints where user_id = ${userId} and active order by id`);
-  }
-
   /** Market time of the latest event of a rule, or null. */
   async lastFired(ruleId: number): Promise<number | null> {
     const [r] = await this.q<{ t: number | null }>(sql`select max(market_time) as t from alert_events where rule_id = ${ruleId}`);
     return r?.t == null ? null : Number(r.t);
-  }
-
-  /**
-   * Fires a rule once for `triggerKey`: in one transaction, inserts the event (the unique index on
-   * (rule_id, trigger_key) makes a second insert — another process, a retry — a no-op), its
-   * deliveries (built by `deliveries(eventId)`), and pauses the rule when `pause`. Returns the event
-   * id, or null when the trigger had already fired.
-   */
-  async fire(
-    rule: { id: number; userId: number },
-    triggerKey: string,
-    message: Record<string, unknown>,
-    marketTime: number,
-    now: number,
-    deliveries: (eventId: number) => NewDelivery[],
-    pause: boolean,
-  ): Promise<number | null> {
-    return this.h.db.transaction(async (t) => {
-      const tx = t as unknown as Database;
-      const ins = rowsOf<{ id: number }>(
-        await tx.execute(sql`insert into alert_events (rule_id, user_id, trigger_key, message, market_time, created_at)
-          values (${rule.id}, ${rule.userId}, ${triggerKey}, ${JSON.stringify(message)}::jsonb, ${marketTime}, ${now})
-          on conflict (rule_id, trigger_key) do nothing returning id`),
-      );
-      if (!ins.length) return null;
-      const eventId = Number(ins[0].id);
-      for (const d of deliveries(eventId)) {
-        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at)
-          values (${rule.userId}, ${eventId}, ${d.channel}, ${d.endpointId}, ${d.messageId}, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}, ${now})`);
-      }
-      if (pause) await tx.execute(sql`update alert_rules set active = false, updated_at = ${now} where id = ${rule.id}`);
-      return eventId;
-    }) as Promise<number | null>;
   }
 
   /** Users by id (e-mail, verification, language) in one query. */
@@ -197,7 +155,7 @@ export class AlertsRepository {
   }
 
   /**
-   * Fires many triggers in one transaction (the batched form of {@link fire}): one multi-row insert
+   * Fires triggers in one transaction: one multi-row insert
    * of the events with `ON CONFLICT (rule_id, trigger_key) DO NOTHING` (rows sorted by rule and key,
    * so concurrent batches of several processes take the unique-index locks in the same order and
    * cannot deadlock), the deliveries of the events actually inserted, and the pause of one-shot
@@ -246,11 +204,6 @@ export class AlertsRepository {
 
   async notifications(userId: number, limit: number): Promise<{ id: number; rule_id: number; message: Record<string, unknown>; market_time: number; created_at: number; read_at: number | null }[]> {
     return this.q(sql`select id, rule_id, message, market_time, created_at, read_at from alert_events where user_id = ${userId} order by id desc limit ${limit}`);
-  }
-
-  async notification(id: number): Promise<{ id: number; rule_id: number; user_id: number; message: Record<string, unknown>; market_time: number; created_at: number; read_at: number | null } | null> {
-    const [r] = await this.q<any>(sql`select id, rule_id, user_id, message, market_time, created_at, read_at from alert_events where id = ${id}`);
-    return r ?? null;
   }
 
   async unread(userId: number): Promise<number> {
@@ -315,7 +268,7 @@ export class AlertsRepository {
   }
 
   /**
-   * Records the attempts of a batch in one transaction (see {@link recordAttempt} for one): one
+   * Records the attempts of a batch in one transaction and moves each delivery on: one
    * multi-row insert into the log, one update for the delivered rows, one per row still pending or
    * given up. Releases the leases.
    */
@@ -334,21 +287,6 @@ export class AlertsRepository {
         if (r.nextAt == null) await tx.execute(sql`update alert_deliveries set status = 'failed', attempts = ${r.attempt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
         else await tx.execute(sql`update alert_deliveries set attempts = ${r.attempt}, next_attempt_at = ${r.nextAt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
       }
-    });
-  }
-
-  /**
-   * Records one attempt and moves the delivery on: `delivered`, back to `pending` at `nextAt`, or
-   * `failed` (nextAt null on failure = no more retries). Releases the lease.
-   */
-  async recordAttempt(d: { id: number; attempt: number }, r: { ok: boolean; statusCode: number | null; error: string | null; durationMs: number }, now: number, nextAt: number | null): Promise<void> {
-    await this.h.db.transaction(async (t) => {
-      const tx = t as unknown as Database;
-      await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms)
-        values (${d.id}, ${d.attempt}, ${now}, ${r.ok}, ${r.statusCode}, ${r.error}, ${r.durationMs})`);
-      if (r.ok) await tx.execute(sql`update alert_deliveries set status = 'delivered', attempts = ${d.attempt}, delivered_at = ${now}, claimed_until = null, last_error = null where id = ${d.id}`);
-      else if (nextAt == null) await tx.execute(sql`update alert_deliveries set status = 'failed', attempts = ${d.attempt}, claimed_until = null, last_error = ${r.error} where id = ${d.id}`);
-      else await tx.execute(sql`update alert_deliveries set attempts = ${d.attempt}, next_attempt_at = ${nextAt}, claimed_until = null, last_error = ${r.error} where id = ${d.id}`);
     });
   }
 }
