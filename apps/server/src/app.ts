@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { labRoutes } from './modules/ai/lab.routes';
+import { alertsRoutes } from './modules/alerts/alerts.routes';
 
 /**
  * Builds the HTTP application: API routes under /api, OpenAPI at /api/docs, icons under
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await aiRoutes(app, { ai: ctx.ai.service });
   await chatRoutes(app, { chat: ctx.ai.chat });
   await labRoutes(app, { lab: ctx.ai.lab });
+  await alertsRoutes(app, { alerts: ctx.alerts.service, pubsub: ctx.pubsub });
   await analyticsRoutes(app, { db: ctx.db, env: ctx.env, aiWriter: ctx.llm ? ctx.llm.model : 'builtin', marketSource: ctx.source.name });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));

@@ -34,6 +34,7 @@ import type { NewsProvider } from './providers/news/types';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createBilling, type Billing } from './modules/billing/billing';
 import { createAi, type Ai } from './modules/ai/ai';
+import { createAlerts, type Alerts } from './modules/alerts/alerts';
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
 export interface AppContext {
@@ -70,6 +71,8 @@ export interface AppContext {
   billing: Billing;
   /** AI content of the coin page, the assistant and the trading-agent preview (modules/ai, modules/chat). */
   ai: Ai;
+  /** Alert rules, notifications, webhooks; evaluator and outbox dispatcher in worker processes (modules/alerts). */
+  alerts: Alerts;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
   close(): Promise<void>;
@@ -127,15 +130,23 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   await source.start(market.sourceUniverse());
   const signalsRepo = new SignalsRepository(db);
   let aiRef: Ai | null = null;
+  let alertsRef: Alerts | null = null;
   const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
     allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
+  const calibrationOnAnalysis = calibrationHook(calibration, () => (aiRef ? (row) => aiRef!.service.builtinStrategies(row) : null));
   const signalsPipeline: SignalsPipeline = new SignalsPipeline({
     repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh),
-    onAnalysis: calibrationHook(calibration, () => (aiRef ? (row) => aiRef!.service.builtinStrategies(row) : null)),
+    onAnalysis: async (row, tf, result, origin, stopped) => {
+      await calibrationOnAnalysis(row, tf, result, origin, stopped);
+      if (origin === 'live') await alertsRef?.evaluator?.onAnalysis(row, tf, result, origin);
+    },
   });
   const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline, wordingScales: () => calibration.scales() });
   // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
   const worker = env.ROLES.includes('worker');
+  // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
+  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log });
+  alertsRef = alerts;
   const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   const newsProviders: NewsProvider[] = [];
@@ -143,7 +154,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
   const newsRepo = new NewsRepository(db);
   const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
-  const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log });
+  const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, onReleased: alerts.evaluator ? (rows) => alerts.evaluator!.onNewsReleased(rows).then(() => undefined) : undefined });
   const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, readModels, log });
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =
@@ -173,9 +184,11 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     accounts,
     billing,
     ai,
+    alerts,
     shippedDataDir,
     async close() {
       await signalsJobs?.stop();
+      await alerts.close();
       await signalsPipeline.close();
       await accounts.close();
       await stopNewsJobs();

@@ -174,6 +174,8 @@ export const EnvSchema = z.object({
   NEWS_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   /** Milliseconds between news job passes (analysis, impact, release); 0 turns the jobs off. */
   NEWS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Milliseconds between polls of the alert delivery outbox by a worker (new alerts wake it at once); 0 = only on wake-ups. */
+  ALERTS_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -261,6 +263,7 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'News', vars: ['CRYPTOCOMPARE_BASE_URL'], default: '`https://min-api.cryptocompare.com`', meaning: 'base URL of that API' },
   { section: 'News', vars: ['NEWS_POLL_SECONDS'], default: '`300`', meaning: 'seconds between polls of the live providers (RSS, CryptoCompare)' },
   { section: 'News', vars: ['NEWS_JOB_INTERVAL_MS'], default: '`5000`', meaning: 'milliseconds between passes of the news jobs (analysis, impact, release to `/api/stream/feeds`); `0` turns them off' },
+  { section: 'News', vars: ['ALERTS_POLL_MS'], default: '`1000`', meaning: 'milliseconds between polls of the alert delivery outbox (`alert_deliveries`) by each worker; a new alert wakes the dispatcher at once, the poll picks up retries (exponential backoff) and deliveries left by a process that died. `0` = only on wake-ups. Alerts run in worker processes (`ROLES` with `worker`): in-app notifications and signed webhooks always, e-mail through `SMTP_URL` or the outbox' },
   { section: 'Accounts and mail', vars: ['JWT_SECRET'], default: '—', meaning: 'HS256 key of access tokens (at least 32 characters). Without it a random 256-bit key is generated once and stored in the `app_secrets` table, so every process sharing the database uses the same key' },
   { section: 'Accounts and mail', vars: ['SESSION_TTL_HOURS'], default: '`720`', meaning: 'lifetime of a sign-in session (30 days); logout and password resets revoke sessions at once' },
   { section: 'Accounts and mail', vars: ['REGISTRATION_ENABLED'], default: '`true`', meaning: '`false` closes e-mail registration ("Registration is currently unavailable")' },

@@ -46,6 +46,7 @@ export type RouteName =
   | 'following'
   | 'privacyPolicy'
   | 'termsOfService'
+  | 'alerts'
   | 'notFound';
 
 /** The one table of routes and their metadata (the components are attached in `routes.tsx`). */
@@ -67,6 +68,7 @@ export const ROUTE_META: readonly RouteMeta[] = [
   { name: 'following', path: 'following', hideHeader: false, hideFooter: false, analytics: false, titleKey: 'titles.following' },
   { name: 'privacyPolicy', path: 'privacy-policy', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.privacyPolicy' },
   { name: 'termsOfService', path: 'terms-of-service', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.termsOfService' },
+  { name: 'alerts', path: 'alerts', tab: 'settings', hideHeader: false, hideFooter: false, analytics: false, titleKey: 'titles.settings', dynamicTitle: true, requiresAuth: true },
 ];
 
 /** Metadata of the catch-all not-found page (header and footer hidden). */

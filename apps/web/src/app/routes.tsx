@@ -34,12 +34,13 @@ const AUTH_NS: Namespace[] = ['auth', 'pages'];
 const LEGAL_NS: Namespace[] = ['legal', 'pages'];
 
 const HomePage = page(() => import('../features/home/HomePage'), (m) => m.default, ['home', 'feeds']);
-const CoinPage = page(() => import('../features/coin/CoinPage'), (m) => m.default, ['coin', 'ai', 'signals', 'feeds', 'pricing']);
+const CoinPage = page(() => import('../features/coin/CoinPage'), (m) => m.default, ['coin', 'ai', 'signals', 'feeds', 'pricing', 'alerts']);
 const FollowingPage = page(() => import('../features/watchlist/FollowingPage'), (m) => m.default, ['home', 'pages']);
-const SignalsPage = page(() => import('../features/signals/SignalsPage'), (m) => m.default, ['signals', 'coin']);
+const SignalsPage = page(() => import('../features/signals/SignalsPage'), (m) => m.default, ['signals', 'coin', 'alerts']);
 const FeedsPage = page(() => import('../features/feeds/FeedsPage'), (m) => m.default, ['feeds', 'ai', 'pricing']);
 const FeedDetailPage = page(() => import('../features/feeds/FeedDetailPage'), (m) => m.default, ['feeds', 'ai', 'pricing']);
-const SettingsPage = page(() => import('../features/settings/SettingsPage'), (m) => m.default, ['settings', 'pricing']);
+const SettingsPage = page(() => import('../features/settings/SettingsPage'), (m) => m.default, ['settings', 'pricing', 'alerts']);
+const AlertsPage = page(() => import('../features/alerts/AlertsPage'), (m) => m.default, ['alerts', 'pricing']);
 const PricingPage = page(() => import('../features/pricing/PricingPage'), (m) => m.default, ['pricing', 'legal']);
 const LoginPage = page(() => import('../features/auth/LoginPage'), (m) => m.LoginPage, AUTH_NS);
 const RegisterPage = page(() => import('../features/auth/RegisterPage'), (m) => m.RegisterPage, AUTH_NS);
@@ -71,6 +72,7 @@ const PAGES: Record<RouteName, PageComponent> = {
   following: FollowingPage,
   privacyPolicy: PrivacyPolicyPage,
   termsOfService: TermsOfServicePage,
+  alerts: AlertsPage,
   notFound: NotFoundPage,
 };
 

@@ -1,4 +1,5 @@
 import { aiApi } from '../ai/api';
+import { alertsApi } from '../alerts/api';
 import { analyticsApi } from '../analytics/api';
 import { authApi } from '../auth/api';
 import { billingApi } from '../billing/api';
@@ -23,6 +24,7 @@ export const ENDPOINTS = {
   ...calibrationApi,
   ...feedsApi,
   ...followingApi,
+  ...alertsApi,
   ...aiApi,
   ...usersApi,
   ...billingApi,

@@ -65,6 +65,21 @@ export const ROUTES = {
   followCoin: { method: POST, path: '/api/crypto/crypto_following/:id' },
   unfollowCoin: { method: 'DELETE', path: '/api/crypto/crypto_following/:id' },
 
+  // ---- alerts (issue 18) ---------------------------------------------------------------------------
+  getAlertRules: { method: GET, path: '/api/alerts/rules' },
+  createAlertRule: { method: POST, path: '/api/alerts/rules' },
+  updateAlertRule: { method: 'PATCH', path: '/api/alerts/rules/:id' },
+  deleteAlertRule: { method: 'DELETE', path: '/api/alerts/rules/:id' },
+  getAlertChannels: { method: GET, path: '/api/alerts/channels' },
+  getNotifications: { method: GET, path: '/api/alerts/notifications' },
+  markNotificationsRead: { method: POST, path: '/api/alerts/notifications/read' },
+  streamAlerts: { method: GET, path: '/api/alerts/stream' },
+  getWebhooks: { method: GET, path: '/api/alerts/webhooks' },
+  createWebhook: { method: POST, path: '/api/alerts/webhooks' },
+  deleteWebhook: { method: 'DELETE', path: '/api/alerts/webhooks/:id' },
+  testWebhook: { method: POST, path: '/api/alerts/webhooks/:id/test' },
+  getWebhookDeliveries: { method: GET, path: '/api/alerts/webhooks/:id/deliveries' },
+
   // ---- coin AI content, assistant, lab -------------------------------------------------------------
   getAggregate: { method: GET, path: '/api/crypto/:id/aggregate' },
   generateStrategy: { method: POST, path: '/api/crypto/:id/strategy' },

@@ -27,6 +27,8 @@ export const SubscriptionPlan = z.object({
   days: z.number().int(),
   strategyPerDay: z.number().int(),
   qaPerDay: z.number().int(),
+  /** Alert rules that may be active at once (issue 18: Free 5, Pro 200). */
+  alertRulesActive: z.number().int(),
   name: z.string(),
   description: z.string(),
   perks: z.array(z.string()),

@@ -90,6 +90,13 @@ export const APP_ERRORS = {
   FEED_NOT_FOUND: 404,
   // ai
   LLM_UNAVAILABLE: 503,
+  // alerts
+  /** More active alert rules than the plan allows (Free 5, Pro 200). */
+  ALERT_RULE_LIMIT_REACHED: 409,
+  ALERT_RULE_NOT_FOUND: 404,
+  WEBHOOK_NOT_FOUND: 404,
+  /** A strategy alert names a strategy record the user did not generate. */
+  STRATEGY_NOT_FOUND: 404,
 } as const satisfies Record<string, number>;
 
 /** Every application error code, e.g. `'COIN_NOT_FOUND'`. */

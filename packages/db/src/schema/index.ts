@@ -7,3 +7,4 @@ export { invitationBindings, invitationCodes, paymentOrders, subscriptions, tria
 export { analyticsEvents, coinFollowing } from './following';
 export { aiContents, chatMessages, paperPlans, strategyGenerations } from './chat';
 export { probabilityForecasts, strategyRecords } from './calibration';
+export { alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, webhookEndpoints } from './alerts';

@@ -48,6 +48,8 @@ export interface NewsPipelineDeps {
   /** Where the read side stores its results (one of this process when absent): moved on after each write. */
   readModels?: ReadModels;
   log?: (msg: string) => void;
+  /** Called with the items each release pass published (the alerts evaluator hooks in); a failure is logged. */
+  onReleased?: (rows: NewsRow[]) => Promise<void>;
 }
 
 /**
@@ -269,6 +271,7 @@ export class NewsPipeline {
     if (position !== after || stored == null) await this.d.repo.setCursor('release', String(position), now);
     if (rows.length) await this.changed();
     if (rows.length) await this.d.pubsub.publish(FEEDS_CHANNEL, { type: 'feeds', ids: rows.map((r) => r.id), newest: new Date(position).toISOString() });
+    if (rows.length && this.d.onReleased) await this.d.onReleased(rows).catch((e) => this.d.log?.(`news release hook: ${e instanceof Error ? e.message : String(e)}`));
     return rows.length;
   }
 

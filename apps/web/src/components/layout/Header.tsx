@@ -8,10 +8,13 @@ import { isSupportedLang, SUPPORTED_LANGS, switchLanguage, type AppLang } from '
 import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
+import { useSession } from '../../lib/session';
 
 /** The global search, loaded on first open (it is not part of any page's first paint). */
 /** The phone menu, loaded on first open. */
 const MobileDrawer = lazy(() => import('../shell/MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
+/** The notification bell (signed in only), loaded after the first paint so it costs the entry nothing. */
+const NotificationBell = lazy(() => import('../../features/alerts/NotificationBell').then((m) => ({ default: m.NotificationBell })));
 const SearchOverlay = lazy(() => import('../../features/search/SearchOverlay').then((m) => ({ default: m.SearchOverlay })));
 
 const iconBtn =
@@ -102,6 +105,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
   const current: AppLang = isSupportedLang(lang) ? lang : 'en-US';
   const [searchOpen, setSearchOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const { token } = useSession();
   const tabCls = (active: boolean) =>
     `relative flex h-[58px] items-center px-3 text-[14px] font-medium transition-colors ${
       active ? 'text-primary-600 dark:text-primary-400 after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded after:bg-primary-500' : 'text-muted hover:text-fg'
@@ -129,6 +133,11 @@ export function Header({ tab }: { tab?: TabMarker }) {
             <ThemeToggle />
           </span>
           <LanguageMenu current={current} />
+          {token && (
+            <Suspense fallback={null}>
+              <NotificationBell lang={current} />
+            </Suspense>
+          )}
           <UserMenu lang={current} />
           <button type="button" className={`${iconBtn} md:hidden`} aria-label={t('shell:menu')} aria-expanded={drawerOpen} onClick={() => setDrawerOpen(true)} data-testid="menu-button">
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">

@@ -107,6 +107,9 @@ export function UserMenu({ lang }: { lang: string }) {
             <Link role="menuitem" to={`/${lang}/settings`} onClick={() => setOpen(false)} className="block rounded px-2 py-1.5 text-[13px] hover:bg-surface-2" data-testid="menu-settings">
               {t('menu.settings')}
             </Link>
+            <Link role="menuitem" to={`/${lang}/alerts`} onClick={() => setOpen(false)} className="block rounded px-2 py-1.5 text-[13px] hover:bg-surface-2" data-testid="menu-alerts">
+              {tc('shell:alertsBell.menu')}
+            </Link>
             <button
               role="menuitem"
               type="button"

@@ -13,6 +13,7 @@ import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { FollowButton } from '../watchlist/FollowButton';
+import { CoinAlertButton } from '../alerts/AlertsPage';
 import { CoinChart } from './CoinChart';
 import { CoinNews } from './CoinNews';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
@@ -67,6 +68,7 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
             <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[12px] font-medium text-muted">{coin.symbol}</span>
             {coin.cmc_rank != null && <span className="num rounded bg-surface-2 px-1.5 py-0.5 text-[12px] text-muted">{t('rank', { rank: coin.cmc_rank })}</span>}
             <FollowButton coin={coin.slug} name={coin.name} />
+            <CoinAlertButton coin={{ slug: coin.slug, symbol: coin.symbol, name: coin.name }} price={price} />
           </div>
           <div className="mt-1">
             <ReplayBadge />

@@ -11,6 +11,7 @@ import { EmailSection } from './EmailSection';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
 import { MembershipSection } from './MembershipSection';
 import { ProfileSection } from './ProfileSection';
+import { AlertsSettingsLink } from '../alerts/AlertsPage';
 
 /** Profile settings (route `settings`, login required; the layout sends visitors to register). */
 export default function SettingsPage() {
@@ -39,6 +40,7 @@ export default function SettingsPage() {
             <MembershipSection me={me} lang={lang} />
             <EmailSection me={me} onChanged={refresh} />
             <LinkedAccountsSection me={me} lang={lang} onChanged={refresh} />
+            <AlertsSettingsLink lang={lang} />
             <AppearanceSection />
             <AccountDataSection me={me} lang={lang} />
           </div>

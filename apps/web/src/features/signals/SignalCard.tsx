@@ -8,6 +8,8 @@ import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
 import { EdgeText } from './EdgeText';
 import { accuracyText, probabilityCalibrationHelp, probabilityText, rangeOfLabel, signalName } from './labels';
 import { useCoinTa, useSparkline } from './queries';
+import { CreateAlertDialog } from '../alerts/CreateAlertDialog';
+import { useSession } from '../../lib/session';
 
 function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -125,6 +127,10 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
   const q = useCoinTa(coin.slug, tf, initial ? { data: initial, at: fetchedAt } : undefined);
   const ta = q.data ?? initial;
   const spark = useSparkline(coin.slug, rangeOfLabel(ta?.label ?? '1D'));
+  const { token } = useSession();
+  const ta2 = useTranslation('alerts').t;
+  const [alertOpen, setAlertOpen] = useState(false);
+  const first = ta?.market.signals[0];
   return (
     <article className="rounded-lg border border-border bg-surface p-3 sm:p-4" data-testid="signal-card" data-symbol={coin.symbol}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -139,7 +145,17 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
         <span className="num ml-auto text-[12px] text-muted" data-testid="coin-accuracy">
           {t('accuracy.coin')}: {accuracyText(t, item.accuracy)}
         </span>
+        {token && (
+          <button type="button" onClick={() => setAlertOpen(true)} className="rounded-md border border-border px-2 py-0.5 text-[12px] font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary-500" data-testid="signal-alert-me">
+            {ta2('alertMe')}
+          </button>
+        )}
       </header>
+      <CreateAlertDialog
+        open={alertOpen}
+        onClose={() => setAlertOpen(false)}
+        draft={{ coin: { slug: coin.slug, symbol: coin.symbol, name: coin.name }, kind: 'signal', signal: { label: first?.label ?? 'any', timeframe: tf, direction: first?.direction ?? 'neutral' } }}
+      />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <TimeframeSelector options={options} value={tf} onChange={setTf} disabled={q.isFetching || options.length <= 1} />
         {spark.data && spark.data.points.length > 1 && (

@@ -1,0 +1,294 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { openDatabase } from '@coinlens/db';
+import { createTestApp } from '../../../test/harness';
+import { createContext } from '../../context';
+import { createSignedInUser } from '../../../test/users';
+import { AlertDispatcher } from './alerts.dispatcher';
+import type { Candle } from '@coinlens/contracts';
+import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
+
+/** A local webhook receiver verifying Standard Webhooks signatures with the endpoint's secret. */
+async function startReceiver(opts: { fail?: (n: number) => boolean } = {}) {
+  const received: { id: string; verified: boolean; body: any; error?: string }[] = [];
+  let secret = '';
+  let n = 0;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      n++;
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+      let verified = false;
+      let error: string | undefined;
+      try {
+        new Webhook(secret).verify(raw, headers);
+        verified = true;
+      } catch (e) {
+        error = (e as Error).message;
+      }
+      received.push({ id: headers['webhook-id'], verified, body: JSON.parse(raw), error });
+      const fail = opts.fail?.(n) ?? false;
+      res.writeHead(fail ? 500 : 204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    setSecret: (s: string) => (secret = s),
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-int-'));
+beforeAll(async () => {
+  t = await createTestApp({ symbols: ['BTC', 'ETH'], timeframes: ['5m', '1h'], env: { DATA_DIR: dataDir } });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** The latest closed 5m BTC candle with a range above its open (so a level between open and high is crossed upwards). */
+async function risingCandle(): Promise<Candle> {
+  const cs = await t.ctx.source.getCandles('BTC', '5m', { limit: 200 });
+  const c = [...cs].reverse().find((x) => x.high > x.open * 1.0005);
+  if (!c) throw new Error('no rising candle');
+  return c;
+}
+
+describe('alert rules API', () => {
+  it('needs a signed-in user', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/api/alerts/rules' });
+    expect(r.statusCode).toBe(401);
+  });
+
+  it('answers 400 with the failing fields', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    const r = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level: -5 }, channels: ['sms'] } });
+    expect(r.statusCode).toBe(400);
+    const paths = r.json().error.fields.map((f: any) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.rule.level', 'body.channels.0']));
+    const strategy = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'strategy', strategy_id: 999999 } } });
+    expect(strategy.statusCode).toBe(404);
+    expect(strategy.json().error.code).toBe('STRATEGY_NOT_FOUND');
+    const unknownCoin = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'nope', level: 5 } } });
+    expect(unknownCoin.statusCode).toBe(404);
+  });
+
+  it('creates, lists, pauses, resumes, edits and deletes; Free keeps 5 active rules', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: 1_000_000 + i }, channels: ['email'] } });
+      expect(r.statusCode).toBe(200);
+      expect(r.json().result).toMatchObject({ active: true, coin: { slug: 'bitcoin', symbol: 'BTC' }, rule: { kind: 'price_cross', coin: 'bitcoin', direction: 'any', repeat: false } });
+      ids.push(r.json().result.id);
+    }
+    const sixth = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', timeframe: '1h' } } });
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json().error).toMatchObject({ code: 'ALERT_RULE_LIMIT_REACHED', details: { limit: 5 } });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/alerts/rules', headers })).json().result;
+    expect(list).toMatchObject({ active: 5, limit: 5 });
+    const paused = await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${ids[0]}`, headers, payload: { active: false } });
+    expect(paused.json().result.active).toBe(false);
+    const sig = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', timeframe: '1h', edge_only: true } } });
+    expect(sig.statusCode).toBe(200);
+    expect(sig.json().result).toMatchObject({ coin: null, rule: { kind: 'signal', pattern: 'any', direction: 'any', edge_only: true } });
+    const resume = await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${ids[0]}`, headers, payload: { active: true } });
+    expect(resume.statusCode).toBe(409);
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${ids[1]}`, headers, payload: { rule: { kind: 'price_move', coin: 'ETH', percent: 2, window_minutes: 60 } } });
+    expect(edit.json().result).toMatchObject({ coin: { symbol: 'ETH' }, rule: { kind: 'price_move', percent: 2 } });
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/alerts/rules/${ids[2]}`, headers });
+    expect(del.json().result.deleted).toBe(true);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/alerts/rules/${ids[2]}`, headers })).statusCode).toBe(404);
+    const other = await createSignedInUser(t.ctx);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${ids[1]}`, headers: other.headers, payload: { active: false } })).statusCode).toBe(404);
+  });
+
+  it('lists the channels this server has configured, with reasons', async () => {
+    const r = (await t.app.inject({ method: 'GET', url: '/api/alerts/channels' })).json().result.channels;
+    expect(r.find((c: any) => c.channel === 'webhook').enabled).toBe(true);
+    expect(r.find((c: any) => c.channel === 'telegram')).toMatchObject({ enabled: false, reason: 'not_available' });
+  });
+
+  it('shows the active-rule limit in the plan table', async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/payment/subscription_plans?lang=en-US' })).json().result.plans;
+    expect(plans.map((p: any) => p.alertRulesActive)).toEqual([5, 200, 200]);
+    expect(plans[0].perks).toContain('Up to 5 active alerts');
+  });
+});
+
+describe('firing and delivery', () => {
+  it('fires a price alert once under concurrent evaluation, to the notification centre, e-mail and a signed webhook', async () => {
+    const rx = await startReceiver();
+    try {
+      const { headers, userId } = await createSignedInUser(t.ctx);
+      const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: rx.url, description: 'local' } })).json().result;
+      expect(ep.secret).toMatch(/^whsec_/);
+      rx.setSecret(ep.secret);
+      expect((await t.app.inject({ method: 'GET', url: '/api/alerts/webhooks', headers })).json().result[0].secret).toBeUndefined();
+      const c = await risingCandle();
+      const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+      const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up' }, channels: ['email', 'webhook'] } })).json().result;
+      const ev = t.ctx.alerts.evaluator!;
+      const e = { symbol: 'BTC', timeframe: '5m' as const, candle: c };
+      const fired = await Promise.all([ev.onCandleClosed(e), ev.onCandleClosed(e), ev.onCandleClosed(e)]);
+      expect(fired.reduce((a, b) => a + b, 0)).toBe(1);
+      const events = await t.ctx.db.query<any>(sql`select * from alert_events where rule_id = ${rule.id}`);
+      expect(events).toHaveLength(1);
+      // one-shot rule: paused after firing
+      expect((await t.app.inject({ method: 'GET', url: '/api/alerts/rules', headers })).json().result.rules[0].active).toBe(false);
+      const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result;
+      expect(notes.unread).toBe(1);
+      expect(notes.items[0]).toMatchObject({ kind: 'price_cross', replay: true, path: '/crypto/bitcoin', read: false, price: c.close });
+      expect(notes.items[0].title.en).toContain('BTC crossed above');
+      expect(notes.items[0].body.en).toContain('(replay)');
+      expect(notes.items[0].body.zh).toContain('回放');
+
+      await t.ctx.alerts.dispatcher!.runOnce();
+      expect(rx.received).toHaveLength(1);
+      expect(rx.received[0]).toMatchObject({ verified: true, body: { type: 'alert.fired', data: { rule_id: rule.id, kind: 'price_cross', replay: true, price: c.close } } });
+      expect(rx.received[0].body.data.url).toMatch(/\/en-US\/crypto\/bitcoin$/);
+      const mails = fs.readdirSync(path.join(dataDir, 'outbox')).map((f) => fs.readFileSync(path.join(dataDir, 'outbox', f), 'utf8').replace(/=\r?\n/g, ''));
+      const mail = mails.find((m) => m.includes('crossed above'));
+      expect(mail).toBeTruthy();
+      expect(mail).toContain('/en-US/crypto/bitcoin');
+      const log = (await t.app.inject({ method: 'GET', url: `/api/alerts/webhooks/${ep.id}/deliveries`, headers })).json().result;
+      expect(log[0]).toMatchObject({ status: 'delivered', message_id: rx.received[0].id, attempts: [{ attempt: 1, ok: true, status_code: 204 }] });
+
+      const read = await t.app.inject({ method: 'POST', url: '/api/alerts/notifications/read', headers, payload: { all: true } });
+      expect(read.json().result.unread).toBe(0);
+      void userId;
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('retries a failing webhook with backoff, reusing the webhook-id, and logs each attempt', async () => {
+    const rx = await startReceiver({ fail: (n) => n === 1 });
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: rx.url } })).json().result;
+      rx.setSecret(ep.secret);
+      const test = (await t.app.inject({ method: 'POST', url: `/api/alerts/webhooks/${ep.id}/test`, headers })).json().result;
+      let now = Date.now();
+      const d = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0, baseBackoffMs: 5000, now: () => now });
+      await d.runOnce();
+      expect(rx.received).toHaveLength(1);
+      await d.runOnce(); // not due yet
+      expect(rx.received).toHaveLength(1);
+      now += 5001;
+      await d.runOnce();
+      expect(rx.received.map((r) => r.id)).toEqual([test.message_id, test.message_id]);
+      expect(rx.received.every((r) => r.verified)).toBe(true);
+      const log = (await t.app.inject({ method: 'GET', url: `/api/alerts/webhooks/${ep.id}/deliveries`, headers })).json().result;
+      expect(log[0]).toMatchObject({ status: 'delivered', event_type: 'alert.test' });
+      expect(log[0].attempts.map((a: any) => [a.attempt, a.ok, a.status_code])).toEqual([
+        [1, false, 500],
+        [2, true, 204],
+      ]);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('loses nothing when the dispatcher dies between trigger and delivery: a new one sends with the same webhook-id', async () => {
+    const rx = await startReceiver();
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: rx.url } })).json().result;
+      rx.setSecret(ep.secret);
+      const test = (await t.app.inject({ method: 'POST', url: `/api/alerts/webhooks/${ep.id}/test`, headers })).json().result;
+      // The first dispatcher claims the delivery and dies before sending (its fetch never returns).
+      let now = Date.now();
+      const dying = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0, leaseMs: 30_000, now: () => now, fetch: () => new Promise<Response>(() => undefined) });
+      void dying.runOnce();
+      await new Promise((r) => setTimeout(r, 300));
+      const [row] = await t.ctx.db.query<any>(sql`select * from alert_deliveries where id = ${test.delivery_id}`);
+      expect(row).toMatchObject({ status: 'pending' });
+      expect(Number(row.claimed_until)).toBeGreaterThan(now);
+      // A new process' dispatcher: nothing while the lease holds, then the same message id once it expired.
+      const fresh = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0, leaseMs: 30_000, now: () => now });
+      await fresh.runOnce();
+      expect(rx.received).toHaveLength(0);
+      now += 30_001;
+      await fresh.runOnce();
+      expect(rx.received).toHaveLength(1);
+      expect(rx.received[0]).toMatchObject({ id: test.message_id, verified: true });
+      const [after] = await t.ctx.db.query<any>(sql`select * from alert_deliveries where id = ${test.delivery_id}`);
+      expect(after.status).toBe('delivered');
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
+describe('signal and news rules', () => {
+  it('fires a watchlist signal rule with the trigger record, and keeps edge-only rules quiet without an edge', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/crypto/crypto_following/ETH', headers });
+    const any = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', timeframe: '1h', direction: 'bullish' } } })).json().result;
+    const edgeOnly = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', coin: 'ETH', timeframe: '1h', edge_only: true } } })).json().result;
+    const row = t.ctx.market.resolve('ETH');
+    const openTime = Date.parse('2025-05-16T10:00:00Z');
+    const result = {
+      current: { timeframe: '1h', candle_open_time: openTime },
+      last_price: 2500.5,
+      market: { signals: [{ label: 'bullish_engulfing', name: { en: 'Bullish engulfing', zh: '看涨吞没' }, direction: 'bullish', edge: edgeStat(5, 40, 0.5, 1000) }] },
+    } as any;
+    const ev = t.ctx.alerts.evaluator!;
+    expect(await ev.onAnalysis(row, '1h', result, 'live')).toBe(1);
+    expect(await ev.onAnalysis(row, '1h', result, 'live')).toBe(0);
+    expect(await ev.onAnalysis(row, '1h', result, 'backfill')).toBe(0);
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ rule_id: any.id, kind: 'signal', price: 2500.5, path: '/crypto/ethereum', market_time: '2025-05-16T11:00:00.000Z' });
+    expect(notes[0].record.en).toMatch(/^Bullish engulfing, 1h: .*, n = 40$/);
+    expect(notes[0].record.zh).toMatch(/^看涨吞没，1h：.*样本 40$/);
+    void edgeOnly;
+  });
+
+  it('fires a news rule once per item for a coin above the importance threshold', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'news', coin: 'BTC', min_importance: 3, direction: 'any' } } });
+    const item = (id: string, importance: number) =>
+      ({ id, title: `Headline ${id}`, title_zh: null, coins: ['BTC'], importance, sentiment: 'bullish', published_at: Date.parse('2025-05-16T11:30:00Z') }) as any;
+    const ev = t.ctx.alerts.evaluator!;
+    expect(await ev.onNewsReleased([item('n-low', 2), item('n-high', 4)])).toBe(1);
+    expect(await ev.onNewsReleased([item('n-high', 4)])).toBe(0);
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: 'news', path: '/feeds/n-high' });
+    expect(notes[0].title.en).toBe('BTC news: Headline n-high');
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('two contexts on one PostgreSQL database', () => {
+  it('fires a trigger once although both evaluate the same closed candle at the same time', async () => {
+    const db2 = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 4 });
+    const ctx2 = await createContext(t.env, { db: db2, clock: t.clock, tickMs: 0 });
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const c = await risingCandle();
+      const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+      const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level, direction: 'up', repeat: true } } })).json().result;
+      const e = { symbol: 'BTC', timeframe: '5m' as const, candle: c };
+      const runs = await Promise.all([t.ctx.alerts.evaluator!.onCandleClosed(e), ctx2.alerts.evaluator!.onCandleClosed(e), t.ctx.alerts.evaluator!.onCandleClosed(e), ctx2.alerts.evaluator!.onCandleClosed(e)]);
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(await t.ctx.db.query(sql`select id from alert_events where rule_id = ${rule.id}`)).toHaveLength(1);
+    } finally {
+      await ctx2.close();
+      await db2.close();
+    }
+  });
+});

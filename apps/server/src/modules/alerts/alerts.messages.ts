@@ -1,0 +1,111 @@
+import { formatEdge, type EdgeRecord } from '@coinlens/contracts/signals/edge-stats';
+
+/** A line in both shipped languages. */
+export interface Bi {
+  en: string;
+  zh: string;
+}
+
+/**
+ * What an alert says, in both languages, with the facts every channel repeats: the trigger, the
+ * price (USDT) and the market-clock time (ms; `replay` labels a replayed clock), the page (`path`
+ * without the language segment) and the trigger's record from edge-stats (null when the trigger is
+ * a plain price condition, which has no record).
+ */
+export interface AlertMessage {
+  kind: string;
+  title: Bi;
+  body: Bi;
+  record: Bi | null;
+  price: number | null;
+  marketTime: number;
+  replay: boolean;
+  path: string;
+  /** Facts for the webhook's `data` (kind-specific: level, percent, signal label, news id…). */
+  facts: Record<string, unknown>;
+}
+
+/** Price in USDT as the UI shows it: 2 decimals at or above 1, else 4 significant digits. */
+export function formatUsdt(p: number): string {
+  if (!Number.isFinite(p)) return '—';
+  if (Math.abs(p) >= 1) return p.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return Number(p.toPrecision(4)).toString();
+}
+
+/** Market-clock time as `2025-05-16 14:05 UTC`, with ` (replay)` / `（回放）` when the clock replays. */
+export function formatMarketTime(t: number, replay: boolean): Bi {
+  const s = new Date(t).toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  return { en: replay ? `${s} (replay)` : s, zh: replay ? `${s}（回放）` : s };
+}
+
+/**
+ * The record line of a signal: "Bullish engulfing, 1h: edge +3.1 pp (95 % CI +0.8 to +5.6), n = 812"
+ * or "…: no measurable edge, n = 40" (the one wording of edge-stats' {@link formatEdge}).
+ */
+export function recordLine(name: Bi, timeframe: string, edge: EdgeRecord): Bi {
+  return {
+    en: `${name.en}, ${timeframe}: ${formatEdge(edge, 'en', 'short')}, n = ${edge.n}`,
+    zh: `${name.zh}，${timeframe}：${formatEdge(edge, 'zh', 'short')}，样本 ${edge.n}`,
+  };
+}
+
+/** The body line common to every alert: the price and the time on the market clock. */
+export function priceLine(price: number | null, t: number, replay: boolean): Bi {
+  const time = formatMarketTime(t, replay);
+  if (price == null) return { en: `At ${time.en}.`, zh: `时间 ${time.zh}。` };
+  return { en: `Price ${formatUsdt(price)} USDT at ${time.en}.`, zh: `价格 ${formatUsdt(price)} USDT，时间 ${time.zh}。` };
+}
+
+/** `{lang}` is `en_US`/`en-US` or `zh_CN`/`zh-CN`; returns the matching line. */
+export function pick(b: Bi, lang: string): string {
+  return lang.toLowerCase().startsWith('zh') ? b.zh : b.en;
+}
+
+/** Web-app language segment of a stored user language (`zh_CN` → `zh-CN`, else `en-US`). */
+export function langSegment(lang: string): 'en-US' | 'zh-CN' {
+  return lang.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+}
+
+/**
+ * The e-mail of an alert in the user's language: subject = title; text and HTML say the trigger,
+ * the price and market time, the record and the link (`origin` + language + path).
+ */
+export function alertMail(m: AlertMessage, lang: string, origin: string): { subject: string; text: string; html: string } {
+  const url = `${origin}/${langSegment(lang)}${m.path}`;
+  const lines = [pick(m.title, lang), pick(m.body, lang), ...(m.record ? [pick(m.record, lang)] : []), url];
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return {
+    subject: `Coinlens · ${pick(m.title, lang)}`,
+    text: lines.join('\n\n'),
+    html: `<p><strong>${esc(lines[0])}</strong></p>${lines
+      .slice(1, -1)
+      .map((l) => `<p>${esc(l)}</p>`)
+      .join('')}<p><a href="${esc(url)}">${esc(url)}</a></p>`,
+  };
+}
+
+/**
+ * The webhook body of an alert (JSON, Standard Webhooks' `{type, timestamp, data}` shape):
+ * `type` = `alert.fired`; `data` carries the rule, the texts in the user's language and in both,
+ * price, market time, replay flag, link and the facts of the trigger.
+ */
+export function alertWebhookPayload(m: AlertMessage, ids: { eventId: number; ruleId: number }, lang: string, origin: string, now: number): Record<string, unknown> {
+  return {
+    type: 'alert.fired',
+    timestamp: new Date(now).toISOString(),
+    data: {
+      event_id: ids.eventId,
+      rule_id: ids.ruleId,
+      kind: m.kind,
+      title: pick(m.title, lang),
+      body: pick(m.body, lang),
+      record: m.record ? pick(m.record, lang) : null,
+      texts: { title: m.title, body: m.body, record: m.record },
+      price: m.price,
+      market_time: new Date(m.marketTime).toISOString(),
+      replay: m.replay,
+      url: `${origin}/${langSegment(lang)}${m.path}`,
+      ...m.facts,
+    },
+  };
+}

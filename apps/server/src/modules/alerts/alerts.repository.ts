@@ -1,0 +1,292 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, DatabaseHandle } from '@coinlens/db';
+
+/** A stored alert rule as read from `alert_rules` (snake_case columns; times in ms, wall time). */
+export interface RuleRow {
+  id: number;
+  user_id: number;
+  kind: string;
+  coin_id: number | null;
+  params: Record<string, unknown>;
+  channels: string[];
+  active: boolean;
+  created_at: number;
+  updated_at: number;
+  last_fired_at?: number | null;
+}
+
+/** An outbox row of `alert_deliveries` (see the schema for the fields' meaning). */
+export interface DeliveryRow {
+  id: number;
+  user_id: number;
+  event_id: number | null;
+  channel: 'email' | 'webhook';
+  endpoint_id: number | null;
+  message_id: string;
+  payload: Record<string, unknown>;
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  created_at: number;
+}
+
+/** A delivery to write with its event (channel, endpoint, Standard Webhooks message id, payload). */
+export interface NewDelivery {
+  channel: 'email' | 'webhook';
+  endpointId: number | null;
+  messageId: string;
+  payload: Record<string, unknown>;
+}
+
+const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
+
+/** SQL of the alerts module (rules, events, webhook endpoints, the delivery outbox). */
+export class AlertsRepository {
+  constructor(private readonly h: DatabaseHandle) {}
+
+  private q<T>(q: SQL): Promise<T[]> {
+    return this.h.query<T>(q);
+  }
+
+  async listRules(userId: number): Promise<RuleRow[]> {
+    return this.q<RuleRow>(sql`select r.*, (select max(e.market_time) from alert_events e where e.rule_id = r.id) as last_fired_at
+      from alert_rules r where r.user_id = ${userId} order by r.id desc`);
+  }
+
+  async rule(userId: number, id: number): Promise<RuleRow | null> {
+    const [r] = await this.q<RuleRow>(sql`select * from alert_rules where id = ${id} and user_id = ${userId}`);
+    return r ?? null;
+  }
+
+  /**
+   * Whether strategy record `strategyId` is one the user generated: a row of `strategy_generations`
+   * of this user on the record's coin and basis candle.
+   */
+  async ownsStrategy(userId: number, strategyId: number): Promise<boolean> {
+    const r = await this.q(sql`select 1 from strategy_records r join strategy_generations g on g.coin_id = r.coin_id and g.candle_time = r.candle_time
+      where r.id = ${strategyId} and g.user_id = ${userId} limit 1`);
+    return r.length > 0;
+  }
+
+  async countActive(userId: number): Promise<number> {
+    const [r] = await this.q<{ n: number }>(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`);
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * Inserts a rule when the user has fewer than `limit` active rules (checked in the same statement,
+   * so two concurrent creations cannot both pass). Returns null when the limit is reached.
+   */
+  async insertRule(userId: number, kind: string, coinId: number | null, params: unknown, channels: string[], limit: number, now: number): Promise<RuleRow | null> {
+    const [r] = await this.q<RuleRow>(sql`insert into alert_rules (user_id, kind, coin_id, params, channels, active, created_at, updated_at)
+      select ${userId}::int, ${kind}::text, ${coinId}::int, ${JSON.stringify(params)}::jsonb, ${JSON.stringify(channels)}::jsonb, true, ${now}::bigint, ${now}::bigint
+      where (select count(*) from alert_rules where user_id = ${userId} and active) < ${limit}
+      returning *`);
+    return r ?? null;
+  }
+
+  async updateRule(userId: number, id: number, patch: { kind?: string; coinId?: number | null; params?: unknown; channels?: string[]; active?: boolean }, now: number): Promise<RuleRow | null> {
+    const [r] = await this.q<RuleRow>(sql`update alert_rules set
+      kind = coalesce(${patch.kind ?? null}::text, kind),
+      coin_id = ${patch.params !== undefined ? sql`${patch.coinId ?? null}::int` : sql`coin_id`},
+      params = coalesce(${patch.params !== undefined ? JSON.stringify(patch.params) : null}::jsonb, params),
+      channels = coalesce(${patch.channels ? JSON.stringify(patch.channels) : null}::jsonb, channels),
+      active = coalesce(${patch.active ?? null}::boolean, active),
+      updated_at = ${now}
+      where id = ${id} and user_id = ${userId} returning *`);
+    return r ?? null;
+  }
+
+  async deleteRule(userId: number, id: number): Promise<boolean> {
+    return (await this.q(sql`delete from alert_rules where id = ${id} and user_id = ${userId} returning id`)).length > 0;
+  }
+
+  /** Active rules of `kind`, optionally only those on `coinId` (rules on the watchlist have coin_id null). */
+  async activeRules(kind: string, coinId?: number): Promise<RuleRow[]> {
+    if (coinId === undefined) return this.q<RuleRow>(sql`select * from alert_rules where kind = ${kind} and active order by id`);
+    return this.q<RuleRow>(sql`select * from alert_rules where kind = ${kind} and active and (coin_id = ${coinId} or coin_id is null) order by id`);
+  }
+
+  /** Coin ids each of `userIds` follows (the watchlist). */
+  async watchlists(userIds: number[]): Promise<Map<number, Set<number>>> {
+    const out = new Map<number, Set<number>>();
+    if (!userIds.length) return out;
+    const rows = await this.q<{ user_id: number; coin_id: number }>(sql`select user_id, coin_id from coin_following where user_id in (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})`);
+    for (const r of rows) {
+      let s = out.get(r.user_id);
+      if (!s) out.set(r.user_id, (s = new Set()));
+      s.add(r.coin_id);
+    }
+    return out;
+  }
+
+  /** Market time of the latest event of a rule, or null. */
+  async lastFired(ruleId: number): Promise<number | null> {
+    const [r] = await this.q<{ t: number | null }>(sql`select max(market_time) as t from alert_events where rule_id = ${ruleId}`);
+    return r?.t == null ? null : Number(r.t);
+  }
+
+  /** Users by id (e-mail, verification, language) in one query. */
+  async users(ids: number[]): Promise<Map<number, { id: number; email: string | null; email_verified: boolean; language: string }>> {
+    if (!ids.length) return new Map();
+    const rows = await this.q<{ id: number; email: string | null; email_verified: boolean; language: string }>(
+      sql`select id, email, email_verified, language from users where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Active webhook endpoint ids per user, in one query. */
+  async activeEndpointsOf(userIds: number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (!userIds.length) return out;
+    const rows = await this.q<{ id: number; user_id: number }>(sql`select id, user_id from webhook_endpoints where active and user_id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)}) order by id`);
+    for (const r of rows) out.set(r.user_id, [...(out.get(r.user_id) ?? []), r.id]);
+    return out;
+  }
+
+  /** Unread notifications per user, in one query. */
+  async unreadOf(userIds: number[]): Promise<Map<number, number>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.q<{ user_id: number; n: number }>(
+      sql`select user_id, count(*)::int as n from alert_events where read_at is null and user_id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)}) group by user_id`,
+    );
+    return new Map(rows.map((r) => [r.user_id, Number(r.n)]));
+  }
+
+  /**
+   * Fires triggers in one transaction: one multi-row insert
+   * of the events with `ON CONFLICT (rule_id, trigger_key) DO NOTHING` (rows sorted by rule and key,
+   * so concurrent batches of several processes take the unique-index locks in the same order and
+   * cannot deadlock), the deliveries of the events actually inserted, and the pause of one-shot
+   * rules. Returns the inserted events (a trigger that had fired already is left out).
+   */
+  async fireMany(
+    items: { ruleId: number; userId: number; triggerKey: string; message: Record<string, unknown>; marketTime: number; pause: boolean }[],
+    now: number,
+    deliveries: (eventId: number, index: number) => NewDelivery[],
+  ): Promise<{ eventId: number; index: number }[]> {
+    if (!items.length) return [];
+    const order = items.map((_, i) => i).sort((a, b) => items[a].ruleId - items[b].ruleId || (items[a].triggerKey < items[b].triggerKey ? -1 : items[a].triggerKey > items[b].triggerKey ? 1 : 0));
+    return this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      const inserted: { eventId: number; index: number }[] = [];
+      const byKey = new Map(items.map((it, i) => [`${it.ruleId}\u0000${it.triggerKey}`, i]));
+      for (let c = 0; c < order.length; c += 500) {
+        const chunk = order.slice(c, c + 500).map((i) => items[i]);
+        const rows = rowsOf<{ id: number; rule_id: number; trigger_key: string }>(
+          await tx.execute(sql`insert into alert_events (rule_id, user_id, trigger_key, message, market_time, created_at) values
+            ${sql.join(chunk.map((it) => sql`(${it.ruleId}::int, ${it.userId}::int, ${it.triggerKey}::text, ${JSON.stringify(it.message)}::jsonb, ${it.marketTime}::bigint, ${now}::bigint)`), sql`, `)}
+            on conflict (rule_id, trigger_key) do nothing returning id, rule_id, trigger_key`),
+        );
+        for (const r of rows) inserted.push({ eventId: Number(r.id), index: byKey.get(`${r.rule_id}\u0000${r.trigger_key}`)! });
+      }
+      const ds = inserted.flatMap((e) => deliveries(e.eventId, e.index).map((d) => ({ ...d, eventId: e.eventId, userId: items[e.index].userId })));
+      for (let c = 0; c < ds.length; c += 500) {
+        const chunk = ds.slice(c, c + 500);
+        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at) values
+          ${sql.join(chunk.map((d) => sql`(${d.userId}::int, ${d.eventId}::int, ${d.channel}::text, ${d.endpointId}::int, ${d.messageId}::text, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}::bigint, ${now}::bigint)`), sql`, `)}`);
+      }
+      const pause = [...new Set(inserted.filter((e) => items[e.index].pause).map((e) => items[e.index].ruleId))];
+      if (pause.length) await tx.execute(sql`update alert_rules set active = false, updated_at = ${now} where id in (${sql.join(pause.map((i) => sql`${i}`), sql`, `)})`);
+      return inserted;
+    }) as Promise<{ eventId: number; index: number }[]>;
+  }
+
+  /** Queues one delivery without an event (the "send test" of a webhook endpoint). */
+  async insertDelivery(userId: number, d: NewDelivery, now: number): Promise<number> {
+    const [r] = await this.q<{ id: number }>(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at)
+      values (${userId}, null, ${d.channel}, ${d.endpointId}, ${d.messageId}, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}, ${now}) returning id`);
+    return Number(r.id);
+  }
+
+  // notifications
+
+  async notifications(userId: number, limit: number): Promise<{ id: number; rule_id: number; message: Record<string, unknown>; market_time: number; created_at: number; read_at: number | null }[]> {
+    return this.q(sql`select id, rule_id, message, market_time, created_at, read_at from alert_events where user_id = ${userId} order by id desc limit ${limit}`);
+  }
+
+  async unread(userId: number): Promise<number> {
+    const [r] = await this.q<{ n: number }>(sql`select count(*)::int as n from alert_events where user_id = ${userId} and read_at is null`);
+    return Number(r?.n ?? 0);
+  }
+
+  async markRead(userId: number, ids: number[] | 'all', now: number): Promise<void> {
+    if (ids === 'all') await this.q(sql`update alert_events set read_at = ${now} where user_id = ${userId} and read_at is null`);
+    else await this.q(sql`update alert_events set read_at = ${now} where user_id = ${userId} and read_at is null and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+  }
+
+  // webhook endpoints
+
+  async endpoints(userId: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number }[]> {
+    return this.q(sql`select id, url, description, active, created_at from webhook_endpoints where user_id = ${userId} order by id`);
+  }
+
+  async endpoint(userId: number, id: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number } | null> {
+    const [r] = await this.q<any>(sql`select id, url, description, active, created_at from webhook_endpoints where id = ${id} and user_id = ${userId}`);
+    return r ?? null;
+  }
+
+  async insertEndpoint(userId: number, url: string, description: string, secret: string, now: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number }> {
+    const [r] = await this.q<any>(sql`insert into webhook_endpoints (user_id, url, description, secret, active, created_at) values (${userId}, ${url}, ${description}, ${secret}, true, ${now})
+      returning id, url, description, active, created_at`);
+    return r;
+  }
+
+  async deleteEndpoint(userId: number, id: number): Promise<boolean> {
+    return (await this.q(sql`delete from webhook_endpoints where id = ${id} and user_id = ${userId} returning id`)).length > 0;
+  }
+
+  /** Deliveries to an endpoint, newest first, with their attempts. */
+  async deliveriesOf(endpointId: number, limit: number): Promise<(DeliveryRow & { attempts_log: { attempt: number; at: number; ok: boolean; status_code: number | null; error: string | null; duration_ms: number }[] })[]> {
+    const ds = await this.q<DeliveryRow>(sql`select * from alert_deliveries where endpoint_id = ${endpointId} order by id desc limit ${limit}`);
+    if (!ds.length) return [];
+    const at = await this.q<any>(sql`select * from alert_delivery_attempts where delivery_id in (${sql.join(ds.map((d) => sql`${d.id}`), sql`, `)}) order by id`);
+    return ds.map((d) => ({ ...d, attempts_log: at.filter((a) => a.delivery_id === d.id) }));
+  }
+
+  // the outbox
+
+  /**
+   * Claims up to `limit` due pending deliveries for `leaseMs` (ms, wall time): rows whose lease is
+   * absent or expired (a dispatcher that died mid-delivery). `FOR UPDATE SKIP LOCKED` lets N
+   * dispatchers on PostgreSQL claim disjoint rows; PGlite has one connection and takes it as is.
+   */
+  async claim(now: number, leaseMs: number, limit: number): Promise<(DeliveryRow & { url: string | null; secret: string | null })[]> {
+    const claimed = await this.q<DeliveryRow>(sql`update alert_deliveries set claimed_until = ${now + leaseMs}
+      where id in (select id from alert_deliveries where status = 'pending' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until <= ${now})
+        order by next_attempt_at, id limit ${limit} for update skip locked)
+      returning *`);
+    if (!claimed.length) return [];
+    const eps = claimed.some((c) => c.endpoint_id != null)
+      ? await this.q<{ id: number; url: string; secret: string }>(
+          sql`select id, url, secret from webhook_endpoints where id in (${sql.join([...new Set(claimed.filter((c) => c.endpoint_id != null).map((c) => c.endpoint_id!))].map((i) => sql`${i}`), sql`, `)})`,
+        )
+      : [];
+    const byId = new Map(eps.map((e) => [e.id, e]));
+    return claimed.map((c) => ({ ...c, url: c.endpoint_id != null ? byId.get(c.endpoint_id)?.url ?? null : null, secret: c.endpoint_id != null ? byId.get(c.endpoint_id)?.secret ?? null : null }));
+  }
+
+  /**
+   * Records the attempts of a batch in one transaction and moves each delivery on: one
+   * multi-row insert into the log, one update for the delivered rows, one per row still pending or
+   * given up. Releases the leases.
+   */
+  async recordAttempts(list: { id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }[], now: number): Promise<void> {
+    if (!list.length) return;
+    await this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms) values
+        ${sql.join(list.map((r) => sql`(${r.id}::int, ${r.attempt}::int, ${now}::bigint, ${r.ok}::boolean, ${r.statusCode}::int, ${r.error}::text, ${r.durationMs}::float8)`), sql`, `)}`);
+      const ok = list.filter((r) => r.ok);
+      if (ok.length) {
+        await tx.execute(sql`update alert_deliveries d set status = 'delivered', attempts = v.attempt, delivered_at = ${now}, claimed_until = null, last_error = null
+          from (values ${sql.join(ok.map((r) => sql`(${r.id}::int, ${r.attempt}::int)`), sql`, `)}) as v(id, attempt) where d.id = v.id`);
+      }
+      for (const r of list.filter((x) => !x.ok)) {
+        if (r.nextAt == null) await tx.execute(sql`update alert_deliveries set status = 'failed', attempts = ${r.attempt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
+        else await tx.execute(sql`update alert_deliveries set attempts = ${r.attempt}, next_attempt_at = ${r.nextAt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
+      }
+    });
+  }
+}

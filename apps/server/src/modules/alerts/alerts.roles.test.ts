@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from '../../platform/env';
+import { InProcessPubSub } from '../../platform/pubsub';
+import { createAlerts } from './alerts';
+
+/** Nothing here touches the database: the module only builds its parts. */
+const deps = (worker: boolean) => ({ db: {} as never, market: {} as never, source: { onCandleClosed: () => () => undefined } as never, clock: { mode: 'replay' } as never, pubsub: new InProcessPubSub(), mailer: {} as never, worker });
+
+describe('alerts by process role', () => {
+  it('evaluates and dispatches only in worker processes (ROLES=web serves the API alone)', async () => {
+    const web = parseEnv({ ROLES: 'web', NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const a = createAlerts(web, deps(web.ROLES.includes('worker')));
+    expect(a.evaluator).toBeNull();
+    expect(a.dispatcher).toBeNull();
+    expect(a.service).toBeTruthy();
+    await a.close();
+    const both = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    const b = createAlerts(both, deps(both.ROLES.includes('worker')));
+    expect(b.evaluator).not.toBeNull();
+    expect(b.dispatcher).not.toBeNull();
+    await b.close();
+  });
+});

@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import type { AlertNotification, AlertRule, AlertRuleParams, CreateAlertRuleBody, WebhookDelivery, WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
+import { AppError } from '../../platform/errors';
+import type { PubSub } from '../../platform/pubsub';
+import type { MarketService } from '../market/market.service';
+import type { CoinRow } from '../market/market.repository';
+import { activeAlertLimit } from '../billing/plans';
+import type { AlertsRepository, RuleRow } from './alerts.repository';
+import type { AlertMessage } from './alerts.messages';
+
+/** Pub/sub channel of a user's alert events (`{unread, latest}`), heard by the SSE streams of every process. */
+export const alertsChannel = (userId: number) => `alerts:user:${userId}`;
+
+/** Which channels this server has configured (issue 18: the UI hides the others and says why). */
+export interface AlertChannelConfig {
+  email: { enabled: boolean; reason: string | null };
+  telegram: { enabled: boolean; reason: string | null };
+  webPush: { enabled: boolean; reason: string | null };
+}
+
+const iso = (t: number | null | undefined) => (t == null ? null : new Date(Number(t)).toISOString());
+
+/** A Standard Webhooks signing secret: `whsec_` + base64 of 24 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${crypto.randomBytes(24).toString('base64')}`;
+}
+
+/** A Standard Webhooks message id (`msg_` + 26 random base32-ish characters), unique per delivery. */
+export function newMessageId(): string {
+  return `msg_${crypto.randomBytes(16).toString('base64url')}`;
+}
+
+/**
+ * Alert rules, the notification centre and webhook endpoints of signed-in users (issue 18). Wall
+ * time from `now` (ms). Errors: ALERT_RULE_NOT_FOUND, ALERT_RULE_LIMIT_REACHED (Free 5 active rules,
+ * Pro 200), COIN_NOT_FOUND, WEBHOOK_NOT_FOUND.
+ */
+export class AlertsService {
+  constructor(
+    private readonly d: {
+      repo: AlertsRepository;
+      market: MarketService;
+      pubsub: PubSub;
+      channels: AlertChannelConfig;
+      now?: () => number;
+      /** Wakes the dispatcher of this process (a test delivery goes out at once). */
+      wake?: () => void;
+    },
+  ) {}
+
+  private now(): number {
+    return (this.d.now ?? Date.now)();
+  }
+
+  private coinOf(id: number | null): CoinRow | null {
+    return id == null ? null : this.d.market.coinRows.find((c) => c.id === id) ?? null;
+  }
+
+  private toRule(r: RuleRow): AlertRule {
+    const c = this.coinOf(r.coin_id);
+    return {
+      id: r.id,
+      rule: r.params as AlertRuleParams,
+      coin: c ? { id: c.id, slug: c.slug, symbol: c.symbol, name: c.name } : null,
+      channels: (r.channels ?? []).filter((x): x is 'email' | 'webhook' => x === 'email' || x === 'webhook'),
+      active: r.active,
+      created_at: iso(r.created_at)!,
+      updated_at: iso(r.updated_at)!,
+      last_fired_at: iso(r.last_fired_at ?? null),
+    };
+  }
+
+  /** Resolves the rule's coin (slug, id or symbol) to its stored form: coin id and the params with the slug. COIN_NOT_FOUND. */
+  private normalise(p: AlertRuleParams): { coinId: number | null; params: AlertRuleParams } {
+    if ('coin' in p && p.coin) {
+      const c = this.d.market.resolve(p.coin);
+      return { coinId: c.id, params: { ...p, coin: c.slug } };
+    }
+    return { coinId: null, params: p };
+  }
+
+  async list(userId: number, isPro: boolean): Promise<{ rules: AlertRule[]; active: number; limit: number }> {
+    const rows = await this.d.repo.listRules(userId);
+    return { rules: rows.map((r) => this.toRule(r)), active: rows.filter((r) => r.active).length, limit: activeAlertLimit(isPro) };
+  }
+
+  /** A strategy rule must name a strategy the user generated: 404 STRATEGY_NOT_FOUND otherwise. */
+  private async checkStrategy(userId: number, p: AlertRuleParams): Promise<void> {
+    if (p.kind === 'strategy' && !(await this.d.repo.ownsStrategy(userId, p.strategy_id))) throw new AppError('STRATEGY_NOT_FOUND', 'No strategy of yours with this id');
+  }
+
+  /** Creates an active rule. 409 ALERT_RULE_LIMIT_REACHED when the plan's active-rule limit is reached. */
+  async create(userId: number, isPro: boolean, body: CreateAlertRuleBody): Promise<AlertRule> {
+    const { coinId, params } = this.normalise(body.rule);
+    await this.checkStrategy(userId, params);
+    const limit = activeAlertLimit(isPro);
+    const row = await this.d.repo.insertRule(userId, params.kind, coinId, params, [...new Set(body.channels)], limit, this.now());
+    if (!row) throw this.limitError(limit);
+    return this.toRule(row);
+  }
+
+  private limitError(limit: number): AppError {
+    return new AppError('ALERT_RULE_LIMIT_REACHED', `Your plan allows ${limit} active alert rules; pause or delete one first`, { details: { limit } });
+  }
+
+  /** Edits, pauses or resumes a rule (resuming counts against the limit). ALERT_RULE_NOT_FOUND. */
+  async update(userId: number, isPro: boolean, id: number, patch: { rule?: AlertRuleParams; channels?: ('email' | 'webhook')[]; active?: boolean }): Promise<AlertRule> {
+    const cur = await this.d.repo.rule(userId, id);
+    if (!cur) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
+    const n = patch.rule ? this.normalise(patch.rule) : null;
+    if (n) await this.checkStrategy(userId, n.params);
+    if (patch.active === true && !cur.active) {
+      const limit = activeAlertLimit(isPro);
+      if ((await this.d.repo.countActive(userId)) >= limit) throw this.limitError(limit);
+    }
+    const row = await this.d.repo.updateRule(userId, id, { kind: n?.params.kind, coinId: n?.coinId, params: n?.params, channels: patch.channels ? [...new Set(patch.channels)] : undefined, active: patch.active }, this.now());
+    if (!row) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
+    return this.toRule(row);
+  }
+
+  async remove(userId: number, id: number): Promise<boolean> {
+    if (!(await this.d.repo.deleteRule(userId, id))) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
+    return true;
+  }
+
+  channels(): { channel: 'in_app' | 'email' | 'webhook' | 'telegram' | 'web_push'; enabled: boolean; reason: string | null }[] {
+    const c = this.d.channels;
+    return [
+      { channel: 'in_app', enabled: true, reason: null },
+      { channel: 'email', ...c.email },
+      { channel: 'webhook', enabled: true, reason: null },
+      { channel: 'telegram', ...c.telegram },
+      { channel: 'web_push', ...c.webPush },
+    ];
+  }
+
+  // notification centre
+
+  /** A stored event as a notification. */
+  static toNotification(e: { id: number; rule_id: number; message: Record<string, unknown>; market_time: number; created_at: number; read_at: number | null }): AlertNotification {
+    const m = e.message as unknown as AlertMessage;
+    return {
+      id: e.id,
+      rule_id: e.rule_id,
+      kind: m.kind as AlertNotification['kind'],
+      title: m.title,
+      body: m.body,
+      record: m.record ?? null,
+      price: m.price ?? null,
+      market_time: new Date(Number(e.market_time)).toISOString(),
+      replay: !!m.replay,
+      path: m.path,
+      created_at: new Date(Number(e.created_at)).toISOString(),
+      read: e.read_at != null,
+    };
+  }
+
+  async notifications(userId: number, limit: number): Promise<{ items: AlertNotification[]; unread: number }> {
+    const [rows, unread] = await Promise.all([this.d.repo.notifications(userId, limit), this.d.repo.unread(userId)]);
+    return { items: rows.map((r) => AlertsService.toNotification(r)), unread };
+  }
+
+  async markRead(userId: number, ids: number[] | 'all'): Promise<number> {
+    await this.d.repo.markRead(userId, ids, this.now());
+    const unread = await this.d.repo.unread(userId);
+    await this.d.pubsub.publish(alertsChannel(userId), { type: 'unread', unread, latest: null });
+    return unread;
+  }
+
+  async unread(userId: number): Promise<number> {
+    return this.d.repo.unread(userId);
+  }
+
+  // webhook endpoints
+
+  private toEndpoint(e: { id: number; url: string; description: string; active: boolean; created_at: number }, secret?: string): WebhookEndpoint {
+    return { id: e.id, url: e.url, description: e.description, active: e.active, created_at: iso(e.created_at)!, ...(secret ? { secret } : {}) };
+  }
+
+  async webhooks(userId: number): Promise<WebhookEndpoint[]> {
+    return (await this.d.repo.endpoints(userId)).map((e) => this.toEndpoint(e));
+  }
+
+  /** Adds an endpoint; the answer is the only one that carries its secret. */
+  async addWebhook(userId: number, url: string, description: string): Promise<WebhookEndpoint> {
+    const secret = newWebhookSecret();
+    return this.toEndpoint(await this.d.repo.insertEndpoint(userId, url, description, secret, this.now()), secret);
+  }
+
+  async removeWebhook(userId: number, id: number): Promise<boolean> {
+    if (!(await this.d.repo.deleteEndpoint(userId, id))) throw new AppError('WEBHOOK_NOT_FOUND', 'No such webhook endpoint');
+    return true;
+  }
+
+  /** Queues a signed `alert.test` delivery to the endpoint (goes through the outbox like any alert). */
+  async testWebhook(userId: number, id: number): Promise<{ delivery_id: number; message_id: string }> {
+    const ep = await this.d.repo.endpoint(userId, id);
+    if (!ep) throw new AppError('WEBHOOK_NOT_FOUND', 'No such webhook endpoint');
+    const messageId = newMessageId();
+    const now = this.now();
+    const payload = { type: 'alert.test', timestamp: new Date(now).toISOString(), data: { endpoint_id: id, title: 'Coinlens test delivery', body: 'If you can read this, your endpoint verified the signature.' } };
+    const deliveryId = await this.d.repo.insertDelivery(userId, { channel: 'webhook', endpointId: id, messageId, payload }, now);
+    this.d.wake?.();
+    return { delivery_id: deliveryId, message_id: messageId };
+  }
+
+  async deliveries(userId: number, id: number): Promise<WebhookDelivery[]> {
+    if (!(await this.d.repo.endpoint(userId, id))) throw new AppError('WEBHOOK_NOT_FOUND', 'No such webhook endpoint');
+    return (await this.d.repo.deliveriesOf(id, 50)).map((d) => ({
+      id: d.id,
+      message_id: d.message_id,
+      event_type: String((d.payload as { type?: unknown }).type ?? 'alert.fired'),
+      status: d.status,
+      attempts: d.attempts_log.map((a) => ({ attempt: a.attempt, at: iso(a.at)!, ok: a.ok, status_code: a.status_code, error: a.error, duration_ms: Number(a.duration_ms) })),
+      next_attempt_at: d.status === 'pending' ? iso(d.next_attempt_at) : null,
+      created_at: iso(d.created_at)!,
+    }));
+  }
+}

@@ -1,0 +1,240 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
+import { Dialog } from '../../components/Dialog';
+import { errorKey } from '../../lib/api';
+import { showToast } from '../../lib/toast';
+import { useAlertChannels, useCreateAlertRule, useUpdateAlertRule } from './alerts-api';
+
+type Kind = 'price_cross' | 'price_move' | 'signal';
+type Channel = 'email' | 'webhook';
+
+/** What the dialog starts from: a coin (and its price), a signal of a card, or a stored rule to edit. */
+export interface AlertDraft {
+  coin?: { slug: string; symbol: string; name: string };
+  price?: number | null;
+  kind?: Kind;
+  signal?: { label: string; timeframe: '5m' | '1h' | '1d'; direction: 'bullish' | 'bearish' | 'neutral' };
+  edit?: AlertRule;
+}
+
+const input =
+  'h-9 w-full rounded-md border border-border bg-surface px-2.5 text-[14px] text-fg focus-visible:outline-2 focus-visible:outline-primary-500 aria-[invalid=true]:border-down';
+const label = 'block text-[13px] font-medium text-fg';
+
+/** Rounds a price to a readable default level (4 significant digits). */
+function roundLevel(p: number): string {
+  return String(Number(p.toPrecision(p >= 1 ? 6 : 4)));
+}
+
+/**
+ * Create-or-edit dialog of an alert rule (issue 18): price crosses a level, price moves ±X % within a
+ * window, or a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
+ * edge); channels besides the notification centre (e-mail, webhooks; a channel the server has not
+ * configured is disabled with the reason). Fields are checked before sending; a refused request
+ * shows the translated error (e.g. the plan's limit of active rules).
+ */
+export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onClose: () => void; draft: AlertDraft }) {
+  if (!open) return null;
+  return <AlertForm onClose={onClose} draft={draft} />;
+}
+
+function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft }) {
+  const { t } = useTranslation('alerts');
+  const er = draft.edit?.rule;
+  const coin = draft.coin ?? (draft.edit?.coin ? { slug: draft.edit.coin.slug, symbol: draft.edit.coin.symbol, name: draft.edit.coin.name } : undefined);
+  const [kind, setKind] = useState<Kind>((er?.kind as Kind | undefined) ?? draft.kind ?? (draft.signal ? 'signal' : 'price_cross'));
+  const [level, setLevel] = useState(er?.kind === 'price_cross' ? String(er.level) : draft.price ? roundLevel(draft.price) : '');
+  const [crossDir, setCrossDir] = useState<'up' | 'down' | 'any'>(er?.kind === 'price_cross' ? er.direction : 'any');
+  const [percent, setPercent] = useState(er?.kind === 'price_move' ? String(er.percent) : '2');
+  const [windowMin, setWindowMin] = useState(er?.kind === 'price_move' ? String(er.window_minutes) : '60');
+  const [moveDir, setMoveDir] = useState<'up' | 'down' | 'any'>(er?.kind === 'price_move' ? er.direction : 'any');
+  const [pattern, setPattern] = useState(er?.kind === 'signal' ? er.pattern : draft.signal?.label ?? 'any');
+  const [timeframe, setTimeframe] = useState<'5m' | '1h' | '1d'>(er?.kind === 'signal' ? er.timeframe : draft.signal?.timeframe ?? '1h');
+  const [sigDir, setSigDir] = useState<'bullish' | 'bearish' | 'any'>(er?.kind === 'signal' ? er.direction : draft.signal && draft.signal.direction !== 'neutral' ? draft.signal.direction : 'any');
+  const [edgeOnly, setEdgeOnly] = useState(er?.kind === 'signal' ? er.edge_only : false);
+  const [scope, setScope] = useState<'coin' | 'watchlist'>(er?.kind === 'signal' && !er.coin ? 'watchlist' : coin ? 'coin' : 'watchlist');
+  const [channels, setChannels] = useState<Channel[]>(draft.edit?.channels ?? []);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const ch = useAlertChannels();
+  const create = useCreateAlertRule();
+  const update = useUpdateAlertRule();
+  const pending = create.isPending || update.isPending;
+
+  const build = (): AlertRuleParams | null => {
+    const e: Record<string, string> = {};
+    let rule: AlertRuleParams | null = null;
+    if (kind === 'price_cross') {
+      const v = Number(level);
+      if (!(v > 0) || !Number.isFinite(v)) e.level = t('errors.level');
+      if (coin) rule = { kind, coin: coin.slug, level: v, direction: crossDir, repeat: false };
+    } else if (kind === 'price_move') {
+      const p = Number(percent);
+      const w = Number(windowMin);
+      if (!(p > 0 && p <= 1000)) e.percent = t('errors.percent');
+      if (!(Number.isInteger(w) && w >= 5 && w <= 10_080)) e.window = t('errors.window');
+      if (coin) rule = { kind, coin: coin.slug, percent: p, window_minutes: w, direction: moveDir };
+    } else {
+      rule = { kind: 'signal', ...(scope === 'coin' && coin ? { coin: coin.slug } : {}), pattern: pattern || 'any', timeframe, direction: sigDir, edge_only: edgeOnly };
+    }
+    if (!coin && kind !== 'signal') e.coin = t('errors.coin');
+    setErrors(e);
+    return Object.keys(e).length ? null : rule;
+  };
+
+  const submit = (ev: FormEvent) => {
+    ev.preventDefault();
+    const rule = build();
+    if (!rule) return;
+    const done = {
+      onSuccess: () => {
+        showToast({ kind: 'success', messageKey: draft.edit ? 'alerts:dialog.saved' : 'alerts:dialog.created' });
+        onClose();
+      },
+      onError: (e: unknown) => showToast({ kind: 'error', messageKey: errorKey(e) }),
+    };
+    if (draft.edit) update.mutate({ id: draft.edit.id, rule, channels }, done);
+    else create.mutate({ rule, channels }, done);
+  };
+
+  const channelInfo = (c: Channel) => ch.data?.channels.find((x) => x.channel === c);
+  const toggle = (c: Channel) => setChannels((cur) => (cur.includes(c) ? cur.filter((x) => x !== c) : [...cur, c]));
+  const kinds: Kind[] = coin ? ['price_cross', 'price_move', 'signal'] : ['signal'];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={draft.edit ? t('dialog.editTitle') : coin ? t('dialog.title', { symbol: coin.symbol }) : t('dialog.titleWatchlist')}
+      width="28rem"
+      footer={
+        <div className="flex justify-end gap-2">
+          <button type="button" className="rounded-md border border-border px-3 py-1.5 text-[13px]" onClick={onClose}>
+            {t('dialog.cancel')}
+          </button>
+          <button type="submit" form="alert-form" disabled={pending} className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700 disabled:opacity-60" data-testid="alert-save">
+            {pending ? t('dialog.saving') : draft.edit ? t('dialog.save') : t('dialog.create')}
+          </button>
+        </div>
+      }
+    >
+      <form id="alert-form" onSubmit={submit} noValidate className="space-y-4" data-testid="alert-form">
+        <fieldset>
+          <legend className={label}>{t('dialog.kind')}</legend>
+          <div className="mt-1.5 flex flex-wrap gap-2" role="radiogroup">
+            {kinds.map((k) => (
+              <label key={k} className={`inline-flex cursor-pointer items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-[13px] ${kind === k ? 'border-primary-500 bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-300' : 'border-border'}`}>
+                <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => setKind(k)} className="accent-primary-600" data-testid={`alert-kind-${k}`} {...(k === kinds[0] ? { 'data-autofocus': true } : {})} />
+                {t(`kinds.${k}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {kind === 'price_cross' && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="alert-level" className={label}>{t('dialog.level')}</label>
+              <input id="alert-level" inputMode="decimal" className={input} value={level} onChange={(e) => setLevel(e.target.value)} aria-invalid={!!errors.level} aria-describedby={errors.level ? 'alert-level-err' : undefined} data-testid="alert-level" />
+              {errors.level && <p id="alert-level-err" className="mt-1 text-[12px] text-down">{errors.level}</p>}
+            </div>
+            <div>
+              <label htmlFor="alert-cross-dir" className={label}>{t('dialog.direction')}</label>
+              <select id="alert-cross-dir" className={input} value={crossDir} onChange={(e) => setCrossDir(e.target.value as typeof crossDir)} data-testid="alert-cross-direction">
+                <option value="any">{t('dir.any')}</option>
+                <option value="up">{t('dir.up')}</option>
+                <option value="down">{t('dir.down')}</option>
+              </select>
+            </div>
+          </div>
+        )}
+
+        {kind === 'price_move' && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+            <div>
+              <label htmlFor="alert-percent" className={label}>{t('dialog.percent')}</label>
+              <input id="alert-percent" inputMode="decimal" className={input} value={percent} onChange={(e) => setPercent(e.target.value)} aria-invalid={!!errors.percent} aria-describedby={errors.percent ? 'alert-percent-err' : undefined} data-testid="alert-percent" />
+              {errors.percent && <p id="alert-percent-err" className="mt-1 text-[12px] text-down">{errors.percent}</p>}
+            </div>
+            <div>
+              <label htmlFor="alert-window" className={label}>{t('dialog.window')}</label>
+              <input id="alert-window" inputMode="numeric" className={input} value={windowMin} onChange={(e) => setWindowMin(e.target.value)} aria-invalid={!!errors.window} aria-describedby={errors.window ? 'alert-window-err' : undefined} data-testid="alert-window" />
+              {errors.window && <p id="alert-window-err" className="mt-1 text-[12px] text-down">{errors.window}</p>}
+            </div>
+            <div>
+              <label htmlFor="alert-move-dir" className={label}>{t('dialog.direction')}</label>
+              <select id="alert-move-dir" className={input} value={moveDir} onChange={(e) => setMoveDir(e.target.value as typeof moveDir)}>
+                <option value="any">{t('dir.any')}</option>
+                <option value="up">{t('dir.up')}</option>
+                <option value="down">{t('dir.down')}</option>
+              </select>
+            </div>
+          </div>
+        )}
+
+        {kind === 'signal' && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {coin && (
+              <div className="sm:col-span-2">
+                <label htmlFor="alert-scope" className={label}>{t('dialog.scope')}</label>
+                <select id="alert-scope" className={input} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)}>
+                  <option value="coin">{coin.name}</option>
+                  <option value="watchlist">{t('dialog.watchlist')}</option>
+                </select>
+              </div>
+            )}
+            <div>
+              <label htmlFor="alert-pattern" className={label}>{t('dialog.pattern')}</label>
+              <select id="alert-pattern" className={input} value={pattern} onChange={(e) => setPattern(e.target.value)} data-testid="alert-pattern">
+                <option value="any">{t('dialog.anyPattern')}</option>
+                {draft.signal && draft.signal.label !== 'any' && <option value={draft.signal.label}>{draft.signal.label.replace(/_/g, ' ')}</option>}
+                {er?.kind === 'signal' && er.pattern !== 'any' && er.pattern !== draft.signal?.label && <option value={er.pattern}>{er.pattern.replace(/_/g, ' ')}</option>}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="alert-tf" className={label}>{t('dialog.timeframe')}</label>
+              <select id="alert-tf" className={input} value={timeframe} onChange={(e) => setTimeframe(e.target.value as typeof timeframe)} data-testid="alert-timeframe">
+                <option value="5m">5m</option>
+                <option value="1h">1h</option>
+                <option value="1d">1d</option>
+              </select>
+            </div>
+            <div>
+              <label htmlFor="alert-sig-dir" className={label}>{t('dialog.direction')}</label>
+              <select id="alert-sig-dir" className={input} value={sigDir} onChange={(e) => setSigDir(e.target.value as typeof sigDir)}>
+                <option value="any">{t('dir.any')}</option>
+                <option value="bullish">{t('dir.bullish')}</option>
+                <option value="bearish">{t('dir.bearish')}</option>
+              </select>
+            </div>
+            <label className="flex items-center gap-2 self-end text-[13px]">
+              <input type="checkbox" checked={edgeOnly} onChange={(e) => setEdgeOnly(e.target.checked)} className="accent-primary-600" data-testid="alert-edge-only" />
+              {t('dialog.edgeOnly')}
+            </label>
+          </div>
+        )}
+        {errors.coin && <p className="text-[12px] text-down">{errors.coin}</p>}
+
+        <fieldset>
+          <legend className={label}>{t('dialog.channels')}</legend>
+          <p className="mt-0.5 text-[12px] text-muted">{t('dialog.inAppAlways')}</p>
+          <div className="mt-1.5 space-y-1.5">
+            {(['email', 'webhook'] as const).map((c) => {
+              const info = channelInfo(c);
+              const off = info ? !info.enabled : false;
+              return (
+                <label key={c} className={`flex items-start gap-2 text-[13px] ${off ? 'opacity-60' : ''}`}>
+                  <input type="checkbox" checked={channels.includes(c)} disabled={off} onChange={() => toggle(c)} className="mt-0.5 accent-primary-600" data-testid={`alert-channel-${c}`} />
+                  <span>
+                    {t(`channels.${c}`)}
+                    {info?.reason && <span className="block text-[12px] text-muted">{t(`channelReasons.${info.reason}`)}</span>}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,30 @@
+import { BEARER, endpoint } from '../api/endpoint';
+import { ROUTES } from '../api/routes';
+import { ErrorResponse } from '../common/envelope';
+import {
+  AlertIdParams, AlertRuleResponse, CreateAlertRuleBody, CreateWebhookBody, DeleteAlertRuleResponse, GetAlertChannelsResponse, GetAlertRulesResponse, GetNotificationsQuery,
+  GetNotificationsResponse, GetWebhookDeliveriesResponse, GetWebhooksResponse, MarkReadBody, MarkReadResponse, TestWebhookResponse, UpdateAlertRuleBody, WebhookResponse,
+} from './rules';
+
+const tags = ['alerts'];
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+
+/**
+ * Alerts (issue 18), all signed in: rules (Free 5 active, Pro 200: 409 ALERT_RULE_LIMIT_REACHED),
+ * the notification centre and its live unread count, webhook endpoints with their delivery log.
+ */
+export const alertsApi = {
+  getAlertRules: endpoint(ROUTES.getAlertRules, { tags, summary: 'Alert rules of the caller with the active-rule limit of the plan', security: BEARER, response: { 200: GetAlertRulesResponse, ...errors } }),
+  createAlertRule: endpoint(ROUTES.createAlertRule, { tags, summary: 'Create an alert rule (409 ALERT_RULE_LIMIT_REACHED past the plan limit)', security: BEARER, body: CreateAlertRuleBody, response: { 200: AlertRuleResponse, ...errors } }),
+  updateAlertRule: endpoint(ROUTES.updateAlertRule, { tags, summary: 'Edit, pause (active=false) or resume an alert rule', security: BEARER, params: AlertIdParams, body: UpdateAlertRuleBody, response: { 200: AlertRuleResponse, ...errors } }),
+  deleteAlertRule: endpoint(ROUTES.deleteAlertRule, { tags, summary: 'Delete an alert rule', security: BEARER, params: AlertIdParams, response: { 200: DeleteAlertRuleResponse, ...errors } }),
+  getAlertChannels: endpoint(ROUTES.getAlertChannels, { tags, summary: 'Channels configured on this server, with the reason one is off', response: { 200: GetAlertChannelsResponse, ...errors } }),
+  getNotifications: endpoint(ROUTES.getNotifications, { tags, summary: 'Latest fired alerts and the unread count', security: BEARER, querystring: GetNotificationsQuery, response: { 200: GetNotificationsResponse, ...errors } }),
+  markNotificationsRead: endpoint(ROUTES.markNotificationsRead, { tags, summary: 'Mark notifications read (ids, or all)', security: BEARER, body: MarkReadBody, response: { 200: MarkReadResponse, ...errors } }),
+  streamAlerts: endpoint(ROUTES.streamAlerts, { tags, summary: 'Live unread count (server-sent events `unread`, AlertStreamEvent)', security: BEARER, response: { 401: ErrorResponse } }),
+  getWebhooks: endpoint(ROUTES.getWebhooks, { tags, summary: 'Webhook endpoints of the caller (secrets are never listed)', security: BEARER, response: { 200: GetWebhooksResponse, ...errors } }),
+  createWebhook: endpoint(ROUTES.createWebhook, { tags, summary: 'Add a webhook endpoint; the answer shows its signing secret once', security: BEARER, body: CreateWebhookBody, response: { 200: WebhookResponse, ...errors } }),
+  deleteWebhook: endpoint(ROUTES.deleteWebhook, { tags, summary: 'Remove a webhook endpoint', security: BEARER, params: AlertIdParams, response: { 200: DeleteAlertRuleResponse, ...errors } }),
+  testWebhook: endpoint(ROUTES.testWebhook, { tags, summary: 'Queue a signed test delivery to the endpoint', security: BEARER, params: AlertIdParams, response: { 200: TestWebhookResponse, ...errors } }),
+  getWebhookDeliveries: endpoint(ROUTES.getWebhookDeliveries, { tags, summary: 'Delivery log of an endpoint: deliveries, newest first, with every attempt', security: BEARER, params: AlertIdParams, response: { 200: GetWebhookDeliveriesResponse, ...errors } }),
+};

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { resultOf } from '../common/envelope';
+import { TaTimeframe } from '../common/timeframe-schema';
+
+/**
+ * Alert rules, notifications and webhook endpoints (issue 18). Prices are USDT, percentages are
+ * percent (2.5 = 2.5 %), windows minutes, times ISO 8601 UTC (market clock for `market_time`).
+ */
+
+/** Where a rule sends besides the in-app notification centre (always on). */
+export const AlertChannel = z.enum(['email', 'webhook']);
+export type AlertChannel = z.infer<typeof AlertChannel>;
+
+/** Kind of a rule. */
+export const AlertRuleKind = z.enum(['price_cross', 'price_move', 'signal', 'news', 'strategy']);
+export type AlertRuleKind = z.infer<typeof AlertRuleKind>;
+
+const coin = z.string().trim().min(1).max(64);
+const price = z.number().positive().finite().max(1e12);
+
+/** Price crosses `level` (USDT) upwards, downwards or either way on a closed 5m candle. `repeat` false: the rule pauses after firing. */
+export const PriceCrossParams = z.object({
+  kind: z.literal('price_cross'),
+  coin,
+  level: price,
+  direction: z.enum(['up', 'down', 'any']).default('any'),
+  repeat: z.boolean().default(false),
+});
+
+/** Price moves at least `percent` % (up, down or either) within `window_minutes`, measured on closed 5m candles. */
+export const PriceMoveParams = z.object({
+  kind: z.literal('price_move'),
+  coin,
+  percent: z.number().positive().max(1000),
+  window_minutes: z.number().int().min(5).max(10_080),
+  direction: z.enum(['up', 'down', 'any']).default('any'),
+});
+
+/** A signal fires: a pattern label (`any` for every one) on a coin or the watchlist (`coin` absent), a timeframe, a direction; `edge_only` keeps only patterns with a measurable edge. */
+export const SignalParams = z.object({
+  kind: z.literal('signal'),
+  coin: coin.optional(),
+  pattern: z.union([z.literal('any'), z.string().regex(/^[a-z][a-z0-9_]*$/).max(64)]).default('any'),
+  timeframe: TaTimeframe,
+  direction: z.enum(['bullish', 'bearish', 'any']).default('any'),
+  edge_only: z.boolean().default(false),
+});
+
+/** A news item about a coin (or the watchlist, `coin` absent) with at least `min_importance` (1..5) and the given direction. */
+export const NewsParams = z.object({
+  kind: z.literal('news'),
+  coin: coin.optional(),
+  min_importance: z.number().int().min(1).max(5).default(3),
+  direction: z.enum(['bullish', 'bearish', 'any']).default('any'),
+});
+
+/** A strategy the user generated (strategy_records id) reaches its target or its invalidation price. */
+export const StrategyParams = z.object({
+  kind: z.literal('strategy'),
+  strategy_id: z.number().int().positive(),
+  on: z.enum(['target', 'invalidation', 'both']).default('both'),
+});
+
+/** The kind-specific fields of a rule (discriminated by `kind`). */
+export const AlertRuleParams = z.discriminatedUnion('kind', [PriceCrossParams, PriceMoveParams, SignalParams, NewsParams, StrategyParams]);
+export type AlertRuleParams = z.infer<typeof AlertRuleParams>;
+
+// POST /api/alerts/rules
+export const CreateAlertRuleBody = z.object({
+  rule: AlertRuleParams,
+  channels: z.array(AlertChannel).max(2).default([]),
+});
+export type CreateAlertRuleBody = z.infer<typeof CreateAlertRuleBody>;
+
+// PATCH /api/alerts/rules/:id — any of the fields; `active` pauses or resumes.
+export const UpdateAlertRuleBody = z.object({
+  rule: AlertRuleParams.optional(),
+  channels: z.array(AlertChannel).max(2).optional(),
+  active: z.boolean().optional(),
+});
+export const AlertIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** A stored rule; `coin` is the coin's slug and symbol, null for the watchlist or a strategy rule. */
+export const AlertRule = z.object({
+  id: z.number().int(),
+  rule: AlertRuleParams,
+  coin: z.object({ id: z.number().int(), slug: z.string(), symbol: z.string(), name: z.string() }).nullable(),
+  channels: z.array(AlertChannel),
+  active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_fired_at: z.string().nullable(),
+});
+export type AlertRule = z.infer<typeof AlertRule>;
+
+/** The rules of the caller with the plan's limit of active rules. */
+export const AlertRulesResult = z.object({ rules: z.array(AlertRule), active: z.number().int(), limit: z.number().int() });
+export const GetAlertRulesResponse = resultOf(AlertRulesResult);
+export const AlertRuleResponse = resultOf(AlertRule);
+export const DeleteAlertRuleResponse = resultOf(z.object({ deleted: z.boolean() }));
+
+/** A line of an alert in both languages. */
+export const AlertText = z.object({ en: z.string(), zh: z.string() });
+
+/** A fired alert as the notification centre shows it. */
+export const AlertNotification = z.object({
+  id: z.number().int(),
+  rule_id: z.number().int(),
+  kind: AlertRuleKind,
+  title: AlertText,
+  body: AlertText,
+  /** The trigger's record ("Bullish engulfing, 1h: edge +3.1 pp (95 % CI …), n = 812" or "no measurable edge"); null for price rules. */
+  record: AlertText.nullable(),
+  price: z.number().nullable(),
+  market_time: z.string(),
+  replay: z.boolean(),
+  /** Path of the page in the app without the language segment, e.g. `/crypto/bitcoin`. */
+  path: z.string(),
+  created_at: z.string(),
+  read: z.boolean(),
+});
+export type AlertNotification = z.infer<typeof AlertNotification>;
+
+// GET /api/alerts/notifications?limit
+export const GetNotificationsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
+export const NotificationsResult = z.object({ items: z.array(AlertNotification), unread: z.number().int() });
+export const GetNotificationsResponse = resultOf(NotificationsResult);
+
+// POST /api/alerts/notifications/read — `ids` to mark, or `all`.
+export const MarkReadBody = z.union([z.object({ ids: z.array(z.number().int().positive()).min(1).max(200) }), z.object({ all: z.literal(true) })]);
+export const MarkReadResponse = resultOf(z.object({ unread: z.number().int() }));
+
+/** Which channels the server has configured; `reason` says why one is off. */
+export const AlertChannelsResult = z.object({
+  channels: z.array(z.object({ channel: z.enum(['in_app', 'email', 'webhook', 'telegram', 'web_push']), enabled: z.boolean(), reason: z.string().nullable() })),
+});
+export const GetAlertChannelsResponse = resultOf(AlertChannelsResult);
+
+/** A webhook endpoint; `secret` only in the answer that created it. */
+export const WebhookEndpoint = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  description: z.string(),
+  active: z.boolean(),
+  created_at: z.string(),
+  secret: z.string().optional(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+// POST /api/alerts/webhooks — http(s) URL.
+export const CreateWebhookBody = z.object({
+  url: z.string().trim().url().max(2000).refine((u) => /^https?:\/\//i.test(u), { message: 'http or https URL' }),
+  description: z.string().trim().max(200).default(''),
+});
+export const GetWebhooksResponse = resultOf(z.array(WebhookEndpoint));
+export const WebhookResponse = resultOf(WebhookEndpoint);
+
+/** One delivery to an endpoint with its attempts (the delivery log). */
+export const WebhookDelivery = z.object({
+  id: z.number().int(),
+  message_id: z.string(),
+  event_type: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  attempts: z.array(z.object({ attempt: z.number().int(), at: z.string(), ok: z.boolean(), status_code: z.number().int().nullable(), error: z.string().nullable(), duration_ms: z.number() })),
+  next_attempt_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+export const GetWebhookDeliveriesResponse = resultOf(z.array(WebhookDelivery));
+export const TestWebhookResponse = resultOf(z.object({ delivery_id: z.number().int(), message_id: z.string() }));
+
+/** Server-sent events of `GET /api/alerts/stream`: `unread` with the count after each new alert or read mark. */
+export const AlertStreamEvent = z.object({ type: z.literal('unread'), unread: z.number().int(), latest: AlertNotification.nullable() });
+export type AlertStreamEvent = z.infer<typeof AlertStreamEvent>;
