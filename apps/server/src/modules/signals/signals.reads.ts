@@ -1,6 +1,6 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, TIMEFRAME_MS } from '@coinlens/contracts';
-import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
+import { baselineRate, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
@@ -356,7 +356,7 @@ export class SignalsReads {
     for (const g of groups) {
       const key = `${g.coin_id}:${g.timeframe}`;
       const b = base.get(key);
-      const p = b && b.n > 0 ? (g.direction === 'bullish' ? b.up : g.direction === 'bearish' ? b.down : b.flat) / b.n : null;
+      const p = b ? baselineRate(b, g.direction as 'bullish' | 'bearish' | 'neutral') : null;
       for (const a of [all, byTf.get(g.timeframe)]) {
         if (!a) continue;
         a.hits += g.hits;
