@@ -72,12 +72,23 @@ export const TimeframeAccuracy = AccuracyFigure.extend({
   /** Signals of the window whose horizon has not passed yet (not counted in total). */
   pending: z.number().int(),
   horizon_candles: z.number().int(),
+  /** The hit rate against its base rate (see {@link LatestAccuracy}.edge), this timeframe's signals only. */
+  edge: EdgeStat,
 });
-/** Accuracy of signals fired in [since, until] (the last 7 days of the clock) and already scored. */
+/**
+ * Accuracy of signals fired in [since, until] (the last 7 days of the clock) and already scored.
+ * `edge` sets the hit rate beside its base rate: for each scored signal, the unconditional rate of
+ * its outcome (same coin, timeframe, direction and horizon; bullish: up-moves, bearish:
+ * down-moves, neutral: |move| < 1 %) over every candle of the window, averaged over the signals
+ * (weighted by their count per coin × timeframe × direction); baseline.n = candles measured.
+ * edge_pp / ci95_pp in percentage points (Newcombe), verdict Holm-corrected over the overall row
+ * and the timeframe rows shown together.
+ */
 export const LatestAccuracy = AccuracyFigure.extend({
   since: z.number(),
   until: z.number(),
   pending: z.number().int(),
+  edge: EdgeStat,
   by_timeframe: z.array(TimeframeAccuracy),
 });
 export type LatestAccuracy = z.infer<typeof LatestAccuracy>;

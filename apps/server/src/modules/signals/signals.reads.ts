@@ -1,6 +1,6 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, TIMEFRAME_MS } from '@coinlens/contracts';
-import { type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
+import { baselineRate, type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { labelWithScales } from '../calibration/calibrated-wording';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
@@ -345,19 +345,52 @@ export class SignalsReads {
     return this.deps.market.resolve(id).id;
   }
 
-  /** GET /crypto/latest_accuracy: scored signals fired in the last 7 days of the clock (of one coin when given). */
+  /**
+   * GET /crypto/latest_accuracy: scored signals fired in the last 7 days of the clock (of one coin
+   * when given), overall and per timeframe, each with its base rate and edge: per (coin, timeframe)
+   * with scored signals, {@link baseRate} over the window; the rate of each signal's outcome
+   * (up / down / flat by direction) weighted by the signal count per coin × timeframe × direction;
+   * baseline n = the candles measured. Holm over the overall row and the timeframe rows.
+   */
   async latestAccuracy(coinId?: number): Promise<LatestAccuracy> {
     const now = this.deps.clock.now();
     const since = now - ACCURACY_WINDOW_MS;
-    const rows = await this.deps.repo.accuracy(since, now, 'timeframe', coinId);
-    const by_timeframe = TA_TIMEFRAMES.map((tf) => {
+    const [rows, groups] = await Promise.all([this.deps.repo.accuracy(since, now, 'timeframe', coinId), this.deps.repo.scoredByDirection(since, now, coinId)]);
+    const base = new Map<string, { n: number; up: number; down: number; flat: number }>();
+    for (const g of groups) {
+      const key = `${g.coin_id}:${g.timeframe}`;
+      const row = this.deps.market.coinRows.find((c) => c.id === g.coin_id);
+      if (!base.has(key) && row && isTaTimeframe(g.timeframe)) base.set(key, await this.baseRate(row, g.timeframe, since, now));
+    }
+    type Acc = { hits: number; n: number; wSum: number; wP: number; measured: Set<string> };
+    const acc = (): Acc => ({ hits: 0, n: 0, wSum: 0, wP: 0, measured: new Set() });
+    const all = acc();
+    const byTf = new Map(TA_TIMEFRAMES.map((tf) => [tf as string, acc()]));
+    for (const g of groups) {
+      const key = `${g.coin_id}:${g.timeframe}`;
+      const b = base.get(key);
+      const p = b ? baselineRate(b, g.direction as 'bullish' | 'bearish' | 'neutral') : null;
+      for (const a of [all, byTf.get(g.timeframe)]) {
+        if (!a) continue;
+        a.hits += g.hits;
+        a.n += g.n;
+        if (p !== null) {
+          a.wSum += g.n;
+          a.wP += g.n * p;
+          a.measured.add(key);
+        }
+      }
+    }
+    const edgeOf = (a: Acc) => edgeStat(a.hits, a.n, a.wSum ? a.wP / a.wSum : null, [...a.measured].reduce((s, k) => s + base.get(k)!.n, 0));
+    const [edge, ...tfEdges] = applyHolm([edgeOf(all), ...TA_TIMEFRAMES.map((tf) => edgeOf(byTf.get(tf)!))]);
+    const by_timeframe = TA_TIMEFRAMES.map((tf, i) => {
       const r = rows.find((x) => x.key === tf) ?? { hits: 0, total: 0, pending: 0 };
-      return { timeframe: tf, hits: r.hits, total: r.total, pending: r.pending, accuracy: r.total ? r.hits / r.total : null, horizon_candles: SIGNAL_HORIZON_CANDLES[tf] };
+      return { timeframe: tf, hits: r.hits, total: r.total, pending: r.pending, accuracy: r.total ? r.hits / r.total : null, horizon_candles: SIGNAL_HORIZON_CANDLES[tf], edge: tfEdges[i] };
     });
     const hits = by_timeframe.reduce((a, b) => a + b.hits, 0);
     const total = by_timeframe.reduce((a, b) => a + b.total, 0);
     const pending = by_timeframe.reduce((a, b) => a + b.pending, 0);
-    return { accuracy: total ? hits / total : null, hits, total, pending, since, until: now, by_timeframe };
+    return { accuracy: total ? hits / total : null, hits, total, pending, since, until: now, edge, by_timeframe };
   }
 
   private itemOf(r: SignalRow, now: number): TrackRecordItem {

@@ -158,6 +158,18 @@ export class SignalsRepository {
     return rows.map((r) => ({ key: String(r.key), total: num(r.total), hits: num(r.hits), pending: num(r.pending) }));
   }
 
+  /**
+   * Per (coin, timeframe, direction): scored signals (hit known and due by now) among those fired in
+   * (since, now], and their hits — the weights of the 7-day accuracy's base rate.
+   */
+  async scoredByDirection(since: number, now: number, coinId?: number): Promise<{ coin_id: number; timeframe: string; direction: string; n: number; hits: number }[]> {
+    const coin = coinId === undefined ? sql`` : sql` and coin_id = ${coinId}`;
+    const rows = await this.h.query(sql`select coin_id, timeframe, direction, count(*) as n, count(*) filter (where hit) as hits
+      from signal_events where fired_at > ${since} and fired_at <= ${now} and hit is not null and due_at <= ${now}${coin}
+      group by coin_id, timeframe, direction`);
+    return rows.map((r) => ({ coin_id: num(r.coin_id), timeframe: String(r.timeframe), direction: String(r.direction), n: num(r.n), hits: num(r.hits) }));
+  }
+
   /** Recent signals (newest first) with optional filters, and the total matching. */
   async trackRecord(f: { now: number; coinId?: number; timeframe?: string; label?: string; status?: 'hit' | 'miss' | 'pending' | 'scored'; offset: number; limit: number }): Promise<{ rows: SignalRow[]; total: number }> {
     const status =

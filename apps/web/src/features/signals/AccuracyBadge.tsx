@@ -1,16 +1,37 @@
-import { useTranslation } from 'react-i18next';
-import type { LatestAccuracy } from '@coinlens/contracts';
+import { Trans, useTranslation } from 'react-i18next';
+import type { EdgeStat, LatestAccuracy } from '@coinlens/contracts';
+import { formatEdge } from '@coinlens/contracts/signals/edge-stats';
 import { timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { Skeleton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
-import { accuracyText } from './labels';
+import { accuracyText, ratePct } from './labels';
 import { noEdgeWording } from './EdgeText';
 import { useLatestAccuracy, usePatternStats } from './queries';
 
+const VERDICT_CLASS = { edge: 'text-up', worse: 'text-down', none: 'text-muted' } as const;
+
+/**
+ * A 7-day hit rate beside its base rate (issue #15): "Hit rate 58 % (n = 1,234) vs base rate 52 %
+ * → edge +6.0 pp (95 % CI +3.1 to +8.9)", or "… → no measurable edge (…)"; the verdict is the one
+ * shared wording (formatEdge, short), coloured by verdict. Wraps on narrow screens.
+ */
+export function AccuracyVsBase({ stat, className = '' }: { stat: EdgeStat; className?: string }) {
+  const { t, i18n } = useTranslation('signals');
+  return (
+    <p className={`num break-words text-muted ${className}`} data-testid="accuracy-vs-base" data-verdict={stat.verdict} title={t('accuracy.baseHelp')}>
+      <Trans
+        t={t}
+        i18nKey="accuracy.vsBase"
+        values={{ pct: ratePct(stat.hit_rate), n: formatNumber(stat.n), base: ratePct(stat.baseline.p), verdict: formatEdge(stat, i18n.language, 'short') }}
+        components={{ v: <span className={VERDICT_CLASS[stat.verdict]} /> }}
+      />
+    </p>
+  );
+}
 
 /** Accuracy of the last 7 days, always with its denominator, and per timeframe with pending counts. */
 export function LatestAccuracyPanel() {
-  const { t } = useTranslation('signals');
+  const { t, i18n } = useTranslation('signals');
   const q = useLatestAccuracy();
   const a: LatestAccuracy | undefined = q.data;
   return (
@@ -28,6 +49,7 @@ export function LatestAccuracyPanel() {
         )}
         {a && a.pending > 0 && <span className="num text-[12px] text-muted">{t('accuracy.pending', { count: a.pending, n: formatNumber(a.pending) })}</span>}
       </div>
+      {a && a.total > 0 && <AccuracyVsBase stat={a.edge} className="mt-0.5 text-[13px]" />}
       <PatternEdgeLine />
       {a && (
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-[12px] text-muted">
@@ -35,6 +57,11 @@ export function LatestAccuracyPanel() {
             <li key={b.timeframe} className="num" data-timeframe={b.timeframe}>
               {t('accuracy.byTimeframe', { label: timeframeLabel(b.timeframe), value: accuracyText(t, b) })}
               {b.pending > 0 && <span className="ml-1">· {t('accuracy.pending', { count: b.pending, n: formatNumber(b.pending) })}</span>}
+              {b.total > 0 && (
+                <span className="ml-1" data-testid="timeframe-edge">
+                  · {t('accuracy.tfBase', { base: ratePct(b.edge.baseline.p) })} · <span className={VERDICT_CLASS[b.edge.verdict]}>{formatEdge(b.edge, i18n.language, 'short')}</span>
+                </span>
+              )}
             </li>
           ))}
         </ul>

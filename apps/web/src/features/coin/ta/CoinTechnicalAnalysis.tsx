@@ -11,6 +11,7 @@ import { DirectionPill, SignalChips, TaFacts, TimeframeSelector } from '../../si
 import { SignalLogTable } from '../../signals/TrackRecord';
 import { accuracyText } from '../../signals/labels';
 import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
+import { AccuracyVsBase } from '../../signals/AccuracyBadge';
 import { useMe } from '../../../lib/session';
 import { useLivePrice } from '../../../lib/live-prices';
 import { levelsAtPrice } from './levels';
@@ -109,6 +110,7 @@ function CoinAccuracy({ coinRef, symbol }: { coinRef: CoinRef; symbol: string })
         </span>
         <Link to={`/${lang}/trading-signals?tab=trackRecord`} className="text-[12px] text-primary-600 hover:underline">{t('track.viewAll')}</Link>
       </div>
+      {acc.data && acc.data.total > 0 && <AccuracyVsBase stat={acc.data.edge} className="mb-1 text-[11px]" />}
       {!isPro ? (
         <p className="text-[12px] text-muted" data-testid="coin-track-record-pro">
           {t('track.proOnly')}{' '}

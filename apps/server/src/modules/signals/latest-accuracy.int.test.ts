@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { LOCKS } from '@coinlens/db';
+import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES } from '@coinlens/ta';
+import { edgeStat, TIMEFRAME_MS, type TaTimeframe } from '@coinlens/contracts';
+import { createTestApp } from '../../../test/harness';
+
+/**
+ * GET /api/crypto/latest_accuracy carries the base rate of its signals (issue #15): recomputed here
+ * straight from the signal_events and candles tables, independently of the server's code.
+ */
+const DAY = 86_400_000;
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  // one coin, two timeframes (only 5m signals, 1-day horizon, are scored within 7 days): a small backfill
+  t = await createTestApp({ symbols: ['BTC'], timeframes: ['5m', '1h'] });
+  const jobs = t.ctx.signalsJobs!;
+  await jobs.start(LOCKS.signals, (k) => t.ctx.db.tryLock(k), { delayMs: 0 });
+  await jobs.idle();
+}, 600_000);
+afterAll(async () => t?.close());
+
+const rows = (q: any) => t.ctx.db.query<any>(q);
+
+type Outcomes = { n: number; up: number; down: number; flat: number };
+
+/** Every pair of stored candles `horizon` apart whose later candle closed in (since, now]: up / down / flat moves. */
+async function baseFromCandles(coinId: number, tf: TaTimeframe, since: number, now: number): Promise<Outcomes> {
+  const tfMs = TIMEFRAME_MS[tf];
+  const h = SIGNAL_HORIZON_CANDLES[tf];
+  const candles = await rows(sql`select open_time, close from candles where coin_id = ${coinId} and timeframe = ${tf} and open_time + ${tfMs} <= ${now} order by open_time`);
+  const closeAt = new Map<number, number>(candles.map((c: any) => [Number(c.open_time), Number(c.close)]));
+  const out = { n: 0, up: 0, down: 0, flat: 0 };
+  for (const [open, close] of closeAt) {
+    if (open + tfMs <= since) continue;
+    const before = closeAt.get(open - h * tfMs);
+    if (before === undefined) continue;
+    const move = ((close - before) / before) * 100;
+    out.n++;
+    if (move > 0) out.up++;
+    else if (move < 0) out.down++;
+    if (Math.abs(move) < NEUTRAL_BAND_PCT) out.flat++;
+  }
+  return out;
+}
+
+/** The expected edge of the scored signals of the window (optionally one timeframe). */
+async function expected(now: number, tf?: TaTimeframe) {
+  const since = now - 7 * DAY;
+  const groups = await rows(sql`select coin_id, timeframe, direction, count(*)::int as n, (count(*) filter (where hit))::int as hits
+    from signal_events where fired_at > ${since} and fired_at <= ${now} and hit is not null and due_at <= ${now}
+    ${tf ? sql`and timeframe = ${tf}` : sql``} group by coin_id, timeframe, direction`);
+  const base = new Map<string, Outcomes>();
+  let hits = 0, n = 0, w = 0, wp = 0;
+  for (const g of groups) {
+    const key = `${g.coin_id}:${g.timeframe}`;
+    if (!base.has(key)) base.set(key, await baseFromCandles(Number(g.coin_id), g.timeframe, since, now));
+    const b = base.get(key)!;
+    hits += Number(g.hits);
+    n += Number(g.n);
+    const rate = (g.direction === 'bullish' ? b.up : g.direction === 'bearish' ? b.down : b.flat) / b.n;
+    w += Number(g.n);
+    wp += Number(g.n) * rate;
+  }
+  const baseN = [...base.values()].reduce((s, b) => s + b.n, 0);
+  return { hits, n, p: w ? wp / w : null, baseN, directions: new Set(groups.map((g: any) => g.direction)) };
+}
+
+describe('latest_accuracy: base rate, edge and interval', () => {
+  it('matches the base rate recomputed from the stored candles, overall and per timeframe', async () => {
+    const now = t.clock.now();
+    const r = await t.app.inject({ method: 'GET', url: '/api/crypto/latest_accuracy' });
+    expect(r.statusCode).toBe(200);
+    const acc = r.json().result;
+    const all = await expected(now);
+    expect(all.n).toBeGreaterThan(10);
+    expect(all.directions.size).toBeGreaterThan(1); // bullish and bearish signals weighted together
+    expect(acc.total).toBe(all.n);
+    expect(acc.edge.n).toBe(all.n);
+    expect(acc.edge.hits).toBe(all.hits);
+    expect(acc.edge.baseline.n).toBe(all.baseN);
+    expect(acc.edge.baseline.p).toBeCloseTo(all.p!, 12);
+    const want = edgeStat(all.hits, all.n, all.p, all.baseN);
+    expect(acc.edge.edge_pp).toBeCloseTo(want.edge_pp!, 9);
+    expect(acc.edge.ci95_pp.lo).toBeCloseTo(want.ci95_pp!.lo, 9);
+    expect(acc.edge.ci95_pp.hi).toBeCloseTo(want.ci95_pp!.hi, 9);
+    expect(['edge', 'worse', 'none']).toContain(acc.edge.verdict);
+    if (acc.edge.verdict === 'edge') expect(acc.edge.ci95_pp.lo).toBeGreaterThan(0);
+    if (acc.edge.verdict === 'worse') expect(acc.edge.ci95_pp.hi).toBeLessThan(0);
+    for (const b of acc.by_timeframe) {
+      const e = await expected(now, b.timeframe);
+      expect(b.edge.n).toBe(e.n);
+      expect(b.total).toBe(e.n);
+      expect(b.edge.baseline.n).toBe(e.baseN);
+      if (e.p === null) expect(b.edge.baseline.p).toBeNull();
+      else expect(b.edge.baseline.p).toBeCloseTo(e.p, 12);
+    }
+    expect(acc.by_timeframe.find((b: any) => b.timeframe === '1d').edge).toMatchObject({ n: 0, hit_rate: null, edge_pp: null, ci95_pp: null, verdict: 'none' });
+  });
+
+  it('is served from the read model: the same figures on a second read, and for one coin', async () => {
+    const a = (await t.app.inject({ method: 'GET', url: '/api/crypto/latest_accuracy' })).json().result;
+    const b = (await t.app.inject({ method: 'GET', url: '/api/crypto/latest_accuracy' })).json().result;
+    expect(b.edge).toEqual(a.edge);
+    const coin = (await t.app.inject({ method: 'GET', url: '/api/crypto/latest_accuracy?coin=btc' })).json().result;
+    expect(coin.edge.baseline).toEqual(a.edge.baseline); // the only coin: the same signals and candles
+  });
+});
