@@ -27,6 +27,26 @@ export function useStrategyRecord(query: { coin?: string; origin?: EvidenceOrigi
  * Reliability diagram: stated probability (x) against the observed frequency (y) per decile, the
  * diagonal = perfect calibration; each point sized by its n and labelled with it.
  */
+/**
+ * Where each point's n label goes (chart units): above its point, else below it when that would
+ * overlap a label already placed, else nowhere (the point's tooltip still gives n). Labels are
+ * about 6 units per digit wide and 9 high. `pts`: point centres and their n, in drawing order.
+ */
+export function placeCountLabels(pts: { x: number; y: number; n: number }[]): ({ x: number; y: number } | null)[] {
+  const placed: { x: number; y: number; w: number }[] = [];
+  const free = (x: number, y: number, w: number) => placed.every((q) => Math.abs(q.x - x) * 2 >= q.w + w + 2 || Math.abs(q.y - y) >= 10);
+  return pts.map((p) => {
+    const w = 5 * String(p.n).length;
+    for (const y of [p.y - 8, p.y + 14]) {
+      if (free(p.x, y, w)) {
+        placed.push({ x: p.x, y, w });
+        return { x: p.x, y };
+      }
+    }
+    return null;
+  });
+}
+
 export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
   const { t } = useTranslation('signals');
   const W = 240;
@@ -36,6 +56,7 @@ export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
   const y = (v: number) => W - P - v * S;
   const maxN = Math.max(1, ...group.bins.map((b) => b.n));
   const pts = group.bins.filter((b) => b.n > 0 && b.stated !== null && b.observed !== null);
+  const labels = placeCountLabels(pts.map((b) => ({ x: x(b.stated!), y: y(b.observed!), n: b.n })));
   return (
     <svg viewBox={`0 0 ${W} ${W}`} className="h-auto w-full max-w-[260px]" role="img" aria-label={t('calibration.chartLabel', { kind: t(`calibration.kind.${group.kind}`), timeframe: timeframeLabel(group.timeframe) })} data-testid="reliability-chart">
       <rect x={P} y={P} width={S} height={S} className="fill-transparent stroke-current text-border" />
@@ -47,14 +68,16 @@ export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
       ))}
       <line x1={x(0)} y1={y(0)} x2={x(1)} y2={y(1)} className="stroke-current text-muted" strokeDasharray="4 3" />
       <polyline points={pts.map((b) => `${x(b.stated!)},${y(b.observed!)}`).join(' ')} className="fill-none stroke-current text-primary-600" strokeWidth={1.5} />
-      {pts.map((b) => (
+      {pts.map((b, i) => (
         <g key={b.lo}>
           <circle cx={x(b.stated!)} cy={y(b.observed!)} r={2.5 + 4.5 * Math.sqrt(b.n / maxN)} className="fill-current text-primary-600" fillOpacity={0.75}>
             <title>{t('calibration.binTitle', { lo: Math.round(b.lo * 100), hi: Math.round(b.hi * 100), observed: pct(b.observed), count: b.n })}</title>
           </circle>
-          <text x={x(b.stated!)} y={y(b.observed!) - 8} textAnchor="middle" className="fill-current text-muted" fontSize={8}>
-            {b.n}
-          </text>
+          {labels[i] && (
+            <text x={labels[i]!.x} y={labels[i]!.y} textAnchor="middle" className="fill-current text-muted" fontSize={8} data-testid="reliability-count">
+              {b.n}
+            </text>
+          )}
         </g>
       ))}
       {[0, 0.5, 1].map((v) => (
