@@ -45,6 +45,11 @@ function cookieId(name: string, maxAgeS: number): string {
   return v;
 }
 
+/** Drops the in-memory copies of the ids: the next use reads (or re-creates) the cookies. */
+export function forgetCookieIds(): void {
+  idCache.clear();
+}
+
 /** The visitor id (created once; a login identity change makes a new one — SPEC §4). */
 export function visitorId(): string {
   return cookieId(VISITOR_COOKIE, VISITOR_MAX_AGE_S);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCancelledError, request } from './api';
-import { SESSION_COOKIE, VISITOR_COOKIE } from './analytics';
+import { forgetCookieIds, SESSION_COOKIE, VISITOR_COOKIE } from './analytics';
 // lib/session hands the API client its token reader (the one place the token is read).
 import './session';
 
@@ -17,6 +17,7 @@ describe('api client request headers and retries (SPEC §7)', () => {
   beforeEach(() => {
     localStorage.clear();
     for (const c of [VISITOR_COOKIE, SESSION_COOKIE]) document.cookie = `${c}=; Max-Age=0; Path=/`;
+    forgetCookieIds();
   });
   afterEach(() => {
     vi.useRealTimers();
