@@ -26,7 +26,7 @@ test('the main pages keep to the CSP (home, coin, news, signals, pricing, login,
   for (const path of ['/en-US/feeds', '/en-US/trading-signals', '/en-US/pricing', '/en-US/login', '/zh-CN/home', '/zh-CN/crypto/ethereum']) {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   }
   // A story: the share card (html-to-image renders it through a data: SVG) and the WeChat QR code.
   await page.goto('/en-US/feeds');
@@ -50,7 +50,8 @@ test('the main pages keep to the CSP (home, coin, news, signals, pricing, login,
   await expect(page.locator('main')).toBeVisible();
   await page.goto('/en-US/pricing');
   await expect(page.locator('main')).toBeVisible();
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // bounded: a signed-in page keeps the notification stream (server-sent events) open, so it never goes idle
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   expect(await csp.violations()).toEqual([]);
 });
 
