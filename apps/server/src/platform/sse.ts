@@ -21,9 +21,11 @@ export function formatSseEvent(event: string, data: unknown): string {
 
 /**
  * Takes over the response for server-sent events (Fastify needs `reply.hijack()` for streaming).
- * Sends a `keepalive` event every `keepaliveMs` (default 15 s) so proxies keep the connection.
+ * Sends a `keepalive` event every `keepaliveMs` (default 15 s) so proxies keep the connection; its
+ * `now` (ms) is `opts.now()` — pass the market clock where clients read it as market time (the
+ * market stream: its clients anchor the replay clock on it) — else the wall clock.
  */
-export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepaliveMs?: number } = {}): SseStream {
+export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepaliveMs?: number; now?: () => number } = {}): SseStream {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -37,7 +39,8 @@ export function openSse(req: FastifyRequest, reply: FastifyReply, opts: { keepal
   res.write(': connected\n\n');
   let closed = false;
   const closers: (() => void)[] = [];
-  const keepalive = setInterval(() => stream.send('keepalive', { now: Date.now() }), opts.keepaliveMs ?? 15_000);
+  const now = opts.now ?? Date.now;
+  const keepalive = setInterval(() => stream.send('keepalive', { now: now() }), opts.keepaliveMs ?? 15_000);
   keepalive.unref();
   const finish = () => {
     if (closed) return;

@@ -44,7 +44,8 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
     async (req, reply) => {
       const row = req.query.symbol ? market.resolve(req.query.symbol) : null;
       const tf = req.query.timeframe ?? null;
-      const sse = openSse(req, reply);
+      // keepalive `now` on the market clock: clients anchor their replay clock on it
+      const sse = openSse(req, reply, { now: () => source.clock.now() });
       let lastOpen: number | null = null;
       let busy = false;
       const off = source.onTick(async (tickers, now) => {

@@ -14,6 +14,7 @@ export function inLang(b: { en: string; zh: string } | null, lang: string): stri
 
 /** One notification: title, body (price and market time), the trigger's record, link to the page. */
 export function NotificationItem({ n, lang, onOpen }: { n: AlertNotification; lang: string; onOpen?: () => void }) {
+  const { t } = useTranslation('shell');
   return (
     <Link
       to={`/${lang}${n.path}`}
@@ -28,7 +29,8 @@ export function NotificationItem({ n, lang, onOpen }: { n: AlertNotification; la
       </p>
       <p className="mt-0.5 text-[12px] text-muted">{inLang(n.body, lang)}</p>
       {n.record && <p className="mt-0.5 text-[12px] text-muted" data-testid="notification-record">{inLang(n.record, lang)}</p>}
-      <p className="mt-0.5 text-[11px] text-muted">{formatDateTimeUtc(n.created_at, lang)}</p>
+      {/* when it was sent (wall clock); the market time of the trigger is in the body */}
+      <p className="mt-0.5 text-[11px] text-muted">{t('alertsBell.sentAt', { time: formatDateTimeUtc(n.created_at, lang) })}</p>
     </Link>
   );
 }
