@@ -93,6 +93,8 @@ export const EnvSchema = z.object({
   RATE_LIMIT_MODEL_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Fair use: analytics events (`POST /collect_event`) per client IP and minute; 0 = no limit. */
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
+  /** Verification-code checks (registration, password reset, e-mail binding) per client IP and 10 minutes; 0 = no limit. Each code still dies after 5 wrong tries. */
+  RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: z.coerce.number().int().min(0).max(1_000_000).default(20),
   /** Expensive database reads running at once in this process (default: 1 on PGlite, half the pool on PostgreSQL). */
   HEAVY_READ_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
   /** Expensive reads allowed to wait for a slot; beyond that they are shed at once with 503 SERVICE_UNAVAILABLE. */

@@ -48,7 +48,8 @@ function ipAndEmail(req: FastifyRequest): string {
 
 /**
  * Per-minute budgets of the fair-use limits (per client and route; 0 turns that limit off), from
- * RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_MODEL_PER_MINUTE and RATE_LIMIT_EVENTS_PER_MINUTE.
+ * RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_MODEL_PER_MINUTE and RATE_LIMIT_EVENTS_PER_MINUTE, and the
+ * 10-minute budget of code checks from RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES.
  */
 export interface FairUseLimits {
   /** Expensive reads (signal lists, track record, pattern stats, feed lists…) per IP and route. */
@@ -57,14 +58,16 @@ export interface FairUseLimits {
   modelCallsPerMinute: number;
   /** Analytics events (`POST /collect_event`) per IP. */
   eventsPerMinute: number;
+  /** Verification-code checks per IP and route in 10 minutes (not per minute: codes are guessable by volume). */
+  codeChecksPer10Minutes: number;
 }
 
 /** The documented defaults (docs/OPERATIONS.md). */
-export const DEFAULT_FAIR_USE: FairUseLimits = { readsPerMinute: 120, modelCallsPerMinute: 20, eventsPerMinute: 60 };
+export const DEFAULT_FAIR_USE: FairUseLimits = { readsPerMinute: 120, modelCallsPerMinute: 20, eventsPerMinute: 60, codeChecksPer10Minutes: 20 };
 
 /** The fair-use budgets of an environment. */
 export function fairUseOf(env: Env): FairUseLimits {
-  return { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, modelCallsPerMinute: env.RATE_LIMIT_MODEL_PER_MINUTE, eventsPerMinute: env.RATE_LIMIT_EVENTS_PER_MINUTE };
+  return { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, modelCallsPerMinute: env.RATE_LIMIT_MODEL_PER_MINUTE, eventsPerMinute: env.RATE_LIMIT_EVENTS_PER_MINUTE, codeChecksPer10Minutes: env.RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES };
 }
 
 declare module 'fastify' {
@@ -80,8 +83,8 @@ function userOrIp(req: FastifyRequest): string {
   return user ? `user:${user.id}` : req.ip;
 }
 
-/** A per-minute limit whose budget is read from the app's fair-use settings (0: no limit). */
-function budget(kind: keyof FairUseLimits, extra: { keyGenerator?: (req: FastifyRequest) => string; hook?: 'preHandler' } = {}) {
+/** A limit (per minute unless `timeWindow` says otherwise) whose budget is read from the app's fair-use settings (0: no limit). */
+function budget(kind: keyof FairUseLimits, extra: { keyGenerator?: (req: FastifyRequest) => string; hook?: 'preHandler'; timeWindow?: number } = {}) {
   return {
     timeWindow: 60_000,
     max: (req: FastifyRequest) => req.server.fairUse[kind],
@@ -102,8 +105,8 @@ export const LIMITS = {
   login: { max: 10, timeWindow: 60_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
   /** Anything that mails a code: 5 per 10 minutes per IP and e-mail (see also {@link PER_ADDRESS_MAIL_LIMIT}). */
   sendCode: { max: 5, timeWindow: 600_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
-  /** Code checks: 20 per 10 minutes per IP (each code also dies after 5 wrong tries). */
-  verifyCode: { max: 20, timeWindow: 600_000 },
+  /** Code checks: RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES (default 20) per 10 minutes per IP (each code also dies after 5 wrong tries). */
+  verifyCode: budget('codeChecksPer10Minutes', { timeWindow: 600_000 }),
   /** SIWE nonces: 20 per minute per IP. */
   nonce: { max: 20, timeWindow: 60_000 },
   /** Other sign-in calls (wallet, OAuth, Telegram): 30 per minute per IP. */

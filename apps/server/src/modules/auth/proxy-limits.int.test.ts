@@ -17,7 +17,8 @@ beforeAll(async () => {
   const env = { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://coinlens.test' };
   // TRUST_PROXY unset (the default): the harness's trusted loopback proxy is switched off.
   direct = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '' } });
-  proxied = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '1' } });
+  // a small code-check budget here (the default is 20 per 10 minutes), to show it is configurable
+  proxied = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '1', RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: '3' } });
 }, 300_000);
 afterAll(async () => {
   await direct?.close();
@@ -134,5 +135,19 @@ describe('code e-mails to one address, whatever the IP', () => {
     const settled = await Promise.allSettled(Array.from({ length: 20 }, () => proxied.ctx.accounts.codes.issue('reset', email, null)));
     expect(settled.filter((s) => s.status === 'fulfilled')).toHaveLength(1);
     expect(settled.filter((s) => s.status === 'rejected').map((s) => (s as PromiseRejectedResult).reason.code)).toEqual(Array(19).fill('RESEND_TOO_SOON'));
+  });
+});
+
+describe('code checks per client IP (RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES)', () => {
+  it('answers 429 RATE_LIMITED past the configured budget, per forwarded address', async () => {
+    const body = { email: freshEmail(), code: '000000', registration_id: 'A'.repeat(43) };
+    const one = api(proxied.app, randomIp());
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await one('POST', '/api/auth/verify-register-code', { body })).body.error.code);
+    expect(codes.slice(0, 3)).not.toContain('RATE_LIMITED');
+    expect(codes[3]).toBe('RATE_LIMITED');
+    // another address has its own budget
+    const other = await api(proxied.app, randomIp())('POST', '/api/auth/verify-register-code', { body });
+    expect(other.body.error.code).not.toBe('RATE_LIMITED');
   });
 });
