@@ -5,8 +5,8 @@ import { users } from './users';
 /**
  * Alert rules of a user (issue 18). `kind`: `price_cross` | `price_move` | `signal` | `news` |
  * `strategy`; `params` holds the kind's fields (packages/contracts/src/alerts/rules.ts, `AlertRuleParams`).
- * `coinId` null means the user's watchlist (signal and news rules). `channels`: `email`, `webhook`
- * (the in-app notification centre always receives). Times in ms (wall time). Only active rules count
+ * `coinId` null means the user's watchlist (signal and news rules). `channels`: `email`, `webhook`,
+ * `telegram`, `push` (the in-app notification centre always receives). Times in ms (wall time). Only active rules count
  * against the plan's limit and are evaluated.
  */
 export const alertRules = pgTable(
@@ -65,11 +65,60 @@ export const webhookEndpoints = pgTable(
 );
 
 /**
- * The transactional outbox: one row per (event or test, channel, endpoint), written in the same
+ * Telegram chats linked to a user for alerts (issue 18): one per user. Linking goes through a
+ * one-time token in a `https://t.me/<bot>?start=<token>` deep link; the bot's `/start <token>`
+ * update names the chat. `chatId` is Telegram's chat id (a private chat's id is the user's id),
+ * kept as text (it may exceed 2^31).
+ */
+export const telegramLinks = pgTable('telegram_links', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  chatId: text('chat_id').notNull(),
+  username: text('username'),
+  linkedAt: bigint('linked_at', { mode: 'number' }).notNull(),
+});
+
+/** One-time tokens of the Telegram deep link (`/start <token>`), valid until `expiresAt` (ms wall time). */
+export const telegramLinkTokens = pgTable(
+  'telegram_link_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('telegram_link_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Web Push subscriptions of a user's browsers (the `PushSubscription` of the Push API): `endpoint`
+ * of the push service, the client's P-256 ECDH public key `p256dh` and auth secret `auth`
+ * (base64url). A push service answering 404/410 ends the subscription (the row is deleted).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * The transactional outbox: one row per (event or test, channel, endpoint or push subscription), written in the same
  * transaction as its event. `status`: `pending` | `delivered` | `failed`. A dispatcher claims due
  * rows (`FOR UPDATE SKIP LOCKED`) by setting `claimedUntil` (a lease, ms wall time): a process killed
  * mid-delivery leaves a lease that expires, and the next dispatcher sends again with the same
- * `messageId` (the `webhook-id`). `payload` is the JSON sent (webhook) or the mail (email).
+ * `messageId` (the `webhook-id`). `payload` is the JSON sent (webhook), the mail (email), the message (telegram) or the notification (push).
  */
 export const alertDeliveries = pgTable(
   'alert_deliveries',
@@ -79,6 +128,8 @@ export const alertDeliveries = pgTable(
     eventId: integer('event_id').references(() => alertEvents.id, { onDelete: 'cascade' }),
     channel: text('channel').notNull(),
     endpointId: integer('endpoint_id').references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The browser subscription of a `push` delivery (null for other channels). */
+    pushSubscriptionId: integer('push_subscription_id').references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
     messageId: text('message_id').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').notNull().default('pending'),
