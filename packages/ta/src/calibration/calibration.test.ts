@@ -79,6 +79,8 @@ describe('calibrated verbal scale', () => {
     expect(w.calibration).toMatchObject({ status: 'calibrated', stated_lo: 0.9, stated_hi: 1, n: 400, observed: 0.7 });
     expect(w.calibration.observed_lo!).toBeLessThan(0.7);
     expect(w.calibration.observed_hi!).toBeGreaterThan(0.7);
+    // served with every probability: 4 decimals, not full doubles
+    for (const x of [w.calibration.observed_lo!, w.calibration.observed_hi!]) expect(Math.round(x * 1e4) / 1e4).toBe(x);
   });
 
   it('pools adjacent deciles that violate monotonicity (isotonic fit) before labelling', () => {

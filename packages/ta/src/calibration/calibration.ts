@@ -219,7 +219,8 @@ export interface WordingCalibration {
  * The label of a stated probability p (0..1) measured on `sampleN` cases under a calibrated scale:
  * with sampleN ≥ MIN_PROBABILITY_SAMPLE and a calibrated label for p's decile, that label with the
  * observed frequency (95 % Wilson interval, n) of its pooled stated range; otherwise the fixed scale
- * (probabilityWording) marked `not_calibrated`. `scale` undefined = nothing logged yet.
+ * (probabilityWording) marked `not_calibrated`. `scale` undefined = nothing logged yet. The observed
+ * frequency and its interval are rounded to 4 decimals (0.01 percentage point).
  */
 export function calibratedWordingOf(scale: CalibrationScale | undefined, p: number, sampleN: number): { wording: ProbabilityWording; calibration: WordingCalibration } {
   const bin = scale && sampleN >= MIN_PROBABILITY_SAMPLE ? scale.bins[binOf(p)] : undefined;
@@ -227,9 +228,12 @@ export function calibratedWordingOf(scale: CalibrationScale | undefined, p: numb
     return { wording: probabilityWording(p, sampleN), calibration: { status: 'not_calibrated', stated_lo: null, stated_hi: null, observed: null, observed_lo: null, observed_hi: null, n: 0 } };
   }
   const ci = wilsonInterval(bin.block_hits, bin.block_n);
+  // served with every probability of every analysis: 4 decimals (0.01 percentage point) is the
+  // precision shown anywhere, and full doubles made a quarter of the /ta/all body
+  const r4 = (x: number | null | undefined) => (x == null ? null : Math.round(x * 1e4) / 1e4);
   return {
     wording: bin.wording,
-    calibration: { status: 'calibrated', stated_lo: bin.block_lo, stated_hi: bin.block_hi, observed: bin.fitted, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null, n: bin.block_n },
+    calibration: { status: 'calibrated', stated_lo: bin.block_lo, stated_hi: bin.block_hi, observed: r4(bin.fitted), observed_lo: r4(ci?.lo), observed_hi: r4(ci?.hi), n: bin.block_n },
   };
 }
 
