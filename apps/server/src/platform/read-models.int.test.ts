@@ -112,6 +112,20 @@ describe('read endpoints served from read models', () => {
     }
   });
 
+  it("the analyst's facts read the 7-day accuracy once per read version, not per coin page", async () => {
+    const btc = t.ctx.signals.coinId('btc');
+    const first = await t.ctx.signals.latestAccuracyCached(btc);
+    const compute = vi.spyOn(t.ctx.signals, 'latestAccuracy');
+    try {
+      const again = await Promise.all(Array.from({ length: 8 }, () => t.ctx.signals.latestAccuracyCached(btc)));
+      for (const a of again) expect(a).toEqual(first);
+      expect(compute).not.toHaveBeenCalled();
+      expect(first).toMatchObject({ hits: expect.any(Number), total: expect.any(Number) });
+    } finally {
+      compute.mockRestore();
+    }
+  });
+
   it('a closed candle shows up in ta/all and the track record; `now` is the clock of each request', async () => {
     t.clock.set(T0 + 5 * MIN);
     await tick();

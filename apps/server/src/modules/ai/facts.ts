@@ -150,7 +150,7 @@ export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Pr
     }
   }
   const timeframes = results.map(timeframeFacts);
-  const acc = await deps.signals.latestAccuracy(row.id);
+  const acc = await deps.signals.latestAccuracyCached(row.id);
   const feeds = await deps.news.latest({ limit: 5, offset: 0, filter: 'all', heat: 'all', lang, coin: String(row.id) }).catch(() => ({ list: [] as never[] }));
   const news: NewsFact[] = await Promise.all(
     feeds.list.map(async (f) => ({

@@ -268,6 +268,15 @@ export class SignalsReads {
     return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
   }
 
+  /**
+   * {@link latestAccuracy} of a coin (or all) computed once per read version in this process: for
+   * readers inside the server (the analyst's facts) that need the figures, not the JSON text.
+   * `since`/`until` are those of the computation (within one signal grid step of now).
+   */
+  latestAccuracyCached(coinId?: number): Promise<LatestAccuracy> {
+    return this.readModels.get(`signals:accuracy-obj:${coinId ?? ''}`, this.readVersion(), () => this.latestAccuracy(coinId));
+  }
+
   /** GET /crypto/latest_accuracy as JSON text: stored per coin and read version; `since`/`until` are this request's. */
   async latestAccuracyJson(coinId?: number): Promise<string> {
     const t = await this.readModels.get(
