@@ -152,6 +152,8 @@ export const EnvSchema = z.object({
   TELEGRAM_BOT_NAME: z.string().regex(/^\w{3,64}$/).optional(),
   /** Bot API server (`<root>/bot<token>/<method>`); tests and a self-hosted telegram-bot-api server change it. */
   TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** `false` keeps the bot for sign-in only: no Telegram alerts, no update polling (the bot's webhook, if any, is left alone). */
+  TELEGRAM_ALERTS: bool.default(true),
   /** Seconds one `getUpdates` long poll of the worker waits for updates (0 = short polling). */
   TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
   /** Chain id written into and required from SIWE (EIP-4361) wallet sign-in messages. */
@@ -285,6 +287,7 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Accounts and mail', vars: ['X_AUTH_URL', 'X_TOKEN_URL', 'X_USERINFO_URL'], default: 'X\'s endpoints', meaning: 'overridable' },
   { section: 'Accounts and mail', vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], default: '—', meaning: 'the bot from @BotFather (`/newbot`): the Telegram Login Widget (the token checks the widget\'s hash, Telegram\'s documented algorithm; data older than 10 minutes is refused; the bot name renders the widget; set the bot\'s domain with `/setdomain`) and the Telegram alert channel (users link a chat through `https://t.me/<bot name>?start=<token>`; alerts are sent with `sendMessage`). Without them the channel is off and the Alerts page says so' },
   { section: 'Accounts and mail', vars: ['TELEGRAM_API_ROOT'], default: '`https://api.telegram.org`', meaning: 'Bot API server of the Telegram alert channel (methods at `<root>/bot<token>/<method>`): a self-hosted `telegram-bot-api` server, or a local stand-in in tests. With `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_NAME` set, alerts can go to Telegram: the worker holding the lock long-polls `getUpdates` for `/start <token>` (docs/decisions/085-telegram-alerts.md)' },
+  { section: 'Accounts and mail', vars: ['TELEGRAM_ALERTS'], default: '`true`', meaning: '`false` keeps the bot for sign-in only: the Telegram alert channel is off (reason `disabled`) and no worker polls `getUpdates` or removes the bot\'s webhook — for a bot that another program already serves' },
   { section: 'Accounts and mail', vars: ['TELEGRAM_POLL_TIMEOUT_S'], default: '`25`', meaning: 'seconds one `getUpdates` long poll waits for updates (`0` = short polling every 2 s)' },
   { section: 'Accounts and mail', vars: ['SIWE_CHAIN_ID'], default: '`1`', meaning: 'chain id written into and required from MetaMask sign-in messages (EIP-4361)' },
   { section: 'Pub/sub, rate limits, jobs', vars: ['REDIS_URL'], default: '—', meaning: 'Redis for pub/sub fan-out of live events to every process, shared rate limits and job locks; in-process without it' },

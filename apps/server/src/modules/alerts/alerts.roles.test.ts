@@ -35,5 +35,10 @@ describe('alerts by process role', () => {
     const none = createAlerts(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), deps(true));
     expect(none.telegramBot).toBeNull();
     await none.close();
+    // A bot kept for sign-in only: no polling, the channel off with its reason.
+    const signInOnly = createAlerts(parseEnv({ ...tg, TELEGRAM_ALERTS: 'false' }), deps(true));
+    expect(signInOnly.telegramBot).toBeNull();
+    expect(signInOnly.service.channels().find((c) => c.channel === 'telegram')).toEqual({ channel: 'telegram', enabled: false, reason: 'disabled' });
+    await signInOnly.close();
   });
 });

@@ -40,6 +40,7 @@ describe('Telegram messages', () => {
   it('is off without a bot token and name, with the reason', () => {
     expect(telegramChannel({})).toEqual({ enabled: false, reason: 'not_configured' });
     expect(telegramChannel({ TELEGRAM_BOT_TOKEN: '1:a', TELEGRAM_BOT_NAME: 'b_bot' })).toEqual({ enabled: true, reason: null });
+    expect(telegramChannel({ TELEGRAM_BOT_TOKEN: '1:a', TELEGRAM_BOT_NAME: 'b_bot', TELEGRAM_ALERTS: false })).toEqual({ enabled: false, reason: 'disabled' });
   });
 
   it('makes link tokens Telegram accepts as a start parameter, and stores only their hash', () => {

@@ -9,9 +9,13 @@ import { newMessageId } from './alerts.service';
 /** How long a link token is valid (ms): 15 minutes. */
 export const TELEGRAM_LINK_TTL_MS = 15 * 60_000;
 
-/** Whether this server has a Telegram bot (token and name), and if not, why (`not_configured`). */
-export function telegramChannel(env: Pick<Env, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>): { enabled: boolean; reason: string | null } {
-  return env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_BOT_NAME ? { enabled: true, reason: null } : { enabled: false, reason: 'not_configured' };
+/**
+ * Whether Telegram alerts are on: a bot (token and name) and `TELEGRAM_ALERTS` not false. Off with
+ * the reason `not_configured` (no bot) or `disabled` (the bot serves sign-in only).
+ */
+export function telegramChannel(env: Pick<Env, 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'> & { TELEGRAM_ALERTS?: boolean }): { enabled: boolean; reason: string | null } {
+  if (!env.TELEGRAM_BOT_TOKEN || !env.TELEGRAM_BOT_NAME) return { enabled: false, reason: 'not_configured' };
+  return env.TELEGRAM_ALERTS === false ? { enabled: false, reason: 'disabled' } : { enabled: true, reason: null };
 }
 
 /** SHA-256 (hex) of a link token: what `telegram_link_tokens.token` stores, so a database read cannot link a chat. */
@@ -52,6 +56,8 @@ export class TelegramService {
       repo: AlertsRepository;
       botName: string | null;
       enabled: boolean;
+      /** Why the channel is off (`not_configured`, `disabled`). */
+      reason?: string | null;
       now?: () => number;
       /** Wakes the dispatcher of this process (a test message goes out at once). */
       wake?: () => void;
@@ -69,7 +75,7 @@ export class TelegramService {
 
   /** The channel's state for the caller: configured or not (reason), the bot's name, the linked chat. */
   async status(userId: number): Promise<TelegramLink> {
-    if (!this.d.enabled) return { enabled: false, reason: 'not_configured', bot_name: null, linked: null };
+    if (!this.d.enabled) return { enabled: false, reason: this.d.reason ?? 'not_configured', bot_name: null, linked: null };
     const link = (await this.d.repo.telegramLinksOf([userId])).get(userId);
     return { enabled: true, reason: null, bot_name: this.d.botName, linked: link ? { username: link.username, linked_at: iso(link.linked_at) } : null };
   }

@@ -56,7 +56,7 @@ export function createAlerts(
   const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log, telegram: telegramBot?.api ?? null }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
-  const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, now: d.now, wake });
+  const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
     ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, telegramEnabled: channels.telegram.enabled, wake, now: d.now, log: d.log })
