@@ -13,6 +13,8 @@
  *     (LAB_EMAILS; E2E_LAB_EMAILS overrides them),
  *     Then a second server (e2e/llm.spec.ts) on BTC and ETH only, with LLM_BASE_URL pointing at a
  *     local OpenAI-compatible model (e2e/support/llm-stub.ts) and the same outbox (E2E_LLM=0 skips it),
+ *     With E2E_TELEGRAM=1, a local Telegram Bot API stand-in (e2e/support/telegram-stand-in.ts) is
+ *     started first and the server's Telegram bot points at it (e2e/telegram.spec.ts needs it),
  *  4. waits for /api/clock, runs `npx playwright test` (with E2E_DATA_DIR, so specs read the
  *     server's outbox), stops the server.
  * Browsers are never downloaded (`playwright install` is not used).
@@ -138,6 +140,11 @@ let chainInfo = null;
 let llmServer = null;
 let llmStub = null;
 let llmURL = process.env.E2E_LLM_BASE_URL ?? null;
+// The local Telegram Bot API stand-in (e2e/support/telegram-stand-in.ts), only with E2E_TELEGRAM=1:
+// it turns the bot on, which also shows the Telegram Login Widget (a script from telegram.org) on
+// the sign-in pages, so the other specs run without it.
+let telegramProc = null;
+let telegramInfo = null;
 
 /** Waits for a line matching `re` on a child's stdout; resolves with the match. */
 function lineOf(child, re, what, ms = 120_000) {
@@ -316,7 +323,7 @@ function stopServer() {
 
 function cleanup() {
   stopServer();
-  for (const p of [llmServer, llmStub]) {
+  for (const p of [llmServer, llmStub, telegramProc]) {
     if (p && p.exitCode === null) {
       try {
         process.kill(-p.pid, 'SIGTERM');
@@ -364,6 +371,17 @@ if (!baseURL) {
     PORT = await freePort();
     log(`port ${requested} is busy (another run?); using ${PORT} instead`);
   }
+  if (process.env.E2E_TELEGRAM === '1') {
+    telegramProc = spawn('npx', ['tsx', 'e2e/support/telegram-stand-in.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      telegramInfo = JSON.parse((await lineOf(telegramProc, /TELEGRAM_STAND_IN_READY (.+)\n/, 'the Telegram stand-in'))[1]);
+      log(`Telegram Bot API stand-in ${telegramInfo.url}`);
+    } catch (err) {
+      console.error(`[e2e] ${err.message}`);
+      cleanup();
+      process.exit(1);
+    }
+  }
   dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
   // Serve a private copy of the build, so a rebuild of apps/web/dist during the run (another
   // checkout step, a developer) cannot swap the asset files under the running server.
@@ -395,6 +413,7 @@ if (!baseURL) {
       LAB_EMAILS,
       ...FAIR_USE,
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
+      ...(telegramInfo ? { TELEGRAM_BOT_TOKEN: telegramInfo.token, TELEGRAM_BOT_NAME: telegramInfo.bot, TELEGRAM_API_ROOT: telegramInfo.url, TELEGRAM_POLL_TIMEOUT_S: '1' } : {}),
     },
   });
   server.stdout.pipe(serverLog);
@@ -437,7 +456,7 @@ const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}) },
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}) },
   });
   p.on('exit', (c) => resolve(c ?? 1));
 });

@@ -91,7 +91,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await aiRoutes(app, { ai: ctx.ai.service });
   await chatRoutes(app, { chat: ctx.ai.chat });
   await labRoutes(app, { lab: ctx.ai.lab });
-  await alertsRoutes(app, { alerts: ctx.alerts.service, pubsub: ctx.pubsub });
+  await alertsRoutes(app, { alerts: ctx.alerts.service, telegram: ctx.alerts.telegram, pubsub: ctx.pubsub });
   await analyticsRoutes(app, { db: ctx.db, env: ctx.env, aiWriter: ctx.llm ? ctx.llm.model : 'builtin', marketSource: ctx.source.name });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));

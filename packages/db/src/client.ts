@@ -31,7 +31,7 @@ export interface DatabaseHandle {
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
 /** Lock keys (advisory lock ids) used across the code base. */
-export const LOCKS = { migrate: 7_301_001, import: 7_301_002, jobs: 7_301_003, signals: 7_301_004, news: 7_301_005 } as const;
+export const LOCKS = { migrate: 7_301_001, import: 7_301_002, jobs: 7_301_003, signals: 7_301_004, news: 7_301_005, telegram: 7_301_006 } as const;
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'migrations');
 

@@ -144,9 +144,18 @@ export const EnvSchema = z.object({
   X_AUTH_URL: z.string().url().default('https://x.com/i/oauth2/authorize'),
   X_TOKEN_URL: z.string().url().default('https://api.x.com/2/oauth2/token'),
   X_USERINFO_URL: z.string().url().default('https://api.x.com/2/users/me'),
-  /** Telegram Login Widget: the bot token checks the widget's hash; the bot name renders the widget. */
+  /**
+   * Telegram bot: the Login Widget (the token checks the widget's hash, the name renders it) and the
+   * Telegram alert channel (the bot links chats on `/start <token>` and sends alerts; docs/decisions/085).
+   */
   TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'must look like 123456:ABC-def').optional(),
   TELEGRAM_BOT_NAME: z.string().regex(/^\w{3,64}$/).optional(),
+  /** Bot API server (`<root>/bot<token>/<method>`); tests and a self-hosted telegram-bot-api server change it. */
+  TELEGRAM_API_ROOT: z.string().url().default('https://api.telegram.org'),
+  /** `false` keeps the bot for sign-in only: no Telegram alerts, no update polling (the bot's webhook, if any, is left alone). */
+  TELEGRAM_ALERTS: bool.default(true),
+  /** Seconds one `getUpdates` long poll of the worker waits for updates (0 = short polling). */
+  TELEGRAM_POLL_TIMEOUT_S: z.coerce.number().int().min(0).max(50).default(25),
   /** Chain id written into and required from SIWE (EIP-4361) wallet sign-in messages. */
   SIWE_CHAIN_ID: z.coerce.number().int().positive().default(1),
   /** OpenAI-compatible model server, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; the built-in analyst without it. */
@@ -192,7 +201,7 @@ export type EnvName = keyof typeof EnvSchema.shape;
 export const ENV_RULES: readonly { vars: EnvName[]; rule: string; holds: (env: Env) => boolean }[] = [
   { vars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], rule: 'Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET` (or neither)', holds: (e) => !!e.GOOGLE_CLIENT_ID === !!e.GOOGLE_CLIENT_SECRET },
   { vars: ['X_CLIENT_SECRET', 'X_CLIENT_ID'], rule: '`X_CLIENT_SECRET` needs `X_CLIENT_ID` (a public X client has an id and no secret)', holds: (e) => !e.X_CLIENT_SECRET || !!e.X_CLIENT_ID },
-  { vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], rule: 'Telegram sign-in needs both `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_NAME` (or neither)', holds: (e) => !!e.TELEGRAM_BOT_TOKEN === !!e.TELEGRAM_BOT_NAME },
+  { vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], rule: 'The Telegram bot (sign-in and alerts) needs both `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_NAME` (or neither)', holds: (e) => !!e.TELEGRAM_BOT_TOKEN === !!e.TELEGRAM_BOT_NAME },
   { vars: ['LLM_MODEL', 'LLM_API_KEY', 'LLM_BASE_URL'], rule: '`LLM_MODEL` and `LLM_API_KEY` need `LLM_BASE_URL` (without it the built-in analyst writes)', holds: (e) => (!e.LLM_MODEL && !e.LLM_API_KEY) || !!e.LLM_BASE_URL },
 ];
 
@@ -276,7 +285,10 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Accounts and mail', vars: ['GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL'], default: 'Google\'s endpoints', meaning: 'overridable (tests point them at a local server)' },
   { section: 'Accounts and mail', vars: ['X_CLIENT_ID', 'X_CLIENT_SECRET'], default: '—', meaning: 'X sign-in (OAuth 2.0 with PKCE; the secret for confidential clients). Redirect URIs `PUBLIC_ORIGIN/{en-US,zh-CN}/auth/x/callback`' },
   { section: 'Accounts and mail', vars: ['X_AUTH_URL', 'X_TOKEN_URL', 'X_USERINFO_URL'], default: 'X\'s endpoints', meaning: 'overridable' },
-  { section: 'Accounts and mail', vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], default: '—', meaning: 'Telegram Login Widget: the token checks the widget\'s hash (Telegram\'s documented algorithm; data older than 10 minutes is refused), the bot name renders the widget. Set the bot\'s domain with @BotFather (`/setdomain`)' },
+  { section: 'Accounts and mail', vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], default: '—', meaning: 'the bot from @BotFather (`/newbot`): the Telegram Login Widget (the token checks the widget\'s hash, Telegram\'s documented algorithm; data older than 10 minutes is refused; the bot name renders the widget; set the bot\'s domain with `/setdomain`) and the Telegram alert channel (users link a chat through `https://t.me/<bot name>?start=<token>`; alerts are sent with `sendMessage`). Without them the channel is off and the Alerts page says so' },
+  { section: 'Accounts and mail', vars: ['TELEGRAM_API_ROOT'], default: '`https://api.telegram.org`', meaning: 'Bot API server of the Telegram alert channel (methods at `<root>/bot<token>/<method>`): a self-hosted `telegram-bot-api` server, or a local stand-in in tests. With `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_NAME` set, alerts can go to Telegram: the worker holding the lock long-polls `getUpdates` for `/start <token>` (docs/decisions/085-telegram-alerts.md)' },
+  { section: 'Accounts and mail', vars: ['TELEGRAM_ALERTS'], default: '`true`', meaning: '`false` keeps the bot for sign-in only: the Telegram alert channel is off (reason `disabled`) and no worker polls `getUpdates` or removes the bot\'s webhook — for a bot that another program already serves' },
+  { section: 'Accounts and mail', vars: ['TELEGRAM_POLL_TIMEOUT_S'], default: '`25`', meaning: 'seconds one `getUpdates` long poll waits for updates (`0` = short polling every 2 s)' },
   { section: 'Accounts and mail', vars: ['SIWE_CHAIN_ID'], default: '`1`', meaning: 'chain id written into and required from MetaMask sign-in messages (EIP-4361)' },
   { section: 'Pub/sub, rate limits, jobs', vars: ['REDIS_URL'], default: '—', meaning: 'Redis for pub/sub fan-out of live events to every process, shared rate limits and job locks; in-process without it' },
   { section: 'Pub/sub, rate limits, jobs', vars: ['REDIS_PREFIX'], default: '`coinlens:<deployment id>:`', meaning: 'prefix of every Redis key and pub/sub channel (live events, rate-limit counters `…rl:…`). The default\'s deployment id is generated once and stored in the database (`app_secrets`, name `deployment_id`), so every process on one database shares it and two deployments sharing a Redis (each with its own database) are kept apart without configuration. Set it (letters, digits, `_ : . -`) to choose the name, e.g. `coinlens:prod:`; processes of one deployment must use the same value' },

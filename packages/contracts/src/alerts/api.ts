@@ -3,11 +3,12 @@ import { ROUTES } from '../api/routes';
 import { ErrorResponse } from '../common/envelope';
 import {
   AlertIdParams, AlertRuleResponse, CreateAlertRuleBody, CreateWebhookBody, DeleteAlertRuleResponse, GetAlertChannelsResponse, GetAlertRulesResponse, GetNotificationsQuery,
-  GetNotificationsResponse, GetWebhookDeliveriesResponse, GetWebhooksResponse, MarkReadBody, MarkReadResponse, TestWebhookResponse, UpdateAlertRuleBody, WebhookResponse,
+  GetNotificationsResponse, GetWebhookDeliveriesResponse, GetWebhooksResponse, GetTelegramLinkResponse, CreateTelegramLinkTokenResponse, DeleteTelegramLinkResponse, TestTelegramResponse, MarkReadBody, MarkReadResponse, TestWebhookResponse, UpdateAlertRuleBody, WebhookResponse,
 } from './rules';
 
 const tags = ['alerts'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const tgErrors = { ...errors, 503: ErrorResponse };
 
 /**
  * Alerts (issue 18), all signed in: rules (Free 5 active, Pro 200: 409 ALERT_RULE_LIMIT_REACHED),
@@ -27,4 +28,14 @@ export const alertsApi = {
   deleteWebhook: endpoint(ROUTES.deleteWebhook, { tags, summary: 'Remove a webhook endpoint', security: BEARER, params: AlertIdParams, response: { 200: DeleteAlertRuleResponse, ...errors } }),
   testWebhook: endpoint(ROUTES.testWebhook, { tags, summary: 'Queue a signed test delivery to the endpoint', security: BEARER, params: AlertIdParams, response: { 200: TestWebhookResponse, ...errors } }),
   getWebhookDeliveries: endpoint(ROUTES.getWebhookDeliveries, { tags, summary: 'Delivery log of an endpoint: deliveries, newest first, with every attempt', security: BEARER, params: AlertIdParams, response: { 200: GetWebhookDeliveriesResponse, ...errors } }),
+  getTelegramLink: endpoint(ROUTES.getTelegramLink, { tags, summary: 'Telegram channel: configured or not (reason), the bot name and the linked chat', security: BEARER, response: { 200: GetTelegramLinkResponse, ...tgErrors } }),
+  createTelegramLinkToken: endpoint(ROUTES.createTelegramLinkToken, {
+    tags,
+    summary: 'One-time token (15 min) and deep link https://t.me/<bot>?start=<token>; the bot links the chat on /start (503 TELEGRAM_NOT_CONFIGURED)',
+    security: BEARER,
+    response: { 200: CreateTelegramLinkTokenResponse, ...tgErrors },
+  }),
+  deleteTelegramLink: endpoint(ROUTES.deleteTelegramLink, { tags, summary: 'Unlink the Telegram chat (alerts stop going there)', security: BEARER, response: { 200: DeleteTelegramLinkResponse, ...tgErrors } }),
+  testTelegram: endpoint(ROUTES.testTelegram, { tags, summary: 'Queue a test message to the linked chat (409 TELEGRAM_NOT_LINKED, 503 TELEGRAM_NOT_CONFIGURED)', security: BEARER, response: { 200: TestTelegramResponse, ...tgErrors } }),
+  getTelegramDeliveries: endpoint(ROUTES.getTelegramDeliveries, { tags, summary: 'Delivery log of the Telegram channel: the latest 20 deliveries with every attempt', security: BEARER, response: { 200: GetWebhookDeliveriesResponse, ...tgErrors } }),
 };

@@ -7,8 +7,8 @@ import { TaTimeframe } from '../common/timeframe-schema';
  * percent (2.5 = 2.5 %), windows minutes, times ISO 8601 UTC (market clock for `market_time`).
  */
 
-/** Where a rule sends besides the in-app notification centre (always on). */
-export const AlertChannel = z.enum(['email', 'webhook']);
+/** Where a rule sends besides the in-app notification centre (always on); `telegram` needs a linked chat. */
+export const AlertChannel = z.enum(['email', 'webhook', 'telegram']);
 export type AlertChannel = z.infer<typeof AlertChannel>;
 
 /** Kind of a rule. */
@@ -68,14 +68,14 @@ export type AlertRuleParams = z.infer<typeof AlertRuleParams>;
 // POST /api/alerts/rules
 export const CreateAlertRuleBody = z.object({
   rule: AlertRuleParams,
-  channels: z.array(AlertChannel).max(2).default([]),
+  channels: z.array(AlertChannel).max(AlertChannel.options.length).default([]),
 });
 export type CreateAlertRuleBody = z.infer<typeof CreateAlertRuleBody>;
 
 // PATCH /api/alerts/rules/:id — any of the fields; `active` pauses or resumes.
 export const UpdateAlertRuleBody = z.object({
   rule: AlertRuleParams.optional(),
-  channels: z.array(AlertChannel).max(2).optional(),
+  channels: z.array(AlertChannel).max(AlertChannel.options.length).optional(),
   active: z.boolean().optional(),
 });
 export const AlertIdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -172,3 +172,28 @@ export const TestWebhookResponse = resultOf(z.object({ delivery_id: z.number().i
 /** Server-sent events of `GET /api/alerts/stream`: `unread` with the count after each new alert or read mark. */
 export const AlertStreamEvent = z.object({ type: z.literal('unread'), unread: z.number().int(), latest: AlertNotification.nullable() });
 export type AlertStreamEvent = z.infer<typeof AlertStreamEvent>;
+
+/**
+ * The caller's Telegram link (`GET /api/alerts/telegram`). `enabled` false with `reason`
+ * (`not_configured`) when the server has no bot; `bot_name` is the bot's @name without the @;
+ * `linked` is the chat that receives alerts (Telegram @username, may be null) and when it was linked.
+ */
+export const TelegramLink = z.object({
+  enabled: z.boolean(),
+  reason: z.string().nullable(),
+  bot_name: z.string().nullable(),
+  linked: z.object({ username: z.string().nullable(), linked_at: z.string() }).nullable(),
+});
+export type TelegramLink = z.infer<typeof TelegramLink>;
+export const GetTelegramLinkResponse = resultOf(TelegramLink);
+
+/**
+ * A one-time link token (`POST /api/alerts/telegram/link`): open `url`
+ * (`https://t.me/<bot>?start=<token>`) in Telegram and press Start before `expires_at` (15 min).
+ * A new token replaces the caller's previous one.
+ */
+export const TelegramLinkToken = z.object({ token: z.string(), url: z.string(), expires_at: z.string() });
+export const CreateTelegramLinkTokenResponse = resultOf(TelegramLinkToken);
+export const DeleteTelegramLinkResponse = resultOf(z.object({ unlinked: z.boolean() }));
+/** A queued Telegram test message (`POST /api/alerts/telegram/test`). */
+export const TestTelegramResponse = resultOf(z.object({ delivery_id: z.number().int(), message_id: z.string() }));

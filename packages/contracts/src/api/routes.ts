@@ -79,6 +79,11 @@ export const ROUTES = {
   deleteWebhook: { method: 'DELETE', path: '/api/alerts/webhooks/:id' },
   testWebhook: { method: POST, path: '/api/alerts/webhooks/:id/test' },
   getWebhookDeliveries: { method: GET, path: '/api/alerts/webhooks/:id/deliveries' },
+  getTelegramLink: { method: GET, path: '/api/alerts/telegram' },
+  createTelegramLinkToken: { method: POST, path: '/api/alerts/telegram/link' },
+  deleteTelegramLink: { method: 'DELETE', path: '/api/alerts/telegram' },
+  testTelegram: { method: POST, path: '/api/alerts/telegram/test' },
+  getTelegramDeliveries: { method: GET, path: '/api/alerts/telegram/deliveries' },
 
   // ---- coin AI content, assistant, lab -------------------------------------------------------------
   getAggregate: { method: GET, path: '/api/crypto/:id/aggregate' },

@@ -97,6 +97,10 @@ export const APP_ERRORS = {
   WEBHOOK_NOT_FOUND: 404,
   /** A strategy alert names a strategy record the user did not generate. */
   STRATEGY_NOT_FOUND: 404,
+  /** The Telegram channel is off: the server has no TELEGRAM_BOT_TOKEN / TELEGRAM_BOT_NAME. */
+  TELEGRAM_NOT_CONFIGURED: 503,
+  /** A Telegram delivery (rule channel, test) needs a linked chat first. */
+  TELEGRAM_NOT_LINKED: 409,
 } as const satisfies Record<string, number>;
 
 /** Every application error code, e.g. `'COIN_NOT_FOUND'`. */

@@ -1,6 +1,19 @@
 import { Webhook } from 'standardwebhooks';
+import { GrammyError, type Api } from 'grammy';
 import type { Mailer } from '../../providers/mail';
-import type { AlertsRepository, DeliveryRow } from './alerts.repository';
+import type { AlertsRepository, ClaimedDelivery, DeliveryRow } from './alerts.repository';
+import { grammySignal } from './alerts.telegram-bot';
+
+/** What one send says: the result to log, and optionally when to retry (Telegram's `retry_after`) or that retrying is pointless. */
+interface SendResult {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  /** Retry after this many ms instead of the backoff (HTTP 429 `retry_after`). */
+  retryAfterMs?: number;
+  /** Give up now (the recipient refused for good: Telegram 400/403, the link removed). */
+  permanent?: boolean;
+}
 
 /** Attempts before a delivery is given up (`failed`). */
 export const MAX_ATTEMPTS = 8;
@@ -31,6 +44,8 @@ export interface DispatcherOptions {
   log?: (m: string) => void;
   /** fetch used for webhooks (tests may hold a request to simulate a crash). */
   fetch?: typeof fetch;
+  /** The Telegram Bot API client (grammY, with the configured API root); null when no bot is configured. */
+  telegram?: Api | null;
 }
 
 /**
@@ -38,8 +53,10 @@ export interface DispatcherOptions {
  * through the mailer, webhooks as a POST signed per Standard Webhooks (`webhook-id` = the row's
  * message id, the same on every retry; `webhook-timestamp`; `webhook-signature` `v1,<HMAC-SHA256>`
  * by the `standardwebhooks` package with the endpoint's secret) — records the attempt and moves the
- * row to delivered, a later retry (exponential backoff) or failed. Runs in worker processes; any
- * number of dispatchers may run at once (disjoint claims).
+ * row to delivered, a later retry (exponential backoff) or failed. Telegram deliveries are a
+ * `sendMessage` (HTML) to the chat the user links at send time: 429 is retried after the answer's
+ * `parameters.retry_after`, 403 (the user blocked the bot) and 400 fail at once, and a 403 removes
+ * the link. Runs in worker processes; any number of dispatchers may run at once (disjoint claims).
  */
 export class AlertDispatcher {
   private timer: NodeJS.Timeout | null = null;
@@ -111,28 +128,52 @@ export class AlertDispatcher {
   }
 
   /** Sends one delivery and says what to record (the attempt, and when to retry unless given up). */
-  private async deliver(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
+  private async deliver(d: ClaimedDelivery): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
     const attempt = d.attempts + 1;
     const t0 = performance.now();
-    let r: { ok: boolean; statusCode: number | null; error: string | null };
+    let r: SendResult;
     try {
-      r = d.channel === 'email' ? await this.sendMail(d) : await this.sendWebhook(d);
+      r = d.channel === 'email' ? await this.sendMail(d) : d.channel === 'telegram' ? await this.sendTelegram(d) : await this.sendWebhook(d);
     } catch (e) {
       r = { ok: false, statusCode: null, error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
     }
     const durationMs = performance.now() - t0;
     const max = this.o.maxAttempts ?? MAX_ATTEMPTS;
-    const nextAt = r.ok || attempt >= max ? null : this.now() + backoffMs(attempt, this.o.baseBackoffMs);
-    return { id: d.id, attempt, ...r, durationMs, nextAt };
+    const nextAt = r.ok || r.permanent || attempt >= max ? null : this.now() + (r.retryAfterMs ?? backoffMs(attempt, this.o.baseBackoffMs));
+    return { id: d.id, attempt, ok: r.ok, statusCode: r.statusCode, error: r.error, durationMs, nextAt };
   }
 
-  private async sendMail(d: DeliveryRow): Promise<{ ok: boolean; statusCode: number | null; error: string | null }> {
+  /**
+   * `sendMessage` of the stored HTML text to the user's linked chat. Logs Telegram's error code as
+   * the status (429, 403, 400…) with its description; a network failure has no status.
+   */
+  private async sendTelegram(d: ClaimedDelivery): Promise<SendResult> {
+    if (!this.o.telegram) return { ok: false, statusCode: null, error: 'Telegram is not configured', permanent: true };
+    if (!d.chat_id) return { ok: false, statusCode: null, error: 'no linked Telegram chat', permanent: true };
+    const text = String((d.payload as { text?: unknown }).text ?? '');
+    try {
+      await this.o.telegram.sendMessage(d.chat_id, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } }, grammySignal(AbortSignal.timeout(this.o.timeoutMs ?? 10_000)));
+      return { ok: true, statusCode: 200, error: null };
+    } catch (e) {
+      if (!(e instanceof GrammyError)) throw e;
+      const error = `${e.error_code} ${e.description}`.slice(0, 300);
+      if (e.error_code === 429) return { ok: false, statusCode: 429, error, retryAfterMs: Math.max(1, e.parameters.retry_after ?? 1) * 1000 };
+      if (e.error_code === 403) {
+        await this.o.repo.unlinkTelegram(d.user_id, d.chat_id);
+        this.log(`alerts: telegram chat of user ${d.user_id} refused the bot (403): unlinked`);
+        return { ok: false, statusCode: 403, error, permanent: true };
+      }
+      return { ok: false, statusCode: e.error_code, error, permanent: e.error_code === 400 };
+    }
+  }
+
+  private async sendMail(d: DeliveryRow): Promise<SendResult> {
     const p = d.payload as { to: string; subject: string; text: string; html: string };
     await this.o.mailer.send({ to: p.to, subject: p.subject, text: p.text, html: p.html }, `alert ${d.message_id}`);
     return { ok: true, statusCode: null, error: null };
   }
 
-  private async sendWebhook(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<{ ok: boolean; statusCode: number | null; error: string | null }> {
+  private async sendWebhook(d: ClaimedDelivery): Promise<SendResult> {
     if (!d.url || !d.secret) return { ok: false, statusCode: null, error: 'endpoint removed' };
     const body = JSON.stringify(d.payload);
     const ts = new Date(this.now());

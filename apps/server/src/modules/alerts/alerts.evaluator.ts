@@ -7,7 +7,7 @@ import type { CandleClosedEvent, MarketSource } from '../../providers/market/typ
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { NewsRow } from '../news/news.repository';
-import { alertMail, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
+import { alertMail, alertTelegram, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
 import type { AlertsRepository, NewDelivery, RuleRow } from './alerts.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 
@@ -33,6 +33,8 @@ export interface AlertsEvaluatorDeps {
   origin: string;
   /** Whether e-mail alerts can be sent (always: the outbox or SMTP). */
   emailEnabled: boolean;
+  /** Whether the Telegram channel is configured (a bot token and name); rules' `telegram` is skipped otherwise. */
+  telegramEnabled?: boolean;
   /** Wakes the dispatcher of this process after deliveries were queued. */
   wake?: () => void;
   now?: () => number;
@@ -72,7 +74,7 @@ export class AlertsEvaluator {
 
   /**
    * Fires a batch of triggers (all those of one candle, analysis or news release) through one
-   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail and webhook deliveries in
+   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail, webhook and Telegram deliveries in
    * the user's language, pauses of one-shot rules. Then publishes each new event with the user's
    * unread count and wakes the dispatcher. Returns the ids of the events inserted.
    */
@@ -80,7 +82,8 @@ export class AlertsEvaluator {
     if (!triggers.length) return [];
     const userIds = [...new Set(triggers.map((t) => t.rule.user_id))];
     const hookUsers = [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('webhook')).map((t) => t.rule.user_id))];
-    const [users, endpoints] = await Promise.all([this.d.repo.users(userIds), this.d.repo.activeEndpointsOf(hookUsers)]);
+    const tgUsers = this.d.telegramEnabled ? [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('telegram')).map((t) => t.rule.user_id))] : [];
+    const [users, endpoints, chats] = await Promise.all([this.d.repo.users(userIds), this.d.repo.activeEndpointsOf(hookUsers), this.d.repo.telegramLinksOf(tgUsers)]);
     const live = triggers.filter((t) => users.has(t.rule.user_id));
     const now = this.now();
     const inserted = await this.d.repo.fireMany(
@@ -96,6 +99,10 @@ export class AlertsEvaluator {
         }
         if (channels.has('webhook')) {
           for (const ep of endpoints.get(t.rule.user_id) ?? []) out.push({ channel: 'webhook', endpointId: ep, messageId: newMessageId(), payload: alertWebhookPayload(t.message, { eventId: eid, ruleId: t.rule.id }, user.language, this.d.origin, now) });
+        }
+        if (channels.has('telegram') && chats.has(t.rule.user_id)) {
+          // The chat is looked up again when sending (the user may relink or unlink meanwhile).
+          out.push({ channel: 'telegram', endpointId: null, messageId: newMessageId(), payload: { type: 'alert.fired', text: alertTelegram(t.message, user.language, this.d.origin) } });
         }
         return out;
       },

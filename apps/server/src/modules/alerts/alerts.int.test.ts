@@ -118,7 +118,18 @@ describe('alert rules API', () => {
   it('lists the channels this server has configured, with reasons', async () => {
     const r = (await t.app.inject({ method: 'GET', url: '/api/alerts/channels' })).json().result.channels;
     expect(r.find((c: any) => c.channel === 'webhook').enabled).toBe(true);
-    expect(r.find((c: any) => c.channel === 'telegram')).toMatchObject({ enabled: false, reason: 'not_available' });
+    expect(r.find((c: any) => c.channel === 'telegram')).toMatchObject({ enabled: false, reason: 'not_configured' });
+  });
+
+  it('keeps Telegram off without a bot token, saying why', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    expect((await t.app.inject({ method: 'GET', url: '/api/alerts/telegram', headers })).json().result).toEqual({ enabled: false, reason: 'not_configured', bot_name: null, linked: null });
+    const link = await t.app.inject({ method: 'POST', url: '/api/alerts/telegram/link', headers });
+    expect(link.statusCode).toBe(503);
+    expect(link.json().error.code).toBe('TELEGRAM_NOT_CONFIGURED');
+    const rule = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', timeframe: '1h' }, channels: ['telegram'] } });
+    expect(rule.json().error.code).toBe('TELEGRAM_NOT_CONFIGURED');
+    expect(t.ctx.alerts.telegramBot).toBeNull();
   });
 
   it('shows the active-rule limit in the plan table', async () => {

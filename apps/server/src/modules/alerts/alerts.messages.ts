@@ -109,3 +109,30 @@ export function alertWebhookPayload(m: AlertMessage, ids: { eventId: number; rul
     },
   };
 }
+
+/** Escapes text for Telegram's HTML parse mode (`&`, `<`, `>`, and `"` inside attributes). */
+export function escapeTelegramHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Longest Telegram message text (characters after entity parsing; we stay well below with the HTML). */
+export const TELEGRAM_TEXT_MAX = 4096;
+
+/**
+ * The Telegram message of an alert in the user's language, for `sendMessage` with
+ * `parse_mode: 'HTML'`: the title in bold, the price and market time, the trigger's record and a
+ * link to the page (`origin` + language + path). Every text is escaped; the title is cut to 300
+ * characters so the message stays under {@link TELEGRAM_TEXT_MAX}.
+ */
+export function alertTelegram(m: AlertMessage, lang: string, origin: string): string {
+  const url = `${origin}/${langSegment(lang)}${m.path}`;
+  const title = pick(m.title, lang);
+  const cut = title.length > 300 ? `${title.slice(0, 299)}…` : title;
+  const open = lang.toLowerCase().startsWith('zh') ? '在 Coinlens 中打开' : 'Open in Coinlens';
+  return [
+    `<b>${escapeTelegramHtml(cut)}</b>`,
+    escapeTelegramHtml(pick(m.body, lang)),
+    ...(m.record ? [escapeTelegramHtml(pick(m.record, lang))] : []),
+    `<a href="${escapeTelegramHtml(url)}">${open}</a>`,
+  ].join('\n');
+}

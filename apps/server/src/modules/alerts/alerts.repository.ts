@@ -20,7 +20,7 @@ export interface DeliveryRow {
   id: number;
   user_id: number;
   event_id: number | null;
-  channel: 'email' | 'webhook';
+  channel: 'email' | 'webhook' | 'telegram';
   endpoint_id: number | null;
   message_id: string;
   payload: Record<string, unknown>;
@@ -33,11 +33,28 @@ export interface DeliveryRow {
 
 /** A delivery to write with its event (channel, endpoint, Standard Webhooks message id, payload). */
 export interface NewDelivery {
-  channel: 'email' | 'webhook';
+  channel: 'email' | 'webhook' | 'telegram';
   endpointId: number | null;
   messageId: string;
   payload: Record<string, unknown>;
 }
+
+/**
+ * A claimed delivery with what sending needs, looked up at send time: the webhook endpoint's URL and
+ * secret, or the Telegram chat id the user links now (null when the endpoint or the link is gone).
+ */
+export type ClaimedDelivery = DeliveryRow & { url: string | null; secret: string | null; chat_id: string | null };
+
+/** A user's linked Telegram chat (`telegram_links`): chat id (Telegram's integer as text), @username or null, link time (ms). */
+export interface TelegramLinkRow {
+  user_id: number;
+  chat_id: string;
+  username: string | null;
+  linked_at: number;
+}
+
+/** A delivery with its attempts, as the delivery logs show it. */
+export type DeliveryWithAttempts = DeliveryRow & { attempts_log: { attempt: number; at: number; ok: boolean; status_code: number | null; error: string | null; duration_ms: number }[] };
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
@@ -238,8 +255,16 @@ export class AlertsRepository {
   }
 
   /** Deliveries to an endpoint, newest first, with their attempts. */
-  async deliveriesOf(endpointId: number, limit: number): Promise<(DeliveryRow & { attempts_log: { attempt: number; at: number; ok: boolean; status_code: number | null; error: string | null; duration_ms: number }[] })[]> {
-    const ds = await this.q<DeliveryRow>(sql`select * from alert_deliveries where endpoint_id = ${endpointId} order by id desc limit ${limit}`);
+  async deliveriesOf(endpointId: number, limit: number): Promise<DeliveryWithAttempts[]> {
+    return this.withAttempts(await this.q<DeliveryRow>(sql`select * from alert_deliveries where endpoint_id = ${endpointId} order by id desc limit ${limit}`));
+  }
+
+  /** A user's deliveries on `channel` (e.g. `telegram`), newest first, with their attempts. */
+  async deliveriesOfChannel(userId: number, channel: string, limit: number): Promise<DeliveryWithAttempts[]> {
+    return this.withAttempts(await this.q<DeliveryRow>(sql`select * from alert_deliveries where user_id = ${userId} and channel = ${channel} order by id desc limit ${limit}`));
+  }
+
+  private async withAttempts(ds: DeliveryRow[]): Promise<DeliveryWithAttempts[]> {
     if (!ds.length) return [];
     const at = await this.q<any>(sql`select * from alert_delivery_attempts where delivery_id in (${sql.join(ds.map((d) => sql`${d.id}`), sql`, `)}) order by id`);
     return ds.map((d) => ({ ...d, attempts_log: at.filter((a) => a.delivery_id === d.id) }));
@@ -252,7 +277,7 @@ export class AlertsRepository {
    * absent or expired (a dispatcher that died mid-delivery). `FOR UPDATE SKIP LOCKED` lets N
    * dispatchers on PostgreSQL claim disjoint rows; PGlite has one connection and takes it as is.
    */
-  async claim(now: number, leaseMs: number, limit: number): Promise<(DeliveryRow & { url: string | null; secret: string | null })[]> {
+  async claim(now: number, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const claimed = await this.q<DeliveryRow>(sql`update alert_deliveries set claimed_until = ${now + leaseMs}
       where id in (select id from alert_deliveries where status = 'pending' and next_attempt_at <= ${now} and (claimed_until is null or claimed_until <= ${now})
         order by next_attempt_at, id limit ${limit} for update skip locked)
@@ -264,7 +289,14 @@ export class AlertsRepository {
         )
       : [];
     const byId = new Map(eps.map((e) => [e.id, e]));
-    return claimed.map((c) => ({ ...c, url: c.endpoint_id != null ? byId.get(c.endpoint_id)?.url ?? null : null, secret: c.endpoint_id != null ? byId.get(c.endpoint_id)?.secret ?? null : null }));
+    const tgUsers = [...new Set(claimed.filter((c) => c.channel === 'telegram').map((c) => c.user_id))];
+    const chats = await this.telegramLinksOf(tgUsers);
+    return claimed.map((c) => ({
+      ...c,
+      url: c.endpoint_id != null ? byId.get(c.endpoint_id)?.url ?? null : null,
+      secret: c.endpoint_id != null ? byId.get(c.endpoint_id)?.secret ?? null : null,
+      chat_id: c.channel === 'telegram' ? chats.get(c.user_id)?.chat_id ?? null : null,
+    }));
   }
 
   /**
@@ -288,5 +320,58 @@ export class AlertsRepository {
         else await tx.execute(sql`update alert_deliveries set attempts = ${r.attempt}, next_attempt_at = ${r.nextAt}, claimed_until = null, last_error = ${r.error} where id = ${r.id}`);
       }
     });
+  }
+
+  // Telegram (links of chats to users, one-time link tokens)
+
+  /** Linked chats of `userIds`, in one query. */
+  async telegramLinksOf(userIds: number[]): Promise<Map<number, TelegramLinkRow>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.q<TelegramLinkRow>(sql`select user_id, chat_id, username, linked_at from telegram_links where user_id in (${sql.join(userIds.map((i) => sql`${i}`), sql`, `)})`);
+    return new Map(rows.map((r) => [r.user_id, { ...r, linked_at: Number(r.linked_at) }]));
+  }
+
+  /**
+   * Stores a link token (`tokenHash`: SHA-256 hex of the token, never the token itself) valid until
+   * `expiresAt` (ms), replacing the user's earlier tokens; expired tokens of anyone are pruned.
+   */
+  async putTelegramLinkToken(userId: number, tokenHash: string, expiresAt: number, now: number): Promise<void> {
+    await this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      await tx.execute(sql`delete from telegram_link_tokens where user_id = ${userId} or expires_at <= ${now}`);
+      await tx.execute(sql`insert into telegram_link_tokens (token, user_id, expires_at) values (${tokenHash}, ${userId}, ${expiresAt})`);
+    });
+  }
+
+  /**
+   * Consumes a link token and links the chat, in one transaction: the token row is deleted (used
+   * once) and, when it had not expired, the user's link is set to this chat (a new chat replaces the
+   * old one). Returns the user (id, language) or null for an unknown, used or expired token.
+   */
+  async linkTelegram(tokenHash: string, chatId: string, username: string | null, now: number): Promise<{ userId: number; language: string } | null> {
+    return this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      const [tok] = rowsOf<{ user_id: number; expires_at: number }>(await tx.execute(sql`delete from telegram_link_tokens where token = ${tokenHash} returning user_id, expires_at`));
+      if (!tok || Number(tok.expires_at) <= now) return null;
+      await tx.execute(sql`insert into telegram_links (user_id, chat_id, username, linked_at) values (${tok.user_id}, ${chatId}, ${username}, ${now})
+        on conflict (user_id) do update set chat_id = excluded.chat_id, username = excluded.username, linked_at = excluded.linked_at`);
+      const [u] = rowsOf<{ language: string }>(await tx.execute(sql`select language from users where id = ${tok.user_id}`));
+      return { userId: Number(tok.user_id), language: u?.language ?? 'en_US' };
+    }) as Promise<{ userId: number; language: string } | null>;
+  }
+
+  /** Removes the user's link (only while it is still to `chatId`, when given); true when a link was removed. */
+  async unlinkTelegram(userId: number, chatId?: string): Promise<boolean> {
+    const r = chatId === undefined
+      ? await this.q(sql`delete from telegram_links where user_id = ${userId} returning user_id`)
+      : await this.q(sql`delete from telegram_links where user_id = ${userId} and chat_id = ${chatId} returning user_id`);
+    return r.length > 0;
+  }
+
+  /** Removes every link to `chatId` (the chat sent /stop); returns the languages of the users unlinked. */
+  async unlinkTelegramChat(chatId: string): Promise<string[]> {
+    const rows = await this.q<{ user_id: number }>(sql`delete from telegram_links where chat_id = ${chatId} returning user_id`);
+    if (!rows.length) return [];
+    return [...(await this.users(rows.map((r) => Number(r.user_id)))).values()].map((u) => u.language);
   }
 }

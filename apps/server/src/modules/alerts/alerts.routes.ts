@@ -5,14 +5,16 @@ import { openSse, type SseStream } from '../../platform/sse';
 import type { PubSub } from '../../platform/pubsub';
 import { route } from '../../platform/route';
 import { alertsChannel, type AlertsService } from './alerts.service';
+import type { TelegramService } from './alerts.telegram';
 
 /**
  * Alerts endpoints (issue 18), signed in: rules CRUD with pause/resume, the notification centre with
  * its live unread count (SSE `unread`, fanned out through pub/sub from the worker that fired), the
- * configured channels, webhook endpoints with "send test" and their delivery log.
+ * configured channels, webhook endpoints with "send test" and their delivery log, the Telegram link
+ * (one-time deep-link token, status, unlink, test message, delivery log).
  */
-export async function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsService; pubsub: PubSub }) {
-  const { alerts } = deps;
+export async function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsService; telegram: TelegramService; pubsub: PubSub }) {
+  const { alerts, telegram } = deps;
   route(app, api.getAlertRules, { preHandler: requireUser }, async (req) => ({ result: await alerts.list(currentUser(req).id, currentUser(req).isPro) }));
   route(app, api.createAlertRule, { preHandler: requireUser }, async (req) => ({ result: await alerts.create(currentUser(req).id, currentUser(req).isPro, req.body) }));
   route(app, api.updateAlertRule, { preHandler: requireUser }, async (req) => ({ result: await alerts.update(currentUser(req).id, currentUser(req).isPro, req.params.id, req.body) }));
@@ -27,6 +29,11 @@ export async function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsS
   route(app, api.deleteWebhook, { preHandler: requireUser }, async (req) => ({ result: { deleted: await alerts.removeWebhook(currentUser(req).id, req.params.id) } }));
   route(app, api.testWebhook, { preHandler: requireUser }, async (req) => ({ result: await alerts.testWebhook(currentUser(req).id, req.params.id) }));
   route(app, api.getWebhookDeliveries, { preHandler: requireUser }, async (req) => ({ result: await alerts.deliveries(currentUser(req).id, req.params.id) }));
+  route(app, api.getTelegramLink, { preHandler: requireUser }, async (req) => ({ result: await telegram.status(currentUser(req).id) }));
+  route(app, api.createTelegramLinkToken, { preHandler: requireUser }, async (req) => ({ result: await telegram.createToken(currentUser(req).id) }));
+  route(app, api.deleteTelegramLink, { preHandler: requireUser }, async (req) => ({ result: { unlinked: await telegram.unlink(currentUser(req).id) } }));
+  route(app, api.testTelegram, { preHandler: requireUser }, async (req) => ({ result: await telegram.test(currentUser(req).id) }));
+  route(app, api.getTelegramDeliveries, { preHandler: requireUser }, async (req) => ({ result: await telegram.deliveries(currentUser(req).id) }));
 
   /** Live unread count: `unread` at once, then after every new alert or read mark (any process). */
   route(app, api.streamAlerts, { preHandler: requireUser }, async (req, reply) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AlertNotification, AlertRule, AlertRuleParams, CreateAlertRuleBody, WebhookDelivery, WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
+import { AlertChannel, type AlertNotification, type AlertRule, type AlertRuleParams, type CreateAlertRuleBody, type WebhookDelivery, type WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub';
 import type { MarketService } from '../market/market.service';
@@ -62,7 +62,7 @@ export class AlertsService {
       id: r.id,
       rule: r.params as AlertRuleParams,
       coin: c ? { id: c.id, slug: c.slug, symbol: c.symbol, name: c.name } : null,
-      channels: (r.channels ?? []).filter((x): x is 'email' | 'webhook' => x === 'email' || x === 'webhook'),
+      channels: (r.channels ?? []).filter((x): x is AlertChannel => (AlertChannel.options as readonly string[]).includes(x)),
       active: r.active,
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
@@ -89,8 +89,19 @@ export class AlertsService {
     if (p.kind === 'strategy' && !(await this.d.repo.ownsStrategy(userId, p.strategy_id))) throw new AppError('STRATEGY_NOT_FOUND', 'No strategy of yours with this id');
   }
 
+  /**
+   * A rule may send to Telegram only on a server with a bot (503 TELEGRAM_NOT_CONFIGURED) and once
+   * the user linked a chat (409 TELEGRAM_NOT_LINKED). Checked when the channels are set.
+   */
+  private async checkChannels(userId: number, channels: readonly string[] | undefined): Promise<void> {
+    if (!channels?.includes('telegram')) return;
+    if (!this.d.channels.telegram.enabled) throw new AppError('TELEGRAM_NOT_CONFIGURED', 'This server has no Telegram bot');
+    if (!(await this.d.repo.telegramLinksOf([userId])).has(userId)) throw new AppError('TELEGRAM_NOT_LINKED', 'Link a Telegram chat on the Alerts page first');
+  }
+
   /** Creates an active rule. 409 ALERT_RULE_LIMIT_REACHED when the plan's active-rule limit is reached. */
   async create(userId: number, isPro: boolean, body: CreateAlertRuleBody): Promise<AlertRule> {
+    await this.checkChannels(userId, body.channels);
     const { coinId, params } = this.normalise(body.rule);
     await this.checkStrategy(userId, params);
     const limit = activeAlertLimit(isPro);
@@ -104,9 +115,11 @@ export class AlertsService {
   }
 
   /** Edits, pauses or resumes a rule (resuming counts against the limit). ALERT_RULE_NOT_FOUND. */
-  async update(userId: number, isPro: boolean, id: number, patch: { rule?: AlertRuleParams; channels?: ('email' | 'webhook')[]; active?: boolean }): Promise<AlertRule> {
+  async update(userId: number, isPro: boolean, id: number, patch: { rule?: AlertRuleParams; channels?: AlertChannel[]; active?: boolean }): Promise<AlertRule> {
     const cur = await this.d.repo.rule(userId, id);
     if (!cur) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
+    // Keeping Telegram on a rule stays allowed after an unlink (its deliveries are skipped); adding it is checked.
+    if (patch.channels?.includes('telegram') && !(cur.channels ?? []).includes('telegram')) await this.checkChannels(userId, patch.channels);
     const n = patch.rule ? this.normalise(patch.rule) : null;
     if (n) await this.checkStrategy(userId, n.params);
     if (patch.active === true && !cur.active) {

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '@coinlens/db';
+import { LOCKS, type DatabaseHandle } from '@coinlens/db';
 import type { Env } from '../../platform/env';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
@@ -9,6 +9,8 @@ import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsEvaluator } from './alerts.evaluator';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
+import { TelegramService, telegramChannel } from './alerts.telegram';
+import { TelegramBot } from './alerts.telegram-bot';
 
 /** The alerts module of a process: the API service everywhere; evaluator and dispatcher only with the worker role. */
 export interface Alerts {
@@ -18,14 +20,18 @@ export interface Alerts {
   evaluator: AlertsEvaluator | null;
   /** Null in processes without the worker role. */
   dispatcher: AlertDispatcher | null;
+  /** The Telegram link API (tokens, status, unlink, test) of every process. */
+  telegram: TelegramService;
+  /** The bot that receives `/start <token>` (long polling) — worker processes with a configured bot only. */
+  telegramBot: TelegramBot | null;
   close(): Promise<void>;
 }
 
-/** Channels configured by the environment (Telegram and Web Push are not built yet: off, with the reason). */
+/** Channels configured by the environment (Web Push is not built yet: off, with the reason; Telegram needs its bot). */
 export function alertChannelConfig(env: Env): AlertChannelConfig {
   return {
     email: { enabled: true, reason: env.SMTP_URL ? null : 'outbox' },
-    telegram: { enabled: false, reason: 'not_available' },
+    telegram: telegramChannel(env),
     webPush: { enabled: false, reason: 'not_available' },
   };
 }
@@ -33,32 +39,44 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
 /**
  * Builds the alerts module. With `worker`, the evaluator listens to closed candles (started by the
  * caller through `evaluator.listen()`) and the dispatcher polls the outbox every `ALERTS_POLL_MS`
- * (not started in tests: they drive `dispatcher.runOnce()`).
+ * (not started in tests: they drive `dispatcher.runOnce()`). With a Telegram bot configured, worker
+ * processes also run the bot: it long-polls `getUpdates` under the `telegram` advisory lock (one
+ * poller per deployment; not started in tests, which drive `telegramBot.pollOnce()`).
  */
 export function createAlerts(
   env: Env,
   d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
-  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log }) : null;
+  const channels = alertChannelConfig(env);
+  const telegramBot =
+    d.worker && channels.telegram.enabled
+      ? new TelegramBot({ token: env.TELEGRAM_BOT_TOKEN!, apiRoot: env.TELEGRAM_API_ROOT, repo, pollTimeoutS: env.TELEGRAM_POLL_TIMEOUT_S, tryLock: () => d.db.tryLock(LOCKS.telegram), now: d.now, log: d.log })
+      : null;
+  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log, telegram: telegramBot?.api ?? null }) : null;
   const wake = () => dispatcher?.wake();
-  const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels: alertChannelConfig(env), now: d.now, wake });
+  const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
+  const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
-    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, wake, now: d.now, log: d.log })
+    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, telegramEnabled: channels.telegram.enabled, wake, now: d.now, log: d.log })
     : null;
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
     unlisten = evaluator.listen();
     dispatcher!.start();
+    telegramBot?.start();
   }
   return {
     repo,
     service,
     evaluator,
     dispatcher,
+    telegram,
+    telegramBot,
     async close() {
       unlisten?.();
+      await telegramBot?.stop();
       await evaluator?.idle();
       await dispatcher?.stop();
     },

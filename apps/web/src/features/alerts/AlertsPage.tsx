@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { AlertRule, WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
+import type { AlertRule, WebhookDelivery, WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
 import { Container } from '../../components/layout/PageShell';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
@@ -13,7 +13,10 @@ import { isSupportedLang } from '../../lib/locale';
 import { usePageTitle } from '../../lib/page-title';
 import { showToast } from '../../lib/toast';
 import { useCopy } from '../../lib/use-copy';
-import { ALERT_KEYS, useAlertChannels, useAlertRules, useDeleteAlertRule, useDeliveries, useNotifications, useUpdateAlertRule, useWebhooks } from './alerts-api';
+import {
+  ALERT_KEYS, useAlertChannels, useAlertRules, useDeleteAlertRule, useDeliveries, useNotifications, useTelegram, useTelegramDeliveries, useTelegramLinkToken, useTestTelegram, useUnlinkTelegram,
+  useUpdateAlertRule, useWebhooks,
+} from './alerts-api';
 import { CreateAlertDialog } from './CreateAlertDialog';
 import { NotificationItem } from './NotificationBell';
 
@@ -101,9 +104,13 @@ function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
 }
 
 function DeliveryLog({ id }: { id: number }) {
+  return <DeliveryList q={useDeliveries(id, true)} />;
+}
+
+/** A delivery log (webhook endpoint or Telegram): each delivery's status, message id and attempts. */
+function DeliveryList({ q }: { q: { isLoading: boolean; data?: WebhookDelivery[] } }) {
   const { t } = useTranslation('alerts');
   const { lang = 'en-US' } = useParams();
-  const q = useDeliveries(id, true);
   if (q.isLoading) return <Skeleton className="m-3 h-16" />;
   if (!q.data?.length) return <p className="px-3 py-3 text-[12px] text-muted">{t('webhooks.noDeliveries')}</p>;
   return (
@@ -237,6 +244,102 @@ function WebhooksPanel() {
   );
 }
 
+/**
+ * The Telegram channel (issue 18): off with the reason when the server has no bot; otherwise
+ * "Connect Telegram" hands out a one-time deep link (`t.me/<bot>?start=<token>`, 15 minutes) and the
+ * panel polls until the bot linked the chat, then shows "Connected as @username" with Send test,
+ * the delivery log and Unlink.
+ */
+function TelegramPanel() {
+  const { t } = useTranslation('alerts');
+  const { lang = 'en-US' } = useParams();
+  const [pending, setPending] = useState<{ url: string; expires_at: string } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [logOpen, setLogOpen] = useState(false);
+  const q = useTelegram(!!pending);
+  const linkToken = useTelegramLinkToken();
+  const unlink = useUnlinkTelegram();
+  const test = useTestTelegram();
+  const log = useTelegramDeliveries(logOpen);
+  const { state, copy } = useCopy();
+  const linked = q.data?.linked ?? null;
+  const expired = !!pending && Date.parse(pending.expires_at) <= now;
+  useEffect(() => {
+    if (!pending) return;
+    const id = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(id);
+  }, [pending]);
+  useEffect(() => {
+    if (pending && linked) {
+      setPending(null);
+      showToast({ kind: 'success', messageKey: 'alerts:telegram.connectedToast' });
+    }
+  }, [pending, linked]);
+  const onErr = { onError: (e: unknown) => showToast({ kind: 'error', messageKey: errorKey(e) }) };
+  const connect = () => linkToken.mutate(undefined, { onSuccess: (r) => { setNow(Date.now()); setPending({ url: r.url, expires_at: r.expires_at }); }, ...onErr });
+  let body;
+  if (q.isLoading) body = <Skeleton className="m-4 h-16" />;
+  else if (q.error) body = <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />;
+  // Off on this server: the Channels panel and the rule dialog say why.
+  else if (!q.data?.enabled) return null;
+  else if (linked)
+    body = (
+      <div className="space-y-2 px-3 py-3 sm:px-4" data-testid="telegram-linked">
+        <p className="text-[14px] font-medium text-fg">{linked.username ? t('telegram.connectedAs', { username: linked.username }) : t('telegram.connected')}</p>
+        <p className="text-[12px] text-muted">{t('telegram.since', { time: formatDateTimeUtc(linked.linked_at, lang) })}</p>
+        <div className="flex flex-wrap gap-1.5">
+          <button type="button" className={btn} disabled={test.isPending} onClick={() => test.mutate(undefined, { onSuccess: () => { showToast({ kind: 'success', messageKey: 'alerts:telegram.testQueued' }); setLogOpen(true); }, ...onErr })} data-testid="telegram-test">
+            {t('webhooks.sendTest')}
+          </button>
+          <button type="button" className={btn} aria-expanded={logOpen} onClick={() => setLogOpen((o) => !o)} data-testid="telegram-log-toggle">
+            {t('webhooks.log')}
+          </button>
+          <button type="button" className={`${btn} text-down`} disabled={unlink.isPending} onClick={() => unlink.mutate(undefined, onErr)} data-testid="telegram-unlink">
+            {t('telegram.unlink')}
+          </button>
+        </div>
+      </div>
+    );
+  else if (pending && !expired)
+    body = (
+      <div className="space-y-2 px-3 py-3 sm:px-4" data-testid="telegram-pending">
+        <p className="text-[13px] text-fg">{t('telegram.pendingBody', { bot: q.data.bot_name, time: formatDateTimeUtc(pending.expires_at, lang) })}</p>
+        <div className="flex flex-wrap gap-1.5">
+          <a href={pending.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500" data-testid="telegram-open">
+            {t('telegram.open')}
+          </a>
+          <button type="button" className={btn} onClick={() => void copy(pending.url)}>
+            {state === 'copied' ? t('webhooks.copied') : t('telegram.copyLink')}
+          </button>
+        </div>
+        <p className="font-mono text-[12px] break-all text-muted" data-testid="telegram-link-url">{pending.url}</p>
+        <p className="flex items-center gap-2 text-[12px] text-muted" role="status" aria-live="polite">
+          <span className="inline-block h-2 w-2 animate-pulse rounded-full bg-primary-500" aria-hidden="true" />
+          {t('telegram.waiting')}
+        </p>
+      </div>
+    );
+  else
+    body = (
+      <div className="space-y-2 px-3 py-3 sm:px-4" data-testid="telegram-unlinked">
+        <p className="text-[13px] text-muted">{expired ? t('telegram.expired') : t('telegram.intro')}</p>
+        <button type="button" className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-500 disabled:opacity-60" disabled={linkToken.isPending} onClick={connect} data-testid="telegram-connect">
+          {expired ? t('telegram.newLink') : t('telegram.connect')}
+        </button>
+      </div>
+    );
+  return (
+    <Panel title={t('channels.telegram')} labelledBy="alerts-telegram">
+      {body}
+      {linked && logOpen && (
+        <div className="border-t border-border">
+          <DeliveryList q={log} />
+        </div>
+      )}
+    </Panel>
+  );
+}
+
 function ChannelsPanel() {
   const { t } = useTranslation('alerts');
   const q = useAlertChannels();
@@ -320,6 +423,7 @@ export default function AlertsPage() {
               </div>
             )}
           </Panel>
+          <TelegramPanel />
           <ChannelsPanel />
         </div>
       </div>

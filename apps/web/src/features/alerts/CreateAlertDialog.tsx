@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
+import type { AlertChannel, AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
+import { Link, useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { errorKey } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { useAlertChannels, useCreateAlertRule, useUpdateAlertRule } from './alerts-api';
+import { useAlertChannels, useCreateAlertRule, useTelegram, useUpdateAlertRule } from './alerts-api';
 
 type Kind = 'price_cross' | 'price_move' | 'signal';
-type Channel = 'email' | 'webhook';
+type Channel = AlertChannel;
 
 /** What the dialog starts from: a coin (and its price), a signal of a card, or a stored rule to edit. */
 export interface AlertDraft {
@@ -30,8 +31,9 @@ function roundLevel(p: number): string {
 /**
  * Create-or-edit dialog of an alert rule (issue 18): price crosses a level, price moves ±X % within a
  * window, or a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
- * edge); channels besides the notification centre (e-mail, webhooks; a channel the server has not
- * configured is disabled with the reason). Fields are checked before sending; a refused request
+ * edge); channels besides the notification centre (e-mail, webhooks, Telegram; a channel the server
+ * has not configured, or Telegram before a chat is linked, is disabled with the reason — a checked
+ * one can still be unchecked). Fields are checked before sending; a refused request
  * shows the translated error (e.g. the plan's limit of active rules).
  */
 export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onClose: () => void; draft: AlertDraft }) {
@@ -57,6 +59,8 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
   const [channels, setChannels] = useState<Channel[]>(draft.edit?.channels ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ch = useAlertChannels();
+  const tg = useTelegram();
+  const { lang = 'en-US' } = useParams();
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
   const pending = create.isPending || update.isPending;
@@ -219,17 +223,30 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
           <legend className={label}>{t('dialog.channels')}</legend>
           <p className="mt-0.5 text-[12px] text-muted">{t('dialog.inAppAlways')}</p>
           <div className="mt-1.5 space-y-1.5">
-            {(['email', 'webhook'] as const).map((c) => {
+            {(['email', 'webhook', 'telegram'] as const).map((c) => {
               const info = channelInfo(c);
-              const off = info ? !info.enabled : false;
+              // Telegram also needs a linked chat (the Alerts page links one).
+              const notLinked = c === 'telegram' && !!info?.enabled && !!tg.data && !tg.data.linked;
+              const off = (info ? !info.enabled : false) || notLinked;
+              const checked = channels.includes(c);
               return (
-                <label key={c} className={`flex items-start gap-2 text-[13px] ${off ? 'opacity-60' : ''}`}>
-                  <input type="checkbox" checked={channels.includes(c)} disabled={off} onChange={() => toggle(c)} className="mt-0.5 accent-primary-600" data-testid={`alert-channel-${c}`} />
+                <div key={c} className={`flex items-start gap-2 text-[13px] ${off && !checked ? 'opacity-60' : ''}`}>
+                  <input id={`alert-channel-${c}`} type="checkbox" checked={checked} disabled={off && !checked} onChange={() => toggle(c)} className="mt-0.5 accent-primary-600" aria-describedby={info?.reason || notLinked ? `alert-channel-${c}-why` : undefined} data-testid={`alert-channel-${c}`} />
                   <span>
-                    {t(`channels.${c}`)}
-                    {info?.reason && <span className="block text-[12px] text-muted">{t(`channelReasons.${info.reason}`)}</span>}
+                    <label htmlFor={`alert-channel-${c}`}>
+                      {t(`channels.${c}`)}
+                      {c === 'telegram' && tg.data?.linked?.username && <span className="text-muted"> · @{tg.data.linked.username}</span>}
+                    </label>
+                    {info?.reason ? (
+                      <span id={`alert-channel-${c}-why`} className="block text-[12px] text-muted">{t(`channelReasons.${info.reason}`)}</span>
+                    ) : notLinked ? (
+                      <span id={`alert-channel-${c}-why`} className="block text-[12px] text-muted">
+                        {t('channelReasons.not_linked')}{' '}
+                        <Link to={`/${lang}/alerts`} onClick={onClose} className="text-primary-600 hover:underline dark:text-primary-400">{t('telegram.connect')}</Link>
+                      </span>
+                    ) : null}
                   </span>
-                </label>
+                </div>
               );
             })}
           </div>

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AlertNotification, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
+import type { AlertChannel, AlertNotification, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
 import { api, apiUrl } from '../../lib/api-client';
 import { getToken, useSession } from '../../lib/session';
 import { parseSseBuffer, parseSseJson } from '../../lib/sse';
@@ -12,6 +12,8 @@ export const ALERT_KEYS = {
   channels: ['alerts', 'channels'] as const,
   webhooks: ['alerts', 'webhooks'] as const,
   deliveries: (id: number) => ['alerts', 'webhooks', id, 'deliveries'] as const,
+  telegram: ['alerts', 'telegram'] as const,
+  telegramDeliveries: ['alerts', 'telegram', 'deliveries'] as const,
 };
 
 /** The caller's rules with the plan's active-rule limit (`GET /api/alerts/rules`); off when signed out. */
@@ -24,7 +26,7 @@ export function useAlertRules() {
 export function useCreateAlertRule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: { rule: AlertRuleParams; channels: ('email' | 'webhook')[] }) => api('createAlertRule', { body: b }, { navigationScoped: false }),
+    mutationFn: (b: { rule: AlertRuleParams; channels: AlertChannel[] }) => api('createAlertRule', { body: b }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: ALERT_KEYS.rules }),
   });
 }
@@ -33,7 +35,7 @@ export function useCreateAlertRule() {
 export function useUpdateAlertRule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; rule?: AlertRuleParams; channels?: ('email' | 'webhook')[]; active?: boolean }) =>
+    mutationFn: (v: { id: number; rule?: AlertRuleParams; channels?: AlertChannel[]; active?: boolean }) =>
       api('updateAlertRule', { params: { id: v.id }, body: { rule: v.rule, channels: v.channels, active: v.active } }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: ALERT_KEYS.rules }),
   });
@@ -83,6 +85,49 @@ export function useWebhooks() {
 /** Delivery log of one endpoint (reloads every 5 s while shown). */
 export function useDeliveries(id: number, enabled: boolean) {
   return useQuery({ queryKey: ALERT_KEYS.deliveries(id), enabled, queryFn: ({ signal }) => api('getWebhookDeliveries', { params: { id } }, { signal }), refetchInterval: 5_000 });
+}
+
+/**
+ * The caller's Telegram link (`GET /api/alerts/telegram`): configured or not, the bot, the linked
+ * chat. While `waiting` (a link token was handed out and the chat is not linked yet) it reloads every
+ * 2 s, so the page shows "Connected" as soon as the user pressed Start in Telegram.
+ */
+export function useTelegram(waiting = false) {
+  const { token } = useSession();
+  return useQuery({
+    queryKey: ALERT_KEYS.telegram,
+    enabled: !!token,
+    queryFn: ({ signal }) => api('getTelegramLink', {}, { signal, navigationScoped: false }),
+    refetchInterval: (q) => (waiting && !q.state.data?.linked ? 2_000 : false),
+  });
+}
+
+/** Asks for a one-time link token and its deep link (`POST /api/alerts/telegram/link`). */
+export function useTelegramLinkToken() {
+  return useMutation({ mutationFn: () => api('createTelegramLinkToken', {}, { navigationScoped: false }) });
+}
+
+/** Unlinks the chat (`DELETE /api/alerts/telegram`); the link state reloads. */
+export function useUnlinkTelegram() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('deleteTelegramLink', {}, { navigationScoped: false }),
+    onSettled: () => qc.invalidateQueries({ queryKey: ALERT_KEYS.telegram }),
+  });
+}
+
+/** Queues a test message to the linked chat (`POST /api/alerts/telegram/test`). */
+export function useTestTelegram() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('testTelegram', {}, { navigationScoped: false }),
+    onSuccess: () => setTimeout(() => void qc.invalidateQueries({ queryKey: ALERT_KEYS.telegramDeliveries }), 800),
+  });
+}
+
+/** Delivery log of the Telegram channel (reloads every 5 s while shown). */
+export function useTelegramDeliveries(enabled: boolean) {
+  return useQuery({ queryKey: ALERT_KEYS.telegramDeliveries, enabled, queryFn: ({ signal }) => api('getTelegramDeliveries', {}, { signal }), refetchInterval: 5_000 });
 }
 
 /** Applies one `unread` event of the stream to the cached notifications (new item first). */
