@@ -7,8 +7,8 @@ import { TaTimeframe } from '../common/timeframe-schema';
  * percent (2.5 = 2.5 %), windows minutes, times ISO 8601 UTC (market clock for `market_time`).
  */
 
-/** Where a rule sends besides the in-app notification centre (always on). */
-export const AlertChannel = z.enum(['email', 'webhook']);
+/** Where a rule sends besides the in-app notification centre (always on); `push` = Web Push to every subscribed browser of the user. */
+export const AlertChannel = z.enum(['email', 'webhook', 'push']);
 export type AlertChannel = z.infer<typeof AlertChannel>;
 
 /** Kind of a rule. */
@@ -68,14 +68,14 @@ export type AlertRuleParams = z.infer<typeof AlertRuleParams>;
 // POST /api/alerts/rules
 export const CreateAlertRuleBody = z.object({
   rule: AlertRuleParams,
-  channels: z.array(AlertChannel).max(2).default([]),
+  channels: z.array(AlertChannel).max(AlertChannel.options.length).default([]),
 });
 export type CreateAlertRuleBody = z.infer<typeof CreateAlertRuleBody>;
 
 // PATCH /api/alerts/rules/:id — any of the fields; `active` pauses or resumes.
 export const UpdateAlertRuleBody = z.object({
   rule: AlertRuleParams.optional(),
-  channels: z.array(AlertChannel).max(2).optional(),
+  channels: z.array(AlertChannel).max(AlertChannel.options.length).optional(),
   active: z.boolean().optional(),
 });
 export const AlertIdParams = z.object({ id: z.coerce.number().int().positive() });

@@ -1,6 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import type { Mailer } from '../../providers/mail';
 import type { AlertsRepository, DeliveryRow } from './alerts.repository';
+import { pushServiceOf, type PushPayload, type PushSender } from './alerts.push';
+import type { PushSubscriptionRow, PushSubscriptionsRepository } from './alerts.push.repository';
 
 /** Attempts before a delivery is given up (`failed`). */
 export const MAX_ATTEMPTS = 8;
@@ -31,14 +33,20 @@ export interface DispatcherOptions {
   log?: (m: string) => void;
   /** fetch used for webhooks (tests may hold a request to simulate a crash). */
   fetch?: typeof fetch;
+  /** Web Push (VAPID keys set): the sender and the subscriptions; a `push` row fails without it. */
+  push?: { sender: PushSender; subscriptions: PushSubscriptionsRepository } | null;
 }
+
+type Sent = { ok: boolean; statusCode: number | null; error: string | null; giveUp?: boolean };
 
 /**
  * Sends the outbox (`alert_deliveries`): claims due pending rows with a lease, sends each — e-mail
  * through the mailer, webhooks as a POST signed per Standard Webhooks (`webhook-id` = the row's
  * message id, the same on every retry; `webhook-timestamp`; `webhook-signature` `v1,<HMAC-SHA256>`
- * by the `standardwebhooks` package with the endpoint's secret) — records the attempt and moves the
- * row to delivered, a later retry (exponential backoff) or failed. Runs in worker processes; any
+ * by the `standardwebhooks` package with the endpoint's secret), Web Push through the `web-push`
+ * library (a 404/410 from the push service deletes the subscription and fails the row, "subscription
+ * gone"; 429/5xx and network errors are retried; other 4xx fail at once) — records the attempt and
+ * moves the row to delivered, a later retry (exponential backoff) or failed. Runs in worker processes; any
  * number of dispatchers may run at once (disjoint claims).
  */
 export class AlertDispatcher {
@@ -103,7 +111,9 @@ export class AlertDispatcher {
     for (;;) {
       const batch = await this.o.repo.claim(this.now(), this.o.leaseMs ?? 60_000, this.o.batch ?? 100);
       if (!batch.length) return n;
-      const results = await Promise.all(batch.map((d) => this.deliver(d)));
+      const pushIds = batch.filter((d) => d.channel === 'push' && d.push_subscription_id != null).map((d) => Number(d.push_subscription_id));
+      const subs = pushIds.length && this.o.push ? await this.o.push.subscriptions.byIds([...new Set(pushIds)]) : new Map<number, PushSubscriptionRow>();
+      const results = await Promise.all(batch.map((d) => this.deliver(d, subs)));
       await this.o.repo.recordAttempts(results, this.now());
       n += batch.length;
       if (this.stopped) return n;
@@ -111,28 +121,48 @@ export class AlertDispatcher {
   }
 
   /** Sends one delivery and says what to record (the attempt, and when to retry unless given up). */
-  private async deliver(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
+  private async deliver(d: DeliveryRow & { url: string | null; secret: string | null }, subs: Map<number, PushSubscriptionRow>): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
     const attempt = d.attempts + 1;
     const t0 = performance.now();
-    let r: { ok: boolean; statusCode: number | null; error: string | null };
+    let r: Sent;
     try {
-      r = d.channel === 'email' ? await this.sendMail(d) : await this.sendWebhook(d);
+      r = d.channel === 'email' ? await this.sendMail(d) : d.channel === 'push' ? await this.sendPush(d, attempt, subs) : await this.sendWebhook(d);
     } catch (e) {
       r = { ok: false, statusCode: null, error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
     }
     const durationMs = performance.now() - t0;
     const max = this.o.maxAttempts ?? MAX_ATTEMPTS;
-    const nextAt = r.ok || attempt >= max ? null : this.now() + backoffMs(attempt, this.o.baseBackoffMs);
-    return { id: d.id, attempt, ...r, durationMs, nextAt };
+    const nextAt = r.ok || r.giveUp || attempt >= max ? null : this.now() + backoffMs(attempt, this.o.baseBackoffMs);
+    return { id: d.id, attempt, ok: r.ok, statusCode: r.statusCode, error: r.error, durationMs, nextAt };
   }
 
-  private async sendMail(d: DeliveryRow): Promise<{ ok: boolean; statusCode: number | null; error: string | null }> {
+  /**
+   * One Web Push attempt (logged with the push service's origin and the subscription id, never the
+   * full endpoint). A removed subscription or a 404/410 answer gives up ("subscription gone") and
+   * deletes the subscription; 429/5xx/network errors retry; other 4xx give up.
+   */
+  private async sendPush(d: DeliveryRow, attempt: number, subs: Map<number, PushSubscriptionRow>): Promise<Sent> {
+    const sub = d.push_subscription_id != null ? subs.get(Number(d.push_subscription_id)) : undefined;
+    if (!sub) return { ok: false, statusCode: null, error: 'subscription gone', giveUp: true };
+    if (!this.o.push) return { ok: false, statusCode: null, error: 'web push not configured', giveUp: true };
+    const r = await this.o.push.sender.send({ endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth }, d.payload as unknown as PushPayload);
+    const where = `push ${d.message_id} to subscription ${sub.id} at ${pushServiceOf(sub.endpoint)}, attempt ${attempt}`;
+    if (r.outcome === 'ok') {
+      this.log(`alerts: ${where}: delivered (HTTP ${r.statusCode})`);
+      return { ok: true, statusCode: r.statusCode, error: null };
+    }
+    this.log(`alerts: ${where}: ${r.outcome} (${r.error})`);
+    if (r.outcome === 'gone') await this.o.push.subscriptions.removeGone(Number(sub.id));
+    return { ok: false, statusCode: r.statusCode, error: r.error, giveUp: r.outcome === 'gone' || r.outcome === 'fail' };
+  }
+
+  private async sendMail(d: DeliveryRow): Promise<Sent> {
     const p = d.payload as { to: string; subject: string; text: string; html: string };
     await this.o.mailer.send({ to: p.to, subject: p.subject, text: p.text, html: p.html }, `alert ${d.message_id}`);
     return { ok: true, statusCode: null, error: null };
   }
 
-  private async sendWebhook(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<{ ok: boolean; statusCode: number | null; error: string | null }> {
+  private async sendWebhook(d: DeliveryRow & { url: string | null; secret: string | null }): Promise<Sent> {
     if (!d.url || !d.secret) return { ok: false, statusCode: null, error: 'endpoint removed' };
     const body = JSON.stringify(d.payload);
     const ts = new Date(this.now());

@@ -10,6 +10,8 @@ import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
 import type { AlertsRepository, NewDelivery, RuleRow } from './alerts.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
+import { alertPushPayload } from './alerts.push';
+import type { PushSubscriptionsRepository } from './alerts.push.repository';
 
 const FIVE_MIN = 300_000;
 
@@ -33,6 +35,8 @@ export interface AlertsEvaluatorDeps {
   origin: string;
   /** Whether e-mail alerts can be sent (always: the outbox or SMTP). */
   emailEnabled: boolean;
+  /** Browser subscriptions when Web Push is on (VAPID keys); rules' `push` channel is skipped without. */
+  pushSubscriptions?: PushSubscriptionsRepository | null;
   /** Wakes the dispatcher of this process after deliveries were queued. */
   wake?: () => void;
   now?: () => number;
@@ -72,15 +76,16 @@ export class AlertsEvaluator {
 
   /**
    * Fires a batch of triggers (all those of one candle, analysis or news release) through one
-   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail and webhook deliveries in
-   * the user's language, pauses of one-shot rules. Then publishes each new event with the user's
+   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail, webhook and Web Push
+   * deliveries (one per subscribed browser) in the user's language, pauses of one-shot rules. Then publishes each new event with the user's
    * unread count and wakes the dispatcher. Returns the ids of the events inserted.
    */
   async fireAll(triggers: Trigger[]): Promise<number[]> {
     if (!triggers.length) return [];
     const userIds = [...new Set(triggers.map((t) => t.rule.user_id))];
     const hookUsers = [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('webhook')).map((t) => t.rule.user_id))];
-    const [users, endpoints] = await Promise.all([this.d.repo.users(userIds), this.d.repo.activeEndpointsOf(hookUsers)]);
+    const pushUsers = this.d.pushSubscriptions ? [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('push')).map((t) => t.rule.user_id))] : [];
+    const [users, endpoints, pushSubs] = await Promise.all([this.d.repo.users(userIds), this.d.repo.activeEndpointsOf(hookUsers), this.d.pushSubscriptions?.idsOf(pushUsers) ?? new Map<number, number[]>()]);
     const live = triggers.filter((t) => users.has(t.rule.user_id));
     const now = this.now();
     const inserted = await this.d.repo.fireMany(
@@ -96,6 +101,11 @@ export class AlertsEvaluator {
         }
         if (channels.has('webhook')) {
           for (const ep of endpoints.get(t.rule.user_id) ?? []) out.push({ channel: 'webhook', endpointId: ep, messageId: newMessageId(), payload: alertWebhookPayload(t.message, { eventId: eid, ruleId: t.rule.id }, user.language, this.d.origin, now) });
+        }
+        if (channels.has('push')) {
+          for (const sub of pushSubs.get(t.rule.user_id) ?? []) {
+            out.push({ channel: 'push', endpointId: null, pushSubscriptionId: sub, messageId: newMessageId(), payload: alertPushPayload(t.message, eid, user.language, this.d.origin) as unknown as Record<string, unknown> });
+          }
         }
         return out;
       },

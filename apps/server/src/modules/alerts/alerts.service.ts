@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AlertNotification, AlertRule, AlertRuleParams, CreateAlertRuleBody, WebhookDelivery, WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
+import { AlertChannel, type AlertNotification, type AlertRule, type AlertRuleParams, type CreateAlertRuleBody, type WebhookDelivery, type WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub';
 import type { MarketService } from '../market/market.service';
@@ -62,7 +62,7 @@ export class AlertsService {
       id: r.id,
       rule: r.params as AlertRuleParams,
       coin: c ? { id: c.id, slug: c.slug, symbol: c.symbol, name: c.name } : null,
-      channels: (r.channels ?? []).filter((x): x is 'email' | 'webhook' => x === 'email' || x === 'webhook'),
+      channels: (r.channels ?? []).filter((x): x is AlertChannel => (AlertChannel.options as readonly string[]).includes(x)),
       active: r.active,
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
@@ -104,7 +104,7 @@ export class AlertsService {
   }
 
   /** Edits, pauses or resumes a rule (resuming counts against the limit). ALERT_RULE_NOT_FOUND. */
-  async update(userId: number, isPro: boolean, id: number, patch: { rule?: AlertRuleParams; channels?: ('email' | 'webhook')[]; active?: boolean }): Promise<AlertRule> {
+  async update(userId: number, isPro: boolean, id: number, patch: { rule?: AlertRuleParams; channels?: AlertChannel[]; active?: boolean }): Promise<AlertRule> {
     const cur = await this.d.repo.rule(userId, id);
     if (!cur) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
     const n = patch.rule ? this.normalise(patch.rule) : null;

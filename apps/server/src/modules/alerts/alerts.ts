@@ -9,11 +9,16 @@ import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsEvaluator } from './alerts.evaluator';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
+import { PushSender, vapidConfigOf } from './alerts.push';
+import { PushSubscriptionsRepository } from './alerts.push.repository';
+import { PushSubscriptionsService } from './alerts.push.service';
 
 /** The alerts module of a process: the API service everywhere; evaluator and dispatcher only with the worker role. */
 export interface Alerts {
   repo: AlertsRepository;
   service: AlertsService;
+  /** Web Push subscriptions (devices) and the public key; subscribing answers 503 without VAPID keys. */
+  push: PushSubscriptionsService;
   /** Null in processes without the worker role (`ROLES=web`). */
   evaluator: AlertsEvaluator | null;
   /** Null in processes without the worker role. */
@@ -21,12 +26,12 @@ export interface Alerts {
   close(): Promise<void>;
 }
 
-/** Channels configured by the environment (Telegram and Web Push are not built yet: off, with the reason). */
+/** Channels configured by the environment (Telegram is not built yet; Web Push needs the VAPID keys): off, with the reason. */
 export function alertChannelConfig(env: Env): AlertChannelConfig {
   return {
     email: { enabled: true, reason: env.SMTP_URL ? null : 'outbox' },
     telegram: { enabled: false, reason: 'not_available' },
-    webPush: { enabled: false, reason: 'not_available' },
+    webPush: vapidConfigOf(env) ? { enabled: true, reason: null } : { enabled: false, reason: 'not_configured' },
   };
 }
 
@@ -40,12 +45,15 @@ export function createAlerts(
   d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
-  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log }) : null;
+  const vapid = vapidConfigOf(env);
+  const pushSubscriptions = new PushSubscriptionsRepository(d.db);
+  const pushDelivery = vapid ? { sender: new PushSender(vapid), subscriptions: pushSubscriptions } : null;
+  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log, push: pushDelivery }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels: alertChannelConfig(env), now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
-    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, wake, now: d.now, log: d.log })
+    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, pushSubscriptions: vapid ? pushSubscriptions : null, wake, now: d.now, log: d.log })
     : null;
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
@@ -55,6 +63,7 @@ export function createAlerts(
   return {
     repo,
     service,
+    push: new PushSubscriptionsService({ repo: pushSubscriptions, vapid, now: d.now }),
     evaluator,
     dispatcher,
     async close() {
