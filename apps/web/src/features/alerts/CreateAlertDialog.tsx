@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
 import { Dialog } from '../../components/Dialog';
@@ -6,8 +6,24 @@ import { errorKey } from '../../lib/api';
 import { showToast } from '../../lib/toast';
 import { useAlertChannels, useCreateAlertRule, useUpdateAlertRule } from './alerts-api';
 
+/**
+ * Whether this browser is subscribed to push (null while unknown): the push code is imported on
+ * demand, so it adds nothing to the pages that show the dialog.
+ */
+function useSubscribedHere(): boolean | null {
+  const [here, setHere] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('./push-client').then((m) => m.readPushState()).then((s) => live && setHere(s.kind === 'enabled'), () => live && setHere(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return here;
+}
+
 type Kind = 'price_cross' | 'price_move' | 'signal';
-type Channel = 'email' | 'webhook';
+type Channel = 'email' | 'webhook' | 'push';
 
 /** What the dialog starts from: a coin (and its price), a signal of a card, or a stored rule to edit. */
 export interface AlertDraft {
@@ -30,8 +46,9 @@ function roundLevel(p: number): string {
 /**
  * Create-or-edit dialog of an alert rule (issue 18): price crosses a level, price moves ±X % within a
  * window, or a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
- * edge); channels besides the notification centre (e-mail, webhooks; a channel the server has not
- * configured is disabled with the reason). Fields are checked before sending; a refused request
+ * edge); channels besides the notification centre (e-mail, webhooks, Web Push; a channel the
+ * server has not configured is disabled with the reason, and push also until this browser is
+ * subscribed, unless the rule has it already). Fields are checked before sending; a refused request
  * shows the translated error (e.g. the plan's limit of active rules).
  */
 export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onClose: () => void; draft: AlertDraft }) {
@@ -57,6 +74,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
   const [channels, setChannels] = useState<Channel[]>(draft.edit?.channels ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ch = useAlertChannels();
+  const subscribedHere = useSubscribedHere();
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
   const pending = create.isPending || update.isPending;
@@ -97,7 +115,12 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
     else create.mutate({ rule, channels }, done);
   };
 
-  const channelInfo = (c: Channel) => ch.data?.channels.find((x) => x.channel === c);
+  /** The server's state of a channel; push is off here too while this browser is not subscribed (reason `push_device`). */
+  const channelInfo = (c: Channel) => {
+    const info = ch.data?.channels.find((x) => x.channel === (c === 'push' ? 'web_push' : c));
+    if (c !== 'push' || !info?.enabled || subscribedHere !== false) return info;
+    return { ...info, enabled: false, reason: 'push_device' };
+  };
   const toggle = (c: Channel) => setChannels((cur) => (cur.includes(c) ? cur.filter((x) => x !== c) : [...cur, c]));
   const kinds: Kind[] = coin ? ['price_cross', 'price_move', 'signal'] : ['signal'];
 
@@ -219,9 +242,10 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
           <legend className={label}>{t('dialog.channels')}</legend>
           <p className="mt-0.5 text-[12px] text-muted">{t('dialog.inAppAlways')}</p>
           <div className="mt-1.5 space-y-1.5">
-            {(['email', 'webhook'] as const).map((c) => {
+            {(['email', 'webhook', 'push'] as const).map((c) => {
               const info = channelInfo(c);
-              const off = info ? !info.enabled : false;
+              // a channel the rule already has stays uncheckable
+              const off = info ? !info.enabled && !channels.includes(c) : c === 'push';
               return (
                 <label key={c} className={`flex items-start gap-2 text-[13px] ${off ? 'opacity-60' : ''}`}>
                   <input type="checkbox" checked={channels.includes(c)} disabled={off} onChange={() => toggle(c)} className="mt-0.5 accent-primary-600" data-testid={`alert-channel-${c}`} />

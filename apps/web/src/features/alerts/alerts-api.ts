@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AlertNotification, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
+import type { AlertChannel, AlertNotification, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
 import { api, apiUrl } from '../../lib/api-client';
 import { getToken, useSession } from '../../lib/session';
 import { parseSseBuffer, parseSseJson } from '../../lib/sse';
@@ -12,6 +12,8 @@ export const ALERT_KEYS = {
   channels: ['alerts', 'channels'] as const,
   webhooks: ['alerts', 'webhooks'] as const,
   deliveries: (id: number) => ['alerts', 'webhooks', id, 'deliveries'] as const,
+  pushConfig: ['alerts', 'push', 'config'] as const,
+  pushDevices: ['alerts', 'push', 'devices'] as const,
 };
 
 /** The caller's rules with the plan's active-rule limit (`GET /api/alerts/rules`); off when signed out. */
@@ -24,7 +26,7 @@ export function useAlertRules() {
 export function useCreateAlertRule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (b: { rule: AlertRuleParams; channels: ('email' | 'webhook')[] }) => api('createAlertRule', { body: b }, { navigationScoped: false }),
+    mutationFn: (b: { rule: AlertRuleParams; channels: AlertChannel[] }) => api('createAlertRule', { body: b }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: ALERT_KEYS.rules }),
   });
 }
@@ -33,7 +35,7 @@ export function useCreateAlertRule() {
 export function useUpdateAlertRule() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { id: number; rule?: AlertRuleParams; channels?: ('email' | 'webhook')[]; active?: boolean }) =>
+    mutationFn: (v: { id: number; rule?: AlertRuleParams; channels?: AlertChannel[]; active?: boolean }) =>
       api('updateAlertRule', { params: { id: v.id }, body: { rule: v.rule, channels: v.channels, active: v.active } }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: ALERT_KEYS.rules }),
   });
@@ -51,6 +53,17 @@ export function useDeleteAlertRule() {
 /** Channels the server has configured (`GET /api/alerts/channels`). */
 export function useAlertChannels() {
   return useQuery({ queryKey: ALERT_KEYS.channels, queryFn: ({ signal }) => api('getAlertChannels', {}, { signal }), staleTime: 300_000 });
+}
+
+/** Whether Web Push is on and the server's VAPID public key (`GET /api/alerts/push/config`). */
+export function usePushConfig() {
+  return useQuery({ queryKey: ALERT_KEYS.pushConfig, queryFn: ({ signal }) => api('getPushConfig', {}, { signal }), staleTime: 300_000 });
+}
+
+/** Browsers subscribed to the caller's push alerts (`GET /api/alerts/push/subscriptions`). */
+export function usePushDevices() {
+  const { token } = useSession();
+  return useQuery({ queryKey: ALERT_KEYS.pushDevices, enabled: !!token, queryFn: ({ signal }) => api('getPushSubscriptions', {}, { signal }) });
 }
 
 /** Latest notifications and the unread count; kept fresh by {@link useAlertStream}. */
