@@ -16,10 +16,10 @@ self.addEventListener('activate', function (event) {
 });
 
 self.addEventListener('push', function (event) {
-  var data = {};
+  var data;
   try {
     data = event.data ? event.data.json() : {};
-  } catch (e) {
+  } catch {
     data = { body: event.data ? event.data.text() : '' };
   }
   var title = typeof data.title === 'string' && data.title ? data.title : 'Coinlens';
@@ -41,7 +41,7 @@ self.addEventListener('notificationclick', function (event) {
   var target;
   try {
     target = new URL(raw, self.location.origin);
-  } catch (e) {
+  } catch {
     target = new URL('/', self.location.origin);
   }
   // Only pages of this app are opened from a notification.
