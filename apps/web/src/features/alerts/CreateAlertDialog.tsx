@@ -4,22 +4,26 @@ import type { AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rule
 import { Dialog } from '../../components/Dialog';
 import { errorKey } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { useAlertChannels, useCreateAlertRule, useUpdateAlertRule } from './alerts-api';
+import { useAlertChannels, useCreateAlertRule, usePushDevices, useUpdateAlertRule } from './alerts-api';
 
 /**
- * Whether this browser is subscribed to push (null while unknown): the push code is imported on
- * demand, so it adds nothing to the pages that show the dialog.
+ * Whether this browser is subscribed to push for this account (its endpoint is in the user's device
+ * list; null while unknown): the push code is imported on demand, so it adds nothing to the pages
+ * that show the dialog.
  */
 function useSubscribedHere(): boolean | null {
-  const [here, setHere] = useState<boolean | null>(null);
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
+  const devices = usePushDevices();
   useEffect(() => {
     let live = true;
-    void import('./push-client').then((m) => m.readPushState()).then((s) => live && setHere(s.kind === 'enabled'), () => live && setHere(false));
+    void import('./push-client').then((m) => m.readPushState()).then((s) => live && setEndpoint(s.kind === 'enabled' ? s.endpoint : null), () => live && setEndpoint(null));
     return () => {
       live = false;
     };
   }, []);
-  return here;
+  if (endpoint === undefined) return null;
+  if (endpoint === null) return false;
+  return devices.data ? devices.data.some((d) => d.endpoint === endpoint) : null;
 }
 
 type Kind = 'price_cross' | 'price_move' | 'signal';

@@ -20,8 +20,7 @@ type Shown = PushState['kind'] | 'not_configured' | 'loading';
  * "Push on this device" on the Alerts page (lazy-loaded): the state of this browser (enabled,
  * blocked by the browser, not supported, not set up on the server), the button that asks for
  * permission and subscribes with the server's public key, and the list of subscribed browsers with
- * remove. A browser that is subscribed but unknown to the server (removed from another device) is
- * sent again on load.
+ * remove.
  */
 export default function PushPanel() {
   const { t } = useTranslation('alerts');
@@ -45,19 +44,11 @@ export default function PushPanel() {
   });
 
   const enabled = config.data?.enabled ?? false;
-  const here = state?.kind === 'enabled' ? state.endpoint : null;
-  // Subscribed here but not on the server (removed from another device, or another account): send it again.
-  const known = !here || !devices.data || devices.data.some((d) => d.endpoint === here);
-  useEffect(() => {
-    if (!known && enabled && config.data?.public_key && !busy) {
-      setBusy(true);
-      void enablePush(config.data.public_key)
-        .then((body) => save.mutateAsync(body))
-        .catch(() => undefined)
-        .finally(() => setBusy(false));
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [known, enabled]);
+  // Subscribed in this browser and known to the server for this account: enabled. A subscription the
+  // server does not list for this user (removed from another device, or made by another account on
+  // this browser) counts as off until the user enables push again here.
+  const browserEndpoint = state?.kind === 'enabled' ? state.endpoint : null;
+  const here = browserEndpoint && devices.data?.some((d) => d.endpoint === browserEndpoint) ? browserEndpoint : null;
 
   const turnOn = async () => {
     if (!config.data?.public_key) return;
@@ -94,7 +85,7 @@ export default function PushPanel() {
     remove.mutate(d.id);
   };
 
-  const shown: Shown = !config.data || !state ? 'loading' : !enabled ? 'not_configured' : state.kind;
+  const shown: Shown = !config.data || !state || (browserEndpoint && !devices.data) ? 'loading' : !enabled ? 'not_configured' : state.kind === 'enabled' && !here ? 'off' : state.kind;
   const tone = shown === 'enabled' ? 'bg-up/15 text-up' : shown === 'off' || shown === 'loading' ? 'bg-surface-2 text-muted' : 'bg-down/10 text-down';
 
   return (
