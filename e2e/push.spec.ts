@@ -78,7 +78,7 @@ test('the Alerts page shows the push control and the device list (en-US desktop,
   await expect(enable).toHaveText(phone ? '在本设备开启推送' : 'Enable push on this device');
   await expect(enable).toBeEnabled();
   await expect(page.getByTestId('push-devices-empty')).toBeVisible();
-  await expect(page.getByTestId('alert-channels')).toContainText(phone ? 'Web Push' : 'Web Push');
+  await expect(page.getByTestId('alert-channels')).toContainText(phone ? '网页推送' : 'Web Push');
   // keyboard: the button is reachable and focusable
   await enable.focus();
   await expect(enable).toBeFocused();
