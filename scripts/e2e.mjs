@@ -23,6 +23,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, createWriteStream, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
+import { createECDH } from 'node:crypto';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverArgs } from './server-runtime.mjs';
@@ -44,6 +45,20 @@ const FAIR_USE = {
   // every spec signs up from 127.0.0.1: the default 20 code checks per 10 minutes ran out on a fast run
   RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: process.env.RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES ?? '1000',
 };
+
+/**
+ * A VAPID key pair made for this run (node:crypto, P-256), so the servers have Web Push on and the
+ * Alerts page shows its push control (e2e/push.spec.ts); VAPID_* from the environment win, and
+ * E2E_VAPID=0 leaves push off. Headless Chromium reaches no real push service, so no push is sent.
+ */
+function vapidEnv() {
+  if (process.env.E2E_VAPID === '0' || process.env.VAPID_PUBLIC_KEY) return {};
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const privateKey = Buffer.concat([Buffer.alloc(32), ecdh.getPrivateKey()]).subarray(-32);
+  return { VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'), VAPID_PRIVATE_KEY: privateKey.toString('base64url'), VAPID_SUBJECT: 'mailto:e2e@coinlens.example' };
+}
+const VAPID = vapidEnv();
 
 function run(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
@@ -412,6 +427,7 @@ if (!baseURL) {
       NODE_ENV: 'production',
       LAB_EMAILS,
       ...FAIR_USE,
+      ...VAPID,
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
       ...(telegramInfo ? { TELEGRAM_BOT_TOKEN: telegramInfo.token, TELEGRAM_BOT_NAME: telegramInfo.bot, TELEGRAM_API_ROOT: telegramInfo.url, TELEGRAM_POLL_TIMEOUT_S: '1' } : {}),
     },

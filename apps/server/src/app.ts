@@ -29,6 +29,7 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { labRoutes } from './modules/ai/lab.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { pushRoutes } from './modules/alerts/alerts.push.routes';
 
 /**
  * Builds the HTTP application: API routes under /api, OpenAPI at /api/docs, icons under
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await chatRoutes(app, { chat: ctx.ai.chat });
   await labRoutes(app, { lab: ctx.ai.lab });
   await alertsRoutes(app, { alerts: ctx.alerts.service, telegram: ctx.alerts.telegram, pubsub: ctx.pubsub });
+  await pushRoutes(app, { push: ctx.alerts.push });
   await analyticsRoutes(app, { db: ctx.db, env: ctx.env, aiWriter: ctx.llm ? ctx.llm.model : 'builtin', marketSource: ctx.source.name });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));

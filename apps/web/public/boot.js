@@ -73,6 +73,19 @@
   document.addEventListener('visibilitychange', function () {
     if (document.visibilityState === 'hidden' && document.readyState !== 'loading') start();
   });
+  // The browser UI colour (<meta name="theme-color">, also the installed app's title bar) follows
+  // the theme: the header's surface colour of light or dark, now and on every change of data-theme.
+  var themeColor = function () {
+    var meta = document.querySelector('meta[name="theme-color"]');
+    if (meta) meta.setAttribute('content', html.getAttribute('data-theme') === 'dark' ? '#121826' : '#ffffff');
+  };
+  themeColor();
+  if (window.MutationObserver) new MutationObserver(themeColor).observe(html, { attributes: true, attributeFilter: ['data-theme'] });
+  // The service worker of Web Push and the installable app (public/sw.js), in the built app only
+  // (the #boot-modules block exists only there), once the page has loaded.
+  window.addEventListener('load', function () {
+    if ('serviceWorker' in navigator && document.getElementById('boot-modules')) navigator.serviceWorker.register('/sw.js').catch(function () {});
+  });
   // Zod 4 probes `new Function` (its JIT) when a schema is created, a CSP violation without
   // 'unsafe-eval'. Its global config must say `jitless` before the first schema exists, that is
   // before any module runs; validation is the same without the JIT.

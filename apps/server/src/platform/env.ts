@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -187,6 +188,12 @@ export const EnvSchema = z.object({
   NEWS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Milliseconds between polls of the alert delivery outbox by a worker (new alerts wake it at once); 0 = only on wake-ups. */
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** Web Push VAPID key pair (`npx web-push generate-vapid-keys`): public key, base64url of the 65-byte uncompressed P-256 point. Push is off without it. */
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^B[A-Za-z0-9_-]{86}=?$/, 'must be the base64url public key printed by `npx web-push generate-vapid-keys` (87 characters, starting with B)').optional(),
+  /** The private half (base64url of the 32-byte P-256 scalar); never sent to a client nor logged. */
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}=?$/, 'must be the base64url private key printed by `npx web-push generate-vapid-keys` (43 characters)').optional(),
+  /** Contact of the VAPID JWT (`sub`): `mailto:` address or `https:` URL; default `mailto:` + SUPPORT_EMAIL. */
+  VAPID_SUBJECT: z.string().trim().regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -202,8 +209,24 @@ export const ENV_RULES: readonly { vars: EnvName[]; rule: string; holds: (env: E
   { vars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], rule: 'Google sign-in needs both `GOOGLE_CLIENT_ID` and `GOOGLE_CLIENT_SECRET` (or neither)', holds: (e) => !!e.GOOGLE_CLIENT_ID === !!e.GOOGLE_CLIENT_SECRET },
   { vars: ['X_CLIENT_SECRET', 'X_CLIENT_ID'], rule: '`X_CLIENT_SECRET` needs `X_CLIENT_ID` (a public X client has an id and no secret)', holds: (e) => !e.X_CLIENT_SECRET || !!e.X_CLIENT_ID },
   { vars: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_BOT_NAME'], rule: 'The Telegram bot (sign-in and alerts) needs both `TELEGRAM_BOT_TOKEN` and `TELEGRAM_BOT_NAME` (or neither)', holds: (e) => !!e.TELEGRAM_BOT_TOKEN === !!e.TELEGRAM_BOT_NAME },
+  { vars: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], rule: 'Web Push needs both `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY` (or neither), of one key pair', holds: (e) => (!e.VAPID_PUBLIC_KEY && !e.VAPID_PRIVATE_KEY) || (!!e.VAPID_PUBLIC_KEY && !!e.VAPID_PRIVATE_KEY && vapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY)) },
+  { vars: ['VAPID_SUBJECT', 'VAPID_PUBLIC_KEY'], rule: '`VAPID_SUBJECT` needs the VAPID keys', holds: (e) => !e.VAPID_SUBJECT || !!e.VAPID_PUBLIC_KEY },
   { vars: ['LLM_MODEL', 'LLM_API_KEY', 'LLM_BASE_URL'], rule: '`LLM_MODEL` and `LLM_API_KEY` need `LLM_BASE_URL` (without it the built-in analyst writes)', holds: (e) => (!e.LLM_MODEL && !e.LLM_API_KEY) || !!e.LLM_BASE_URL },
 ];
+
+/**
+ * True when `publicKey` (base64url, uncompressed P-256 point) is the public half of `privateKey`
+ * (base64url, 32-byte scalar): derived with node:crypto's ECDH. False for malformed keys.
+ */
+export function vapidPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const ecdh = crypto.createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().equals(Buffer.from(publicKey, 'base64url'));
+  } catch {
+    return false;
+  }
+}
 
 /** Thrown by `parseEnv` with every invalid variable listed. */
 export class EnvError extends Error {}
@@ -232,7 +255,7 @@ export function dataDirOf(env: Env): string {
 /** A section of docs/OPERATIONS.md that holds a table of variables. */
 export type EnvSection = (typeof ENV_SECTIONS)[number];
 /** The sections of docs/OPERATIONS.md with a variable table, in document order. */
-export const ENV_SECTIONS = ['Core', 'Database', 'Market data and the replay clock', 'News', 'Accounts and mail', 'Pub/sub, rate limits, jobs', 'Fair use: rate limits and the read gate', 'AI', 'Analytics (self-hosted)', 'Membership and payments'] as const;
+export const ENV_SECTIONS = ['Core', 'Database', 'Market data and the replay clock', 'News', 'Accounts and mail', 'Pub/sub, rate limits, jobs', 'Fair use: rate limits and the read gate', 'AI', 'Analytics (self-hosted)', 'Membership and payments', 'Web Push'] as const;
 
 /** One row of a variable table in docs/OPERATIONS.md: the variables it covers, the default as shown (markdown) and what they mean. */
 export interface EnvDoc {
@@ -279,6 +302,8 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Accounts and mail', vars: ['SESSION_TTL_HOURS'], default: '`720`', meaning: 'lifetime of a sign-in session (30 days); logout and password resets revoke sessions at once' },
   { section: 'Accounts and mail', vars: ['REGISTRATION_ENABLED'], default: '`true`', meaning: '`false` closes e-mail registration ("Registration is currently unavailable")' },
   { section: 'Accounts and mail', vars: ['LAB_EMAILS'], default: '—', meaning: 'comma list of verified e-mail addresses whose accounts get the `lab` permission: the coin page then shows the trading-agent preview (paper plans replayed on the market clock) instead of "coming soon". Permissions stored on the user (`users.permissions`) also count' },
+  { section: 'Web Push', vars: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], default: '— (Web Push off)', meaning: 'the VAPID key pair of Web Push alerts, base64url, as printed by `npx web-push generate-vapid-keys`; both or neither, and of one pair (checked at start). Without them the push channel is off and the Alerts page says it is not set up on this server. The public key is served to browsers (`GET /api/alerts/push/config`, the `applicationServerKey`); the private key signs the VAPID JWT of every push request and is never sent to a client nor logged. Changing the pair ends every browser subscription (push services refuse the new key with 403/410): users enable push again' },
+  { section: 'Web Push', vars: ['VAPID_SUBJECT'], default: '`mailto:` + `SUPPORT_EMAIL`', meaning: 'the contact in the VAPID JWT (`sub`) that push services use to reach the operator: a `mailto:` address or an `https:` URL (Apple\'s service refuses `localhost` subjects)' },
   { section: 'Accounts and mail', vars: ['SMTP_URL'], default: '—', meaning: 'SMTP server for mail, e.g. `smtps://user:pass@smtp.example:465` or `smtp://127.0.0.1:25`. Without it every mail is written as an RFC 822 `.eml` file to `DATA_DIR/outbox/` and one log line (without the code) names it, so sign-up works offline' },
   { section: 'Accounts and mail', vars: ['MAIL_FROM'], default: '`Coinlens <no-reply@coinlens.example>`', meaning: 'sender of account mails' },
   { section: 'Accounts and mail', vars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], default: '—', meaning: 'Google sign-in (OAuth 2.0 authorization code with PKCE); both or neither (checked at start), the button shows when both are set. Register both redirect URIs `PUBLIC_ORIGIN/en-US/auth/google/callback` and `PUBLIC_ORIGIN/zh-CN/auth/google/callback`' },

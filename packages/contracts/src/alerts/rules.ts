@@ -7,8 +7,8 @@ import { TaTimeframe } from '../common/timeframe-schema';
  * percent (2.5 = 2.5 %), windows minutes, times ISO 8601 UTC (market clock for `market_time`).
  */
 
-/** Where a rule sends besides the in-app notification centre (always on); `telegram` needs a linked chat. */
-export const AlertChannel = z.enum(['email', 'webhook', 'telegram']);
+/** Where a rule sends besides the in-app notification centre (always on); `telegram` needs a linked chat; `push` = Web Push to every subscribed browser of the user. */
+export const AlertChannel = z.enum(['email', 'webhook', 'telegram', 'push']);
 export type AlertChannel = z.infer<typeof AlertChannel>;
 
 /** Kind of a rule. */

@@ -1,5 +1,6 @@
 import { aiApi } from '../ai/api';
 import { alertsApi } from '../alerts/api';
+import { pushApi } from '../alerts/push';
 import { analyticsApi } from '../analytics/api';
 import { authApi } from '../auth/api';
 import { billingApi } from '../billing/api';
@@ -25,6 +26,7 @@ export const ENDPOINTS = {
   ...feedsApi,
   ...followingApi,
   ...alertsApi,
+  ...pushApi,
   ...aiApi,
   ...usersApi,
   ...billingApi,

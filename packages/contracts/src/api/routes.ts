@@ -84,6 +84,12 @@ export const ROUTES = {
   deleteTelegramLink: { method: 'DELETE', path: '/api/alerts/telegram' },
   testTelegram: { method: POST, path: '/api/alerts/telegram/test' },
   getTelegramDeliveries: { method: GET, path: '/api/alerts/telegram/deliveries' },
+  // Web Push: the VAPID public key, the browser subscriptions (devices) of the caller
+  getPushConfig: { method: GET, path: '/api/alerts/push/config' },
+  getPushSubscriptions: { method: GET, path: '/api/alerts/push/subscriptions' },
+  subscribePush: { method: POST, path: '/api/alerts/push/subscriptions' },
+  unsubscribePush: { method: POST, path: '/api/alerts/push/unsubscribe' },
+  deletePushSubscription: { method: 'DELETE', path: '/api/alerts/push/subscriptions/:id' },
 
   // ---- coin AI content, assistant, lab -------------------------------------------------------------
   getAggregate: { method: GET, path: '/api/crypto/:id/aggregate' },

@@ -2,6 +2,8 @@ import { Webhook } from 'standardwebhooks';
 import { GrammyError, type Api } from 'grammy';
 import type { Mailer } from '../../providers/mail';
 import type { AlertsRepository, ClaimedDelivery, DeliveryRow } from './alerts.repository';
+import { pushServiceOf, type PushPayload, type PushSender } from './alerts.push';
+import type { PushSubscriptionRow, PushSubscriptionsRepository } from './alerts.push.repository';
 import { grammySignal } from './alerts.telegram-bot';
 
 /** What one send says: the result to log, and optionally when to retry (Telegram's `retry_after`) or that retrying is pointless. */
@@ -46,14 +48,19 @@ export interface DispatcherOptions {
   fetch?: typeof fetch;
   /** The Telegram Bot API client (grammY, with the configured API root); null when no bot is configured. */
   telegram?: Api | null;
+  /** Web Push (VAPID keys set): the sender and the subscriptions; a `push` row fails without it. */
+  push?: { sender: PushSender; subscriptions: PushSubscriptionsRepository } | null;
 }
+
 
 /**
  * Sends the outbox (`alert_deliveries`): claims due pending rows with a lease, sends each — e-mail
  * through the mailer, webhooks as a POST signed per Standard Webhooks (`webhook-id` = the row's
  * message id, the same on every retry; `webhook-timestamp`; `webhook-signature` `v1,<HMAC-SHA256>`
- * by the `standardwebhooks` package with the endpoint's secret) — records the attempt and moves the
- * row to delivered, a later retry (exponential backoff) or failed. Telegram deliveries are a
+ * by the `standardwebhooks` package with the endpoint's secret), Web Push through the `web-push`
+ * library (a 404/410 from the push service deletes the subscription and fails the row, "subscription
+ * gone"; 429/5xx and network errors are retried; other 4xx fail at once) — records the attempt and
+ * moves the row to delivered, a later retry (exponential backoff) or failed. Telegram deliveries are a
  * `sendMessage` (HTML) to the chat the user links at send time: 429 is retried after the answer's
  * `parameters.retry_after`, 403 (the user blocked the bot) and 400 fail at once, and a 403 removes
  * the link. Runs in worker processes; any number of dispatchers may run at once (disjoint claims).
@@ -120,7 +127,9 @@ export class AlertDispatcher {
     for (;;) {
       const batch = await this.o.repo.claim(this.now(), this.o.leaseMs ?? 60_000, this.o.batch ?? 100);
       if (!batch.length) return n;
-      const results = await Promise.all(batch.map((d) => this.deliver(d)));
+      const pushIds = batch.filter((d) => d.channel === 'push' && d.push_subscription_id != null).map((d) => Number(d.push_subscription_id));
+      const subs = pushIds.length && this.o.push ? await this.o.push.subscriptions.byIds([...new Set(pushIds)]) : new Map<number, PushSubscriptionRow>();
+      const results = await Promise.all(batch.map((d) => this.deliver(d, subs)));
       await this.o.repo.recordAttempts(results, this.now());
       n += batch.length;
       if (this.stopped) return n;
@@ -128,12 +137,12 @@ export class AlertDispatcher {
   }
 
   /** Sends one delivery and says what to record (the attempt, and when to retry unless given up). */
-  private async deliver(d: ClaimedDelivery): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
+  private async deliver(d: ClaimedDelivery, subs: Map<number, PushSubscriptionRow>): Promise<{ id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }> {
     const attempt = d.attempts + 1;
     const t0 = performance.now();
     let r: SendResult;
     try {
-      r = d.channel === 'email' ? await this.sendMail(d) : d.channel === 'telegram' ? await this.sendTelegram(d) : await this.sendWebhook(d);
+      r = d.channel === 'email' ? await this.sendMail(d) : d.channel === 'telegram' ? await this.sendTelegram(d) : d.channel === 'push' ? await this.sendPush(d, attempt, subs) : await this.sendWebhook(d);
     } catch (e) {
       r = { ok: false, statusCode: null, error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
     }
@@ -165,6 +174,26 @@ export class AlertDispatcher {
       }
       return { ok: false, statusCode: e.error_code, error, permanent: e.error_code === 400 };
     }
+  }
+
+  /**
+   * One Web Push attempt (logged with the push service's origin and the subscription id, never the
+   * full endpoint). A removed subscription or a 404/410 answer gives up ("subscription gone") and
+   * deletes the subscription; 429/5xx/network errors retry; other 4xx give up.
+   */
+  private async sendPush(d: DeliveryRow, attempt: number, subs: Map<number, PushSubscriptionRow>): Promise<SendResult> {
+    const sub = d.push_subscription_id != null ? subs.get(Number(d.push_subscription_id)) : undefined;
+    if (!sub) return { ok: false, statusCode: null, error: 'subscription gone', permanent: true };
+    if (!this.o.push) return { ok: false, statusCode: null, error: 'web push not configured', permanent: true };
+    const r = await this.o.push.sender.send({ endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth }, d.payload as unknown as PushPayload);
+    const where = `push ${d.message_id} to subscription ${sub.id} at ${pushServiceOf(sub.endpoint)}, attempt ${attempt}`;
+    if (r.outcome === 'ok') {
+      this.log(`alerts: ${where}: delivered (HTTP ${r.statusCode})`);
+      return { ok: true, statusCode: r.statusCode, error: null };
+    }
+    this.log(`alerts: ${where}: ${r.outcome} (${r.error})`);
+    if (r.outcome === 'gone') await this.o.push.subscriptions.removeGone(Number(sub.id));
+    return { ok: false, statusCode: r.statusCode, error: r.error, permanent: r.outcome === 'gone' || r.outcome === 'fail' };
   }
 
   private async sendMail(d: DeliveryRow): Promise<SendResult> {

@@ -10,6 +10,8 @@ import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertTelegram, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
 import type { AlertsRepository, NewDelivery, RuleRow } from './alerts.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
+import { alertPushPayload } from './alerts.push';
+import type { PushSubscriptionsRepository } from './alerts.push.repository';
 
 const FIVE_MIN = 300_000;
 
@@ -35,6 +37,8 @@ export interface AlertsEvaluatorDeps {
   emailEnabled: boolean;
   /** Whether the Telegram channel is configured (a bot token and name); rules' `telegram` is skipped otherwise. */
   telegramEnabled?: boolean;
+  /** Browser subscriptions when Web Push is on (VAPID keys); rules' `push` channel is skipped without. */
+  pushSubscriptions?: PushSubscriptionsRepository | null;
   /** Wakes the dispatcher of this process after deliveries were queued. */
   wake?: () => void;
   now?: () => number;
@@ -74,8 +78,8 @@ export class AlertsEvaluator {
 
   /**
    * Fires a batch of triggers (all those of one candle, analysis or news release) through one
-   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail, webhook and Telegram deliveries in
-   * the user's language, pauses of one-shot rules. Then publishes each new event with the user's
+   * transaction ({@link AlertsRepository.fireMany}): events, their e-mail, webhook, Telegram and Web Push
+   * deliveries (one per subscribed browser) in the user's language, pauses of one-shot rules. Then publishes each new event with the user's
    * unread count and wakes the dispatcher. Returns the ids of the events inserted.
    */
   async fireAll(triggers: Trigger[]): Promise<number[]> {
@@ -83,7 +87,13 @@ export class AlertsEvaluator {
     const userIds = [...new Set(triggers.map((t) => t.rule.user_id))];
     const hookUsers = [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('webhook')).map((t) => t.rule.user_id))];
     const tgUsers = this.d.telegramEnabled ? [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('telegram')).map((t) => t.rule.user_id))] : [];
-    const [users, endpoints, chats] = await Promise.all([this.d.repo.users(userIds), this.d.repo.activeEndpointsOf(hookUsers), this.d.repo.telegramLinksOf(tgUsers)]);
+    const pushUsers = this.d.pushSubscriptions ? [...new Set(triggers.filter((t) => (t.rule.channels ?? []).includes('push')).map((t) => t.rule.user_id))] : [];
+    const [users, endpoints, chats, pushSubs] = await Promise.all([
+      this.d.repo.users(userIds),
+      this.d.repo.activeEndpointsOf(hookUsers),
+      this.d.repo.telegramLinksOf(tgUsers),
+      this.d.pushSubscriptions?.idsOf(pushUsers) ?? new Map<number, number[]>(),
+    ]);
     const live = triggers.filter((t) => users.has(t.rule.user_id));
     const now = this.now();
     const inserted = await this.d.repo.fireMany(
@@ -103,6 +113,11 @@ export class AlertsEvaluator {
         if (channels.has('telegram') && chats.has(t.rule.user_id)) {
           // The chat is looked up again when sending (the user may relink or unlink meanwhile).
           out.push({ channel: 'telegram', endpointId: null, messageId: newMessageId(), payload: { type: 'alert.fired', text: alertTelegram(t.message, user.language, this.d.origin) } });
+        }
+        if (channels.has('push')) {
+          for (const sub of pushSubs.get(t.rule.user_id) ?? []) {
+            out.push({ channel: 'push', endpointId: null, pushSubscriptionId: sub, messageId: newMessageId(), payload: alertPushPayload(t.message, eid, user.language, this.d.origin) as unknown as Record<string, unknown> });
+          }
         }
         return out;
       },

@@ -20,8 +20,10 @@ export interface DeliveryRow {
   id: number;
   user_id: number;
   event_id: number | null;
-  channel: 'email' | 'webhook' | 'telegram';
+  channel: 'email' | 'webhook' | 'telegram' | 'push';
   endpoint_id: number | null;
+  /** The browser subscription of a `push` row; null once it was removed (the row then fails: subscription gone). */
+  push_subscription_id?: number | null;
   message_id: string;
   payload: Record<string, unknown>;
   status: 'pending' | 'delivered' | 'failed';
@@ -33,8 +35,10 @@ export interface DeliveryRow {
 
 /** A delivery to write with its event (channel, endpoint, Standard Webhooks message id, payload). */
 export interface NewDelivery {
-  channel: 'email' | 'webhook' | 'telegram';
+  channel: 'email' | 'webhook' | 'telegram' | 'push';
   endpointId: number | null;
+  /** The browser subscription (`push_subscriptions.id`) of a `push` delivery. */
+  pushSubscriptionId?: number | null;
   messageId: string;
   payload: Record<string, unknown>;
 }
@@ -201,8 +205,8 @@ export class AlertsRepository {
       const ds = inserted.flatMap((e) => deliveries(e.eventId, e.index).map((d) => ({ ...d, eventId: e.eventId, userId: items[e.index].userId })));
       for (let c = 0; c < ds.length; c += 500) {
         const chunk = ds.slice(c, c + 500);
-        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at) values
-          ${sql.join(chunk.map((d) => sql`(${d.userId}::int, ${d.eventId}::int, ${d.channel}::text, ${d.endpointId}::int, ${d.messageId}::text, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}::bigint, ${now}::bigint)`), sql`, `)}`);
+        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, push_subscription_id, message_id, payload, status, attempts, next_attempt_at, created_at) values
+          ${sql.join(chunk.map((d) => sql`(${d.userId}::int, ${d.eventId}::int, ${d.channel}::text, ${d.endpointId}::int, ${d.pushSubscriptionId ?? null}::int, ${d.messageId}::text, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}::bigint, ${now}::bigint)`), sql`, `)}`);
       }
       const pause = [...new Set(inserted.filter((e) => items[e.index].pause).map((e) => items[e.index].ruleId))];
       if (pause.length) await tx.execute(sql`update alert_rules set active = false, updated_at = ${now} where id in (${sql.join(pause.map((i) => sql`${i}`), sql`, `)})`);

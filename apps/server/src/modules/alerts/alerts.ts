@@ -11,11 +11,16 @@ import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
 import { TelegramService, telegramChannel } from './alerts.telegram';
 import { TelegramBot } from './alerts.telegram-bot';
+import { PushSender, vapidConfigOf } from './alerts.push';
+import { PushSubscriptionsRepository } from './alerts.push.repository';
+import { PushSubscriptionsService } from './alerts.push.service';
 
 /** The alerts module of a process: the API service everywhere; evaluator and dispatcher only with the worker role. */
 export interface Alerts {
   repo: AlertsRepository;
   service: AlertsService;
+  /** Web Push subscriptions (devices) and the public key; subscribing answers 503 without VAPID keys. */
+  push: PushSubscriptionsService;
   /** Null in processes without the worker role (`ROLES=web`). */
   evaluator: AlertsEvaluator | null;
   /** Null in processes without the worker role. */
@@ -27,12 +32,12 @@ export interface Alerts {
   close(): Promise<void>;
 }
 
-/** Channels configured by the environment (Web Push is not built yet: off, with the reason; Telegram needs its bot). */
+/** Channels configured by the environment (Telegram needs its bot, Web Push the VAPID keys): off, with the reason. */
 export function alertChannelConfig(env: Env): AlertChannelConfig {
   return {
     email: { enabled: true, reason: env.SMTP_URL ? null : 'outbox' },
     telegram: telegramChannel(env),
-    webPush: { enabled: false, reason: 'not_available' },
+    webPush: vapidConfigOf(env) ? { enabled: true, reason: null } : { enabled: false, reason: 'not_configured' },
   };
 }
 
@@ -53,13 +58,16 @@ export function createAlerts(
     d.worker && channels.telegram.enabled
       ? new TelegramBot({ token: env.TELEGRAM_BOT_TOKEN!, apiRoot: env.TELEGRAM_API_ROOT, repo, pollTimeoutS: env.TELEGRAM_POLL_TIMEOUT_S, tryLock: () => d.db.tryLock(LOCKS.telegram), now: d.now, log: d.log })
       : null;
-  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log, telegram: telegramBot?.api ?? null }) : null;
+  const vapid = vapidConfigOf(env);
+  const pushSubscriptions = new PushSubscriptionsRepository(d.db);
+  const pushDelivery = vapid ? { sender: new PushSender(vapid), subscriptions: pushSubscriptions } : null;
+  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log, telegram: telegramBot?.api ?? null, push: pushDelivery }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
-    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, telegramEnabled: channels.telegram.enabled, wake, now: d.now, log: d.log })
+    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, telegramEnabled: channels.telegram.enabled, pushSubscriptions: vapid ? pushSubscriptions : null, wake, now: d.now, log: d.log })
     : null;
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
@@ -70,6 +78,7 @@ export function createAlerts(
   return {
     repo,
     service,
+    push: new PushSubscriptionsService({ repo: pushSubscriptions, vapid, now: d.now }),
     evaluator,
     dispatcher,
     telegram,

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -19,6 +19,9 @@ import {
 } from './alerts-api';
 import { CreateAlertDialog } from './CreateAlertDialog';
 import { NotificationItem } from './NotificationBell';
+
+/** Web Push on this device and the subscribed browsers: its own chunk, loaded with the page's right column. */
+const PushPanel = lazy(() => import('./PushPanel'));
 
 const btn = 'rounded-md border border-border px-2.5 py-1 text-[12px] font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary-500 disabled:opacity-50';
 
@@ -361,7 +364,7 @@ function ChannelsPanel() {
   );
 }
 
-/** The Alerts page (route `alerts`, signed in): rules, recent alerts, webhook endpoints with their delivery log, channels. */
+/** The Alerts page (route `alerts`, signed in): rules, recent alerts, webhook endpoints with their delivery log, Web Push on this device and the subscribed browsers, channels. */
 export default function AlertsPage() {
   const { t } = useTranslation('alerts');
   const { lang: raw } = useParams();
@@ -424,6 +427,9 @@ export default function AlertsPage() {
             )}
           </Panel>
           <TelegramPanel />
+          <Suspense fallback={<Skeleton className="h-32 w-full" />}>
+            <PushPanel />
+          </Suspense>
           <ChannelsPanel />
         </div>
       </div>

@@ -1,11 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlertChannel, AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
 import { Link, useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { errorKey } from '../../lib/api';
 import { showToast } from '../../lib/toast';
-import { useAlertChannels, useCreateAlertRule, useTelegram, useUpdateAlertRule } from './alerts-api';
+import { useAlertChannels, useCreateAlertRule, usePushDevices, useTelegram, useUpdateAlertRule } from './alerts-api';
+
+/**
+ * Whether this browser is subscribed to push for this account (its endpoint is in the user's device
+ * list; null while unknown): the push code is imported on demand, so it adds nothing to the pages
+ * that show the dialog.
+ */
+function useSubscribedHere(): boolean | null {
+  const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
+  const devices = usePushDevices();
+  useEffect(() => {
+    let live = true;
+    void import('./push-client').then((m) => m.readPushState()).then((s) => live && setEndpoint(s.kind === 'enabled' ? s.endpoint : null), () => live && setEndpoint(null));
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (endpoint === undefined) return null;
+  if (endpoint === null) return false;
+  return devices.data ? devices.data.some((d) => d.endpoint === endpoint) : null;
+}
 
 type Kind = 'price_cross' | 'price_move' | 'signal';
 type Channel = AlertChannel;
@@ -31,9 +51,10 @@ function roundLevel(p: number): string {
 /**
  * Create-or-edit dialog of an alert rule (issue 18): price crosses a level, price moves ±X % within a
  * window, or a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
- * edge); channels besides the notification centre (e-mail, webhooks, Telegram; a channel the server
- * has not configured, or Telegram before a chat is linked, is disabled with the reason — a checked
- * one can still be unchecked). Fields are checked before sending; a refused request
+ * edge); channels besides the notification centre (e-mail, webhooks, Telegram, Web Push; a channel
+ * the server has not configured is disabled with the reason, Telegram also before a chat is linked
+ * and push until this browser is subscribed — a checked one can still be unchecked). Fields are
+ * checked before sending; a refused request
  * shows the translated error (e.g. the plan's limit of active rules).
  */
 export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onClose: () => void; draft: AlertDraft }) {
@@ -61,6 +82,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
   const ch = useAlertChannels();
   const tg = useTelegram();
   const { lang = 'en-US' } = useParams();
+  const subscribedHere = useSubscribedHere();
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
   const pending = create.isPending || update.isPending;
@@ -101,7 +123,12 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
     else create.mutate({ rule, channels }, done);
   };
 
-  const channelInfo = (c: Channel) => ch.data?.channels.find((x) => x.channel === c);
+  /** The server's state of a channel; push is off here too while this browser is not subscribed (reason `push_device`). */
+  const channelInfo = (c: Channel) => {
+    const info = ch.data?.channels.find((x) => x.channel === (c === 'push' ? 'web_push' : c));
+    if (c !== 'push' || !info?.enabled || subscribedHere !== false) return info;
+    return { ...info, enabled: false, reason: 'push_device' };
+  };
   const toggle = (c: Channel) => setChannels((cur) => (cur.includes(c) ? cur.filter((x) => x !== c) : [...cur, c]));
   const kinds: Kind[] = coin ? ['price_cross', 'price_move', 'signal'] : ['signal'];
 
@@ -223,11 +250,11 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
           <legend className={label}>{t('dialog.channels')}</legend>
           <p className="mt-0.5 text-[12px] text-muted">{t('dialog.inAppAlways')}</p>
           <div className="mt-1.5 space-y-1.5">
-            {(['email', 'webhook', 'telegram'] as const).map((c) => {
+            {(['email', 'webhook', 'telegram', 'push'] as const).map((c) => {
               const info = channelInfo(c);
               // Telegram also needs a linked chat (the Alerts page links one).
               const notLinked = c === 'telegram' && !!info?.enabled && !!tg.data && !tg.data.linked;
-              const off = (info ? !info.enabled : false) || notLinked;
+              const off = (info ? !info.enabled : c === 'push') || notLinked;
               const checked = channels.includes(c);
               return (
                 <div key={c} className={`flex items-start gap-2 text-[13px] ${off && !checked ? 'opacity-60' : ''}`}>

@@ -14,6 +14,8 @@ export const ALERT_KEYS = {
   deliveries: (id: number) => ['alerts', 'webhooks', id, 'deliveries'] as const,
   telegram: ['alerts', 'telegram'] as const,
   telegramDeliveries: ['alerts', 'telegram', 'deliveries'] as const,
+  pushConfig: ['alerts', 'push', 'config'] as const,
+  pushDevices: ['alerts', 'push', 'devices'] as const,
 };
 
 /** The caller's rules with the plan's active-rule limit (`GET /api/alerts/rules`); off when signed out. */
@@ -53,6 +55,17 @@ export function useDeleteAlertRule() {
 /** Channels the server has configured (`GET /api/alerts/channels`). */
 export function useAlertChannels() {
   return useQuery({ queryKey: ALERT_KEYS.channels, queryFn: ({ signal }) => api('getAlertChannels', {}, { signal }), staleTime: 300_000 });
+}
+
+/** Whether Web Push is on and the server's VAPID public key (`GET /api/alerts/push/config`). */
+export function usePushConfig() {
+  return useQuery({ queryKey: ALERT_KEYS.pushConfig, queryFn: ({ signal }) => api('getPushConfig', {}, { signal }), staleTime: 300_000 });
+}
+
+/** Browsers subscribed to the caller's push alerts (`GET /api/alerts/push/subscriptions`). */
+export function usePushDevices() {
+  const { token } = useSession();
+  return useQuery({ queryKey: ALERT_KEYS.pushDevices, enabled: !!token, queryFn: ({ signal }) => api('getPushSubscriptions', {}, { signal }) });
 }
 
 /** Latest notifications and the unread count; kept fresh by {@link useAlertStream}. */
