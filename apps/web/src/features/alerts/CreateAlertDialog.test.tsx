@@ -43,7 +43,7 @@ afterEach(() => {
 describe('rule dialog: the Telegram channel', () => {
   it('is disabled with the reason when the server has no bot', async () => {
     renderDialog({ enabled: false, reason: 'not_configured', linked: null });
-    expect(await screen.findByText(/Not configured on this server/)).toBeTruthy();
+    expect(await screen.findByText(/Not set up on this server/)).toBeTruthy();
     expect((screen.getByTestId('alert-channel-telegram') as HTMLInputElement).disabled).toBe(true);
   });
 
