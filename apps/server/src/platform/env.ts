@@ -178,6 +178,10 @@ export const EnvSchema = z.object({
   NEWS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Milliseconds between polls of the alert delivery outbox by a worker (new alerts wake it at once); 0 = only on wake-ups. */
   ALERTS_POLL_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /** Days a delivered or failed outbox row (with its attempts) and an old notification are kept; older ones are pruned by the workers (decision 084). */
+  ALERTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Lease (ms) of a claimed outbox row: a worker killed mid-delivery leaves rows that another sends once it expires. The webhook timeout is the lesser of 10 s and half of it. */
+  ALERTS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -266,6 +270,8 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'News', vars: ['NEWS_POLL_SECONDS'], default: '`300`', meaning: 'seconds between polls of the live providers (RSS, CryptoCompare)' },
   { section: 'News', vars: ['NEWS_JOB_INTERVAL_MS'], default: '`5000`', meaning: 'milliseconds between passes of the news jobs (analysis, impact, release to `/api/stream/feeds`); `0` turns them off' },
   { section: 'News', vars: ['ALERTS_POLL_MS'], default: '`1000`', meaning: 'milliseconds between polls of the alert delivery outbox (`alert_deliveries`) by each worker; a new alert wakes the dispatcher at once, the poll picks up retries (exponential backoff) and deliveries left by a process that died. `0` = only on wake-ups. Alerts run in worker processes (`ROLES` with `worker`): in-app notifications and signed webhooks always, e-mail through `SMTP_URL` or the outbox' },
+  { section: 'News', vars: ['ALERTS_RETENTION_DAYS'], default: '`30`', meaning: 'days a delivered or failed alert delivery (with its attempts, the delivery log) and a notification are kept. Older rows are deleted by the workers in batches of 500 once an hour (one process at a time, under an advisory lock); each user keeps their newest 100 notifications whatever their age, pending deliveries are never pruned, and the events that guard a one-shot trigger (a price level, a strategy target or invalidation) stay while their rule exists (decision 084)' },
+  { section: 'News', vars: ['ALERTS_LEASE_MS'], default: '`60000`', meaning: 'milliseconds a worker holds a claimed delivery: when a worker dies mid-delivery (`kill -9`), another sends the delivery again with the same `webhook-id` once the lease expired. A webhook request times out after the lesser of 10 s and half the lease' },
   { section: 'Accounts and mail', vars: ['JWT_SECRET'], default: '—', meaning: 'HS256 key of access tokens (at least 32 characters). Without it a random 256-bit key is generated once and stored in the `app_secrets` table, so every process sharing the database uses the same key' },
   { section: 'Accounts and mail', vars: ['SESSION_TTL_HOURS'], default: '`720`', meaning: 'lifetime of a sign-in session (30 days); logout and password resets revoke sessions at once' },
   { section: 'Accounts and mail', vars: ['REGISTRATION_ENABLED'], default: '`true`', meaning: '`false` closes e-mail registration ("Registration is currently unavailable")' },

@@ -7,6 +7,7 @@ import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
 import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsEvaluator } from './alerts.evaluator';
+import { AlertsHousekeeping } from './alerts.housekeeping';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
 
@@ -18,6 +19,8 @@ export interface Alerts {
   evaluator: AlertsEvaluator | null;
   /** Null in processes without the worker role. */
   dispatcher: AlertDispatcher | null;
+  /** Prunes the outbox and old notifications (`ALERTS_RETENTION_DAYS`); null without the worker role. */
+  housekeeping: AlertsHousekeeping | null;
   close(): Promise<void>;
 }
 
@@ -31,16 +34,20 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
 }
 
 /**
- * Builds the alerts module. With `worker`, the evaluator listens to closed candles (started by the
- * caller through `evaluator.listen()`) and the dispatcher polls the outbox every `ALERTS_POLL_MS`
- * (not started in tests: they drive `dispatcher.runOnce()`).
+ * Builds the alerts module. With `worker`, the evaluator listens to closed candles, the dispatcher
+ * polls the outbox every `ALERTS_POLL_MS` with leases of `ALERTS_LEASE_MS`, and the housekeeping
+ * prunes rows older than `ALERTS_RETENTION_DAYS` once an hour (none of them started in tests: they
+ * drive `dispatcher.runOnce()` and `housekeeping.runOnce()`).
  */
 export function createAlerts(
   env: Env,
   d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
-  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log }) : null;
+  const dispatcher = d.worker
+    ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, leaseMs: env.ALERTS_LEASE_MS, timeoutMs: Math.min(10_000, Math.floor(env.ALERTS_LEASE_MS / 2)), now: d.now, log: d.log })
+    : null;
+  const housekeeping = d.worker ? new AlertsHousekeeping({ db: d.db, retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels: alertChannelConfig(env), now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
@@ -51,16 +58,19 @@ export function createAlerts(
   if (evaluator && env.NODE_ENV !== 'test') {
     unlisten = evaluator.listen();
     dispatcher!.start();
+    housekeeping!.start();
   }
   return {
     repo,
     service,
     evaluator,
     dispatcher,
+    housekeeping,
     async close() {
       unlisten?.();
       await evaluator?.idle();
       await dispatcher?.stop();
+      await housekeeping?.stop();
     },
   };
 }
