@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 import type { Mailer } from '../../providers/mail';
 import type { AlertsRepository, DeliveryRow } from './alerts.repository';
+import { httpPost, type WebhookPost } from './alerts.http';
 
 /** Attempts before a delivery is given up (`failed`). */
 export const MAX_ATTEMPTS = 8;
@@ -26,11 +27,16 @@ export interface DispatcherOptions {
   /** Base of the exponential backoff (ms). */
   baseBackoffMs?: number;
   maxAttempts?: number;
+  /** Deliveries claimed at once (default 100). */
   batch?: number;
+  /** Claimed batches sent at the same time (default 4). */
+  parallelBatches?: number;
   now?: () => number;
   log?: (m: string) => void;
-  /** fetch used for webhooks (tests may hold a request to simulate a crash). */
+  /** fetch used for webhooks when given (tests may hold a request to simulate a crash). */
   fetch?: typeof fetch;
+  /** Transport of webhook POSTs; default {@link httpPost} (node:http keep-alive), or `fetch` when that option is given. */
+  post?: WebhookPost;
 }
 
 /**
@@ -97,17 +103,36 @@ export class AlertDispatcher {
     await this.running;
   }
 
-  /** Claims and sends due deliveries until none is due; returns how many attempts were made. */
+  /**
+   * Claims and sends due deliveries until none is due; returns how many attempts were made. Up to
+   * `parallelBatches` claimed batches are in flight at once: the next batch is claimed while the
+   * previous ones are still being sent, so a burst is not sent one batch after the other (each
+   * batch's attempts are recorded as soon as all its requests have answered or timed out).
+   */
   async runOnce(): Promise<number> {
     let n = 0;
+    let failure: unknown = null;
+    const inFlight = new Set<Promise<void>>();
+    const max = Math.max(1, this.o.parallelBatches ?? 4);
     for (;;) {
       const batch = await this.o.repo.claim(this.now(), this.o.leaseMs ?? 60_000, this.o.batch ?? 100);
-      if (!batch.length) return n;
-      const results = await Promise.all(batch.map((d) => this.deliver(d)));
-      await this.o.repo.recordAttempts(results, this.now());
+      if (!batch.length) break;
       n += batch.length;
-      if (this.stopped) return n;
+      const sent: Promise<void> = Promise.all(batch.map((d) => this.deliver(d))).then((results) => this.o.repo.recordAttempts(results, this.now()));
+      inFlight.add(sent);
+      sent.then(
+        () => inFlight.delete(sent),
+        (e) => {
+          inFlight.delete(sent);
+          failure ??= e;
+        },
+      );
+      if (inFlight.size >= max) await Promise.race(inFlight).catch(() => undefined);
+      if (failure || this.stopped) break;
     }
+    await Promise.allSettled([...inFlight]);
+    if (failure) throw failure;
+    return n;
   }
 
   /** Sends one delivery and says what to record (the attempt, and when to retry unless given up). */
@@ -137,20 +162,24 @@ export class AlertDispatcher {
     const body = JSON.stringify(d.payload);
     const ts = new Date(this.now());
     const signature = new Webhook(d.secret).sign(d.message_id, ts, body);
-    const res = await (this.o.fetch ?? fetch)(d.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Coinlens-Webhooks/1',
-        'webhook-id': d.message_id,
-        'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    return res.ok ? { ok: true, statusCode: res.status, error: null } : { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Coinlens-Webhooks/1',
+      'webhook-id': d.message_id,
+      'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
+    const res = await (this.o.post ?? (this.o.fetch ? fetchPost(this.o.fetch) : httpPost))(d.url, headers, body, this.o.timeoutMs ?? 10_000);
+    const ok = res.status >= 200 && res.status < 300;
+    return ok ? { ok: true, statusCode: res.status, error: null } : { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
   }
+}
+
+/** A {@link WebhookPost} over a `fetch` implementation (redirects not followed, body read and dropped). */
+function fetchPost(f: typeof fetch): WebhookPost {
+  return async (url, headers, body, timeoutMs) => {
+    const res = await f(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer().catch(() => undefined);
+    return { status: res.status };
+  };
 }
