@@ -18,8 +18,8 @@ export type WebhookPost = (url: string, headers: Record<string, string>, body: s
 // of the process. Idle sockets close after 4 s (most servers close theirs after 5 s; closing first
 // avoids sending on a socket the receiver is closing).
 const agents = {
-  'http:': new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 256, maxFreeSockets: 64, timeout: 4000 }),
-  'https:': new https.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 256, maxFreeSockets: 64, timeout: 4000 }),
+  'http:': new http.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 128, maxFreeSockets: 128, timeout: 4000 }),
+  'https:': new https.Agent({ keepAlive: true, keepAliveMsecs: 1000, maxSockets: 128, maxFreeSockets: 128, timeout: 4000 }),
 };
 
 /**
