@@ -103,7 +103,7 @@ try {
   // Profile: when each outbox step ran (ms after the candle close), by wrapping the repository's methods.
   const steps: { step: string; from: number; to: number; rows: number }[] = [];
   const at = () => performance.timeOrigin + performance.now() - t0;
-  const profiled = ['fireMany', 'claim', 'recordAttempts'] as const;
+  const profiled = ['fireMany', 'claim', 'endpointTargets', 'recordAttempts'] as const;
   for (const name of profiled) {
     const orig = (repo as any)[name].bind(repo);
     (repo as any)[name] = async (...args: unknown[]) => {

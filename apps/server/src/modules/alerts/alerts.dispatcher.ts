@@ -54,6 +54,10 @@ export class AlertDispatcher {
   private stopped = false;
   private started = false;
   private readonly log: (m: string) => void;
+  /** Batches handed over by {@link sendClaimed}, waiting; how many are being sent; their promises (for `stop`). */
+  private handed: DeliveryRow[][] = [];
+  private handing = 0;
+  private readonly handoffs = new Set<Promise<void>>();
 
   constructor(private readonly o: DispatcherOptions) {
     this.log = o.log ?? (() => undefined);
@@ -95,12 +99,57 @@ export class AlertDispatcher {
       });
   }
 
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops polling and waits for the pass and the handed-over batches in progress (batches still waiting stay leased: a later pass sends them). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    this.handed = [];
+    await Promise.all([this.running, ...this.handoffs]);
+  }
+
+  /** Whether {@link sendClaimed} takes deliveries now (started, not stopping). */
+  get accepting(): boolean {
+    return this.started && !this.stopped;
+  }
+
+  /**
+   * Sends deliveries this process has just written already claimed (AlertsRepository.fireMany with
+   * `claim`, after its commit), without claiming them again: in batches of `batch`, at most
+   * `parallelBatches` at once, attempts recorded per batch as in a pass. A row whose lease would run
+   * out before its request could time out is left to a later pass (which claims it once the lease
+   * has expired). Never throws: a failure is logged, and the rows stay pending for a later pass.
+   */
+  sendClaimed(rows: DeliveryRow[]): void {
+    if (!this.accepting) return;
+    const size = this.o.batch ?? 100;
+    for (let i = 0; i < rows.length; i += size) this.handed.push(rows.slice(i, i + size));
+    this.pump();
+  }
+
+  private pump(): void {
+    const max = Math.max(1, this.o.parallelBatches ?? 4);
+    while (!this.stopped && this.handing < max && this.handed.length) {
+      const rows = this.handed.shift()!;
+      this.handing++;
+      const p: Promise<void> = this.sendHanded(rows)
+        .catch((e) => this.log(`alerts dispatcher: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => {
+          this.handing--;
+          this.handoffs.delete(p);
+          this.pump();
+        });
+      this.handoffs.add(p);
+    }
+  }
+
+  private async sendHanded(rows: DeliveryRow[]): Promise<void> {
+    const timeout = this.o.timeoutMs ?? 10_000;
+    const due = rows.filter((r) => (r.claimed_until ?? 0) - this.now() > timeout);
+    if (!due.length) return;
+    const targets = await this.o.repo.endpointTargets([...new Set(due.filter((r) => r.endpoint_id != null).map((r) => r.endpoint_id!))]);
+    const results = await Promise.all(due.map((d) => this.deliver({ ...d, url: d.endpoint_id != null ? targets.get(d.endpoint_id)?.url ?? null : null, secret: d.endpoint_id != null ? targets.get(d.endpoint_id)?.secret ?? null : null })));
+    await this.o.repo.recordAttempts(results, this.now());
   }
 
   /**

@@ -8,7 +8,7 @@ import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
-import type { AlertsRepository, NewDelivery, RuleRow } from './alerts.repository';
+import type { AlertsRepository, DeliveryRow, NewDelivery, RuleRow } from './alerts.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 
 const FIVE_MIN = 300_000;
@@ -35,6 +35,11 @@ export interface AlertsEvaluatorDeps {
   emailEnabled: boolean;
   /** Wakes the dispatcher of this process after deliveries were queued. */
   wake?: () => void;
+  /**
+   * When this process' dispatcher runs: the lease to write the deliveries of a fire with (already
+   * claimed) and where to hand them after the commit (AlertsRepository.fireMany `claim`); null otherwise.
+   */
+  claim?: () => { leaseMs: number; to: (rows: DeliveryRow[]) => void } | null;
   now?: () => number;
   log?: (m: string) => void;
 }
@@ -99,6 +104,7 @@ export class AlertsEvaluator {
         }
         return out;
       },
+      this.d.claim?.() ?? undefined,
     );
     if (!inserted.length) return [];
     this.d.wake?.();

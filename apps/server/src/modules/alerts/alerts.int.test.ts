@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { openDatabase } from '@coinlens/db';
@@ -171,6 +171,46 @@ describe('firing and delivery', () => {
       expect(read.json().result.unread).toBe(0);
       void userId;
     } finally {
+      await rx.close();
+    }
+  });
+
+  it('hands the deliveries of a fire to the running dispatcher written already claimed: sent at once without a claim, never by a second dispatcher', async () => {
+    const rx = await startReceiver();
+    const d = t.ctx.alerts.dispatcher!;
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: rx.url } })).json().result;
+      rx.setSecret(ep.secret);
+      const c = await risingCandle();
+      const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+      const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level, direction: 'up', repeat: true }, channels: ['webhook'] } })).json().result;
+      d.start();
+      const claim = vi.spyOn(t.ctx.alerts.repo, 'claim');
+      const handed = vi.spyOn(d, 'sendClaimed');
+      const before = Date.now();
+      expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(1);
+      const [row] = await t.ctx.db.query<any>(sql`select d.* from alert_deliveries d join alert_events e on e.id = d.event_id where e.rule_id = ${rule.id}`);
+      // Handed over after the commit, written with the lease (ALERTS_LEASE_MS), with its payload from memory.
+      expect(handed).toHaveBeenCalledTimes(1);
+      const [rows] = handed.mock.calls[0];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: row.id, message_id: row.message_id, channel: 'webhook', attempts: 0 });
+      expect(rows[0].claimed_until).toBeGreaterThanOrEqual(before + 60_000);
+      handed.mockRestore();
+      for (let i = 0; i < 100 && !rx.received.length; i++) await new Promise((r) => setTimeout(r, 50));
+      await d.stop();
+      expect(rx.received).toHaveLength(1);
+      expect(rx.received[0]).toMatchObject({ id: row.message_id, verified: true, body: { data: { rule_id: rule.id } } });
+      // The wake-up's pass found nothing to claim: the row was never claimed again.
+      expect((await Promise.all(claim.mock.results.map((r) => r.value))).every((rows: unknown[]) => rows.every((x: any) => x.id !== row.id))).toBe(true);
+      claim.mockRestore();
+      const [after] = await t.ctx.db.query<any>(sql`select * from alert_deliveries where id = ${row.id}`);
+      expect(after).toMatchObject({ status: 'delivered', attempts: 1, claimed_until: null });
+      expect(await new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0 }).runOnce()).toBe(0);
+      expect(rx.received).toHaveLength(1);
+    } finally {
+      await d.stop();
       await rx.close();
     }
   });

@@ -52,7 +52,8 @@ export function createAlerts(
   const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels: alertChannelConfig(env), now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
-    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, wake, now: d.now, log: d.log })
+    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, wake,
+        claim: () => (dispatcher?.accepting ? { leaseMs: env.ALERTS_LEASE_MS, to: (rows) => dispatcher.sendClaimed(rows) } : null), now: d.now, log: d.log })
     : null;
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
