@@ -105,6 +105,7 @@ try {
   const at = () => performance.timeOrigin + performance.now() - t0;
   const profiled = ['fireMany', 'claim', 'endpointTargets', 'recordAttempts'] as const;
   for (const name of profiled) {
+    if (typeof (repo as any)[name] !== 'function') continue;
     const orig = (repo as any)[name].bind(repo);
     (repo as any)[name] = async (...args: unknown[]) => {
       const from = at();
