@@ -2,6 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { GrammyError, type Api } from 'grammy';
 import type { Mailer } from '../../providers/mail';
 import type { AlertsRepository, ClaimedDelivery, DeliveryRow } from './alerts.repository';
+import { httpPost, type WebhookPost } from './alerts.http';
 import { pushServiceOf, type PushPayload, type PushSender } from './alerts.push';
 import type { PushSubscriptionRow, PushSubscriptionsRepository } from './alerts.push.repository';
 import { grammySignal } from './alerts.telegram-bot';
@@ -16,6 +17,7 @@ interface SendResult {
   /** Give up now (the recipient refused for good: Telegram 400/403, the link removed). */
   permanent?: boolean;
 }
+
 
 /** Attempts before a delivery is given up (`failed`). */
 export const MAX_ATTEMPTS = 8;
@@ -41,17 +43,21 @@ export interface DispatcherOptions {
   /** Base of the exponential backoff (ms). */
   baseBackoffMs?: number;
   maxAttempts?: number;
+  /** Deliveries claimed at once (default 100). */
   batch?: number;
+  /** Claimed batches sent at the same time (default 4). */
+  parallelBatches?: number;
   now?: () => number;
   log?: (m: string) => void;
-  /** fetch used for webhooks (tests may hold a request to simulate a crash). */
+  /** fetch used for webhooks when given (tests may hold a request to simulate a crash). */
   fetch?: typeof fetch;
+  /** Transport of webhook POSTs; default {@link httpPost} (node:http keep-alive), or `fetch` when that option is given. */
+  post?: WebhookPost;
   /** The Telegram Bot API client (grammY, with the configured API root); null when no bot is configured. */
   telegram?: Api | null;
   /** Web Push (VAPID keys set): the sender and the subscriptions; a `push` row fails without it. */
   push?: { sender: PushSender; subscriptions: PushSubscriptionsRepository } | null;
 }
-
 
 /**
  * Sends the outbox (`alert_deliveries`): claims due pending rows with a lease, sends each — e-mail
@@ -72,6 +78,10 @@ export class AlertDispatcher {
   private stopped = false;
   private started = false;
   private readonly log: (m: string) => void;
+  /** Batches handed over by {@link sendClaimed}, waiting; how many are being sent; their promises (for `stop`). */
+  private handed: DeliveryRow[][] = [];
+  private handing = 0;
+  private readonly handoffs = new Set<Promise<void>>();
 
   constructor(private readonly o: DispatcherOptions) {
     this.log = o.log ?? (() => undefined);
@@ -113,27 +123,106 @@ export class AlertDispatcher {
       });
   }
 
-  /** Stops polling and waits for the pass in progress. */
+  /** Stops polling and waits for the pass and the handed-over batches in progress (batches still waiting stay leased: a later pass sends them). */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    this.handed = [];
+    await Promise.all([this.running, ...this.handoffs]);
   }
 
-  /** Claims and sends due deliveries until none is due; returns how many attempts were made. */
+  /** Whether {@link sendClaimed} takes deliveries now (started, not stopping). */
+  get accepting(): boolean {
+    return this.started && !this.stopped;
+  }
+
+  /**
+   * Sends deliveries this process has just written already claimed (AlertsRepository.fireMany with
+   * `claim`, after its commit), without claiming them again: in batches of `batch`, at most
+   * `parallelBatches` at once, attempts recorded per batch as in a pass. A row whose lease would run
+   * out before its request could time out is left to a later pass (which claims it once the lease
+   * has expired). Never throws: a failure is logged, and the rows stay pending for a later pass.
+   */
+  sendClaimed(rows: DeliveryRow[]): void {
+    if (!this.accepting) return;
+    const size = this.o.batch ?? 100;
+    for (let i = 0; i < rows.length; i += size) this.handed.push(rows.slice(i, i + size));
+    this.pump();
+  }
+
+  private pump(): void {
+    const max = Math.max(1, this.o.parallelBatches ?? 4);
+    while (!this.stopped && this.handing < max && this.handed.length) {
+      const rows = this.handed.shift()!;
+      this.handing++;
+      const p: Promise<void> = this.sendHanded(rows)
+        .catch((e) => this.log(`alerts dispatcher: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => {
+          this.handing--;
+          this.handoffs.delete(p);
+          this.pump();
+        });
+      this.handoffs.add(p);
+    }
+  }
+
+  private async sendHanded(rows: DeliveryRow[]): Promise<void> {
+    const timeout = this.o.timeoutMs ?? 10_000;
+    const due = rows.filter((r) => (r.claimed_until ?? 0) - this.now() > timeout);
+    if (!due.length) return;
+    // what the claim query joins: the endpoint's url and secret, the user's linked Telegram chat
+    const [targets, chats] = await Promise.all([
+      this.o.repo.endpointTargets([...new Set(due.filter((r) => r.endpoint_id != null).map((r) => r.endpoint_id!))]),
+      this.o.repo.telegramLinksOf([...new Set(due.filter((r) => r.channel === 'telegram').map((r) => r.user_id))]),
+    ]);
+    const claimed: ClaimedDelivery[] = due.map((d) => ({
+      ...d,
+      url: d.endpoint_id != null ? (targets.get(d.endpoint_id)?.url ?? null) : null,
+      secret: d.endpoint_id != null ? (targets.get(d.endpoint_id)?.secret ?? null) : null,
+      chat_id: d.channel === 'telegram' ? (chats.get(d.user_id)?.chat_id ?? null) : null,
+    }));
+    await this.sendBatch(claimed);
+  }
+
+  /** Sends a claimed batch (push subscriptions looked up once for the batch) and records its attempts. */
+  private async sendBatch(batch: ClaimedDelivery[]): Promise<void> {
+    const pushIds = batch.filter((d) => d.channel === 'push' && d.push_subscription_id != null).map((d) => Number(d.push_subscription_id));
+    const subs = pushIds.length && this.o.push ? await this.o.push.subscriptions.byIds([...new Set(pushIds)]) : new Map<number, PushSubscriptionRow>();
+    const results = await Promise.all(batch.map((d) => this.deliver(d, subs)));
+    await this.o.repo.recordAttempts(results, this.now());
+  }
+
+  /**
+   * Claims and sends due deliveries until none is due; returns how many attempts were made. Up to
+   * `parallelBatches` claimed batches are in flight at once: the next batch is claimed while the
+   * previous ones are still being sent, so a burst is not sent one batch after the other (each
+   * batch's attempts are recorded as soon as all its requests have answered or timed out).
+   */
   async runOnce(): Promise<number> {
     let n = 0;
+    let failure: unknown = null;
+    const inFlight = new Set<Promise<void>>();
+    const max = Math.max(1, this.o.parallelBatches ?? 4);
     for (;;) {
       const batch = await this.o.repo.claim(this.now(), this.o.leaseMs ?? 60_000, this.o.batch ?? 100);
-      if (!batch.length) return n;
-      const pushIds = batch.filter((d) => d.channel === 'push' && d.push_subscription_id != null).map((d) => Number(d.push_subscription_id));
-      const subs = pushIds.length && this.o.push ? await this.o.push.subscriptions.byIds([...new Set(pushIds)]) : new Map<number, PushSubscriptionRow>();
-      const results = await Promise.all(batch.map((d) => this.deliver(d, subs)));
-      await this.o.repo.recordAttempts(results, this.now());
+      if (!batch.length) break;
       n += batch.length;
-      if (this.stopped) return n;
+      const sent: Promise<void> = this.sendBatch(batch);
+      inFlight.add(sent);
+      sent.then(
+        () => inFlight.delete(sent),
+        (e) => {
+          inFlight.delete(sent);
+          failure ??= e;
+        },
+      );
+      if (inFlight.size >= max) await Promise.race(inFlight).catch(() => undefined);
+      if (failure || this.stopped) break;
     }
+    await Promise.allSettled([...inFlight]);
+    if (failure) throw failure;
+    return n;
   }
 
   /** Sends one delivery and says what to record (the attempt, and when to retry unless given up). */
@@ -207,20 +296,24 @@ export class AlertDispatcher {
     const body = JSON.stringify(d.payload);
     const ts = new Date(this.now());
     const signature = new Webhook(d.secret).sign(d.message_id, ts, body);
-    const res = await (this.o.fetch ?? fetch)(d.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Coinlens-Webhooks/1',
-        'webhook-id': d.message_id,
-        'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)),
-        'webhook-signature': signature,
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.o.timeoutMs ?? 10_000),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    return res.ok ? { ok: true, statusCode: res.status, error: null } : { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Coinlens-Webhooks/1',
+      'webhook-id': d.message_id,
+      'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
+    const res = await (this.o.post ?? (this.o.fetch ? fetchPost(this.o.fetch) : httpPost))(d.url, headers, body, this.o.timeoutMs ?? 10_000);
+    const ok = res.status >= 200 && res.status < 300;
+    return ok ? { ok: true, statusCode: res.status, error: null } : { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
   }
+}
+
+/** A {@link WebhookPost} over a `fetch` implementation (redirects not followed, body read and dropped). */
+function fetchPost(f: typeof fetch): WebhookPost {
+  return async (url, headers, body, timeoutMs) => {
+    const res = await f(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+    await res.arrayBuffer().catch(() => undefined);
+    return { status: res.status };
+  };
 }

@@ -8,7 +8,7 @@ import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertTelegram, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
-import type { AlertsRepository, NewDelivery, RuleRow } from './alerts.repository';
+import type { AlertsRepository, DeliveryRow, NewDelivery, RuleRow } from './alerts.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 import { alertPushPayload } from './alerts.push';
 import type { PushSubscriptionsRepository } from './alerts.push.repository';
@@ -41,6 +41,11 @@ export interface AlertsEvaluatorDeps {
   pushSubscriptions?: PushSubscriptionsRepository | null;
   /** Wakes the dispatcher of this process after deliveries were queued. */
   wake?: () => void;
+  /**
+   * When this process' dispatcher runs: the lease to write the deliveries of a fire with (already
+   * claimed) and where to hand them after the commit (AlertsRepository.fireMany `claim`); null otherwise.
+   */
+  claim?: () => { leaseMs: number; to: (rows: DeliveryRow[]) => void } | null;
   now?: () => number;
   log?: (m: string) => void;
 }
@@ -121,6 +126,7 @@ export class AlertsEvaluator {
         }
         return out;
       },
+      this.d.claim?.() ?? undefined,
     );
     if (!inserted.length) return [];
     this.d.wake?.();

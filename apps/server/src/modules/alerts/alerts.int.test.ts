@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { openDatabase } from '@coinlens/db';
@@ -11,6 +11,7 @@ import { createTestApp } from '../../../test/harness';
 import { createContext } from '../../context';
 import { createSignedInUser } from '../../../test/users';
 import { AlertDispatcher } from './alerts.dispatcher';
+import { AlertsHousekeeping } from './alerts.housekeeping';
 import type { Candle } from '@coinlens/contracts';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 
@@ -185,6 +186,46 @@ describe('firing and delivery', () => {
     }
   });
 
+  it('hands the deliveries of a fire to the running dispatcher written already claimed: sent at once without a claim, never by a second dispatcher', async () => {
+    const rx = await startReceiver();
+    const d = t.ctx.alerts.dispatcher!;
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: rx.url } })).json().result;
+      rx.setSecret(ep.secret);
+      const c = await risingCandle();
+      const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+      const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level, direction: 'up', repeat: true }, channels: ['webhook'] } })).json().result;
+      d.start();
+      const claim = vi.spyOn(t.ctx.alerts.repo, 'claim');
+      const handed = vi.spyOn(d, 'sendClaimed');
+      const before = Date.now();
+      expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(1);
+      const [row] = await t.ctx.db.query<any>(sql`select d.* from alert_deliveries d join alert_events e on e.id = d.event_id where e.rule_id = ${rule.id}`);
+      // Handed over after the commit, written with the lease (ALERTS_LEASE_MS), with its payload from memory.
+      expect(handed).toHaveBeenCalledTimes(1);
+      const [rows] = handed.mock.calls[0];
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ id: row.id, message_id: row.message_id, channel: 'webhook', attempts: 0 });
+      expect(rows[0].claimed_until).toBeGreaterThanOrEqual(before + 60_000);
+      handed.mockRestore();
+      for (let i = 0; i < 100 && !rx.received.length; i++) await new Promise((r) => setTimeout(r, 50));
+      await d.stop();
+      expect(rx.received).toHaveLength(1);
+      expect(rx.received[0]).toMatchObject({ id: row.message_id, verified: true, body: { data: { rule_id: rule.id } } });
+      // The wake-up's pass found nothing to claim: the row was never claimed again.
+      expect((await Promise.all(claim.mock.results.map((r) => r.value))).every((rows: unknown[]) => rows.every((x: any) => x.id !== row.id))).toBe(true);
+      claim.mockRestore();
+      const [after] = await t.ctx.db.query<any>(sql`select * from alert_deliveries where id = ${row.id}`);
+      expect(after).toMatchObject({ status: 'delivered', attempts: 1, claimed_until: null });
+      expect(await new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0 }).runOnce()).toBe(0);
+      expect(rx.received).toHaveLength(1);
+    } finally {
+      await d.stop();
+      await rx.close();
+    }
+  });
+
   it('retries a failing webhook with backoff, reusing the webhook-id, and logs each attempt', async () => {
     const rx = await startReceiver({ fail: (n) => n === 1 });
     try {
@@ -281,6 +322,58 @@ describe('signal and news rules', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'news', path: '/feeds/n-high' });
     expect(notes[0].title.en).toBe('BTC news: Headline n-high');
+  });
+});
+
+describe('outbox housekeeping', () => {
+  it('prunes old delivered and failed deliveries with their attempts and old notifications, in batches, keeping what must stay', async () => {
+    const { headers, userId } = await createSignedInUser(t.ctx);
+    const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: 'http://127.0.0.1:9/hook' } })).json().result;
+    const mk = async (repeat: boolean) => (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: 1234, repeat } } })).json().result.id as number;
+    const oneShot = await mk(false);
+    const repeating = await mk(true);
+    const now = Date.now();
+    const old = now - 40 * 86_400_000;
+    const event = async (rule: number, key: string, at: number) =>
+      Number((await t.ctx.db.query<{ id: number }>(sql`insert into alert_events (rule_id, user_id, trigger_key, message, market_time, created_at) values (${rule}, ${userId}, ${key}, '{}'::jsonb, ${at}, ${at}) returning id`))[0].id);
+    const delivery = async (eventId: number, status: string, at: number, attempts: number) => {
+      const [d] = await t.ctx.db.query<{ id: number }>(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, message_id, payload, status, attempts, next_attempt_at, created_at)
+        values (${userId}, ${eventId}, 'webhook', ${ep.id}, ${'msg_hk_' + eventId}, '{}'::jsonb, ${status}, ${attempts}, ${at}, ${at}) returning id`);
+      for (let a = 1; a <= attempts; a++) await t.ctx.db.query(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, duration_ms) values (${d.id}, ${a}, ${at}, ${a === attempts && status === 'delivered'}, 500, 1)`);
+      return Number(d.id);
+    };
+    // Oldest first: the one-shot rule's permanent guard, 105 old repeat triggers, then 3 recent ones.
+    const guard = await event(oneShot, 'cross', old);
+    const olds: number[] = [];
+    for (let i = 0; i < 105; i++) olds.push(await event(repeating, `cross:${i}`, old + i));
+    const recents: number[] = [];
+    for (let i = 0; i < 3; i++) recents.push(await event(repeating, `cross:recent${i}`, now));
+    const oldDelivered = [];
+    for (let i = 0; i < 10; i++) if (i !== 3) oldDelivered.push(await delivery(olds[i], 'delivered', old + i, 2));
+    await delivery(olds[10], 'failed', old, 8); // given up: pruned like a delivered row
+    const oldPending = await delivery(olds[3], 'pending', old, 3); // a row still to send is never pruned, nor its event
+    const recentDelivered = await delivery(recents[0], 'delivered', now, 1);
+
+    const hk = (o: { batch?: number } = {}) => new AlertsHousekeeping({ db: t.ctx.db, retentionDays: 30, batch: o.batch ?? 4 });
+    // Two processes pruning at once: together they prune each row once (the lock and SKIP LOCKED).
+    const [a, b] = await Promise.all([hk().runOnce(), hk().runOnce()]);
+    expect(a.deliveries + b.deliveries).toBe(oldDelivered.length + 1);
+    expect(a.attempts + b.attempts).toBe(oldDelivered.length * 2 + 8);
+    // The newest 100 notifications of the user stay: 3 recent + the 97 newest old ones (olds[8..104]).
+    // Of olds[0..7], olds[3] still has its pending delivery: 7 events go.
+    expect(a.events + b.events).toBe(7);
+    expect(a.batches + b.batches).toBeGreaterThan(2); // batches of 4 rows
+    const left = async (q: ReturnType<typeof sql>) => (await t.ctx.db.query<{ id: number }>(q)).map((r) => Number(r.id)).sort((x, y) => x - y);
+    expect(await left(sql`select id from alert_deliveries where user_id = ${userId}`)).toEqual([oldPending, recentDelivered].sort((x, y) => x - y));
+    expect(await left(sql`select a.id from alert_delivery_attempts a join alert_deliveries d on d.id = a.delivery_id where d.user_id = ${userId}`)).toHaveLength(3 + 1);
+    const events = await left(sql`select id from alert_events where user_id = ${userId}`);
+    expect(events).toEqual([guard, olds[3], ...olds.slice(8), ...recents].sort((x, y) => x - y));
+    // The notification centre still has its largest page (these test rows carry no message to render).
+    expect(await t.ctx.alerts.repo.notifications(userId, 100)).toHaveLength(100);
+    // The one-shot guard still stops the trigger from firing again.
+    expect(await t.ctx.alerts.repo.fireMany([{ ruleId: oneShot, userId, triggerKey: 'cross', message: {}, marketTime: now, pause: false }], now, () => [])).toEqual([]);
+    // A second pass finds nothing; nothing recent is ever touched.
+    expect(await hk({ batch: 500 }).runOnce()).toMatchObject({ deliveries: 0, attempts: 0, events: 0, skipped: false });
   });
 });
 

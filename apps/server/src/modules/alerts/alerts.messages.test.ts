@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
-import { alertMail, alertWebhookPayload, formatMarketTime, priceLine, recordLine, type AlertMessage } from './alerts.messages';
+import { alertMail, alertWebhookPayload, formatMarketTime, formatUsdt, priceLine, recordLine, type AlertMessage } from './alerts.messages';
 import { backoffMs } from './alerts.dispatcher';
 
 describe('alert messages', () => {
+  it('formats USDT prices as before the shared formatter (2 decimals at or above 1, grouped; else 4 significant digits)', () => {
+    for (const p of [1, 1.005, 12.3456, 999.999, 1234.5, 104_321.987, -2500.125, 1e9 + 0.5]) expect(formatUsdt(p)).toBe(p.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    expect(formatUsdt(104_321.987)).toBe('104,321.99');
+    expect(formatUsdt(0.000123456)).toBe('0.0001235');
+    expect(formatUsdt(Number.NaN)).toBe('—');
+  });
+
   it('words the trigger record with the edge, its 95 % interval and n, or "no measurable edge"', () => {
     const name = { en: 'Bullish engulfing', zh: '看涨吞没' };
     const strong = edgeStat(500, 812, 0.5, 20_000);

@@ -25,10 +25,14 @@ export interface AlertMessage {
   facts: Record<string, unknown>;
 }
 
+// One formatter for every call: `toLocaleString` with options builds a new Intl.NumberFormat each
+// time (~0.1 ms), which was a third of the evaluation of 1,000 triggers (bench:alerts).
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** Price in USDT as the UI shows it: 2 decimals at or above 1, else 4 significant digits. */
 export function formatUsdt(p: number): string {
   if (!Number.isFinite(p)) return '—';
-  if (Math.abs(p) >= 1) return p.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  if (Math.abs(p) >= 1) return TWO_DECIMALS.format(p);
   return Number(p.toPrecision(4)).toString();
 }
 

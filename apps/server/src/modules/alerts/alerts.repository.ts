@@ -181,15 +181,24 @@ export class AlertsRepository {
    * so concurrent batches of several processes take the unique-index locks in the same order and
    * cannot deadlock), the deliveries of the events actually inserted, and the pause of one-shot
    * rules. Returns the inserted events (a trigger that had fired already is left out).
+   *
+   * With `claim`, the deliveries are written already claimed by the caller (`claimed_until` = now +
+   * `claim.leaseMs`) and handed to `claim.to` once the transaction has committed, with their payload
+   * from memory: the dispatcher of this process sends them without reading them back. Durability
+   * is the same as a claim: the rows are committed first, and if this process dies they are sent by
+   * any dispatcher once the lease has expired.
    */
   async fireMany(
     items: { ruleId: number; userId: number; triggerKey: string; message: Record<string, unknown>; marketTime: number; pause: boolean }[],
     now: number,
     deliveries: (eventId: number, index: number) => NewDelivery[],
+    claim?: { leaseMs: number; to: (rows: DeliveryRow[]) => void },
   ): Promise<{ eventId: number; index: number }[]> {
     if (!items.length) return [];
+    const claimed: DeliveryRow[] = [];
+    const claimedUntil = claim ? now + claim.leaseMs : null;
     const order = items.map((_, i) => i).sort((a, b) => items[a].ruleId - items[b].ruleId || (items[a].triggerKey < items[b].triggerKey ? -1 : items[a].triggerKey > items[b].triggerKey ? 1 : 0));
-    return this.h.db.transaction(async (t) => {
+    const result = await this.h.db.transaction(async (t) => {
       const tx = t as unknown as Database;
       const inserted: { eventId: number; index: number }[] = [];
       const byKey = new Map(items.map((it, i) => [`${it.ruleId}\u0000${it.triggerKey}`, i]));
@@ -205,13 +214,32 @@ export class AlertsRepository {
       const ds = inserted.flatMap((e) => deliveries(e.eventId, e.index).map((d) => ({ ...d, eventId: e.eventId, userId: items[e.index].userId })));
       for (let c = 0; c < ds.length; c += 500) {
         const chunk = ds.slice(c, c + 500);
-        await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, push_subscription_id, message_id, payload, status, attempts, next_attempt_at, created_at) values
-          ${sql.join(chunk.map((d) => sql`(${d.userId}::int, ${d.eventId}::int, ${d.channel}::text, ${d.endpointId}::int, ${d.pushSubscriptionId ?? null}::int, ${d.messageId}::text, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}::bigint, ${now}::bigint)`), sql`, `)}`);
+        const rows = rowsOf<{ id: number; message_id: string }>(
+          await tx.execute(sql`insert into alert_deliveries (user_id, event_id, channel, endpoint_id, push_subscription_id, message_id, payload, status, attempts, next_attempt_at, claimed_until, created_at) values
+          ${sql.join(chunk.map((d) => sql`(${d.userId}::int, ${d.eventId}::int, ${d.channel}::text, ${d.endpointId}::int, ${d.pushSubscriptionId ?? null}::int, ${d.messageId}::text, ${JSON.stringify(d.payload)}::jsonb, 'pending', 0, ${now}::bigint, ${claimedUntil}::bigint, ${now}::bigint)`), sql`, `)}
+          returning id, message_id`),
+        );
+        if (claim) {
+          const byMessage = new Map(chunk.map((d) => [d.messageId, d]));
+          for (const r of rows) {
+            const d = byMessage.get(r.message_id)!;
+            claimed.push({ id: Number(r.id), user_id: d.userId, event_id: d.eventId, channel: d.channel, endpoint_id: d.endpointId, push_subscription_id: d.pushSubscriptionId ?? null, message_id: d.messageId, payload: d.payload, status: 'pending', attempts: 0, next_attempt_at: now, claimed_until: claimedUntil, created_at: now });
+          }
+        }
       }
       const pause = [...new Set(inserted.filter((e) => items[e.index].pause).map((e) => items[e.index].ruleId))];
       if (pause.length) await tx.execute(sql`update alert_rules set active = false, updated_at = ${now} where id in (${sql.join(pause.map((i) => sql`${i}`), sql`, `)})`);
       return inserted;
-    }) as Promise<{ eventId: number; index: number }[]>;
+    });
+    if (claim && claimed.length) claim.to(claimed);
+    return result as { eventId: number; index: number }[];
+  }
+
+  /** URL and signing secret of webhook endpoints by id (for deliveries handed over without a claim). */
+  async endpointTargets(ids: number[]): Promise<Map<number, { url: string; secret: string }>> {
+    if (!ids.length) return new Map();
+    const rows = await this.q<{ id: number; url: string; secret: string }>(sql`select id, url, secret from webhook_endpoints where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    return new Map(rows.map((r) => [r.id, { url: r.url, secret: r.secret }]));
   }
 
   /** Queues one delivery without an event (the "send test" of a webhook endpoint). */

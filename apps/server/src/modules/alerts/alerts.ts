@@ -7,6 +7,7 @@ import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
 import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsEvaluator } from './alerts.evaluator';
+import { AlertsHousekeeping } from './alerts.housekeeping';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
 import { TelegramService, telegramChannel } from './alerts.telegram';
@@ -29,6 +30,8 @@ export interface Alerts {
   telegram: TelegramService;
   /** The bot that receives `/start <token>` (long polling) — worker processes with a configured bot only. */
   telegramBot: TelegramBot | null;
+  /** Prunes the outbox and old notifications (`ALERTS_RETENTION_DAYS`); null without the worker role. */
+  housekeeping: AlertsHousekeeping | null;
   close(): Promise<void>;
 }
 
@@ -42,9 +45,10 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
 }
 
 /**
- * Builds the alerts module. With `worker`, the evaluator listens to closed candles (started by the
- * caller through `evaluator.listen()`) and the dispatcher polls the outbox every `ALERTS_POLL_MS`
- * (not started in tests: they drive `dispatcher.runOnce()`). With a Telegram bot configured, worker
+ * Builds the alerts module. With `worker`, the evaluator listens to closed candles, the dispatcher
+ * polls the outbox every `ALERTS_POLL_MS` with leases of `ALERTS_LEASE_MS`, and the housekeeping
+ * prunes rows older than `ALERTS_RETENTION_DAYS` once an hour (none of them started in tests: they
+ * drive `dispatcher.runOnce()` and `housekeeping.runOnce()`). With a Telegram bot configured, worker
  * processes also run the bot: it long-polls `getUpdates` under the `telegram` advisory lock (one
  * poller per deployment; not started in tests, which drive `telegramBot.pollOnce()`).
  */
@@ -61,19 +65,48 @@ export function createAlerts(
   const vapid = vapidConfigOf(env);
   const pushSubscriptions = new PushSubscriptionsRepository(d.db);
   const pushDelivery = vapid ? { sender: new PushSender(vapid), subscriptions: pushSubscriptions } : null;
-  const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log, telegram: telegramBot?.api ?? null, push: pushDelivery }) : null;
+  const dispatcher = d.worker
+    ? new AlertDispatcher({
+        repo,
+        mailer: d.mailer,
+        pollMs: env.ALERTS_POLL_MS,
+        leaseMs: env.ALERTS_LEASE_MS,
+        timeoutMs: Math.min(10_000, Math.floor(env.ALERTS_LEASE_MS / 2)),
+        now: d.now,
+        log: d.log,
+        telegram: telegramBot?.api ?? null,
+        push: pushDelivery,
+      })
+    : null;
+  const housekeeping = d.worker ? new AlertsHousekeeping({ db: d.db, retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
-    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, telegramEnabled: channels.telegram.enabled, pushSubscriptions: vapid ? pushSubscriptions : null, wake, now: d.now, log: d.log })
+    ? new AlertsEvaluator({
+        db: d.db,
+        repo,
+        market: d.market,
+        source: d.source,
+        clock: d.clock,
+        pubsub: d.pubsub,
+        origin: origin.replace(/\/$/, ''),
+        emailEnabled: true,
+        telegramEnabled: channels.telegram.enabled,
+        pushSubscriptions: vapid ? pushSubscriptions : null,
+        wake,
+        claim: () => (dispatcher?.accepting ? { leaseMs: env.ALERTS_LEASE_MS, to: (rows) => dispatcher.sendClaimed(rows) } : null),
+        now: d.now,
+        log: d.log,
+      })
     : null;
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
     unlisten = evaluator.listen();
     dispatcher!.start();
     telegramBot?.start();
+    housekeeping!.start();
   }
   return {
     repo,
@@ -83,11 +116,13 @@ export function createAlerts(
     dispatcher,
     telegram,
     telegramBot,
+    housekeeping,
     async close() {
       unlisten?.();
       await telegramBot?.stop();
       await evaluator?.idle();
       await dispatcher?.stop();
+      await housekeeping?.stop();
     },
   };
 }

@@ -4,6 +4,8 @@ import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniver
 import { aggregateUntil, candleAt, covers, lastIndexAtOrBefore, pricePath, type SeriesColumns } from '../series';
 
 const DAY = 86_400_000;
+/** Closed candles one tick emits per series at most (an hour of 5m candles). */
+const MAX_CLOSED_PER_TICK = 12;
 
 /** Loads the whole stored series of (symbol, timeframe), oldest first; empty columns when none. */
 export type SeriesLoader = (symbol: string, timeframe: Timeframe) => Promise<SeriesColumns>;
@@ -74,7 +76,7 @@ export class ReplayMarketSource implements MarketSource {
     this.timer = null;
   }
 
-  /** One tick: emits tickers and any candles closed since the previous tick. Public for tests. */
+  /** One tick: emits tickers and every candle closed since the previous tick (oldest first). Public for tests. */
   async tick(): Promise<void> {
     const now = this.clock.now();
     if (this.tickCbs.size) {
@@ -90,8 +92,12 @@ export class ReplayMarketSource implements MarketSource {
         if (prev === undefined || b === prev) continue;
         if (b < prev) continue; // the replay wrapped around to its start
         if (!this.closedCbs.size) continue;
-        const [last] = await this.getCandles(u.symbol, tf, { limit: 1 });
-        if (last) this.closedCbs.emit({ symbol: u.symbol, timeframe: tf, candle: last });
+        // Every candle that closed between the two ticks, oldest first, each once: those whose close
+        // time lies in (prev, b] boundaries. A late tick on a busy process crosses several (at most
+        // MAX_CLOSED_PER_TICK per series; a replay faster than that per tick skips the older ones).
+        // Asked for by boundary, not by "now", so a tick slow to get here still emits its own candles.
+        const closed = await this.getCandles(u.symbol, tf, { limit: Math.min(b - prev, MAX_CLOSED_PER_TICK), endTime: b * TIMEFRAME_MS[tf] });
+        for (const c of closed) if (c.time + TIMEFRAME_MS[tf] > prev * TIMEFRAME_MS[tf]) this.closedCbs.emit({ symbol: u.symbol, timeframe: tf, candle: c });
       }
     }
   }
