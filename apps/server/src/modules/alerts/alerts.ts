@@ -6,7 +6,8 @@ import type { Mailer } from '../../providers/mail';
 import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
 import { AlertDispatcher } from './alerts.dispatcher';
-import { AlertsEvaluator } from './alerts.evaluator';
+import { AlertsEvaluator, type AlertHistoryLoader } from './alerts.evaluator';
+import { AlertRecordsRepository } from './alerts.records.repository';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
 
@@ -37,15 +38,16 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
  */
 export function createAlerts(
   env: Env,
-  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void },
+  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void; history?: AlertHistoryLoader },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
+  const records = new AlertRecordsRepository(d.db);
   const dispatcher = d.worker ? new AlertDispatcher({ repo, mailer: d.mailer, pollMs: env.ALERTS_POLL_MS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
-  const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels: alertChannelConfig(env), now: d.now, wake });
+  const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels: alertChannelConfig(env), now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
-    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, wake, now: d.now, log: d.log })
+    ? new AlertsEvaluator({ db: d.db, repo, market: d.market, source: d.source, clock: d.clock, pubsub: d.pubsub, origin: origin.replace(/\/$/, ''), emailEnabled: true, wake, history: d.history, records, now: d.now, log: d.log })
     : null;
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
