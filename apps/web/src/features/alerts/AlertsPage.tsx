@@ -38,7 +38,6 @@ export function useDescribeRule() {
         const s = r.strategy;
         if (!s) return t('describe.strategyGone', { id: p.strategy_id, on: t(`on.${p.on}`) });
         return t('describe.strategy', {
-          symbol: s.coin.symbol,
           term: t(`term.${s.term}`),
           timeframe: s.timeframe,
           bias: t(`bias.${s.bias}`),
@@ -60,15 +59,19 @@ function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
   const upd = useUpdateAlertRule();
   const del = useDeleteAlertRule();
   const [confirm, setConfirm] = useState(false);
+  // a strategy rule's coin is its strategy's
+  const coin = r.coin ?? r.strategy?.coin ?? null;
   const onErr = { onError: (e: unknown) => showToast({ kind: 'error', messageKey: errorKey(e) }) };
   return (
     <li className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-4" data-testid="alert-rule" data-active={r.active}>
       <div className="min-w-0">
         <p className="text-[14px] font-medium break-words text-fg" data-testid="alert-rule-text" data-kind={r.rule.kind}>
-          {r.coin && (
-            <Link to={`/${lang}/crypto/${r.coin.slug}`} className="mr-1.5 text-primary-600 hover:underline dark:text-primary-400">
-              {r.coin.symbol}
+          {coin ? (
+            <Link to={`/${lang}/crypto/${coin.slug}`} className="mr-1.5 text-primary-600 hover:underline dark:text-primary-400">
+              {coin.symbol}
             </Link>
+          ) : (
+            (r.rule.kind === 'signal' || r.rule.kind === 'news') && <span className="mr-1.5 text-muted">{t('rules.watchlist')}</span>
           )}
           {describe(r)}
         </p>

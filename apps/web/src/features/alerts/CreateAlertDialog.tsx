@@ -26,7 +26,7 @@ export interface AlertDraft {
 
 /** One line naming a strategy in a list: coin, term and timeframe, bias, creation time. */
 export function strategyOptionLabel(t: (k: string, o?: Record<string, unknown>) => string, s: AlertStrategy, lang: string): string {
-  return t('strategyOption', { symbol: s.coin.symbol, term: t(`term.${s.term}`), timeframe: s.timeframe, bias: t(`bias.${s.bias}`), date: formatDateTimeUtc(s.created_at, lang) });
+  return t('dialog.strategyOption', { symbol: s.coin.symbol, term: t(`term.${s.term}`), timeframe: s.timeframe, bias: t(`bias.${s.bias}`), date: formatDateTimeUtc(s.created_at, lang) });
 }
 
 const input =
