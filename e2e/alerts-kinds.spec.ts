@@ -14,10 +14,13 @@ import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './help
  */
 test('news and strategy alerts are created in the browser; a fired alert shows its record (en-US desktop light, zh-CN phone dark)', async ({ browser, request, baseURL }, info) => {
   test.skip(info.project.name !== 'desktop', 'one run covers desktop and phone (a 5-minute candle wait each)');
-  const clock = (await (await request.get('/api/clock')).json()).result as { now: number; speed: number };
-  const speed = clock.speed > 0 ? clock.speed : 1;
-  const untilClose = (300_000 - (clock.now % 300_000)) / speed;
-  test.setTimeout(300_000 + untilClose * 2);
+  /** Real milliseconds until the replay clock closes the next 5m candle (≤ 5 market minutes at the server's speed). */
+  const untilClose = async () => {
+    const clock = (await (await request.get('/api/clock')).json()).result as { now: number; speed: number };
+    return (300_000 - (clock.now % 300_000)) / (clock.speed > 0 ? clock.speed : 1);
+  };
+  // set-up (two sign-ups, a strategy each) takes minutes on a busy machine, then one candle wait
+  test.setTimeout(300_000 + 2 * (await untilClose()) + 300_000);
 
   const storageState = { cookies: [], origins: [{ origin: new URL(baseURL!).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] };
   const desktop = await browser.newContext({ baseURL, storageState, viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
@@ -90,8 +93,10 @@ test('news and strategy alerts are created in the browser; a fired alert shows i
       await expectNoHorizontalOverflow(page);
     }
 
+    // the price-move rules were created before this: the next candle close fires them
+    const wait = (await untilClose()) + 300_000 + 90_000;
     for (const { lang, page } of users) {
-      await expect(page.getByTestId('notification-unread')).toHaveText(/^[1-9]/, { timeout: untilClose * 2 + 90_000 });
+      await expect(page.getByTestId('notification-unread')).toHaveText(/^[1-9]/, { timeout: wait });
       await page.getByTestId('notification-bell').click();
       const record = page.getByTestId('notification-panel').getByTestId('notification-record').first();
       await expect(record).toHaveText(lang === 'zh-CN' ? /^BTC 5 分钟内涨跌 ≥ 0\.001 %的窗口占 [\d.]+ %（95% 置信区间 [\d.]+–[\d.]+ %，样本 [\d,]+ 个窗口，近 \d+ 天）$/ : /^BTC moved ≥ 0\.001 % either way within 5 min in [\d.]+ % of windows \(95 % CI [\d.]+–[\d.]+ %, n = [\d,]+ windows, last \d+ days\)$/);
