@@ -145,7 +145,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
   const worker = env.ROLES.includes('worker');
   // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
-  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log });
+  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
   alertsRef = alerts;
   const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));

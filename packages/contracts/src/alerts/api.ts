@@ -2,7 +2,7 @@ import { BEARER, endpoint } from '../api/endpoint';
 import { ROUTES } from '../api/routes';
 import { ErrorResponse } from '../common/envelope';
 import {
-  AlertIdParams, AlertRuleResponse, CreateAlertRuleBody, CreateWebhookBody, DeleteAlertRuleResponse, GetAlertChannelsResponse, GetAlertRulesResponse, GetNotificationsQuery,
+  AlertIdParams, AlertRuleResponse, CreateAlertRuleBody, CreateWebhookBody, DeleteAlertRuleResponse, GetAlertChannelsResponse, GetAlertRulesResponse, GetAlertStrategiesQuery, GetAlertStrategiesResponse, GetNotificationsQuery,
   GetNotificationsResponse, GetWebhookDeliveriesResponse, GetWebhooksResponse, GetTelegramLinkResponse, CreateTelegramLinkTokenResponse, DeleteTelegramLinkResponse, TestTelegramResponse, MarkReadBody, MarkReadResponse, TestWebhookResponse, UpdateAlertRuleBody, WebhookResponse,
 } from './rules';
 
@@ -19,6 +19,7 @@ export const alertsApi = {
   createAlertRule: endpoint(ROUTES.createAlertRule, { tags, summary: 'Create an alert rule (409 ALERT_RULE_LIMIT_REACHED past the plan limit)', security: BEARER, body: CreateAlertRuleBody, response: { 200: AlertRuleResponse, ...errors } }),
   updateAlertRule: endpoint(ROUTES.updateAlertRule, { tags, summary: 'Edit, pause (active=false) or resume an alert rule', security: BEARER, params: AlertIdParams, body: UpdateAlertRuleBody, response: { 200: AlertRuleResponse, ...errors } }),
   deleteAlertRule: endpoint(ROUTES.deleteAlertRule, { tags, summary: 'Delete an alert rule', security: BEARER, params: AlertIdParams, response: { 200: DeleteAlertRuleResponse, ...errors } }),
+  getAlertStrategies: endpoint(ROUTES.getAlertStrategies, { tags, summary: 'Strategies the caller generated (newest first, at most 50), to set strategy alerts on', security: BEARER, querystring: GetAlertStrategiesQuery, response: { 200: GetAlertStrategiesResponse, ...errors } }),
   getAlertChannels: endpoint(ROUTES.getAlertChannels, { tags, summary: 'Channels configured on this server, with the reason one is off', response: { 200: GetAlertChannelsResponse, ...errors } }),
   getNotifications: endpoint(ROUTES.getNotifications, { tags, summary: 'Latest fired alerts and the unread count', security: BEARER, querystring: GetNotificationsQuery, response: { 200: GetNotificationsResponse, ...errors } }),
   markNotificationsRead: endpoint(ROUTES.markNotificationsRead, { tags, summary: 'Mark notifications read (ids, or all)', security: BEARER, body: MarkReadBody, response: { 200: MarkReadResponse, ...errors } }),

@@ -46,7 +46,12 @@ export const SignalParams = z.object({
   edge_only: z.boolean().default(false),
 });
 
-/** A news item about a coin (or the watchlist, `coin` absent) with at least `min_importance` (1..5) and the given direction. */
+/**
+ * A news item about a coin (or the watchlist, `coin` absent) with at least `min_importance` and the
+ * given direction. `min_importance` counts the news pages' four levels from the lowest: 1 general,
+ * 2 less important, 3 important, 4 most important (stored news importance 0..3 = min_importance − 1);
+ * 5, which older rules may hold, means most important.
+ */
 export const NewsParams = z.object({
   kind: z.literal('news'),
   coin: coin.optional(),
@@ -80,7 +85,34 @@ export const UpdateAlertRuleBody = z.object({
 });
 export const AlertIdParams = z.object({ id: z.coerce.number().int().positive() });
 
-/** A stored rule; `coin` is the coin's slug and symbol, null for the watchlist or a strategy rule. */
+/**
+ * A strategy a user generated (a row of `strategy_records`) as alert rules show it: prices USDT,
+ * times ISO 8601 (market clock); `target` is the first target (null without one); `due_at` ends
+ * its horizon (a strategy rule fires only until then).
+ */
+export const AlertStrategy = z.object({
+  id: z.number().int(),
+  coin: z.object({ id: z.number().int(), slug: z.string(), symbol: z.string(), name: z.string() }),
+  /** `builtin` (the built-in analyst) or the model's name. */
+  author: z.string(),
+  term: z.enum(['short_term', 'medium_long_term']),
+  timeframe: TaTimeframe,
+  bias: z.enum(['long', 'short']),
+  entry_low: z.number(),
+  entry_high: z.number(),
+  target: z.number().nullable(),
+  invalidation: z.number(),
+  candle_open_time: z.string(),
+  created_at: z.string(),
+  due_at: z.string(),
+});
+export type AlertStrategy = z.infer<typeof AlertStrategy>;
+
+// GET /api/alerts/strategies?coin — the caller's generated strategies (newest first, at most 50).
+export const GetAlertStrategiesQuery = z.object({ coin: coin.optional() });
+export const GetAlertStrategiesResponse = resultOf(z.object({ items: z.array(AlertStrategy) }));
+
+/** A stored rule; `coin` is the coin's slug and symbol, null for the watchlist or a strategy rule; `strategy` the strategy of a strategy rule (null when it was deleted). */
 export const AlertRule = z.object({
   id: z.number().int(),
   rule: AlertRuleParams,
@@ -90,6 +122,7 @@ export const AlertRule = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   last_fired_at: z.string().nullable(),
+  strategy: AlertStrategy.nullable().optional(),
 });
 export type AlertRule = z.infer<typeof AlertRule>;
 
@@ -109,7 +142,7 @@ export const AlertNotification = z.object({
   kind: AlertRuleKind,
   title: AlertText,
   body: AlertText,
-  /** The trigger's record ("Bullish engulfing, 1h: edge +3.1 pp (95 % CI …), n = 812" or "no measurable edge"); null for price rules. */
+  /** The trigger's record ("Bullish engulfing, 1h: edge +3.1 pp (95 % CI …), n = 812" or "no measurable edge"; a price move's base rate, a strategy's or news kind's track record, "a price level has no track record"); null only on alerts fired before records existed. */
   record: AlertText.nullable(),
   price: z.number().nullable(),
   market_time: z.string(),

@@ -70,6 +70,7 @@ export const ROUTES = {
   createAlertRule: { method: POST, path: '/api/alerts/rules' },
   updateAlertRule: { method: 'PATCH', path: '/api/alerts/rules/:id' },
   deleteAlertRule: { method: 'DELETE', path: '/api/alerts/rules/:id' },
+  getAlertStrategies: { method: GET, path: '/api/alerts/strategies' },
   getAlertChannels: { method: GET, path: '/api/alerts/channels' },
   getNotifications: { method: GET, path: '/api/alerts/notifications' },
   markNotificationsRead: { method: POST, path: '/api/alerts/notifications/read' },

@@ -1,19 +1,27 @@
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@coinlens/db';
 import { TIMEFRAME_MS, type TaResult, type TaTimeframe } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
 import type { CandleClosedEvent, MarketSource } from '../../providers/market/types';
+import { seriesOf, type SeriesColumns } from '../../providers/market/series';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertTelegram, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
 import type { AlertsRepository, DeliveryRow, NewDelivery, RuleRow } from './alerts.repository';
+import { importanceLevelOf, isMove, newsRecord, priceCrossRecord, priceMoveRecord, RECORD_LOOKBACK_MS, NEWS_RECORD_MIN_N, strategyRecord, windowMoveRate, type MoveDirection } from './alerts.records';
+import { AlertRecordsRepository } from './alerts.records.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 import { alertPushPayload } from './alerts.push';
 import type { PushSubscriptionsRepository } from './alerts.push.repository';
 
 const FIVE_MIN = 300_000;
+const HOUR = 3_600_000;
+/** Records kept per process (key: what the record measures and the market hour it was computed in). */
+const RECORD_CACHE_SIZE = 2_000;
+
+/** Stored candles of (symbol, tf) closed at or before `until` (≤ the clock's now): indices [from, to) of `s` (SignalsPipeline.historyUntil). */
+export type AlertHistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => Promise<{ s: SeriesColumns; from: number; to: number }>;
 
 /** A rule to fire for `key` with `message`; `pause` pauses a one-shot rule in the same transaction. */
 export interface Trigger {
@@ -46,6 +54,10 @@ export interface AlertsEvaluatorDeps {
    * claimed) and where to hand them after the commit (AlertsRepository.fireMany `claim`); null otherwise.
    */
   claim?: () => { leaseMs: number; to: (rows: DeliveryRow[]) => void } | null;
+  /** The stored candle history the records' base rates are measured on; without it, the source's candles (RECORD_LOOKBACK_MS of them). */
+  history?: AlertHistoryLoader;
+  /** Reads of the strategy and news records (default: on `db`). */
+  records?: AlertRecordsRepository;
   now?: () => number;
   log?: (m: string) => void;
 }
@@ -57,11 +69,102 @@ export interface AlertsEvaluatorDeps {
  * its deliveries (e-mail, webhooks) and the pause of a one-shot rule in one transaction, once per
  * (rule, trigger key) whatever the number of processes evaluating. Never throws to its caller: a
  * failure is logged.
+ *
+ * Every alert carries the record of its trigger (alerts.records.ts), measured only on data before
+ * the trigger and computed only when a rule fires (never per candle per rule), cached per process by
+ * what it measures and the market hour, so that a batch of triggers computes each record once:
+ * - signal: the pattern's edge over its baseline (edge-stats, as the signal cards show it);
+ * - price_move: the base rate of such a move — the share of non-overlapping windows of the rule's
+ *   length (close to close on 5m candles, as the trigger measures) over the RECORD_LOOKBACK_MS before
+ *   the triggering window with a move of at least the rule's percent in its direction, Wilson 95 %
+ *   interval, n windows;
+ * - price_cross: no statistic. A level is a condition the user set, not a forecast the product
+ *   made; any "how often does price cross a level like this" needs an invented population (round
+ *   numbers, distance bands), so the record says plainly that a price level has no track record;
+ * - strategy: the record of the strategies of the same author and timeframe scored before the
+ *   trigger (target before invalidation with its interval, mean return after fees vs holding);
+ * - news: how often earlier news of the item's direction and at least the rule's importance about
+ *   the coin (every coin below NEWS_RECORD_MIN_N items) was followed by a move that way within 24 h
+ *   (news_impact), against the base rate of such a move in any 24 h window of the same coins (windows
+ *   starting every hour; they overlap, as the signals' baseline does), as an edge with its interval.
+ * A record that cannot be computed (a read fails) leaves `record` null and is logged; the alert fires.
  */
 export class AlertsEvaluator {
   private readonly log: (m: string) => void;
+  private readonly records: AlertRecordsRepository;
+  private readonly recordCache = new Map<string, Promise<Bi | null>>();
   constructor(private readonly d: AlertsEvaluatorDeps) {
     this.log = d.log ?? (() => undefined);
+    this.records = d.records ?? new AlertRecordsRepository(d.db);
+  }
+
+  /** The record of `key`, computed once per process (a failure is logged and gives null, not cached). */
+  private record(key: string, compute: () => Promise<Bi>): Promise<Bi | null> {
+    let p = this.recordCache.get(key);
+    if (!p) {
+      p = compute().catch((err) => {
+        this.log(`alerts: record ${key}: ${err instanceof Error ? err.message : String(err)}`);
+        this.recordCache.delete(key);
+        return null;
+      });
+      if (this.recordCache.size >= RECORD_CACHE_SIZE) this.recordCache.delete(this.recordCache.keys().next().value!);
+      this.recordCache.set(key, p);
+    }
+    return p;
+  }
+
+  /** Stored candles of (symbol, tf) closed by `until`, oldest first: at least RECORD_LOOKBACK_MS of them when stored. */
+  private async series(symbol: string, tf: TaTimeframe, until: number): Promise<{ s: SeriesColumns; last: number }> {
+    if (this.d.history) {
+      const { s, to } = await this.d.history(symbol, tf, until);
+      return { s, last: to - 1 };
+    }
+    const tfMs = TIMEFRAME_MS[tf];
+    const s = seriesOf(await this.d.source.getCandles(symbol, tf, { limit: Math.ceil(RECORD_LOOKBACK_MS / tfMs) + 2, endTime: until }), tfMs);
+    return { s, last: s.openTime.length - 1 };
+  }
+
+  /** Record of a price-move trigger at the 5m candle closing at `closeTime` (see the class). */
+  private moveRecord(row: CoinRow, p: { percent: number; window_minutes: number; direction: MoveDirection }, k: number, closeTime: number): Promise<Bi | null> {
+    return this.record(`move|${row.symbol}|${k}|${p.percent}|${p.direction}|${Math.floor(closeTime / HOUR)}`, async () => {
+      const { s, last } = await this.series(row.symbol, '5m', closeTime);
+      const rate = windowMoveRate(s.openTime, s.close, { end: last - k, k, step: k, since: closeTime - RECORD_LOOKBACK_MS, test: (x) => isMove(x, p.percent, p.direction) });
+      return priceMoveRecord(row.symbol, { ...p, window_minutes: p.window_minutes }, rate);
+    });
+  }
+
+  /** Share of 24 h windows (starting every hour, on 1h candles, else 5m) with a rise (`up`) or a fall over the look-back before `before`, summed over `rows`. */
+  private async dayMoveBase(rows: CoinRow[], up: boolean, before: number): Promise<{ hits: number; n: number }> {
+    let hits = 0;
+    let n = 0;
+    for (const c of rows) {
+      const tf: TaTimeframe | null = c.timeframes.includes('1h') ? '1h' : c.timeframes.includes('5m') ? '5m' : null;
+      if (!tf) continue;
+      const { s, last } = await this.series(c.symbol, tf, before);
+      const per = HOUR / TIMEFRAME_MS[tf];
+      const r = windowMoveRate(s.openTime, s.close, { end: last, k: 24 * per, step: per, since: before - RECORD_LOOKBACK_MS, test: (x) => (up ? x > 0 : x < 0) });
+      hits += r.hits;
+      n += r.n;
+    }
+    return { hits, n };
+  }
+
+  /** Record of a news trigger: item of `sentiment` about `coin` under a rule of `minImportance`, released at `at` (see the class). */
+  private newsRecordOf(coin: CoinRow, sentiment: 'bullish' | 'bearish' | 'neutral' | null, minImportance: number, at: number): Promise<Bi | null> {
+    const level = importanceLevelOf(minImportance);
+    const dir = sentiment ?? 'neutral';
+    return this.record(`news|${coin.symbol}|${dir}|${level}|${Math.floor(at / HOUR)}`, async () => {
+      if (dir === 'neutral') return newsRecord(coin.symbol, 'neutral', level, 'coin', { hits: 0, n: 0 }, { hits: 0, n: 0 });
+      const since = at - RECORD_LOOKBACK_MS;
+      let scope: 'coin' | 'all' = 'coin';
+      let sample = await this.records.newsImpactCounts(coin.symbol, dir, level, since, at);
+      if (sample.n < NEWS_RECORD_MIN_N) {
+        scope = 'all';
+        sample = await this.records.newsImpactCounts(null, dir, level, since, at);
+      }
+      const base = await this.dayMoveBase(scope === 'coin' ? [coin] : this.d.market.coinRows.filter((c) => c.timeframes.length), dir === 'bullish', at);
+      return newsRecord(coin.symbol, dir, level, scope, sample, base);
+    });
   }
 
   private now(): number {
@@ -174,20 +277,20 @@ export class AlertsEvaluator {
       const lvl = formatUsdt(p.level);
       const title: Bi =
         dir === 'up' ? { en: `${row.symbol} crossed above ${lvl} USDT`, zh: `${row.symbol} 向上突破 ${lvl} USDT` } : { en: `${row.symbol} crossed below ${lvl} USDT`, zh: `${row.symbol} 向下跌破 ${lvl} USDT` };
-      const msg: AlertMessage = { kind: 'price_cross', title, body: priceLine(c.close, closeTime, this.replay), record: null, price: c.close, marketTime: closeTime, replay: this.replay, path: `/crypto/${row.slug}`, facts: { coin: row.symbol, level: p.level, direction: dir, timeframe: '5m' } };
+      const msg: AlertMessage = { kind: 'price_cross', title, body: priceLine(c.close, closeTime, this.replay), record: priceCrossRecord(), price: c.close, marketTime: closeTime, replay: this.replay, path: `/crypto/${row.slug}`, facts: { coin: row.symbol, level: p.level, direction: dir, timeframe: '5m' } };
       triggers.push({ rule: r, key: p.repeat ? `cross:${c.time}` : 'cross', message: msg, pause: !p.repeat });
     }
     const moves = await this.d.repo.activeRules('price_move', row.id);
     for (const r of moves) {
       if (r.coin_id !== row.id) continue;
-      const p = r.params as { percent: number; window_minutes: number; direction: 'up' | 'down' | 'any' };
+      const p = r.params as { percent: number; window_minutes: number; direction: MoveDirection };
       const k = Math.max(1, Math.round((p.window_minutes * 60_000) / FIVE_MIN));
       const candles = await this.d.source.getCandles(row.symbol, '5m', { limit: k + 1, endTime: closeTime });
       if (candles.length < 2 || candles[candles.length - 1].time !== c.time) continue;
       const base = candles.length > k ? candles[0].close : candles[0].open;
       if (!(base > 0)) continue;
       const change = (c.close / base - 1) * 100;
-      const ok = Math.abs(change) >= p.percent && (p.direction === 'any' || (p.direction === 'up' ? change > 0 : change < 0));
+      const ok = isMove(change, p.percent, p.direction);
       if (!ok) continue;
       const last = await this.d.repo.lastFired(r.id);
       if (last != null && last > closeTime - p.window_minutes * 60_000 && last <= closeTime) continue; // once per window
@@ -196,7 +299,7 @@ export class AlertsEvaluator {
         kind: 'price_move',
         title: { en: `${row.symbol} moved ${ch} in ${p.window_minutes} min`, zh: `${row.symbol} ${p.window_minutes} 分钟内变动 ${ch}` },
         body: priceLine(c.close, closeTime, this.replay),
-        record: null,
+        record: await this.moveRecord(row, p, k, closeTime),
         price: c.close,
         marketTime: closeTime,
         replay: this.replay,
@@ -208,33 +311,43 @@ export class AlertsEvaluator {
     return (await this.fireAll(triggers)).length;
   }
 
+  /**
+   * Strategy rules on the coin of a closed 5m candle: a strategy (strategy_records) reaches its first
+   * target or its invalidation price within its life — from its creation to the end of its horizon
+   * (`due_at`; the strategies page scores it over the same window). A long strategy's target is
+   * above the price and its invalidation below; a short one's the other way round.
+   */
   private async strategyRules(row: CoinRow, e: CandleClosedEvent): Promise<number> {
     const rules = (await this.d.repo.activeRules('strategy')).filter((r) => r.params && typeof (r.params as { strategy_id?: unknown }).strategy_id === 'number');
     if (!rules.length) return 0;
     const ids = [...new Set(rules.map((r) => (r.params as { strategy_id: number }).strategy_id))];
-    const strategies = await this.d.db.query<{ id: number; coin_id: number; bias: string; targets: string; invalidation: number; timeframe: string; term: string; created_at: number }>(
-      sql`select id, coin_id, bias, targets, invalidation, timeframe, term, created_at from strategy_records where coin_id = ${row.id} and id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
-    );
+    const strategies = (await this.records.strategiesByIds(ids)).filter((s) => s.coin_id === row.id);
     if (!strategies.length) return 0;
     const c = e.candle;
     const closeTime = c.time + FIVE_MIN;
     const triggers: Trigger[] = [];
     for (const s of strategies) {
+      if (closeTime <= Number(s.created_at) || c.time >= Number(s.due_at)) continue;
       let targets: number[] = [];
       try {
         targets = JSON.parse(String(s.targets));
       } catch {}
       const target = targets[0];
-      const bull = s.bias !== 'bearish';
-      const hitTarget = target != null && (bull ? c.high >= target : c.low <= target);
-      const hitInvalid = bull ? c.low <= s.invalidation : c.high >= s.invalidation;
+      const long = s.bias === 'long' || s.bias === 'bullish';
+      const invalidation = Number(s.invalidation);
+      const hitTarget = target != null && (long ? c.high >= target : c.low <= target);
+      const hitInvalid = long ? c.low <= invalidation : c.high >= invalidation;
+      if (!hitTarget && !hitInvalid) continue;
+      const record = await this.record(`strategy|${s.author}|${s.timeframe}|${s.id}|${Math.floor(closeTime / HOUR)}`, async () =>
+        strategyRecord(s.author, s.timeframe, await this.records.scoredStrategies(s.author, s.timeframe, closeTime, s.id)),
+      );
       for (const r of rules.filter((x) => (x.params as { strategy_id: number }).strategy_id === s.id)) {
         const on = (r.params as { on: 'target' | 'invalidation' | 'both' }).on;
         const outcomes: ('target' | 'invalidation')[] = [];
         if (hitTarget && on !== 'invalidation') outcomes.push('target');
         if (hitInvalid && on !== 'target') outcomes.push('invalidation');
         for (const o of outcomes) {
-          const lvl = formatUsdt(o === 'target' ? target! : s.invalidation);
+          const lvl = formatUsdt(o === 'target' ? target! : invalidation);
           const msg: AlertMessage = {
             kind: 'strategy',
             title:
@@ -242,12 +355,12 @@ export class AlertsEvaluator {
                 ? { en: `${row.symbol} strategy reached its target ${lvl} USDT`, zh: `${row.symbol} 策略到达目标价 ${lvl} USDT` }
                 : { en: `${row.symbol} strategy hit its invalidation ${lvl} USDT`, zh: `${row.symbol} 策略触及失效价 ${lvl} USDT` },
             body: priceLine(c.close, closeTime, this.replay),
-            record: null,
+            record,
             price: c.close,
             marketTime: closeTime,
             replay: this.replay,
             path: `/crypto/${row.slug}`,
-            facts: { coin: row.symbol, strategy_id: s.id, outcome: o, level: o === 'target' ? target : s.invalidation },
+            facts: { coin: row.symbol, strategy_id: s.id, outcome: o, level: o === 'target' ? target : invalidation, bias: long ? 'long' : 'short', timeframe: s.timeframe },
           };
           triggers.push({ rule: r, key: `strategy:${o}`, message: msg, pause: false });
         }
@@ -311,7 +424,7 @@ export class AlertsEvaluator {
         const coins = (it.coins ?? []).map((s) => bySymbol.get(s)).filter((c): c is CoinRow => !!c);
         for (const r of rules) {
           const p = r.params as { min_importance: number; direction: 'bullish' | 'bearish' | 'any' };
-          if ((it.importance ?? 0) < p.min_importance) continue;
+          if ((it.importance ?? 0) < importanceLevelOf(p.min_importance)) continue;
           if (p.direction !== 'any' && it.sentiment !== p.direction) continue;
           const coin = r.coin_id == null ? coins.find((c) => watch.get(r.user_id)?.has(c.id)) : coins.find((c) => c.id === r.coin_id);
           if (!coin) continue;
@@ -320,7 +433,7 @@ export class AlertsEvaluator {
             kind: 'news',
             title: { en: `${coin.symbol} news: ${it.title}`, zh: `${coin.symbol} 新闻：${it.title_zh ?? it.title}` },
             body: priceLine(ticker?.lastPrice ?? null, it.published_at, this.replay),
-            record: null,
+            record: await this.newsRecordOf(coin, it.sentiment, p.min_importance, it.published_at),
             price: ticker?.lastPrice ?? null,
             marketTime: it.published_at,
             replay: this.replay,

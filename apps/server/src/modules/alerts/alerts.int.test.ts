@@ -313,15 +313,168 @@ describe('signal and news rules', () => {
   it('fires a news rule once per item for a coin above the importance threshold', async () => {
     const { headers } = await createSignedInUser(t.ctx);
     await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'news', coin: 'BTC', min_importance: 3, direction: 'any' } } });
+    // stored importance: 0 general, 1 less important, 2 important, 3 most important; the rule's 3 = important or above
     const item = (id: string, importance: number) =>
       ({ id, title: `Headline ${id}`, title_zh: null, coins: ['BTC'], importance, sentiment: 'bullish', published_at: Date.parse('2025-05-16T11:30:00Z') }) as any;
     const ev = t.ctx.alerts.evaluator!;
-    expect(await ev.onNewsReleased([item('n-low', 2), item('n-high', 4)])).toBe(1);
-    expect(await ev.onNewsReleased([item('n-high', 4)])).toBe(0);
+    expect(await ev.onNewsReleased([item('n-low', 1), item('n-high', 2)])).toBe(1);
+    expect(await ev.onNewsReleased([item('n-high', 2)])).toBe(0);
     const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'news', path: '/feeds/n-high' });
     expect(notes[0].title.en).toBe('BTC news: Headline n-high');
+  });
+
+  it('fires a "most important" news rule (min_importance 4) on the most important news (stored level 3)', async () => {
+    // min_importance was compared with the stored level as is: 4 never matched the top level 3
+    const { headers } = await createSignedInUser(t.ctx);
+    await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'news', coin: 'BTC', min_importance: 4 } } });
+    const item = (id: string, importance: number) => ({ id, title: `Top ${id}`, title_zh: null, coins: ['BTC'], importance, sentiment: 'bearish', published_at: Date.parse('2025-05-16T11:40:00Z') }) as any;
+    await t.ctx.alerts.evaluator!.onNewsReleased([item('top-2', 2), item('top-3', 3)]);
+    const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+    expect(notes.map((n: any) => n.path)).toEqual(['/feeds/top-3']);
+  });
+});
+
+/** Mails of the outbox (quoted-printable soft breaks joined). */
+function outboxMails(): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '')) : [];
+}
+
+/** A signed-in user with a verified e-mail and a webhook endpoint at a local receiver. */
+async function userWithChannels() {
+  const rx = await startReceiver();
+  const u = await createSignedInUser(t.ctx);
+  const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers: u.headers, payload: { url: rx.url } })).json().result;
+  rx.setSecret(ep.secret);
+  return { ...u, rx };
+}
+
+describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
+  it('a price move carries the base rate of such a move on the stored candles, with n and its interval', async () => {
+    const { headers, rx } = await userWithChannels();
+    try {
+      const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_move', coin: 'BTC', percent: 0.0001, window_minutes: 15 }, channels: ['email', 'webhook'] } })).json().result;
+      const c = await risingCandle();
+      expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(1);
+      const n = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items[0];
+      expect(n.rule_id).toBe(rule.id);
+      expect(n.record.en).toMatch(/^BTC moved ≥ 0\.0001 % either way within 15 min in \d+\.\d % of windows \(95 % CI \d+\.\d–\d+\.\d %, n = [\d,]+ windows, last \d+ days\)$/);
+      expect(n.record.zh).toMatch(/^BTC 15 分钟内涨跌 ≥ 0\.0001 %的窗口占 .*样本 [\d,]+ 个窗口，近 \d+ 天）$/);
+      const windows = Number(/n = ([\d,]+) windows/.exec(n.record.en)![1].replace(/,/g, ''));
+      // non-overlapping 15-minute windows (3 candles) of the stored 5m history, before the triggering one, within 90 days
+      const all = await t.ctx.source.getCandles('BTC', '5m', { limit: 100_000, endTime: c.time + 300_000 });
+      expect(all[all.length - 1].time).toBe(c.time);
+      const first = all.findIndex((x) => x.time >= c.time + 300_000 - 90 * 86_400_000);
+      expect(windows).toBe(Math.floor((all.length - 1 - 3 - first) / 3));
+      await t.ctx.alerts.dispatcher!.runOnce();
+      expect(rx.received[0]).toMatchObject({ verified: true, body: { data: { kind: 'price_move', record: n.record.en, texts: { record: n.record } } } });
+      expect(outboxMails().some((m) => m.includes('either way within 15 min in') && m.includes('of windows'))).toBe(true);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('a price level says it has no track record', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    const c = await risingCandle();
+    await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: Math.round(((c.open + c.high) / 2) * 100) / 100, direction: 'up' } } });
+    await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c });
+    const n = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items[0];
+    expect(n.record).toEqual({ en: 'A price level has no track record: it is a condition you set, not a forecast.', zh: '价格水平没有历史记录：这是您设定的条件，而不是预测。' });
+  });
+
+  it('a news alert carries how often such news was followed by a move its way within 24 h, against the base rate', async () => {
+    const { headers, rx } = await userWithChannels();
+    try {
+      const at = Date.parse('2025-05-16T10:50:00Z'); // another market hour than the news alerts above (records are cached per hour)
+      // 40 earlier bullish BTC items of importance "important" with their measured 24 h move: 30 up, 10 down
+      for (let i = 0; i < 40; i++) {
+        const id = `rec-news-${i}`;
+        const pub = at - 3 * 86_400_000 - i * 3_600_000;
+        await t.ctx.db.query(sql`insert into news_items (id, url_norm, url, source, origin, title, published_at, ingested_at, sentiment, importance)
+          values (${id}, ${`https://x.test/${id}`}, ${`https://x.test/${id}`}, 'test', 'test', ${`Item ${i}`}, ${pub}, ${pub}, 'bullish', 2)`);
+        await t.ctx.db.query(sql`insert into news_impact (news_id, symbol, horizon, change_pct, sentiment, topic, published_at) values (${id}, 'BTC', '24h', ${i < 30 ? 1.5 : -1.5}, 'bullish', null, ${pub})`);
+      }
+      await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'news', coin: 'BTC', min_importance: 3, direction: 'bullish' }, channels: ['email', 'webhook'] } });
+      const item = { id: 'rec-news-new', title: 'BTC rallies', title_zh: null, coins: ['BTC'], importance: 3, sentiment: 'bullish', published_at: at } as any;
+      await t.ctx.alerts.evaluator!.onNewsReleased([item]);
+      const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+      expect(notes).toHaveLength(1);
+      const n = notes[0];
+      expect(n.kind).toBe('news');
+      expect(n.record.en).toMatch(/^Bullish news about BTC \(importance ≥ important\): followed by a rise within 24 h in 75\.0 % of 40 items \(95 % CI 59\.8–85\.8 %\), base rate \d+\.\d % of all 24 h windows \(95 % CI [\d.]+–[\d.]+ %, n = [\d,]+\): (edge|no measurable edge)/);
+      expect(n.record.zh).toMatch(/^关于 BTC 的看涨新闻（重要程度 ≥ 重要）：其后 24 小时内上涨的比例为 75\.0 %（共 40 条/);
+      await t.ctx.alerts.dispatcher!.runOnce();
+      expect(rx.received[0]).toMatchObject({ verified: true, body: { data: { kind: 'news', record: n.record.en } } });
+      expect(outboxMails().some((m) => m.includes('followed by a rise within 24 h in 75.0 % of 40 items'))).toBe(true);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('strategy rules: the user\'s strategies (both terms) are listed and alertable, a short strategy fires the short way, with the strategies\' record', async () => {
+    const { headers, userId, rx } = await userWithChannels();
+    try {
+      const btc = t.ctx.market.resolve('BTC');
+      const c = await risingCandle();
+      const basis = Math.floor(c.time / 3_600_000) * 3_600_000 - 3_600_000; // the 1h basis candle of the generation
+      const day = Math.floor(c.time / 86_400_000) * 86_400_000 - 86_400_000; // the last closed 1d candle
+      const created = c.time - 1_800_000;
+      const insert = async (r: { term: string; timeframe: string; bias: string; candle: number; target: number; invalidation: number; created: number; due: number; scored?: { target_first: boolean; ret: number; hold: number; origin: string } }) => {
+        const [row] = await t.ctx.db.query<{ id: number }>(sql`insert into strategy_records (author, coin_id, term, timeframe, bias, candle_time, last_price, entry_low, entry_high, targets, invalidation, horizon_hours, based_on, origin, created_at, due_at,
+          status, entered, target_first, return_pct, hold_pct, fee_pct, scored_at)
+          values ('builtin', ${btc.id}, ${r.term}, ${r.timeframe}, ${r.bias}, ${r.candle}, ${c.open}, ${c.open * 0.99}, ${c.open * 1.01}, ${JSON.stringify([r.target])}, ${r.invalidation}, 24, '{}', ${r.scored?.origin ?? 'live'}, ${r.created}, ${r.due},
+          ${r.scored ? (r.scored.target_first ? 'target_hit' : 'invalidated') : null}, ${r.scored ? true : null}, ${r.scored?.target_first ?? null}, ${r.scored?.ret ?? null}, ${r.scored?.hold ?? null}, ${r.scored ? 0.1 : null}, ${r.scored ? created - 3_600_000 : null})
+          returning id`);
+        return row.id;
+      };
+      // the record: 10 earlier scored built-in 1h strategies, 6 reached the target first
+      for (let i = 0; i < 10; i++) {
+        await insert({ term: 'short_term', timeframe: '1h', bias: 'long', candle: basis - (i + 5) * 3_600_000, target: 1, invalidation: 1, created: created - (i + 5) * 3_600_000, due: created - 3_600_000, scored: { target_first: i < 6, ret: i < 6 ? 2 : -1, hold: 0.5, origin: i < 4 ? 'backfill' : 'live' } });
+      }
+      // the user's strategies of one generation: short term on the 1h basis candle (long, its target inside the candle's range),
+      // medium/long term on the last closed 1d candle (short: target far below, invalidation far above — neither reached)
+      const shortTerm = await insert({ term: 'short_term', timeframe: '1h', bias: 'long', candle: basis, target: Math.round(((c.open + c.high) / 2) * 100) / 100, invalidation: c.low * 0.9, created, due: c.time + 86_400_000 });
+      const longTerm = await insert({ term: 'medium_long_term', timeframe: '1d', bias: 'short', candle: day, target: c.low * 0.8, invalidation: c.high * 1.2, created, due: c.time + 7 * 86_400_000 });
+      await t.ctx.db.query(sql`insert into strategy_generations (user_id, coin_id, candle_time, created_at) values (${userId}, ${btc.id}, ${basis}, ${created})`);
+      const content = { strategy: { short_term: { candle_open_time: basis }, medium_long_term: { candle_open_time: day } } };
+      await t.ctx.db.query(sql`insert into ai_contents (coin_id, kind, candle_time, lang, by, content, generated_at) values (${btc.id}, 'aggregate', ${basis}, 'en-US', 'builtin', ${JSON.stringify(content)}::jsonb, ${created}) on conflict do nothing`);
+
+      const mine = (await t.app.inject({ method: 'GET', url: '/api/alerts/strategies?coin=bitcoin', headers })).json().result.items;
+      expect(mine.map((s: any) => s.id).sort()).toEqual([shortTerm, longTerm].sort());
+      expect(mine.find((s: any) => s.id === longTerm)).toMatchObject({ term: 'medium_long_term', timeframe: '1d', bias: 'short', coin: { symbol: 'BTC' } });
+      const other = await createSignedInUser(t.ctx);
+      expect((await t.app.inject({ method: 'GET', url: '/api/alerts/strategies', headers: other.headers })).json().result.items).toEqual([]);
+      expect((await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: other.headers, payload: { rule: { kind: 'strategy', strategy_id: shortTerm } } })).statusCode).toBe(404);
+
+      // the medium/long-term strategy rests on the 1d candle, not the 1h basis candle: it is the user's too
+      const longRule = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'strategy', strategy_id: longTerm, on: 'both' }, channels: ['email', 'webhook'] } });
+      expect(longRule.statusCode).toBe(200);
+      const shortRule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'strategy', strategy_id: shortTerm, on: 'target' }, channels: ['email', 'webhook'] } })).json().result;
+      expect(shortRule.strategy).toMatchObject({ id: shortTerm, bias: 'long', timeframe: '1h', invalidation: c.low * 0.9 });
+      const listed = (await t.app.inject({ method: 'GET', url: '/api/alerts/rules', headers })).json().result.rules;
+      expect(listed.find((r: any) => r.id === longRule.json().result.id).strategy).toMatchObject({ bias: 'short', target: c.low * 0.8 });
+
+      // the short strategy's target lies below: a candle above it reaches neither level (it fired as if long before)
+      expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(1);
+      const notes = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items;
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({ rule_id: shortRule.id, kind: 'strategy' });
+      expect(notes[0].title.en).toContain('BTC strategy reached its target');
+      expect(notes[0].record.en).toMatch(/^Built-in analyst's 1h strategies: 6 of 10 reached the target before the invalidation \(60\.0 %, 95 % CI 31\.\d–83\.\d %\); mean \+0\.80 % after fees vs holding \+0\.50 % \(difference \+0\.30 pp, 95 % CI .+\); n = 10, 4 of them in-sample backfill$/);
+      expect(notes[0].record.zh).toMatch(/^内置分析师 1h 策略：10 个中有 6 个先到达目标价/);
+      await t.ctx.alerts.dispatcher!.runOnce();
+      expect(rx.received[0]).toMatchObject({ verified: true, body: { data: { kind: 'strategy', strategy_id: shortTerm, outcome: 'target', record: notes[0].record.en } } });
+      expect(outboxMails().some((m) => m.includes('6 of 10 reached the target before the invalidation'))).toBe(true);
+      // a strategy past its horizon no longer fires
+      await t.ctx.db.query(sql`update strategy_records set due_at = ${c.time - 1} where id = ${longTerm}`);
+      await t.ctx.db.query(sql`update strategy_records set invalidation = ${c.high * 0.99} where id = ${longTerm}`);
+      expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(0);
+    } finally {
+      await rx.close();
+    }
   });
 });
 

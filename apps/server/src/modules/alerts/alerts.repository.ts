@@ -81,12 +81,17 @@ export class AlertsRepository {
   }
 
   /**
-   * Whether strategy record `strategyId` is one the user generated: a row of `strategy_generations`
-   * of this user on the record's coin and basis candle.
+   * Whether strategy record `strategyId` is one the user generated: the user has a row of
+   * `strategy_generations` on the record's coin whose basis candle is the record's candle (the
+   * short-term strategy), or whose content (`ai_contents` kind `aggregate`, same author) holds the
+   * record's term on the record's candle (the medium/long-term strategy rests on the last closed 1d
+   * candle, not on the 1h basis candle).
    */
   async ownsStrategy(userId: number, strategyId: number): Promise<boolean> {
-    const r = await this.q(sql`select 1 from strategy_records r join strategy_generations g on g.coin_id = r.coin_id and g.candle_time = r.candle_time
-      where r.id = ${strategyId} and g.user_id = ${userId} limit 1`);
+    const r = await this.q(sql`select 1 from strategy_records r join strategy_generations g on g.coin_id = r.coin_id and g.user_id = ${userId}
+      where r.id = ${strategyId} and (g.candle_time = r.candle_time or exists (select 1 from ai_contents a where a.coin_id = g.coin_id and a.kind = 'aggregate'
+        and a.candle_time = g.candle_time and a.by = r.author and (a.content->'strategy'->r.term->>'candle_open_time')::bigint = r.candle_time))
+      limit 1`);
     return r.length > 0;
   }
 

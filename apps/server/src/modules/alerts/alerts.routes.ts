@@ -19,6 +19,7 @@ export async function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsS
   route(app, api.createAlertRule, { preHandler: requireUser }, async (req) => ({ result: await alerts.create(currentUser(req).id, currentUser(req).isPro, req.body) }));
   route(app, api.updateAlertRule, { preHandler: requireUser }, async (req) => ({ result: await alerts.update(currentUser(req).id, currentUser(req).isPro, req.params.id, req.body) }));
   route(app, api.deleteAlertRule, { preHandler: requireUser }, async (req) => ({ result: { deleted: await alerts.remove(currentUser(req).id, req.params.id) } }));
+  route(app, api.getAlertStrategies, { preHandler: requireUser }, async (req) => ({ result: await alerts.strategies(currentUser(req).id, req.query.coin) }));
   route(app, api.getAlertChannels, {}, async () => ({ result: { channels: alerts.channels() } }));
   route(app, api.getNotifications, { preHandler: requireUser }, async (req) => ({ result: await alerts.notifications(currentUser(req).id, req.query.limit) }));
   route(app, api.markNotificationsRead, { preHandler: requireUser }, async (req) => ({

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AlertChannel, type AlertNotification, type AlertRule, type AlertRuleParams, type CreateAlertRuleBody, type WebhookDelivery, type WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
+import { AlertChannel, type AlertNotification, type AlertRule, type AlertRuleParams, type AlertStrategy, type CreateAlertRuleBody, type WebhookDelivery, type WebhookEndpoint } from '@coinlens/contracts/alerts/rules';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub';
 import type { MarketService } from '../market/market.service';
@@ -7,6 +7,7 @@ import type { CoinRow } from '../market/market.repository';
 import { activeAlertLimit } from '../billing/plans';
 import type { AlertsRepository, RuleRow } from './alerts.repository';
 import type { AlertMessage } from './alerts.messages';
+import type { AlertRecordsRepository, StrategyRecordRow } from './alerts.records.repository';
 
 /** Pub/sub channel of a user's alert events (`{unread, latest}`), heard by the SSE streams of every process. */
 export const alertsChannel = (userId: number) => `alerts:user:${userId}`;
@@ -39,6 +40,8 @@ export class AlertsService {
   constructor(
     private readonly d: {
       repo: AlertsRepository;
+      /** The strategies users generated (strategy rules); without it, strategy rules list no strategy. */
+      records?: AlertRecordsRepository;
       market: MarketService;
       pubsub: PubSub;
       channels: AlertChannelConfig;
@@ -56,8 +59,53 @@ export class AlertsService {
     return id == null ? null : this.d.market.coinRows.find((c) => c.id === id) ?? null;
   }
 
-  private toRule(r: RuleRow): AlertRule {
+  /** A stored strategy record as rules show it (null when its coin is not listed). */
+  private toStrategy(s: StrategyRecordRow): AlertStrategy | null {
+    const c = this.coinOf(s.coin_id);
+    if (!c) return null;
+    let targets: number[] = [];
+    try {
+      targets = JSON.parse(String(s.targets));
+    } catch {}
+    return {
+      id: s.id,
+      coin: { id: c.id, slug: c.slug, symbol: c.symbol, name: c.name },
+      author: s.author,
+      term: s.term === 'medium_long_term' ? 'medium_long_term' : 'short_term',
+      timeframe: s.timeframe as AlertStrategy['timeframe'],
+      bias: s.bias === 'short' || s.bias === 'bearish' ? 'short' : 'long',
+      entry_low: Number(s.entry_low),
+      entry_high: Number(s.entry_high),
+      target: typeof targets[0] === 'number' ? targets[0] : null,
+      invalidation: Number(s.invalidation),
+      candle_open_time: iso(s.candle_time)!,
+      created_at: iso(s.created_at)!,
+      due_at: iso(s.due_at)!,
+    };
+  }
+
+  /** Strategies of the strategy rules among `rows`, by id. */
+  private async strategiesOf(rows: RuleRow[]): Promise<Map<number, AlertStrategy>> {
+    const ids = rows.filter((r) => r.kind === 'strategy').map((r) => Number((r.params as { strategy_id?: unknown }).strategy_id)).filter((x) => Number.isInteger(x));
+    const out = new Map<number, AlertStrategy>();
+    if (!ids.length || !this.d.records) return out;
+    for (const s of await this.d.records.strategiesByIds([...new Set(ids)])) {
+      const a = this.toStrategy(s);
+      if (a) out.set(a.id, a);
+    }
+    return out;
+  }
+
+  /** The strategies `userId` generated (newest first, at most 50; of `coin` when given), to set strategy alerts on. COIN_NOT_FOUND. */
+  async strategies(userId: number, coin?: string): Promise<{ items: AlertStrategy[] }> {
+    const c = coin ? this.d.market.resolve(coin) : null;
+    const rows = this.d.records ? await this.d.records.strategiesOf(userId, c?.id ?? null) : [];
+    return { items: rows.map((s) => this.toStrategy(s)).filter((x): x is AlertStrategy => !!x) };
+  }
+
+  private toRule(r: RuleRow, strategies?: Map<number, AlertStrategy>): AlertRule {
     const c = this.coinOf(r.coin_id);
+    const sid = r.kind === 'strategy' ? Number((r.params as { strategy_id?: unknown }).strategy_id) : null;
     return {
       id: r.id,
       rule: r.params as AlertRuleParams,
@@ -67,7 +115,13 @@ export class AlertsService {
       created_at: iso(r.created_at)!,
       updated_at: iso(r.updated_at)!,
       last_fired_at: iso(r.last_fired_at ?? null),
+      ...(sid != null && strategies ? { strategy: strategies.get(sid) ?? null } : {}),
     };
+  }
+
+  /** One rule as answered after a write, with its strategy. */
+  private async oneRule(r: RuleRow): Promise<AlertRule> {
+    return this.toRule(r, await this.strategiesOf([r]));
   }
 
   /** Resolves the rule's coin (slug, id or symbol) to its stored form: coin id and the params with the slug. COIN_NOT_FOUND. */
@@ -81,7 +135,8 @@ export class AlertsService {
 
   async list(userId: number, isPro: boolean): Promise<{ rules: AlertRule[]; active: number; limit: number }> {
     const rows = await this.d.repo.listRules(userId);
-    return { rules: rows.map((r) => this.toRule(r)), active: rows.filter((r) => r.active).length, limit: activeAlertLimit(isPro) };
+    const strategies = await this.strategiesOf(rows);
+    return { rules: rows.map((r) => this.toRule(r, strategies)), active: rows.filter((r) => r.active).length, limit: activeAlertLimit(isPro) };
   }
 
   /** A strategy rule must name a strategy the user generated: 404 STRATEGY_NOT_FOUND otherwise. */
@@ -107,7 +162,7 @@ export class AlertsService {
     const limit = activeAlertLimit(isPro);
     const row = await this.d.repo.insertRule(userId, params.kind, coinId, params, [...new Set(body.channels)], limit, this.now());
     if (!row) throw this.limitError(limit);
-    return this.toRule(row);
+    return this.oneRule(row);
   }
 
   private limitError(limit: number): AppError {
@@ -128,7 +183,7 @@ export class AlertsService {
     }
     const row = await this.d.repo.updateRule(userId, id, { kind: n?.params.kind, coinId: n?.coinId, params: n?.params, channels: patch.channels ? [...new Set(patch.channels)] : undefined, active: patch.active }, this.now());
     if (!row) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
-    return this.toRule(row);
+    return this.oneRule(row);
   }
 
   async remove(userId: number, id: number): Promise<boolean> {

@@ -6,8 +6,9 @@ import type { Mailer } from '../../providers/mail';
 import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
 import { AlertDispatcher } from './alerts.dispatcher';
-import { AlertsEvaluator } from './alerts.evaluator';
+import { AlertsEvaluator, type AlertHistoryLoader } from './alerts.evaluator';
 import { AlertsHousekeeping } from './alerts.housekeeping';
+import { AlertRecordsRepository } from './alerts.records.repository';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
 import { TelegramService, telegramChannel } from './alerts.telegram';
@@ -54,10 +55,11 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
  */
 export function createAlerts(
   env: Env,
-  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void },
+  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void; history?: AlertHistoryLoader },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
   const channels = alertChannelConfig(env);
+  const records = new AlertRecordsRepository(d.db);
   const telegramBot =
     d.worker && channels.telegram.enabled
       ? new TelegramBot({ token: env.TELEGRAM_BOT_TOKEN!, apiRoot: env.TELEGRAM_API_ROOT, repo, pollTimeoutS: env.TELEGRAM_POLL_TIMEOUT_S, tryLock: () => d.db.tryLock(LOCKS.telegram), now: d.now, log: d.log })
@@ -80,7 +82,7 @@ export function createAlerts(
     : null;
   const housekeeping = d.worker ? new AlertsHousekeeping({ db: d.db, retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
-  const service = new AlertsService({ repo, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
+  const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
@@ -96,6 +98,8 @@ export function createAlerts(
         telegramEnabled: channels.telegram.enabled,
         pushSubscriptions: vapid ? pushSubscriptions : null,
         wake,
+        history: d.history,
+        records,
         claim: () => (dispatcher?.accepting ? { leaseMs: env.ALERTS_LEASE_MS, to: (rows) => dispatcher.sendClaimed(rows) } : null),
         now: d.now,
         log: d.log,

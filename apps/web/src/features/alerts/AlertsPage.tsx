@@ -25,9 +25,9 @@ const PushPanel = lazy(() => import('./PushPanel'));
 
 const btn = 'rounded-md border border-border px-2.5 py-1 text-[12px] font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary-500 disabled:opacity-50';
 
-/** One line describing a rule in the page's language. */
+/** One line describing a rule in the page's language (a strategy rule: its strategy's bias, levels and date). */
 export function useDescribeRule() {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   return (r: AlertRule): string => {
     const p = r.rule;
     const sym = r.coin?.symbol ?? t('dialog.watchlist');
@@ -39,9 +39,21 @@ export function useDescribeRule() {
       case 'signal':
         return t(p.edge_only ? 'describe.signalEdge' : 'describe.signal', { symbol: sym, pattern: p.pattern === 'any' ? t('dialog.anyPattern') : p.pattern.replace(/_/g, ' '), timeframe: p.timeframe, dir: t(`dir.${p.direction}`) });
       case 'news':
-        return t('describe.news', { symbol: sym, importance: p.min_importance, dir: t(`dir.${p.direction}`) });
-      case 'strategy':
-        return t('describe.strategy', { id: p.strategy_id });
+        return t('describe.news', { symbol: sym, importance: t(`importance.${Math.min(4, p.min_importance)}`), dir: t(`newsDir.${p.direction}`) });
+      case 'strategy': {
+        const s = r.strategy;
+        if (!s) return t('describe.strategyGone', { id: p.strategy_id, on: t(`on.${p.on}`) });
+        return t('describe.strategy', {
+          term: t(`term.${s.term}`),
+          timeframe: s.timeframe,
+          bias: t(`bias.${s.bias}`),
+          date: formatDateTimeUtc(s.created_at, i18n.language),
+          entry: `${formatPrice(s.entry_low)}–${formatPrice(s.entry_high)}`,
+          target: s.target == null ? '—' : formatPrice(s.target),
+          invalidation: formatPrice(s.invalidation),
+          on: t(`on.${p.on}`),
+        });
+      }
     }
   };
 }
@@ -53,15 +65,19 @@ function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
   const upd = useUpdateAlertRule();
   const del = useDeleteAlertRule();
   const [confirm, setConfirm] = useState(false);
+  // a strategy rule's coin is its strategy's
+  const coin = r.coin ?? r.strategy?.coin ?? null;
   const onErr = { onError: (e: unknown) => showToast({ kind: 'error', messageKey: errorKey(e) }) };
   return (
     <li className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-4" data-testid="alert-rule" data-active={r.active}>
       <div className="min-w-0">
-        <p className="text-[14px] font-medium text-fg">
-          {r.coin && (
-            <Link to={`/${lang}/crypto/${r.coin.slug}`} className="mr-1.5 text-primary-600 hover:underline dark:text-primary-400">
-              {r.coin.symbol}
+        <p className="text-[14px] font-medium break-words text-fg" data-testid="alert-rule-text" data-kind={r.rule.kind}>
+          {coin ? (
+            <Link to={`/${lang}/crypto/${coin.slug}`} className="mr-1.5 text-primary-600 hover:underline dark:text-primary-400">
+              {coin.symbol}
             </Link>
+          ) : (
+            (r.rule.kind === 'signal' || r.rule.kind === 'news') && <span className="mr-1.5 text-muted">{t('rules.watchlist')}</span>
           )}
           {describe(r)}
         </p>
@@ -76,11 +92,9 @@ function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
         <button type="button" className={btn} disabled={upd.isPending} onClick={() => upd.mutate({ id: r.id, active: !r.active }, onErr)} data-testid="alert-toggle">
           {r.active ? t('rules.pause') : t('rules.resume')}
         </button>
-        {(r.rule.kind === 'price_cross' || r.rule.kind === 'price_move' || r.rule.kind === 'signal') && (
-          <button type="button" className={btn} onClick={onEdit} data-testid="alert-edit">
-            {t('rules.edit')}
-          </button>
-        )}
+        <button type="button" className={btn} onClick={onEdit} data-testid="alert-edit">
+          {t('rules.edit')}
+        </button>
         <button type="button" className={`${btn} text-down`} onClick={() => setConfirm(true)} data-testid="alert-delete">
           {t('rules.delete')}
         </button>
@@ -387,7 +401,7 @@ export default function AlertsPage() {
           )}
         </div>
         <button type="button" className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700" onClick={() => setCreateOpen(true)} data-testid="alert-new-watchlist">
-          {t('rules.newWatchlist')}
+          {t('rules.newAlert')}
         </button>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

@@ -1,11 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlertChannel, AlertRule, AlertRuleParams } from '@coinlens/contracts/alerts/rules';
+import type { AlertChannel, AlertRule, AlertRuleParams, AlertStrategy } from '@coinlens/contracts/alerts/rules';
 import { Link, useParams } from 'react-router';
 import { Dialog } from '../../components/Dialog';
 import { errorKey } from '../../lib/api';
+import { formatDateTimeUtc, formatPrice } from '../../lib/format';
 import { showToast } from '../../lib/toast';
-import { useAlertChannels, useCreateAlertRule, usePushDevices, useTelegram, useUpdateAlertRule } from './alerts-api';
+import { useAlertChannels, useAlertStrategies, useCreateAlertRule, usePushDevices, useTelegram, useUpdateAlertRule } from './alerts-api';
 
 /**
  * Whether this browser is subscribed to push for this account (its endpoint is in the user's device
@@ -27,16 +28,26 @@ function useSubscribedHere(): boolean | null {
   return devices.data ? devices.data.some((d) => d.endpoint === endpoint) : null;
 }
 
-type Kind = 'price_cross' | 'price_move' | 'signal';
+type Kind = 'price_cross' | 'price_move' | 'signal' | 'news' | 'strategy';
 type Channel = AlertChannel;
 
-/** What the dialog starts from: a coin (and its price), a signal of a card, or a stored rule to edit. */
+/**
+ * What the dialog starts from: a coin (and its price), a signal of a card, a strategy of a strategy
+ * card (`strategy`: the id of its stored record), or a stored rule to edit. Without a coin (the
+ * Alerts page) it offers the watchlist kinds (signal, news) and the user's strategies.
+ */
 export interface AlertDraft {
   coin?: { slug: string; symbol: string; name: string };
   price?: number | null;
   kind?: Kind;
   signal?: { label: string; timeframe: '5m' | '1h' | '1d'; direction: 'bullish' | 'bearish' | 'neutral' };
+  strategy?: { id: number };
   edit?: AlertRule;
+}
+
+/** One line naming a strategy in a list: coin, term and timeframe, bias, creation time. */
+export function strategyOptionLabel(t: (k: string, o?: Record<string, unknown>) => string, s: AlertStrategy, lang: string): string {
+  return t('dialog.strategyOption', { symbol: s.coin.symbol, term: t(`term.${s.term}`), timeframe: s.timeframe, bias: t(`bias.${s.bias}`), date: formatDateTimeUtc(s.created_at, lang) });
 }
 
 const input =
@@ -50,11 +61,13 @@ function roundLevel(p: number): string {
 
 /**
  * Create-or-edit dialog of an alert rule (issue 18): price crosses a level, price moves ±X % within a
- * window, or a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
- * edge); channels besides the notification centre (e-mail, webhooks, Telegram, Web Push; a channel
- * the server has not configured is disabled with the reason, Telegram also before a chat is linked
- * and push until this browser is subscribed — a checked one can still be unchecked). Fields are
- * checked before sending; a refused request
+ * window, a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
+ * edge), news about the coin or the watchlist (minimum importance in the news pages' four levels,
+ * direction), or one of the user's strategies reaches its target, its invalidation or either;
+ * channels besides the notification centre (e-mail, webhooks, Telegram, Web Push; a channel the
+ * server has not configured is disabled with the reason, Telegram also before a chat is linked and
+ * push until this browser is subscribed — a checked one can still be unchecked). Fields are checked
+ * before sending; a refused request
  * shows the translated error (e.g. the plan's limit of active rules).
  */
 export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onClose: () => void; draft: AlertDraft }) {
@@ -63,10 +76,10 @@ export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onC
 }
 
 function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft }) {
-  const { t } = useTranslation('alerts');
+  const { t, i18n } = useTranslation('alerts');
   const er = draft.edit?.rule;
   const coin = draft.coin ?? (draft.edit?.coin ? { slug: draft.edit.coin.slug, symbol: draft.edit.coin.symbol, name: draft.edit.coin.name } : undefined);
-  const [kind, setKind] = useState<Kind>((er?.kind as Kind | undefined) ?? draft.kind ?? (draft.signal ? 'signal' : 'price_cross'));
+  const [kind, setKind] = useState<Kind>((er?.kind as Kind | undefined) ?? draft.kind ?? (draft.signal ? 'signal' : draft.strategy ? 'strategy' : 'price_cross'));
   const [level, setLevel] = useState(er?.kind === 'price_cross' ? String(er.level) : draft.price ? roundLevel(draft.price) : '');
   const [crossDir, setCrossDir] = useState<'up' | 'down' | 'any'>(er?.kind === 'price_cross' ? er.direction : 'any');
   const [percent, setPercent] = useState(er?.kind === 'price_move' ? String(er.percent) : '2');
@@ -76,12 +89,19 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
   const [timeframe, setTimeframe] = useState<'5m' | '1h' | '1d'>(er?.kind === 'signal' ? er.timeframe : draft.signal?.timeframe ?? '1h');
   const [sigDir, setSigDir] = useState<'bullish' | 'bearish' | 'any'>(er?.kind === 'signal' ? er.direction : draft.signal && draft.signal.direction !== 'neutral' ? draft.signal.direction : 'any');
   const [edgeOnly, setEdgeOnly] = useState(er?.kind === 'signal' ? er.edge_only : false);
-  const [scope, setScope] = useState<'coin' | 'watchlist'>(er?.kind === 'signal' && !er.coin ? 'watchlist' : coin ? 'coin' : 'watchlist');
+  const [scope, setScope] = useState<'coin' | 'watchlist'>((er?.kind === 'signal' || er?.kind === 'news') && !er.coin ? 'watchlist' : coin ? 'coin' : 'watchlist');
+  const [minImportance, setMinImportance] = useState(er?.kind === 'news' ? Math.min(4, er.min_importance) : 3);
+  const [newsDir, setNewsDir] = useState<'bullish' | 'bearish' | 'any'>(er?.kind === 'news' ? er.direction : 'any');
+  const [strategyId, setStrategyId] = useState<number | null>(er?.kind === 'strategy' ? er.strategy_id : draft.strategy?.id ?? null);
+  const [on, setOn] = useState<'target' | 'invalidation' | 'both'>(er?.kind === 'strategy' ? er.on : 'both');
+  // a strategy card's alert lists that coin's strategies; the Alerts page every strategy of the user
+  const strategies = useAlertStrategies(draft.strategy ? coin?.slug : undefined, kind === 'strategy');
+  const strategyList = strategies.data?.items ?? [];
   const [channels, setChannels] = useState<Channel[]>(draft.edit?.channels ?? []);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ch = useAlertChannels();
   const tg = useTelegram();
-  const { lang = 'en-US' } = useParams();
+  const { lang: routeLang = 'en-US' } = useParams();
   const subscribedHere = useSubscribedHere();
   const create = useCreateAlertRule();
   const update = useUpdateAlertRule();
@@ -100,10 +120,15 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
       if (!(p > 0 && p <= 1000)) e.percent = t('errors.percent');
       if (!(Number.isInteger(w) && w >= 5 && w <= 10_080)) e.window = t('errors.window');
       if (coin) rule = { kind, coin: coin.slug, percent: p, window_minutes: w, direction: moveDir };
-    } else {
+    } else if (kind === 'signal') {
       rule = { kind: 'signal', ...(scope === 'coin' && coin ? { coin: coin.slug } : {}), pattern: pattern || 'any', timeframe, direction: sigDir, edge_only: edgeOnly };
+    } else if (kind === 'news') {
+      rule = { kind: 'news', ...(scope === 'coin' && coin ? { coin: coin.slug } : {}), min_importance: minImportance, direction: newsDir };
+    } else {
+      if (strategyId == null) e.strategy = t('errors.strategy');
+      else rule = { kind: 'strategy', strategy_id: strategyId, on };
     }
-    if (!coin && kind !== 'signal') e.coin = t('errors.coin');
+    if (!coin && (kind === 'price_cross' || kind === 'price_move')) e.coin = t('errors.coin');
     setErrors(e);
     return Object.keys(e).length ? null : rule;
   };
@@ -130,13 +155,15 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
     return { ...info, enabled: false, reason: 'push_device' };
   };
   const toggle = (c: Channel) => setChannels((cur) => (cur.includes(c) ? cur.filter((x) => x !== c) : [...cur, c]));
-  const kinds: Kind[] = coin ? ['price_cross', 'price_move', 'signal'] : ['signal'];
+  const kinds: Kind[] = draft.edit ? [kind] : coin ? ['price_cross', 'price_move', 'signal', 'news', ...(draft.strategy ? (['strategy'] as const) : [])] : ['signal', 'news', 'strategy'];
+  const lang = i18n.language;
+  const chosen = strategyList.find((x) => x.id === strategyId) ?? (er?.kind === 'strategy' ? draft.edit?.strategy ?? undefined : undefined);
 
   return (
     <Dialog
       open
       onClose={onClose}
-      title={draft.edit ? t('dialog.editTitle') : coin ? t('dialog.title', { symbol: coin.symbol }) : t('dialog.titleWatchlist')}
+      title={draft.edit ? t('dialog.editTitle') : coin ? t('dialog.title', { symbol: coin.symbol }) : t('dialog.titleAlerts')}
       width="28rem"
       footer={
         <div className="flex justify-end gap-2">
@@ -244,6 +271,73 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
             </label>
           </div>
         )}
+        {kind === 'news' && (
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {coin && (
+              <div className="sm:col-span-2">
+                <label htmlFor="alert-news-scope" className={label}>{t('dialog.scope')}</label>
+                <select id="alert-news-scope" className={input} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)} data-testid="alert-news-scope">
+                  <option value="coin">{coin.name}</option>
+                  <option value="watchlist">{t('dialog.watchlist')}</option>
+                </select>
+              </div>
+            )}
+            <div>
+              <label htmlFor="alert-importance" className={label}>{t('dialog.importance')}</label>
+              <select id="alert-importance" className={input} value={minImportance} onChange={(e) => setMinImportance(Number(e.target.value))} data-testid="alert-importance">
+                {[1, 2, 3, 4].map((v) => (
+                  <option key={v} value={v}>{t(`importance.${v}`)}</option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor="alert-news-dir" className={label}>{t('dialog.direction')}</label>
+              <select id="alert-news-dir" className={input} value={newsDir} onChange={(e) => setNewsDir(e.target.value as typeof newsDir)} data-testid="alert-news-direction">
+                <option value="any">{t('newsDir.any')}</option>
+                <option value="bullish">{t('newsDir.bullish')}</option>
+                <option value="bearish">{t('newsDir.bearish')}</option>
+              </select>
+            </div>
+          </div>
+        )}
+
+        {kind === 'strategy' && (
+          <div className="space-y-3">
+            {strategies.isLoading ? (
+              <div className="h-9 animate-pulse rounded-md bg-surface-2" aria-busy="true" />
+            ) : !strategyList.length && !chosen ? (
+              <p className="text-[13px] text-muted" data-testid="alert-no-strategies">{t('dialog.noStrategies')}</p>
+            ) : (
+              <div>
+                <label htmlFor="alert-strategy" className={label}>{t('dialog.strategy')}</label>
+                <select id="alert-strategy" className={input} value={strategyId ?? ''} onChange={(e) => setStrategyId(e.target.value ? Number(e.target.value) : null)} aria-invalid={!!errors.strategy} aria-describedby={errors.strategy ? 'alert-strategy-err' : undefined} data-testid="alert-strategy">
+                  <option value="">—</option>
+                  {(chosen && !strategyList.some((x) => x.id === chosen.id) ? [chosen, ...strategyList] : strategyList).map((x) => (
+                    <option key={x.id} value={x.id}>{strategyOptionLabel(t, x, lang)}</option>
+                  ))}
+                </select>
+                {chosen && (
+                  <p className="mt-1 text-[12px] text-muted" data-testid="alert-strategy-levels">
+                    {t('dialog.strategyLevels', { entry: `${formatPrice(chosen.entry_low)}–${formatPrice(chosen.entry_high)}`, target: chosen.target == null ? '—' : formatPrice(chosen.target), invalidation: formatPrice(chosen.invalidation), due: formatDateTimeUtc(chosen.due_at, lang) })}
+                  </p>
+                )}
+              </div>
+            )}
+            {errors.strategy && <p id="alert-strategy-err" className="text-[12px] text-down">{errors.strategy}</p>}
+            <fieldset>
+              <legend className={label}>{t('dialog.on')}</legend>
+              <div className="mt-1.5 flex flex-wrap gap-2" role="radiogroup">
+                {(['target', 'invalidation', 'both'] as const).map((o) => (
+                  <label key={o} className={`inline-flex cursor-pointer items-center gap-1.5 rounded-md border px-2.5 py-1.5 text-[13px] ${on === o ? 'border-primary-500 bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-300' : 'border-border'}`}>
+                    <input type="radio" name="alert-on" value={o} checked={on === o} onChange={() => setOn(o)} className="accent-primary-600" data-testid={`alert-on-${o}`} />
+                    {t(`on.${o}`)}
+                  </label>
+                ))}
+              </div>
+              <p className="mt-1 text-[12px] text-muted">{t('dialog.strategyHint')}</p>
+            </fieldset>
+          </div>
+        )}
         {errors.coin && <p className="text-[12px] text-down">{errors.coin}</p>}
 
         <fieldset>
@@ -269,7 +363,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
                     ) : notLinked ? (
                       <span id={`alert-channel-${c}-why`} className="block text-[12px] text-muted">
                         {t('channelReasons.not_linked')}{' '}
-                        <Link to={`/${lang}/alerts`} onClick={onClose} className="text-primary-600 hover:underline dark:text-primary-400">{t('telegram.connect')}</Link>
+                        <Link to={`/${routeLang}/alerts`} onClick={onClose} className="text-primary-600 hover:underline dark:text-primary-400">{t('telegram.connect')}</Link>
                       </span>
                     ) : null}
                   </span>

@@ -10,6 +10,7 @@ export const ALERT_KEYS = {
   rules: ['alerts', 'rules'] as const,
   notifications: ['alerts', 'notifications'] as const,
   channels: ['alerts', 'channels'] as const,
+  strategies: (coin: string) => ['alerts', 'strategies', coin] as const,
   webhooks: ['alerts', 'webhooks'] as const,
   deliveries: (id: number) => ['alerts', 'webhooks', id, 'deliveries'] as const,
   telegram: ['alerts', 'telegram'] as const,
@@ -50,6 +51,12 @@ export function useDeleteAlertRule() {
     mutationFn: (id: number) => api('deleteAlertRule', { params: { id } }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: ALERT_KEYS.rules }),
   });
+}
+
+/** The caller's generated strategies, newest first (`GET /api/alerts/strategies`, of `coin` when given); off when signed out or `enabled` false. */
+export function useAlertStrategies(coin: string | undefined, enabled = true) {
+  const { token } = useSession();
+  return useQuery({ queryKey: ALERT_KEYS.strategies(coin ?? ''), enabled: !!token && enabled, queryFn: ({ signal }) => api('getAlertStrategies', { query: coin ? { coin } : {} }, { signal }) });
 }
 
 /** Channels the server has configured (`GET /api/alerts/channels`). */

@@ -13,6 +13,7 @@ import { BasedOn } from './BasedOn';
 import { StrategyCard } from './StrategyCard';
 import { StrategyRecordLine } from './StrategyRecordLine';
 import { AgentNotice } from './AgentNotice';
+import { StrategyAlertButton } from '../../alerts/StrategyAlertButton';
 
 /**
  * The coin page's AI content: 24-hour highlights, K-line insights, the strategy cards (short term,
@@ -116,8 +117,20 @@ export function CoinAiPanel({ coinId, symbol }: { coinId: string; symbol: string
               </div>
               {a.strategy ? (
                 <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-                  <StrategyCard title={t('strategy.short_term')} plan={a.strategy.short_term} testId="strategy-short" footer={(p) => <StrategyRecordLine author={a.by} timeframe={p.timeframe} />} />
-                  <StrategyCard title={t('strategy.medium_long_term')} plan={a.strategy.medium_long_term} testId="strategy-long" footer={(p) => <StrategyRecordLine author={a.by} timeframe={p.timeframe} />} />
+                  {(['short_term', 'medium_long_term'] as const).map((term) => (
+                    <StrategyCard
+                      key={term}
+                      title={t(`strategy.${term}`)}
+                      plan={a.strategy![term]}
+                      testId={term === 'short_term' ? 'strategy-short' : 'strategy-long'}
+                      footer={(p) => (
+                        <>
+                          <StrategyRecordLine author={a.by} timeframe={p.timeframe} />
+                          {token && <StrategyAlertButton coin={{ slug: coinId, symbol, name: a.coin.name }} plan={p} term={term} author={a.by} />}
+                        </>
+                      )}
+                    />
+                  ))}
                 </div>
               ) : !token ? (
                 <Link to={`/${urlLang}/login`} className="inline-block rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2" data-testid="strategy-sign-in">
