@@ -95,14 +95,14 @@ export const APP_ERRORS = {
   ALERT_RULE_LIMIT_REACHED: 409,
   ALERT_RULE_NOT_FOUND: 404,
   WEBHOOK_NOT_FOUND: 404,
-  /** Web Push is off: the server has no VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY). */
-  PUSH_NOT_CONFIGURED: 503,
+  /** Web Push is off: the server has no VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY). A lasting state of the deployment, not an outage: 404 like OAUTH_NOT_CONFIGURED. */
+  PUSH_NOT_CONFIGURED: 404,
   /** No Web Push subscription (device) of the caller with this id or endpoint. */
   PUSH_SUBSCRIPTION_NOT_FOUND: 404,
   /** A strategy alert names a strategy record the user did not generate. */
   STRATEGY_NOT_FOUND: 404,
-  /** The Telegram channel is off: the server has no TELEGRAM_BOT_TOKEN / TELEGRAM_BOT_NAME. */
-  TELEGRAM_NOT_CONFIGURED: 503,
+  /** The Telegram channel is off: the server has no TELEGRAM_BOT_TOKEN / TELEGRAM_BOT_NAME (or TELEGRAM_ALERTS=false). 404 like OAUTH_NOT_CONFIGURED. */
+  TELEGRAM_NOT_CONFIGURED: 404,
   /** A Telegram delivery (rule channel, test) needs a linked chat first. */
   TELEGRAM_NOT_LINKED: 409,
 } as const satisfies Record<string, number>;

@@ -126,7 +126,7 @@ describe('alert rules API', () => {
     const { headers } = await createSignedInUser(t.ctx);
     expect((await t.app.inject({ method: 'GET', url: '/api/alerts/telegram', headers })).json().result).toEqual({ enabled: false, reason: 'not_configured', bot_name: null, linked: null });
     const link = await t.app.inject({ method: 'POST', url: '/api/alerts/telegram/link', headers });
-    expect(link.statusCode).toBe(503);
+    expect(link.statusCode).toBe(404);
     expect(link.json().error.code).toBe('TELEGRAM_NOT_CONFIGURED');
     const rule = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'signal', timeframe: '1h' }, channels: ['telegram'] } });
     expect(rule.json().error.code).toBe('TELEGRAM_NOT_CONFIGURED');

@@ -112,7 +112,7 @@ describe('Web Push subscriptions API', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/alerts/push/unsubscribe', headers, payload: { endpoint: c2.subscription.endpoint } })).statusCode).toBe(404);
   });
 
-  it('refuses to subscribe without VAPID keys (503 PUSH_NOT_CONFIGURED)', async () => {
+  it('refuses to subscribe without VAPID keys (404 PUSH_NOT_CONFIGURED)', async () => {
     const off = new PushSubscriptionsService({ repo: new PushSubscriptionsRepository(t.ctx.db), vapid: null });
     expect(off.config()).toEqual({ enabled: false, public_key: null, reason: 'not_configured' });
     await expect(off.subscribe(1, svc.newClient().subscription, undefined)).rejects.toMatchObject({ code: 'PUSH_NOT_CONFIGURED' });
