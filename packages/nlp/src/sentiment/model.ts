@@ -25,6 +25,7 @@
 import { isCryptoText } from './crypto-rules.js';
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
 import { decodeWordVectors, encodeWordVectors, sentenceFeatures, type Pool, type WordVectors, type WordVectorsJson } from './word-vectors.js';
+import { decodeVarints, encodeVarints } from './varint.js';
 
 /** Sentiment classes in model output order. */
 export type SentimentLabel = 'bearish' | 'bullish' | 'neutral';
@@ -102,40 +103,6 @@ export function quantiseIdf(idf: number, idfMax: number): number {
 /** Inverse of {@link quantiseIdf}. */
 export function dequantiseIdf(q: number, idfMax: number): number {
   return 1 + (q / 255) * (idfMax - 1);
-}
-
-function encodeVarints(values: Int32Array): Buffer {
-  const out: number[] = [];
-  let prev = 0;
-  for (const v of values) {
-    let d = v - prev;
-    prev = v;
-    while (d >= 0x80) {
-      out.push((d & 0x7f) | 0x80);
-      d >>>= 7;
-    }
-    out.push(d);
-  }
-  return Buffer.from(out);
-}
-
-function decodeVarints(buf: Uint8Array, count: number): Int32Array {
-  const out = new Int32Array(count);
-  let pos = 0;
-  let prev = 0;
-  for (let i = 0; i < count; i++) {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      const b = buf[pos++];
-      v |= (b & 0x7f) << shift;
-      if (b < 0x80) break;
-      shift += 7;
-    }
-    prev += v;
-    out[i] = prev;
-  }
-  return out;
 }
 
 /**

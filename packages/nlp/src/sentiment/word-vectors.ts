@@ -13,6 +13,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { detectLanguage } from '../lang.js';
+import { decodeVarints, encodeVarints } from './varint.js';
 
 /** A table of word vectors: `vectors[i * dim … (i + 1) * dim)` is the vector of `words[i]`. */
 export interface WordVectors {
@@ -82,40 +83,6 @@ export function readWinkVectors(path: string, keep: (word: string, rank: number)
   return { dim, words, ranks: Int32Array.from(ranks), sourceSize: j.words.length, vectors, index: buildIndex(words) };
 }
 
-function varints(values: Int32Array): Buffer {
-  const out: number[] = [];
-  let prev = 0;
-  for (const v of values) {
-    let d = v - prev;
-    prev = v;
-    while (d >= 0x80) {
-      out.push((d & 0x7f) | 0x80);
-      d >>>= 7;
-    }
-    out.push(d);
-  }
-  return Buffer.from(out);
-}
-
-function unvarints(buf: Uint8Array, count: number): Int32Array {
-  const out = new Int32Array(count);
-  let pos = 0;
-  let prev = 0;
-  for (let i = 0; i < count; i++) {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      const b = buf[pos++];
-      v |= (b & 0x7f) << shift;
-      if (b < 0x80) break;
-      shift += 7;
-    }
-    prev += v;
-    out[i] = prev;
-  }
-  return out;
-}
-
 /** Quantise to int8 with a per-vector scale (max |x| / 127) and serialise. */
 export function encodeWordVectors(wv: WordVectors, source: string): WordVectorsJson {
   const { dim } = wv;
@@ -129,7 +96,7 @@ export function encodeWordVectors(wv: WordVectors, source: string): WordVectorsJ
     scales.writeFloatLE(s, i * 4);
     for (let d = 0; d < dim; d++) q.writeInt8(Math.round(wv.vectors[i * dim + d] / s), i * dim + d);
   }
-  return { source, dim, count: n, sourceSize: wv.sourceSize, words: wv.words.join('\n'), ranks: varints(wv.ranks).toString('base64'), scales: scales.toString('base64'), vectors: q.toString('base64') };
+  return { source, dim, count: n, sourceSize: wv.sourceSize, words: wv.words.join('\n'), ranks: encodeVarints(wv.ranks).toString('base64'), scales: scales.toString('base64'), vectors: q.toString('base64') };
 }
 
 /** Decode {@link encodeWordVectors}. Errors: throws `Error('word vectors: …')` when sizes disagree. */
@@ -143,7 +110,7 @@ export function decodeWordVectors(j: WordVectorsJson): WordVectors {
     const s = scales.readFloatLE(i * 4);
     for (let d = 0; d < j.dim; d++) vectors[i * j.dim + d] = q.readInt8(i * j.dim + d) * s;
   }
-  return { dim: j.dim, words, ranks: unvarints(Buffer.from(j.ranks, 'base64'), j.count), sourceSize: j.sourceSize, vectors, index: buildIndex(words) };
+  return { dim: j.dim, words, ranks: decodeVarints(Buffer.from(j.ranks, 'base64'), j.count), sourceSize: j.sourceSize, vectors, index: buildIndex(words) };
 }
 
 /**
