@@ -153,6 +153,24 @@ describe('delivering alerts to Telegram', () => {
     expect(log[0]).toMatchObject({ status: 'delivered', event_type: 'alert.fired', attempts: [{ attempt: 1, ok: true, status_code: 200 }] });
   });
 
+  it('a running dispatcher sends a fresh alert handed over by the fire (no claim) to the linked chat', async () => {
+    const u = await linkedUser();
+    const c = await risingCandle();
+    const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+    await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: u.headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up' }, channels: ['telegram'] } });
+    const d = t.ctx.alerts.dispatcher!;
+    const before = tg.messagesTo(u.chatId).length;
+    d.start();
+    try {
+      // the deliveries are written already claimed by this worker and handed to its dispatcher
+      expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(1);
+      await expect.poll(() => tg.messagesTo(u.chatId).length, { timeout: 10_000 }).toBe(before + 1);
+      expect(tg.messagesTo(u.chatId).at(-1)!.text).toMatch(/^<b>BTC crossed above/);
+    } finally {
+      await d.stop();
+    }
+  });
+
   it('sends a signal alert with the trigger\'s record in the user\'s language, escaped for HTML', async () => {
     const u = await linkedUser({ language: 'zh_CN' });
     await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: u.headers, payload: { rule: { kind: 'signal', coin: 'ETH', timeframe: '1h' }, channels: ['telegram'] } });
