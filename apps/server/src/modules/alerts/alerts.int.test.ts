@@ -12,7 +12,7 @@ import { createContext } from '../../context';
 import { createSignedInUser } from '../../../test/users';
 import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsHousekeeping } from './alerts.housekeeping';
-import type { Candle } from '@coinlens/contracts';
+import { risingCandle } from './alerts.test-helpers';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 
 /** A local webhook receiver verifying Standard Webhooks signatures with the endpoint's secret. */
@@ -58,14 +58,6 @@ afterAll(async () => {
   await t?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The latest closed 5m BTC candle with a range above its open (so a level between open and high is crossed upwards). */
-async function risingCandle(): Promise<Candle> {
-  const cs = await t.ctx.source.getCandles('BTC', '5m', { limit: 200 });
-  const c = [...cs].reverse().find((x) => x.high > x.open * 1.0005);
-  if (!c) throw new Error('no rising candle');
-  return c;
-}
 
 describe('alert rules API', () => {
   it('needs a signed-in user', async () => {
@@ -149,7 +141,7 @@ describe('firing and delivery', () => {
       expect(ep.secret).toMatch(/^whsec_/);
       rx.setSecret(ep.secret);
       expect((await t.app.inject({ method: 'GET', url: '/api/alerts/webhooks', headers })).json().result[0].secret).toBeUndefined();
-      const c = await risingCandle();
+      const c = await risingCandle(t.ctx.source);
       const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
       const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up' }, channels: ['email', 'webhook'] } })).json().result;
       const ev = t.ctx.alerts.evaluator!;
@@ -193,7 +185,7 @@ describe('firing and delivery', () => {
       const { headers } = await createSignedInUser(t.ctx);
       const ep = (await t.app.inject({ method: 'POST', url: '/api/alerts/webhooks', headers, payload: { url: rx.url } })).json().result;
       rx.setSecret(ep.secret);
-      const c = await risingCandle();
+      const c = await risingCandle(t.ctx.source);
       const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
       const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level, direction: 'up', repeat: true }, channels: ['webhook'] } })).json().result;
       d.start();
@@ -356,7 +348,7 @@ describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
     const { headers, rx } = await userWithChannels();
     try {
       const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_move', coin: 'BTC', percent: 0.0001, window_minutes: 15 }, channels: ['email', 'webhook'] } })).json().result;
-      const c = await risingCandle();
+      const c = await risingCandle(t.ctx.source);
       expect(await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c })).toBe(1);
       const n = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items[0];
       expect(n.rule_id).toBe(rule.id);
@@ -378,7 +370,7 @@ describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
 
   it('a price level says it has no track record', async () => {
     const { headers } = await createSignedInUser(t.ctx);
-    const c = await risingCandle();
+    const c = await risingCandle(t.ctx.source);
     await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: Math.round(((c.open + c.high) / 2) * 100) / 100, direction: 'up' } } });
     await t.ctx.alerts.evaluator!.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: c });
     const n = (await t.app.inject({ method: 'GET', url: '/api/alerts/notifications', headers })).json().result.items[0];
@@ -418,7 +410,7 @@ describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
     const { headers, userId, rx } = await userWithChannels();
     try {
       const btc = t.ctx.market.resolve('BTC');
-      const c = await risingCandle();
+      const c = await risingCandle(t.ctx.source);
       const basis = Math.floor(c.time / 3_600_000) * 3_600_000 - 3_600_000; // the 1h basis candle of the generation
       const day = Math.floor(c.time / 86_400_000) * 86_400_000 - 86_400_000; // the last closed 1d candle
       const created = c.time - 1_800_000;
@@ -536,7 +528,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two contexts on one PostgreSQL datab
     const ctx2 = await createContext(t.env, { db: db2, clock: t.clock, tickMs: 0 });
     try {
       const { headers } = await createSignedInUser(t.ctx);
-      const c = await risingCandle();
+      const c = await risingCandle(t.ctx.source);
       const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
       const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level, direction: 'up', repeat: true } } })).json().result;
       const e = { symbol: 'BTC', timeframe: '5m' as const, candle: c };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Candle } from '@coinlens/contracts';
+import { risingCandle } from './alerts.test-helpers';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 import { createTestApp } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
@@ -44,14 +45,6 @@ afterAll(async () => {
   await svc?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** The latest closed 5m BTC candle whose high is above its open (a level between them is crossed upwards). */
-async function risingCandle(): Promise<Candle> {
-  const cs = await t.ctx.source.getCandles('BTC', '5m', { limit: 200 });
-  const c = [...cs].reverse().find((x) => x.high > x.open * 1.0005);
-  if (!c) throw new Error('no rising candle');
-  return c;
-}
 
 async function subscribe(headers: Record<string, string>, c: TestPushClient, ua = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36') {
   return t.app.inject({ method: 'POST', url: '/api/alerts/push/subscriptions', headers: { ...headers, 'user-agent': ua }, payload: c.subscription });
@@ -126,7 +119,7 @@ describe('Web Push delivery through the local push service', () => {
     const laptop = svc.newClient();
     await subscribe(headers, phone);
     await subscribe(headers, laptop);
-    const c = await risingCandle();
+    const c = await risingCandle(t.ctx.source);
     const { ruleId } = await firePriceAlert(headers, c);
     const rows = await pushRows(ruleId);
     expect(rows).toHaveLength(2);
@@ -182,7 +175,7 @@ describe('Web Push delivery through the local push service', () => {
     const c = svc.newClient();
     const sub = (await subscribe(headers, c)).json().result;
     svc.respond(c, [410]);
-    const { ruleId } = await firePriceAlert(headers, await risingCandle());
+    const { ruleId } = await firePriceAlert(headers, await risingCandle(t.ctx.source));
     await dispatcher.runOnce();
     expect(svc.to(c).map((r) => r.status)).toEqual([410]);
     const [row] = await pushRows(ruleId);
@@ -200,7 +193,7 @@ describe('Web Push delivery through the local push service', () => {
     const c = svc.newClient();
     await subscribe(headers, c);
     svc.respond(c, [500]);
-    const { ruleId } = await firePriceAlert(headers, await risingCandle());
+    const { ruleId } = await firePriceAlert(headers, await risingCandle(t.ctx.source));
     await dispatcher.runOnce();
     await dispatcher.runOnce(); // not due yet
     expect(svc.to(c).map((r) => r.status)).toEqual([500]);

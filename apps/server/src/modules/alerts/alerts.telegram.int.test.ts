@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Candle } from '@coinlens/contracts';
+import { risingCandle } from './alerts.test-helpers';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 import { createTestApp } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
@@ -41,13 +41,6 @@ async function linkedUser(opts: { language?: string; username?: string } = {}) {
   tg.pushStart(chatId, link.token, { username: opts.username ?? `user${chatId}` });
   expect(await bot().pollOnce()).toBe(1);
   return { ...u, chatId, link };
-}
-
-async function risingCandle(): Promise<Candle> {
-  const cs = await t.ctx.source.getCandles('BTC', '5m', { limit: 200 });
-  const c = [...cs].reverse().find((x) => x.high > x.open * 1.0005);
-  if (!c) throw new Error('no rising candle');
-  return c;
 }
 
 describe('linking a chat', () => {
@@ -136,7 +129,7 @@ describe('linking a chat', () => {
 describe('delivering alerts to Telegram', () => {
   it('sends a fired price alert to the linked chat: title, price, market time, link', async () => {
     const u = await linkedUser();
-    const c = await risingCandle();
+    const c = await risingCandle(t.ctx.source);
     const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
     const rule = await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: u.headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up' }, channels: ['telegram'] } });
     expect(rule.statusCode).toBe(200);
@@ -155,7 +148,7 @@ describe('delivering alerts to Telegram', () => {
 
   it('a running dispatcher sends a fresh alert handed over by the fire (no claim) to the linked chat', async () => {
     const u = await linkedUser();
-    const c = await risingCandle();
+    const c = await risingCandle(t.ctx.source);
     const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
     await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: u.headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up' }, channels: ['telegram'] } });
     const d = t.ctx.alerts.dispatcher!;
