@@ -48,7 +48,14 @@ const DIR = process.env.SENTIMENT_CV_DIR ?? tmpdir();
 const arg = (k: string, d: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1) ?? d;
 const log = (s: string) => process.stdout.write(s + '\n');
 
-type Src = 'tfns' | 'en' | 'zh';
+type Src = 'tfns' | 'en' | 'zh' | 'enx';
+/**
+ * Weight of the extra labelled English headlines (train_extra.csv) in the training folds (0 = not read);
+ * they are never scored (fold −1): the out-of-fold figures stay on train.csv's own annotator.
+ */
+const XW = Number(arg('xw', '0'));
+/** `high`: only the extra rows labelled with high confidence. */
+const XCONF = arg('xconf', 'all');
 interface Row {
   text: string;
   y: number;
@@ -66,6 +73,7 @@ function loadRows(): Row[] {
   const enFold = stratifiedFolds(en.map((r) => CLASSES.indexOf(r.label)), FOLDS, CRYPTO_FOLD_SEED);
   const foldOf = new Map(en.map((r, j) => [r.id, enFold[j]]));
   const tfFold = stratifiedFolds(tp.map((r) => CLASSES.indexOf(r.label)), FOLDS, TFNS_FOLD_SEED);
+  const extra = XW > 0 ? readCryptoHeadlines(CRYPTO_FILES.trainExtra).filter((r) => XCONF === 'all' || r.confidence === 'high') : [];
   return [
     ...tp.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'tfns' as const, fold: tfFold[j], confidence: '' })),
     ...en.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'en' as const, fold: enFold[j], confidence: r.confidence })),
@@ -74,10 +82,14 @@ function loadRows(): Row[] {
       if (f === undefined) throw new Error(`train_zh.csv row ${r.id} has no English original`);
       return { text: r.text, y: CLASSES.indexOf(r.label), src: 'zh' as const, fold: f, confidence: r.confidence };
     }),
+    // appended last, so the first rows keep their indices (combine reads caches written with or without them)
+    ...extra.map((r) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'enx' as const, fold: -1, confidence: r.confidence })),
   ];
 }
 
 const rows = loadRows();
+/** Sample weight of a training row: TFNS 1, train.csv / train_zh.csv `cw`, train_extra.csv XW. */
+const rowWeight = (r: Row, cw: number) => (r.src === 'tfns' ? 1 : r.src === 'enx' ? XW : cw);
 const cacheFile = (name: string) => join(DIR, `sentiment-cv-${name}.json`);
 
 /** Softmax LR part (the shipped recipe's model) per fold; writes out-of-fold logits (no offsets). */
@@ -107,7 +119,7 @@ function runLr() {
     const idfMax = unseenIdf(tr.length);
     const buckets = [...idf.keys()];
     const vec = (i: number) => vectorize(counts[i], (b) => idf.get(b) ?? idfMax, cfg);
-    const data = compactify(tr.map(vec), buckets).map((c, j) => ({ ...withDense(c, tr[j], buckets.length), y: rows[tr[j]].y, w: rows[tr[j]].src === 'tfns' ? 1 : cw }));
+    const data = compactify(tr.map(vec), buckets).map((c, j) => ({ ...withDense(c, tr[j], buckets.length), y: rows[tr[j]].y, w: rowWeight(rows[tr[j]], cw) }));
     const fit = trainSoftmax(data, buckets.length + nDense, 3, lambda, { maxIter });
     compactify(te.map(vec), buckets).forEach((c0, j) => {
       const c = withDense(c0, te[j], buckets.length);
@@ -117,7 +129,7 @@ function runLr() {
     });
     log(`fold ${f}: ${fit.iterations} iterations, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   }
-  return { settings: { cw, lambda, cfg, maxIter, ...(pools.length ? { emb: pools, ew } : {}) }, oof };
+  return { settings: { cw, lambda, cfg, maxIter, ...(XW > 0 ? { xw: XW, xconf: XCONF } : {}), ...(pools.length ? { emb: pools, ew } : {}) }, oof };
 }
 
 /** The quantised word-vector table written by `vectors` (cache directory). */
@@ -305,11 +317,12 @@ function combine() {
   const lr = JSON.parse(readFileSync(cacheFile(arg('lr', 'lr')), 'utf8')) as { oof: number[][] };
   const nbName = arg('nb', '');
   const nb = nbName ? (JSON.parse(readFileSync(cacheFile(nbName), 'utf8')) as { oof: (number[] | null)[] }) : null;
-  const gate = arg('gate', '0') === '1';
+  const gate = arg('gate', '0') === '1' || arg('gate', '0') === 'rt';
   // rows=high: score crypto rows the annotator marked high-confidence only (unambiguous rows, like dev.csv's agreed ones)
   const highOnly = arg('rows', 'all') === 'high';
   const ev = rows.map((r) => ruleEvidence(r.text));
-  const crypto = rows.map((r) => r.src !== 'tfns' || isCryptoText(r.text));
+  // gate=rt: exactly as the runtime gates (isCryptoText on every text, crypto rows included)
+  const crypto = rows.map((r) => (arg('gate', '0') !== 'rt' && r.src !== 'tfns') || isCryptoText(r.text));
   // the softmax part keeps the shipped recipe's own offsets (its bias); `off` is added after mixing
   const a1 = lr.oof.map((z) => logSoftmax(z.map((v, k) => v + RECIPE.offsets[k])));
   const a2 = nb ? nb.oof.map((z) => (z ? logSoftmax(z) : null)) : null;
@@ -337,7 +350,7 @@ function combine() {
   log(`shipped settings (LR only, its offsets ${JSON.stringify(RECIPE.offsets)}, rules 0.5): ${fmt(base)}`);
   const tfnsTol = Number(arg('tfnstol', '0.005'));
   const results: { key: string; s: Scored; obj: number; ok: boolean }[] = [];
-  const weights = nb ? [1, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2] : [1];
+  const weights = nb ? [1, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0] : [1];
   for (const w of weights)
     for (const ob of [0, 0.3, 0.6, 0.9, 1.2])
       for (const ou of [-0.3, 0, 0.3])

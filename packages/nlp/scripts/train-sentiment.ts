@@ -1,7 +1,8 @@
 /**
  * Train the sentiment recipe v2 (src/sentiment/recipe.ts) and write packages/nlp/model/sentiment-v2.json.
  * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test), every
- * row of data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv.
+ * row of data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv, and
+ * for the crypto-text model (decision 088) train_extra.csv.
  * dev.csv / dev_zh.csv are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
  * Usage: npm run train:sentiment [-- recipe=nb-mix out=<file>]  (the candidate RECIPE_NB_MIX, not shipped)
@@ -31,10 +32,13 @@ const tfns = readTfns();
 const { train } = tfnsSplit(tfns);
 const en = readCryptoHeadlines(CRYPTO_FILES.train);
 const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+// extra labelled headlines: only for a recipe with a crypto-text model (decision 088)
+const extra = settings.cryptoLr ? readCryptoHeadlines(CRYPTO_FILES.trainExtra) : [];
 const texts = [
   ...train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
   ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
+  ...extra.map((r) => ({ text: r.text, label: r.label, weight: settings.cryptoLr?.extraWeight ?? 0, domain: 'crypto' as const, extra: true })),
 ];
 const t = Date.now();
 let wordVectors;
@@ -58,6 +62,7 @@ const r = trainRecipe(
     `data/training/tfns (TFNS, MIT): training part only, ${train.length} of ${tfns.length} rows (stratified ${HOLDOUT_FRACTION * 100} % held out, mulberry32 seed ${SPLIT_SEED})`,
     `data/training/crypto-headline-sentiment/train.csv: ${en.length} rows (en)`,
     `data/training/crypto-headline-sentiment/train_zh.csv: ${zh.length} rows (zh, the same headlines in Chinese)`,
+    ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only)`] : []),
   ],
   },
   settings,

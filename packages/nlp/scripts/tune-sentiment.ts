@@ -14,7 +14,7 @@ import { CRYPTO_FILES, cryptoSelectionSplit, readCryptoHeadlines } from '../src/
 import { CLASSES, DEV_SEED, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
 import { decodeModel, predictProba, type SentimentLabel } from '../src/sentiment/model.js';
-import { RECIPE, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
+import { RECIPE_V2, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
 import { stratifiedSplit } from '../src/sentiment/train.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 
@@ -68,7 +68,7 @@ const selfArg = process.argv.find((a) => a.startsWith('self='))?.slice(5);
 if (selfArg) {
   // self-training: the teacher (these settings, selection rows) labels shipped headlines; confident ones join
   const [tau, w, n] = selfArg.split(',').map(Number);
-  const teacher = decodeModel(trainRecipe(texts(RECIPE), {}, RECIPE).json);
+  const teacher = decodeModel(trainRecipe(texts(RECIPE_V2), {}, RECIPE_V2).json);
   const dev = readCryptoHeadlines(CRYPTO_FILES.dev);
   const exclude = new Set([...en.map((r) => r.id), ...dev.map((r) => r.id), ...dev.map((r) => r.text), ...sel.validation, ...valEn.map((r) => r.text)]);
   const pool = unlabelledHeadlines(exclude, n);
@@ -84,7 +84,7 @@ const cryptoOnly = process.argv.find((a) => a.startsWith('cryptoonly='))?.slice(
 if (cryptoOnly) {
   // the crypto-only model of the ensemble: selection-training crypto rows (en + zh) only
   const rows = [...en, ...zh].filter((r) => sel.train.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: 1, domain: 'crypto' as const }));
-  writeFileSync(cryptoOnly, JSON.stringify(trainRecipe(rows, {}, { ...RECIPE, offsets: [0, 0, 0] }).json));
+  writeFileSync(cryptoOnly, JSON.stringify(trainRecipe(rows, {}, { ...RECIPE_V2, offsets: [0, 0, 0] }).json));
   console.log(`wrote ${cryptoOnly} (${rows.length} rows)`);
   process.exit(0);
 }
@@ -111,12 +111,12 @@ if (modelArg) {
 }
 
 const grid = process.argv.find((a) => a.startsWith('grid='))?.slice(5) ?? 'small';
-if (grid === 'one') score(RECIPE);
-else if (grid.startsWith('cw')) for (const cw of grid.slice(2).split(':').map(Number)) score({ ...RECIPE, cryptoWeight: cw });
+if (grid === 'one') score(RECIPE_V2);
+else if (grid.startsWith('cw')) for (const cw of grid.slice(2).split(':').map(Number)) score({ ...RECIPE_V2, cryptoWeight: cw });
 else if (grid === 'offsets') {
   const offs: (readonly [number, number, number])[] = [];
   for (const a of [-0.3, 0, 0.3, 0.6]) for (const b of [-0.3, 0, 0.3]) offs.push([a, b, 0]);
-  score(RECIPE, offs);
+  score(RECIPE_V2, offs);
 } else {
-  for (const dw of [0.5, 1]) for (const cw of [3, 8]) for (const lambda of [3e-6]) score({ ...RECIPE, lambda, cryptoWeight: cw, cfg: { ...RECIPE.cfg, domainWeight: dw } });
+  for (const dw of [0.5, 1]) for (const cw of [3, 8]) for (const lambda of [3e-6]) score({ ...RECIPE_V2, lambda, cryptoWeight: cw, cfg: { ...RECIPE_V2.cfg, domainWeight: dw } });
 }

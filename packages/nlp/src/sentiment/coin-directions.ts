@@ -82,6 +82,13 @@ export function clauseSpans(text: string, coins: readonly NamedCoin[]): [number,
   return out;
 }
 
+/**
+ * Rule-mixing scale for a clause (a fragment such as "Amid Bitcoin Spot ETF Outflows"): a strong
+ * crypto rule that fires in it decides (weight 0.48 × 2), a weak one weighs 0.5. A fragment lacks the
+ * context the model learnt from whole headlines, so its cue word is the better evidence.
+ */
+export const CLAUSE_RULE_SCALE = 2;
+
 /** True when every mention of `symbol` in the clause comes after a comparison word of that clause. */
 function isYardstick(clause: string, offset: number, mentions: readonly Mention[], symbol: string): boolean {
   const mine = mentions.filter((m) => m.symbol === symbol);
@@ -122,7 +129,7 @@ export function directionsByCoin(text: string, coins: readonly NamedCoin[], opts
     const clause = idx.map((i) => text.slice(spans[i][0], spans[i][1])).join(' ');
     let label = cache.get(clause);
     if (!label) {
-      label = classifySentiment(clause, model).label;
+      label = classifySentiment(clause, model, { ruleScale: CLAUSE_RULE_SCALE }).label;
       cache.set(clause, label);
     }
     return { symbol: c.symbol, label, basis: 'clause' };

@@ -20,6 +20,8 @@ export const CRYPTO_FILES = {
   trainZh: fileURLToPath(new URL('train_zh.csv', DIR)),
   dev: fileURLToPath(new URL('dev.csv', DIR)),
   devZh: fileURLToPath(new URL('dev_zh.csv', DIR)),
+  /** More English headlines of the shipped news, one labelling pass by the Coinlens team (SOURCE.md there). */
+  trainExtra: fileURLToPath(new URL('train_extra.csv', DIR)),
 } as const;
 
 /** One labelled crypto headline. `confidence`: 'high' | 'low' (annotator's). */

@@ -21,6 +21,11 @@
  * `vec` = { `pools` (sentence-vector pooling), `W` (`pools.length × dim × K` numbers, row-major per
  * input), `bias` } — a softmax LR on the sentence vector — mixed like the NB-LR part through `ensemble`.
  * Texts without a sentence vector (Chinese, or no known word) are scored by the softmax model alone.
+ *
+ * Format "coinlens-sentiment/4" has a second softmax model for crypto texts: `cryptoLr` is a complete
+ * format-1 model (same feature layout, its own buckets, idf, weights and bias) trained with more crypto
+ * headlines; scores = weight·logsoftmax(z_lr) + (1 − weight)·logsoftmax(z_crypto) + offsets through
+ * `ensemble` (gate "crypto": only texts isCryptoText accepts; weight 0 routes them to `cryptoLr` alone).
  */
 import { isCryptoText } from './crypto-rules.js';
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
@@ -32,7 +37,7 @@ export type SentimentLabel = 'bearish' | 'bullish' | 'neutral';
 
 /** Serialised model (the JSON file). */
 export interface SentimentModelJson {
-  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2' | 'coinlens-sentiment/3';
+  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2' | 'coinlens-sentiment/3' | 'coinlens-sentiment/4';
   classes: SentimentLabel[];
   features: FeatureConfig;
   nTrainDocs: number;
@@ -47,7 +52,20 @@ export interface SentimentModelJson {
   ensemble?: { weight: number; offsets: number[]; gate?: 'crypto' };
   wordVectors?: WordVectorsJson;
   vec?: { pools: Pool[]; W: number[]; bias: number[] };
+  /** Format 4: the crypto-text softmax model, itself a format-1 model (no `meta`). */
+  cryptoLr?: SentimentModelJson;
   meta?: Record<string, unknown>;
+}
+
+/** Decoded crypto-text model of a version 4 file, mixed like {@link NbLrPart} through weight and offsets. */
+export interface CryptoLrPart {
+  model: SentimentModel;
+  /** Weight of the general softmax model in the mix (0: crypto texts are scored by `model` alone). */
+  weight: number;
+  /** Per-class offsets added after mixing. */
+  offsets: Float64Array;
+  /** 'crypto': used only for crypto texts (isCryptoText). */
+  gate?: 'crypto';
 }
 
 /** Decoded word-vector model of a version 3 file: logits = bias + Σ_d W[d·K + k]·f_d over the sentence features f. */
@@ -91,6 +109,8 @@ export interface SentimentModel {
   nb?: NbLrPart;
   /** Word-vector model of a version 3 file. */
   vec?: VecPart;
+  /** Crypto-text softmax model of a version 4 file. */
+  cryptoLr?: CryptoLrPart;
   /** The file's `meta` (recipe, rows trained on). */
   meta?: Record<string, unknown>;
 }
@@ -121,14 +141,17 @@ export function encodeModel(args: {
   nb?: { cfg: FeatureConfig; buckets: Int32Array; V: Float64Array; bias: Float64Array; weight: number; offsets: number[]; gate?: 'crypto' };
   /** Word-vector part (format 3); exclusive with `nb`. `source` names the vectors' origin. */
   vec?: { wv: WordVectors; source: string; pools: Pool[]; W: Float64Array; bias: Float64Array; weight: number; offsets: number[]; gate?: 'crypto' };
+  /** Crypto-text softmax model (format 4): a format-1 model JSON and how it is mixed; exclusive with `nb` and `vec`. */
+  cryptoLr?: { json: SentimentModelJson; weight: number; offsets: number[]; gate?: 'crypto' };
   meta?: Record<string, unknown>;
 }): SentimentModelJson {
-  if (args.nb && args.vec) throw new Error('sentiment model: a file holds either an NB-LR part or a word-vector part');
+  if ([args.nb, args.vec, args.cryptoLr].filter(Boolean).length > 1) throw new Error('sentiment model: a file holds at most one of an NB-LR part, a word-vector part and a crypto-text model');
+  if (args.cryptoLr && args.cryptoLr.json.format !== 'coinlens-sentiment/1') throw new Error('sentiment model: the crypto-text model must be format 1');
   const { scale: weightScale, b64: weights } = quantiseInt16(args.W);
   const nb = args.nb ? quantiseInt16(args.nb.V) : null;
   const v = args.vec;
   return {
-    format: v ? 'coinlens-sentiment/3' : args.nb ? 'coinlens-sentiment/2' : 'coinlens-sentiment/1',
+    format: args.cryptoLr ? 'coinlens-sentiment/4' : v ? 'coinlens-sentiment/3' : args.nb ? 'coinlens-sentiment/2' : 'coinlens-sentiment/1',
     classes: args.classes,
     features: args.cfg,
     nTrainDocs: args.nTrainDocs,
@@ -150,6 +173,12 @@ export function encodeModel(args: {
           wordVectors: encodeWordVectors(v.wv, v.source),
           vec: { pools: [...v.pools], W: Array.from(v.W, (x) => Number(x.toPrecision(7))), bias: Array.from(v.bias, (x) => Number(x.toPrecision(7))) },
           ensemble: { weight: v.weight, offsets: [...v.offsets], ...(v.gate ? { gate: v.gate } : {}) },
+        }
+      : {}),
+    ...(args.cryptoLr
+      ? {
+          cryptoLr: args.cryptoLr.json,
+          ensemble: { weight: args.cryptoLr.weight, offsets: [...args.cryptoLr.offsets], ...(args.cryptoLr.gate ? { gate: args.cryptoLr.gate } : {}) },
         }
       : {}),
     meta: args.meta,
@@ -176,7 +205,7 @@ function dequantiseInt16(b64: string, n: number, scale: number): Float64Array {
 
 /** Decode a model JSON object. Errors: throws `Error('sentiment model: …')` on a wrong format/size. */
 export function decodeModel(json: SentimentModelJson): SentimentModel {
-  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2' && json.format !== 'coinlens-sentiment/3') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
+  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2' && json.format !== 'coinlens-sentiment/3' && json.format !== 'coinlens-sentiment/4') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
   const K = json.classes.length;
   const buckets = decodeVarints(Buffer.from(json.buckets, 'base64'), json.count);
   const idfQ = Buffer.from(json.idf, 'base64');
@@ -217,7 +246,16 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
       ...(e.gate === 'crypto' ? { gate: 'crypto' as const } : {}),
     };
   }
-  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(vec ? { vec } : {}), ...(json.meta ? { meta: json.meta } : {}) };
+  let cryptoLr: CryptoLrPart | undefined;
+  if (json.format === 'coinlens-sentiment/4') {
+    const e = json.ensemble;
+    if (!json.cryptoLr || !e) throw new Error('sentiment model: format 4 needs cryptoLr and ensemble');
+    if (json.cryptoLr.format !== 'coinlens-sentiment/1') throw new Error('sentiment model: the crypto-text model must be format 1');
+    const model = decodeModel(json.cryptoLr);
+    if (model.classes.join() !== json.classes.join()) throw new Error('sentiment model: the crypto-text model has other classes');
+    cryptoLr = { model, weight: e.weight, offsets: Float64Array.from(e.offsets), ...(e.gate === 'crypto' ? { gate: 'crypto' as const } : {}) };
+  }
+  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(vec ? { vec } : {}), ...(cryptoLr ? { cryptoLr } : {}), ...(json.meta ? { meta: json.meta } : {}) };
 }
 
 /** Position of `bucket` in the sorted `buckets` array, or -1. */
@@ -236,18 +274,14 @@ export function findBucket(buckets: Int32Array, bucket: number): number {
 
 /** Class probabilities (softmax of the linear scores) for one text, in `model.classes` order. */
 export function predictProba(model: SentimentModel, text: string): number[] {
-  const K = model.classes.length;
-  const counts = extractFeatureCounts(text, model.cfg);
-  const vec = vectorize(counts, (b) => {
-    const p = findBucket(model.buckets, b);
-    return p < 0 ? model.idfMax : model.idf[p];
-  }, model.cfg);
-  const z = Array.from(model.bias);
-  for (let t = 0; t < vec.idx.length; t++) {
-    const p = findBucket(model.buckets, vec.idx[t]);
-    if (p < 0) continue;
-    for (let k = 0; k < K; k++) z[k] += model.W[p * K + k] * vec.val[t];
+  const cl = model.cryptoLr;
+  if (cl && (cl.gate !== 'crypto' || isCryptoText(text))) {
+    const c = logSoftmax(linearScores(cl.model, text));
+    const a = cl.weight > 0 ? logSoftmax(linearScores(model, text)) : null;
+    return softmax(c.map((v, k) => (a ? cl.weight * a[k] : 0) + (1 - cl.weight) * v + cl.offsets[k]));
   }
+  const z = linearScores(model, text);
+  const K = model.classes.length;
   const nb = model.nb;
   if (nb && (nb.gate !== 'crypto' || isCryptoText(text))) {
     const zn = Array.from(nb.bias);
@@ -271,6 +305,27 @@ export function predictProba(model: SentimentModel, text: string): number[] {
     const c = logSoftmax(zv);
     for (let k = 0; k < K; k++) z[k] = vp.weight * a[k] + (1 - vp.weight) * c[k] + vp.offsets[k];
   }
+  return softmax(z);
+}
+
+/** Linear scores (logits, before softmax) of the model's own softmax LR for one text: bias + Σ w·x. */
+function linearScores(model: SentimentModel, text: string): number[] {
+  const K = model.classes.length;
+  const counts = extractFeatureCounts(text, model.cfg);
+  const vec = vectorize(counts, (b) => {
+    const p = findBucket(model.buckets, b);
+    return p < 0 ? model.idfMax : model.idf[p];
+  }, model.cfg);
+  const z = Array.from(model.bias);
+  for (let t = 0; t < vec.idx.length; t++) {
+    const p = findBucket(model.buckets, vec.idx[t]);
+    if (p < 0) continue;
+    for (let k = 0; k < K; k++) z[k] += model.W[p * K + k] * vec.val[t];
+  }
+  return z;
+}
+
+function softmax(z: readonly number[]): number[] {
   const mx = Math.max(...z);
   const e = z.map((v) => Math.exp(v - mx));
   const s = e.reduce((a, b) => a + b, 0);

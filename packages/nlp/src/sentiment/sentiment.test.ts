@@ -152,7 +152,7 @@ describe('shipped model', () => {
   it('loads, is small and has the expected classes', () => {
     const m = getSentimentModel();
     expect(m.classes).toEqual(['bearish', 'bullish', 'neutral']);
-    expect(readFileSync(MODEL_JSON).length).toBeLessThan(5e6);
+    expect(readFileSync(MODEL_JSON).length).toBeLessThan(8e6);
   });
 
   it('is the recipe trained on the TFNS training part and the crypto training rows only', () => {
@@ -263,5 +263,47 @@ describe('computeMetrics', () => {
     expect(m.perClass.bullish).toMatchObject({ precision: 1, recall: 0.5, support: 2 });
     expect(m.perClass.neutral.precision).toBe(0.5);
     expect(m.confusion).toEqual([[1, 0, 0], [0, 1, 1], [0, 0, 1]]);
+  });
+});
+
+describe('format 4: crypto-text model (decision 088)', () => {
+  const rows = [
+    { text: 'stocks rise', label: 'bullish' as const, weight: 1 },
+    { text: 'stocks fall', label: 'bearish' as const, weight: 1 },
+    { text: 'earnings call today', label: 'neutral' as const, weight: 1 },
+    { text: 'Bitcoin rises', label: 'bullish' as const, weight: 1, domain: 'crypto' as const },
+    { text: 'Bitcoin falls', label: 'bearish' as const, weight: 1, domain: 'crypto' as const },
+    // only the crypto-text model sees the extra rows: they teach it "bitcoin outflows" is bearish
+    ...Array.from({ length: 6 }, () => ({ text: 'Bitcoin outflows', label: 'bearish' as const, weight: 1, domain: 'crypto' as const, extra: true })),
+  ];
+
+  it('trains the general model without the extra rows and routes crypto texts to the crypto model', () => {
+    const r = trainRecipe(rows, {}, { ...RECIPE, cryptoLr: { extraWeight: 4, weight: 0, offsets: [0, 0, 0], gate: 'crypto' } });
+    expect(r.json.format).toBe('coinlens-sentiment/4');
+    expect(r.json.nTrainDocs).toBe(5);
+    expect(r.json.cryptoLr!.format).toBe('coinlens-sentiment/1');
+    expect(r.json.cryptoLr!.nTrainDocs).toBe(11);
+    expect(r.json.meta!.cryptoLr).toMatchObject({ extraRows: 6, trainRows: 11 });
+    const m = decodeModel(JSON.parse(JSON.stringify(r.json)));
+    const general = decodeModel({ ...r.json, format: 'coinlens-sentiment/1', cryptoLr: undefined, ensemble: undefined });
+    const crypto = decodeModel(r.json.cryptoLr!);
+    // a crypto text is scored by the crypto model alone (weight 0, offsets 0) …
+    const close = (a: number[], b: number[]) => a.forEach((p, k) => expect(p).toBeCloseTo(b[k], 12));
+    close(predictProba(m, 'bitcoin outflows'), predictProba(crypto, 'bitcoin outflows'));
+    expect(predictProba(m, 'bitcoin outflows')[0]).toBeGreaterThan(predictProba(general, 'bitcoin outflows')[0]);
+    // … any other text by the general model
+    expect(predictProba(m, 'stocks outflows')).toEqual(predictProba(general, 'stocks outflows'));
+  });
+
+  it('mixes with the general model when the weight is above 0, and rejects malformed files', () => {
+    const r = trainRecipe(rows, {}, { ...RECIPE, cryptoLr: { extraWeight: 4, weight: 0.5, offsets: [0, 0, 0], gate: 'crypto' } });
+    const m = decodeModel(r.json);
+    const a = predictProba(decodeModel({ ...r.json, format: 'coinlens-sentiment/1', cryptoLr: undefined, ensemble: undefined }), 'bitcoin outflows');
+    const c = predictProba(decodeModel(r.json.cryptoLr!), 'bitcoin outflows');
+    const z = a.map((p, k) => 0.5 * Math.log(p) + 0.5 * Math.log(c[k]));
+    const s = z.reduce((t, v) => t + Math.exp(v), 0);
+    predictProba(m, 'bitcoin outflows').forEach((p, k) => expect(p).toBeCloseTo(Math.exp(z[k]) / s, 10));
+    expect(() => decodeModel({ ...r.json, cryptoLr: undefined })).toThrow(/format 4/);
+    expect(() => decodeModel({ ...r.json, cryptoLr: r.json })).toThrow(/format 1/);
   });
 });
