@@ -1,7 +1,8 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
-import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, TIMEFRAME_MS } from '@coinlens/contracts';
+import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
 import { baselineRate, type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { labelWithScales } from '../calibration/calibrated-wording';
+import { servedTa, signalTa } from './served-precision';
 import { AppError } from '../../platform/errors';
 import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
@@ -63,9 +64,9 @@ export class SignalsReads {
     return (await this.deps.wordingScales?.().catch(() => null)) ?? new Map();
   }
 
-  /** A stored analysis as served: timeframe label, close time, and the calibrated verbal labels of its probabilities. */
+  /** A stored analysis as served: timeframe label, close time, the calibrated verbal labels of its probabilities, served precision (servedTa). */
   private labelled(r: TaResult, scales: ReadonlyMap<string, CalibrationScale>): LabelledTaResult {
-    return labelWithScales({ ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] }, scales);
+    return servedTa(labelWithScales({ ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] }, scales));
   }
 
   /** GET /crypto/{id}/ta/{timeframe}: the stored snapshot, recomputed when asked, missing or out of date. */
@@ -147,7 +148,7 @@ export class SignalsReads {
       const coin: Coin = this.deps.market.toCoin(row, tickerOf.get(row.symbol) ?? null);
       out.push({
         cryptocurrency: coin,
-        ta_result: ta,
+        ta_result: ta.map(signalTa),
         created_date: new Date(Math.max(...ta.map((r) => r.candle_close_time))).toISOString(),
         default_timeframe: defTf,
         direction: head.market.direction,
@@ -458,7 +459,9 @@ export class SignalsReads {
 
   /**
    * GET /signals/pattern-stats: per pattern and timeframe, the hit rate of signals resolved in the
-   * last 7 days beside the baseline of the same coins, timeframe, horizon and window.
+   * last 7 days beside the baseline of the same coins, timeframe, horizon and window; each name once
+   * (`names`), the in / out of sample columns only when both samples have signals (PatternSamples),
+   * figures at the served precision (roundEdge).
    */
   async patternStats(q: { coin?: string; timeframe?: TaTimeframe }): Promise<PatternStats> {
     const now = this.deps.clock.now();
@@ -502,22 +505,19 @@ export class SignalsReads {
     const all = family((r) => r.all);
     const inSample = family((r) => r.backfill);
     const outSample = family((r) => r.live);
+    const samples = { in_sample: rows.reduce((a, r) => a + r.backfill.n, 0), out_of_sample: rows.reduce((a, r) => a + r.live.n, 0) };
+    // one sample only: its figures are `all` in every row (same signals, same Holm family), sent once
+    const both = samples.in_sample > 0 && samples.out_of_sample > 0;
     const items: PatternStat[] = rows.map((e, i) => ({
       label: e.label,
-      name: nameOf(e.label),
       direction: e.direction as PatternStat['direction'],
       timeframe: e.timeframe,
-      hits: e.all.hits,
-      n: e.all.n,
-      hit_rate: all[i].hit_rate,
-      baseline: all[i].baseline,
-      edge: all[i].edge_pp === null ? null : all[i].edge_pp! / 100,
-      avg_move_pct: e.all.n ? e.move / e.all.n : null,
-      all: all[i],
-      in_sample: inSample[i],
-      out_of_sample: outSample[i],
+      avg_move_pct: e.all.n ? roundPct(e.move / e.all.n) : null,
+      all: roundEdge(all[i]),
+      ...(both ? { in_sample: roundEdge(inSample[i]), out_of_sample: roundEdge(outSample[i]) } : {}),
     }));
-    items.sort((a, b) => b.n - a.n || a.label.localeCompare(b.label) || a.timeframe.localeCompare(b.timeframe));
-    return { since, until: now, items };
+    items.sort((a, b) => b.all.n - a.all.n || a.label.localeCompare(b.label) || a.timeframe.localeCompare(b.timeframe));
+    const names = Object.fromEntries([...new Set(items.map((s) => s.label))].sort().map((label) => [label, nameOf(label)]));
+    return { since, until: now, samples, names, items };
   }
 }
