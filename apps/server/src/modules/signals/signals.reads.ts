@@ -4,7 +4,7 @@ import { baselineRate, type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_C
 import { labelWithScales } from '../calibration/calibrated-wording';
 import { servedTa, signalTa } from './served-precision';
 import { AppError } from '../../platform/errors';
-import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
+import { encodeJson, fillTemplateBody, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore } from '../../providers/market/series';
@@ -218,22 +218,27 @@ export class SignalsReads {
     return `{"result":{"signals":[${items.join(',')}],"hasNext":${hasNext}}}`;
   }
 
-  /** GET /crypto/ta/all as JSON text (`{result: SignalsPage}`): any offset/limit from the stored items. */
-  allJson(offset: number, limit: number): Promise<string> {
+  /** {@link pageJson} encoded once (UTF-8): the stored page is sent as bytes, not encoded again per request. */
+  private static pageBody(items: string[], hasNext: boolean): Buffer {
+    return Buffer.from(SignalsReads.pageJson(items, hasNext), 'utf8');
+  }
+
+  /** GET /crypto/ta/all as JSON bytes (`{result: SignalsPage}`, stored per version): any offset/limit from the stored items. */
+  allJson(offset: number, limit: number): Promise<Buffer> {
     return this.readModels.get(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const rows = this.analysedCoins();
-      return SignalsReads.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
+      return SignalsReads.pageBody(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
     });
   }
 
   /** GET /crypto/ta/hot as JSON text: hot scores once per read version, items from the stored ones. */
-  hotJson(offset: number, limit: number): Promise<string> {
+  hotJson(offset: number, limit: number): Promise<Buffer> {
     return this.readModels.get(`signals:hot:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const scores = await this.readModels.get('signals:hot-scores', this.readVersion(), () => this.hotScores(), { shared: true });
       const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
       const ranked = scores.filter((x) => byId.has(x.id));
       const page = ranked.slice(offset, offset + limit);
-      return SignalsReads.pageJson(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
+      return SignalsReads.pageBody(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
     });
   }
 
@@ -245,7 +250,7 @@ export class SignalsReads {
   }
 
   /** GET /signals/track-record as JSON text: stored per query and read version; `now` is this request's. */
-  async trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Promise<string> {
+  async trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Promise<Buffer> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
     const t = await this.readModels.get(
       `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
@@ -253,11 +258,11 @@ export class SignalsReads {
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetTrackRecordResponse, { result: { ...(await this.trackRecord(q)), now: NOW_SLOT } }), [NOW_SLOT]),
       { shared: true },
     );
-    return fillTemplate(t, { [NOW_SLOT]: this.deps.clock.now() });
+    return fillTemplateBody(t, { [NOW_SLOT]: this.deps.clock.now() });
   }
 
   /** GET /signals/pattern-stats as JSON text: stored per query and read version; `since`/`until` are this request's. */
-  async patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Promise<string> {
+  async patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Promise<Buffer> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
     const t = await this.readModels.get(
       `signals:patterns:${coinId}:${q.timeframe ?? ''}`,
@@ -266,7 +271,7 @@ export class SignalsReads {
       { shared: true },
     );
     const now = this.deps.clock.now();
-    return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+    return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
   }
 
   /**
@@ -279,7 +284,7 @@ export class SignalsReads {
   }
 
   /** GET /crypto/latest_accuracy as JSON text: stored per coin and read version; `since`/`until` are this request's. */
-  async latestAccuracyJson(coinId?: number): Promise<string> {
+  async latestAccuracyJson(coinId?: number): Promise<Buffer> {
     const t = await this.readModels.get(
       `signals:accuracy:${coinId ?? ''}`,
       this.readVersion(),
@@ -287,7 +292,7 @@ export class SignalsReads {
       { shared: true },
     );
     const now = this.deps.clock.now();
-    return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+    return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
   }
 
   /**
