@@ -9,14 +9,17 @@
  *    set. Waits until /api/health says `ready` (start-up backfill done).
  * 2. Captures each endpoint's body from the real server and starts a bare Fastify (no plugins, no
  *    logger) in a second process that answers each path with that captured body: the baseline.
- * 3. Per endpoint: after BENCH_WARMUP_S (2) seconds of unmeasured flood, autocannon (worker
+ * 3. First BENCH_WARMUP_ALL_S (1) seconds of unmeasured flood of every endpoint on both servers
+ *    (so the first endpoint measured does not pay for the fresh server's warm-up alone). Then per
+ *    endpoint: after BENCH_WARMUP_S (2) seconds of unmeasured flood, autocannon (worker
  *    thread, BENCH_CONNECTIONS connections, BENCH_DURATION_S seconds) against the real server
  *    while /api/health is sampled every 20 ms from this thread (its p99 shows whether the flood
  *    stalls other requests), then the same warm-up and flood against the baseline. Prints req/s,
  *    p50/p99 of both, the ratio, the health p99 and the targets
  *    (ratio ≥ 0.5, p99 ≤ 25 ms, health p99 ≤ 50 ms). Stops by itself; exit code 0 either way.
  *
- * Environment: BENCH_DATA_DIR, BENCH_DURATION_S (10), BENCH_CONNECTIONS (64), BENCH_PORT (8205),
+ * Environment: BENCH_DATA_DIR, BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_WARMUP_ALL_S (1),
+ * BENCH_CONNECTIONS (64), BENCH_PORT (8205),
  * BENCH_BASELINE_PORT (BENCH_PORT + 1), BENCH_ONLY (comma list of endpoint names), DATABASE_URL,
  * REDIS_URL, REPLAY_SPEED (passed through). The server runs with LOG_LEVEL=warn (no per-request
  * log lines; the baseline has no logger either) and RATE_LIMIT_READS_PER_MINUTE=0 (read rate
@@ -42,6 +45,12 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 /** Seconds of unmeasured flood before each measured one (JIT warm-up of both servers). */
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+/**
+ * Seconds of unmeasured flood of EVERY endpoint, on both servers, before the first measurement: a
+ * freshly started server is still compiling its hot paths and filling its read models, which the
+ * first endpoint measured would otherwise pay alone.
+ */
+const WARMUP_ALL_S = Number(process.env.BENCH_WARMUP_ALL_S ?? 1);
 const PORT = Number(process.env.BENCH_PORT ?? 8205);
 const BASE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? PORT + 1);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -154,6 +163,14 @@ async function main() {
       if ((await fetchOnce(BASE_PORT, endpoints[0].path, 2000)).status === 200) break;
     } catch {
       await sleep(200);
+    }
+  }
+
+  if (WARMUP_ALL_S > 0) {
+    log(`warming up: ${WARMUP_ALL_S} s of flood per endpoint on both servers`);
+    for (const e of endpoints) {
+      await flood(PORT, e.path, WARMUP_ALL_S);
+      await flood(BASE_PORT, e.path, WARMUP_ALL_S);
     }
   }
 

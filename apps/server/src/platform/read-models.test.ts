@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, sendJson, toTemplate } from './read-models';
+import { encodeJson, fillTemplate, fillTemplateBody, NOW_SLOT, ReadModels, SINCE_SLOT, sendJson, toTemplate } from './read-models';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -70,6 +70,31 @@ describe('stored JSON texts', () => {
     expect(t.slots).toEqual([SINCE_SLOT, NOW_SLOT]);
     const filled = JSON.parse(fillTemplate(t, { [NOW_SLOT]: 1_747_396_800_000, [SINCE_SLOT]: 1_746_792_000_000 }));
     expect(filled.result).toEqual({ items: [{ b: 0.9007199254740991, a: String(NOW_SLOT) }], since: 1_746_792_000_000, now: 1_747_396_800_000 });
+  });
+
+  it('fillTemplateBody: the same bytes as the filled text, the parts encoded once per template', () => {
+    const text = encodeJson(Schema, { result: { items: [{ b: 1, a: '看跌吞没' }], since: SINCE_SLOT, now: NOW_SLOT } });
+    const t = toTemplate(text, [NOW_SLOT, SINCE_SLOT]);
+    const values = { [NOW_SLOT]: 1_747_396_800_000, [SINCE_SLOT]: 1_746_792_000_000 };
+    expect(fillTemplateBody(t, values).equals(Buffer.from(fillTemplate(t, values), 'utf8'))).toBe(true);
+    // without slots: the one stored Buffer, no copy per request
+    const plain = toTemplate('{"result":{"a":"看"}}', [NOW_SLOT]);
+    expect(fillTemplateBody(plain, {})).toBe(fillTemplateBody(plain, {}));
+    expect(fillTemplateBody(plain, {}).toString('utf8')).toBe('{"result":{"a":"看"}}');
+  });
+
+  it('Fastify sends stored JSON bytes as is, with the JSON content type', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.withTypeProvider<ZodTypeProvider>().get('/x', { schema: { response: { 200: z.object({ result: z.object({ a: z.string() }) }) } } }, async (_req, reply) =>
+      sendJson(reply, Buffer.from('{"result":{"a":"看","extra":2}}', 'utf8')),
+    );
+    const r = await app.inject({ method: 'GET', url: '/x' });
+    expect(r.statusCode).toBe(200);
+    expect(r.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(r.body).toBe('{"result":{"a":"看","extra":2}}');
+    await app.close();
   });
 
   it('Fastify sends a stored JSON text as is, without running the response serializer', async () => {

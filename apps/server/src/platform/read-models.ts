@@ -236,7 +236,32 @@ export function fillTemplate(t: JsonTemplate, values: Record<number, number>): s
   return out;
 }
 
-/** Sends a JSON text produced by {@link encodeJson} as is (Fastify skips serialization for a string with a JSON content type). */
-export function sendJson(reply: FastifyReply, body: string): FastifyReply {
+/** Encoded parts of the templates filled by {@link fillTemplateBody}, once per template object (one per read model version). */
+const encodedParts = new WeakMap<JsonTemplate, Buffer[]>();
+
+/**
+ * {@link fillTemplate} as UTF-8 bytes: the template's parts are encoded once per template object
+ * (the read model stores one per version), so a request only joins them with its slot values
+ * instead of concatenating and encoding the whole text again (a 40 KB text with CJK names costs
+ * ~60 µs to encode). Without slots the one stored Buffer is returned as is.
+ */
+export function fillTemplateBody(t: JsonTemplate, values: Record<number, number>): Buffer {
+  let parts = encodedParts.get(t);
+  if (!parts) {
+    parts = t.parts.map((p) => Buffer.from(p, 'utf8'));
+    encodedParts.set(t, parts);
+  }
+  if (t.slots.length === 0) return parts[0];
+  const chunks: Buffer[] = [parts[0]];
+  for (let i = 0; i < t.slots.length; i++) chunks.push(Buffer.from(JSON.stringify(values[t.slots[i]]), 'latin1'), parts[i + 1]);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Sends a JSON text produced by {@link encodeJson} as is (Fastify skips serialization for a string
+ * or a Buffer with a JSON content type). A Buffer (stored once per read model version) is written
+ * without encoding it again per request.
+ */
+export function sendJson(reply: FastifyReply, body: string | Buffer): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(body);
 }

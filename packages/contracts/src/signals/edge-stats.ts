@@ -190,3 +190,42 @@ export function formatEdge(s: EdgeRecord, lang: string, mode: 'full' | 'short' =
   const base = s.baseline.p === null ? '—' : pct(s.baseline.p);
   return zh ? `命中率 ${hr}，基准 ${base}，样本 ${s.n}；${verdict}` : `hit rate ${hr}, baseline ${base}, n = ${s.n}; ${verdict}`;
 }
+
+/**
+ * Served precision of the evidence figures (what the API sends; the math above runs unrounded):
+ * rates (0..1) to 4 decimals and percentage points / percents to 2 decimals — both 0.01
+ * percentage point, like the calibration figures — and p-values to 4 significant digits (a tiny
+ * p-value stays > 0). Null stays null.
+ */
+export function roundRate(v: number): number;
+export function roundRate(v: number | null): number | null;
+export function roundRate(v: number | null): number | null {
+  return v === null ? null : Math.round(v * 1e4) / 1e4;
+}
+
+/** A percent or a percentage-point figure to 2 decimals (0.01 pp), see {@link roundRate}. */
+export function roundPct(v: number): number;
+export function roundPct(v: number | null): number | null;
+export function roundPct(v: number | null): number | null {
+  return v === null ? null : Math.round(v * 100) / 100;
+}
+
+/** A p-value (0..1) to 4 significant digits, see {@link roundRate}. */
+export function roundPValue(v: number): number {
+  return v === 0 || !Number.isFinite(v) ? v : Number(v.toPrecision(4));
+}
+
+/** An edge record at the served precision ({@link roundRate}); the verdict is that of the unrounded figures. */
+export function roundEdge(s: EdgeRecord): EdgeRecord {
+  return {
+    hits: s.hits,
+    n: s.n,
+    hit_rate: roundRate(s.hit_rate),
+    baseline: { p: roundRate(s.baseline.p), n: s.baseline.n },
+    edge_pp: roundPct(s.edge_pp),
+    ci95_pp: s.ci95_pp ? { lo: roundPct(s.ci95_pp.lo), hi: roundPct(s.ci95_pp.hi) } : null,
+    p_value: roundPValue(s.p_value),
+    p_adjusted: roundPValue(s.p_adjusted),
+    verdict: s.verdict,
+  };
+}

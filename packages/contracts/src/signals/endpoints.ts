@@ -18,14 +18,24 @@ export const CoinTaQuery = z.object({
 export const GetCoinTaResponse = resultOf(LabelledTaResult);
 
 /**
+ * A `ta_result` as a Signal item carries it: the analysis without `indicators` and `probabilities`
+ * (both sides' level probabilities), which the lists do not show; the coin's full analysis of a
+ * timeframe is `GET /api/crypto/{id}/ta/{timeframe}`.
+ */
+export const SignalTaResult = LabelledTaResult.omit({ indicators: true, probabilities: true });
+export type SignalTaResult = z.infer<typeof SignalTaResult>;
+
+/**
  * One Signal item (SPEC §3): the coin, its `ta_result` per timeframe (merged, labelled 5m "1D",
  * 1h "7D", else "1M", ordered by minutes), and the headline figures of its default timeframe
  * (5m, else 1h, else the first): direction, nearest support/resistance, touch/breakthrough
  * probabilities (with their sample sizes), plus the coin's signal accuracy over the last 7 days.
+ * Served figures are rounded: rates and probabilities to 4 decimals, percents and percentage points
+ * to 2, p-values to 4 significant digits, level prices by roundPrice.
  */
 export const SignalItem = z.object({
   cryptocurrency: Coin,
-  ta_result: z.array(LabelledTaResult),
+  ta_result: z.array(SignalTaResult),
   /** Close time (ISO 8601) of the newest analysed candle. */
   created_date: z.string(),
   default_timeframe: TaTimeframe,
@@ -136,31 +146,40 @@ export const PatternStatsQuery = z.object({ coin: CoinRef.optional(), timeframe:
  * Hit rate of one pattern on one timeframe over signals resolved in the window, beside the
  * baseline: how often a move in the pattern's direction happened over the same horizon from ANY
  * candle of the same coins in the same window (bullish: up-moves, bearish: down-moves, neutral:
- * |move| < 1 %), weighted by where the pattern fired. `edge` = hit_rate − baseline.p.
+ * |move| < 1 %), weighted by where the pattern fired. Its name is in {@link PatternStats} `names`.
+ * Rates to 4 decimals, percentage points and percents to 2, p-values to 4 significant digits.
  */
 export const PatternStat = z.object({
   label: z.string(),
-  name: Bilingual,
   direction: SignalDirection,
   timeframe: TaTimeframe,
-  hits: z.number().int(),
-  n: z.number().int(),
-  hit_rate: z.number().nullable(),
-  baseline: z.object({ p: z.number().nullable(), n: z.number().int() }),
-  edge: z.number().nullable(),
+  /** Mean signed move (percent) of the signals of the window. */
   avg_move_pct: z.number().nullable(),
-  /** All signals of the window: edge in pp with its 95 % interval and verdict (Holm over every row of the answer). */
+  /** All signals of the window: hits / n, baseline, edge in pp with its 95 % interval and verdict (Holm over every row of the answer). */
   all: EdgeStat,
-  /** In sample: signals of the start-up backfill (origin `backfill`). */
-  in_sample: EdgeStat,
-  /** Out of sample: signals logged live, after the backfill (origin `live`). */
-  out_of_sample: EdgeStat,
+  /**
+   * In sample: signals of the start-up backfill (origin `backfill`). Present only when the answer
+   * holds signals of both samples; otherwise see {@link PatternSamples} (patternSample() reads either).
+   */
+  in_sample: EdgeStat.optional(),
+  /** Out of sample: signals logged live, after the backfill (origin `live`). Present like `in_sample`. */
+  out_of_sample: EdgeStat.optional(),
 });
 export type PatternStat = z.infer<typeof PatternStat>;
+/**
+ * Signals of the answer per sample. When one of them is 0, every row's figures of the other sample
+ * are exactly its `all` (same signals, same Holm family) and the rows omit `in_sample` and
+ * `out_of_sample`: the sample with signals is `all`, the one without has n = 0.
+ */
+export const PatternSamples = z.object({ in_sample: z.number().int(), out_of_sample: z.number().int() });
+export type PatternSamples = z.infer<typeof PatternSamples>;
 export const PatternStats = z.object({
   /** Signals whose horizon ended in (since, until] are counted (the last 7 days of the clock). */
   since: z.number(),
   until: z.number(),
+  samples: PatternSamples,
+  /** Catalogue name of every label of `items`, in both locales (once per label, not per timeframe). */
+  names: z.record(z.string(), Bilingual),
   items: z.array(PatternStat),
 });
 export type PatternStats = z.infer<typeof PatternStats>;

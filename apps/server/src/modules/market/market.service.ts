@@ -152,11 +152,11 @@ export class MarketService {
     return this.readModels.get('market:coin-json', this.priceVersion(), async () => new Map((await this.listAll()).map((c) => [c.id, encodeJson(Coin, c)])));
   }
 
-  /** GET /crypto/all as JSON text (`{result: Coin[]}`), computed once per price version. */
-  listAllJson(): Promise<string> {
+  /** GET /crypto/all as JSON bytes (`{result: Coin[]}`, UTF-8), computed and encoded once per price version. */
+  listAllJson(): Promise<Buffer> {
     return this.readModels.get('market:all', this.priceVersion(), async () => {
       const coins = await this.coinJsons();
-      return `{"result":[${this.coins.map((c) => coins.get(c.id)!).join(',')}]}`;
+      return Buffer.from(`{"result":[${this.coins.map((c) => coins.get(c.id)!).join(',')}]}`, 'utf8');
     });
   }
 

@@ -1,9 +1,10 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
-import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, TIMEFRAME_MS } from '@coinlens/contracts';
+import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
 import { baselineRate, type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { labelWithScales } from '../calibration/calibrated-wording';
+import { servedTa, signalTa } from './served-precision';
 import { AppError } from '../../platform/errors';
-import { encodeJson, fillTemplate, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
+import { encodeJson, fillTemplateBody, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore } from '../../providers/market/series';
@@ -63,9 +64,9 @@ export class SignalsReads {
     return (await this.deps.wordingScales?.().catch(() => null)) ?? new Map();
   }
 
-  /** A stored analysis as served: timeframe label, close time, and the calibrated verbal labels of its probabilities. */
+  /** A stored analysis as served: timeframe label, close time, the calibrated verbal labels of its probabilities, served precision (servedTa). */
   private labelled(r: TaResult, scales: ReadonlyMap<string, CalibrationScale>): LabelledTaResult {
-    return labelWithScales({ ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] }, scales);
+    return servedTa(labelWithScales({ ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] }, scales));
   }
 
   /** GET /crypto/{id}/ta/{timeframe}: the stored snapshot, recomputed when asked, missing or out of date. */
@@ -147,7 +148,7 @@ export class SignalsReads {
       const coin: Coin = this.deps.market.toCoin(row, tickerOf.get(row.symbol) ?? null);
       out.push({
         cryptocurrency: coin,
-        ta_result: ta,
+        ta_result: ta.map(signalTa),
         created_date: new Date(Math.max(...ta.map((r) => r.candle_close_time))).toISOString(),
         default_timeframe: defTf,
         direction: head.market.direction,
@@ -217,22 +218,27 @@ export class SignalsReads {
     return `{"result":{"signals":[${items.join(',')}],"hasNext":${hasNext}}}`;
   }
 
-  /** GET /crypto/ta/all as JSON text (`{result: SignalsPage}`): any offset/limit from the stored items. */
-  allJson(offset: number, limit: number): Promise<string> {
+  /** {@link pageJson} encoded once (UTF-8): the stored page is sent as bytes, not encoded again per request. */
+  private static pageBody(items: string[], hasNext: boolean): Buffer {
+    return Buffer.from(SignalsReads.pageJson(items, hasNext), 'utf8');
+  }
+
+  /** GET /crypto/ta/all as JSON bytes (`{result: SignalsPage}`, stored per version): any offset/limit from the stored items. */
+  allJson(offset: number, limit: number): Promise<Buffer> {
     return this.readModels.get(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const rows = this.analysedCoins();
-      return SignalsReads.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
+      return SignalsReads.pageBody(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
     });
   }
 
   /** GET /crypto/ta/hot as JSON text: hot scores once per read version, items from the stored ones. */
-  hotJson(offset: number, limit: number): Promise<string> {
+  hotJson(offset: number, limit: number): Promise<Buffer> {
     return this.readModels.get(`signals:hot:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const scores = await this.readModels.get('signals:hot-scores', this.readVersion(), () => this.hotScores(), { shared: true });
       const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
       const ranked = scores.filter((x) => byId.has(x.id));
       const page = ranked.slice(offset, offset + limit);
-      return SignalsReads.pageJson(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
+      return SignalsReads.pageBody(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
     });
   }
 
@@ -244,7 +250,7 @@ export class SignalsReads {
   }
 
   /** GET /signals/track-record as JSON text: stored per query and read version; `now` is this request's. */
-  async trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Promise<string> {
+  async trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Promise<Buffer> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
     const t = await this.readModels.get(
       `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
@@ -252,11 +258,11 @@ export class SignalsReads {
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetTrackRecordResponse, { result: { ...(await this.trackRecord(q)), now: NOW_SLOT } }), [NOW_SLOT]),
       { shared: true },
     );
-    return fillTemplate(t, { [NOW_SLOT]: this.deps.clock.now() });
+    return fillTemplateBody(t, { [NOW_SLOT]: this.deps.clock.now() });
   }
 
   /** GET /signals/pattern-stats as JSON text: stored per query and read version; `since`/`until` are this request's. */
-  async patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Promise<string> {
+  async patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Promise<Buffer> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
     const t = await this.readModels.get(
       `signals:patterns:${coinId}:${q.timeframe ?? ''}`,
@@ -265,7 +271,7 @@ export class SignalsReads {
       { shared: true },
     );
     const now = this.deps.clock.now();
-    return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+    return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
   }
 
   /**
@@ -278,7 +284,7 @@ export class SignalsReads {
   }
 
   /** GET /crypto/latest_accuracy as JSON text: stored per coin and read version; `since`/`until` are this request's. */
-  async latestAccuracyJson(coinId?: number): Promise<string> {
+  async latestAccuracyJson(coinId?: number): Promise<Buffer> {
     const t = await this.readModels.get(
       `signals:accuracy:${coinId ?? ''}`,
       this.readVersion(),
@@ -286,7 +292,7 @@ export class SignalsReads {
       { shared: true },
     );
     const now = this.deps.clock.now();
-    return fillTemplate(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+    return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
   }
 
   /**
@@ -458,7 +464,9 @@ export class SignalsReads {
 
   /**
    * GET /signals/pattern-stats: per pattern and timeframe, the hit rate of signals resolved in the
-   * last 7 days beside the baseline of the same coins, timeframe, horizon and window.
+   * last 7 days beside the baseline of the same coins, timeframe, horizon and window; each name once
+   * (`names`), the in / out of sample columns only when both samples have signals (PatternSamples),
+   * figures at the served precision (roundEdge).
    */
   async patternStats(q: { coin?: string; timeframe?: TaTimeframe }): Promise<PatternStats> {
     const now = this.deps.clock.now();
@@ -502,22 +510,19 @@ export class SignalsReads {
     const all = family((r) => r.all);
     const inSample = family((r) => r.backfill);
     const outSample = family((r) => r.live);
+    const samples = { in_sample: rows.reduce((a, r) => a + r.backfill.n, 0), out_of_sample: rows.reduce((a, r) => a + r.live.n, 0) };
+    // one sample only: its figures are `all` in every row (same signals, same Holm family), sent once
+    const both = samples.in_sample > 0 && samples.out_of_sample > 0;
     const items: PatternStat[] = rows.map((e, i) => ({
       label: e.label,
-      name: nameOf(e.label),
       direction: e.direction as PatternStat['direction'],
       timeframe: e.timeframe,
-      hits: e.all.hits,
-      n: e.all.n,
-      hit_rate: all[i].hit_rate,
-      baseline: all[i].baseline,
-      edge: all[i].edge_pp === null ? null : all[i].edge_pp! / 100,
-      avg_move_pct: e.all.n ? e.move / e.all.n : null,
-      all: all[i],
-      in_sample: inSample[i],
-      out_of_sample: outSample[i],
+      avg_move_pct: e.all.n ? roundPct(e.move / e.all.n) : null,
+      all: roundEdge(all[i]),
+      ...(both ? { in_sample: roundEdge(inSample[i]), out_of_sample: roundEdge(outSample[i]) } : {}),
     }));
-    items.sort((a, b) => b.n - a.n || a.label.localeCompare(b.label) || a.timeframe.localeCompare(b.timeframe));
-    return { since, until: now, items };
+    items.sort((a, b) => b.all.n - a.all.n || a.label.localeCompare(b.label) || a.timeframe.localeCompare(b.timeframe));
+    const names = Object.fromEntries([...new Set(items.map((s) => s.label))].sort().map((label) => [label, nameOf(label)]));
+    return { since, until: now, samples, names, items };
   }
 }

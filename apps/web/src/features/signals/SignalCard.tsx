@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LabelledTaResult, Probability, SignalItem, TaTimeframe } from '@coinlens/contracts';
+import type { Probability, SignalItem, SignalTaResult, TaTimeframe } from '@coinlens/contracts';
 import { Change, CoinLogo } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
 import { EdgeText } from './EdgeText';
 import { accuracyText, probabilityCalibrationHelp, probabilityText, rangeOfLabel, signalName } from './labels';
-import { useCoinTa, useSparkline } from './queries';
+import { useSignalCardTa, useSparkline } from './queries';
 import { CreateAlertDialog } from '../alerts/CreateAlertDialog';
 import { useSession } from '../../lib/session';
 
@@ -56,7 +56,7 @@ export function TimeframeSelector({ options, value, onChange, disabled }: { opti
  * wording — hit rate, baseline, n and the edge with its 95 % interval, or "no measurable edge" —
  * measured only on outcomes closed before the analysed candle.
  */
-export function SignalChips({ ta }: { ta: LabelledTaResult }) {
+export function SignalChips({ ta }: { ta: SignalTaResult }) {
   const { t, i18n } = useTranslation('signals');
   if (!ta.market.signals.length) return <p className="text-[12px] text-muted">{t('noSignals')}</p>;
   return (
@@ -89,7 +89,7 @@ function ProbabilityValue({ p }: { p: Probability }) {
 }
 
 /** Trend, intensity, cash flow, volatility, levels and worded probabilities (with n) of one analysis. */
-export function TaFacts({ ta }: { ta: LabelledTaResult }) {
+export function TaFacts({ ta }: { ta: SignalTaResult }) {
   const { t } = useTranslation('signals');
   const target = ta.probability_target;
   return (
@@ -124,7 +124,7 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
   const options = item.ta_result.map((r) => ({ timeframe: r.current.timeframe, label: r.label }));
   const [tf, setTf] = useState<TaTimeframe>(item.default_timeframe);
   const initial = item.ta_result.find((r) => r.current.timeframe === tf);
-  const q = useCoinTa(coin.slug, tf, initial ? { data: initial, at: fetchedAt } : undefined);
+  const q = useSignalCardTa(coin.slug, tf, initial ? { data: initial, at: fetchedAt } : undefined);
   const ta = q.data ?? initial;
   const spark = useSparkline(coin.slug, rangeOfLabel(ta?.label ?? '1D'));
   const { token } = useSession();

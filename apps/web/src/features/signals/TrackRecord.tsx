@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { TaTimeframe, TrackRecordItem } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timeframe';
+import { patternSample } from '@coinlens/contracts/signals/pattern-samples';
 import { CoinLogo, EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { errorKey, isCancelled } from '../../lib/api';
 import { formatDateTimeUtc, formatNumber, formatPercent, formatPrice } from '../../lib/format';
@@ -99,9 +100,10 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
   if (q.isError && !isCancelled(q.error)) return <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />;
   if (!q.data) return <div className="p-3"><Skeleton className="h-24 w-full" /></div>;
   if (!q.data.items.length) return <p className="px-3 py-4 text-[12px] text-muted">{t('track.patternsEmpty')}</p>;
-  const sampleN = (k: Sample) => q.data.items.reduce((a, s) => a + s[k].n, 0);
-  const rows = q.data.items.filter((s) => s[sample].n > 0);
-  const edges = rows.filter((s) => s[sample].verdict === 'edge').length;
+  const data = q.data;
+  const sampleN = (k: Sample) => (k === 'all' ? data.samples.in_sample + data.samples.out_of_sample : data.samples[k]);
+  const rows = data.items.filter((s) => patternSample(data, s, sample).n > 0);
+  const edges = rows.filter((s) => patternSample(data, s, sample).verdict === 'edge').length;
   return (
     <div>
       <div className="flex flex-wrap items-center gap-2 px-3 pt-2 sm:px-4">
@@ -134,10 +136,10 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
             </thead>
             <tbody>
               {(showAll ? rows : rows.slice(0, PATTERN_ROWS)).map((s) => {
-                const e = s[sample];
+                const e = patternSample(data, s, sample);
                 return (
                   <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row" data-verdict={e.verdict}>
-                    <td className={td} title={s.label} data-label={t('track.col.pattern')}>{signalName(s.name, s.label, i18n.language)}</td>
+                    <td className={td} title={s.label} data-label={t('track.col.pattern')}>{signalName(data.names[s.label], s.label, i18n.language)}</td>
                     <td className={`${td} num`} data-label={t('track.col.timeframe')}>{timeframeLabel(s.timeframe)}</td>
                     <td className={td} data-label={t('track.col.direction')}><DirectionPill direction={s.direction} /></td>
                     <td className={`${td} num text-right font-medium`} data-label={t('track.col.hitRate')}>{accuracyText(t, { accuracy: e.hit_rate, hits: e.hits, total: e.n })}</td>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { CoinRef, LabelledTaResult, TaTimeframe } from '@coinlens/contracts';
+import type { CoinRef, SignalTaResult, TaTimeframe } from '@coinlens/contracts';
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { api, type ApiInput } from '../../lib/api-client';
 import { retryTransient } from '../../lib/retry';
@@ -34,11 +34,25 @@ export function useLatestAccuracy(coin?: CoinRef) {
 }
 
 /** Analysis of a coin (CoinRef) on a timeframe (`GET /api/crypto/{id}/ta/{timeframe}`). */
-export function useCoinTa(id: CoinRef | number | undefined, timeframe: TaTimeframe | undefined, initial?: { data: LabelledTaResult; at: number }) {
+export function useCoinTa(id: CoinRef | number | undefined, timeframe: TaTimeframe | undefined) {
   return useQuery({
     queryKey: ['signals', 'ta', String(id), timeframe],
     queryFn: ({ signal }) => api('getCoinTa', { params: { id: String(id), timeframe: timeframe ?? '1h' } } /* runs only when enabled, i.e. with a timeframe */, { signal }),
     enabled: id !== undefined && !!timeframe,
+    staleTime: 60_000,
+    refetchInterval: 5 * 60_000,
+  });
+}
+
+/**
+ * The analysis a Signal card shows (`SignalTaResult`), seeded with the list's `initial` and kept
+ * fresh from `GET /api/crypto/{id}/ta/{timeframe}`. Its own cache key: the list's analyses lack
+ * `indicators` and `probabilities`, so they must not stand in for the coin page's full one.
+ */
+export function useSignalCardTa(id: CoinRef, timeframe: TaTimeframe, initial?: { data: SignalTaResult; at: number }) {
+  return useQuery<SignalTaResult>({
+    queryKey: ['signals', 'ta-card', id, timeframe],
+    queryFn: ({ signal }) => api('getCoinTa', { params: { id, timeframe } }, { signal }),
     initialData: initial?.data,
     initialDataUpdatedAt: initial?.at,
     staleTime: 60_000,

@@ -1,0 +1,35 @@
+import type { LabelledTaResult, Probability, SignalTaResult, TaLevel, TaResult } from '@coinlens/contracts';
+import { roundEdge, roundPct, roundPrice, roundRate } from '@coinlens/contracts';
+
+const probability = (p: Probability): Probability => ({ ...p, p: roundRate(p.p) });
+const level = (l: TaLevel): TaLevel => ({ ...l, price: roundPrice(l.price), strength: roundRate(l.strength), distance_pct: roundPct(l.distance_pct) });
+const price = (v: number | null) => (v === null ? null : roundPrice(v));
+
+/**
+ * An analysis as the API serves it (coin TA, the Signal items, the analyst's facts): probabilities
+ * and hit rates to 4 decimals (0.01 percentage point, like the calibration figures), percents and
+ * percentage points to 2 decimals, p-values to 4 significant digits, level prices by roundPrice
+ * (the one price rule). Indicator values and the candle's own prices are left as computed. The
+ * stored snapshot keeps full precision; a new object, `r` is not changed.
+ */
+export function servedTa<T extends TaResult>(r: T): T {
+  const side = (x: TaResult['probabilities']['support']) => (x ? { touch: probability(x.touch), breakthrough: probability(x.breakthrough) } : null);
+  return {
+    ...r,
+    market: { ...r.market, signals: r.market.signals.map((s) => ({ ...s, hit_rate: probability(s.hit_rate), edge: roundEdge(s.edge) })) },
+    resistance: r.resistance.map(level),
+    support: r.support.map(level),
+    price_change_percent: roundPct(r.price_change_percent),
+    support_price: price(r.support_price),
+    resistance_price: price(r.resistance_price),
+    touch_probability: probability(r.touch_probability),
+    breakthrough_probability: probability(r.breakthrough_probability),
+    probabilities: { resistance: side(r.probabilities.resistance), support: side(r.probabilities.support) },
+  };
+}
+
+/** The `ta_result` of a Signal item: the served analysis without `indicators` and `probabilities`, which the lists do not show. */
+export function signalTa(r: LabelledTaResult): SignalTaResult {
+  const { indicators: _indicators, probabilities: _probabilities, ...rest } = r;
+  return rest;
+}
