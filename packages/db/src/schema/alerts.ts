@@ -140,7 +140,7 @@ export const alertDeliveries = pgTable(
     deliveredAt: bigint('delivered_at', { mode: 'number' }),
     createdAt: bigint('created_at', { mode: 'number' }).notNull(),
   },
-  (t) => [index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('alert_deliveries_endpoint_idx').on(t.endpointId, t.id)],
+  (t) => [index('alert_deliveries_due_idx').on(t.status, t.nextAttemptAt), index('alert_deliveries_endpoint_idx').on(t.endpointId, t.id), index('alert_deliveries_event_idx').on(t.eventId), index('alert_deliveries_user_channel_idx').on(t.userId, t.channel, t.id)],
 );
 
 /** Every attempt of a delivery (the delivery log): HTTP status or error, duration in ms, wall time. */

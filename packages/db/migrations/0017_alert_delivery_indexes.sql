@@ -1,0 +1,2 @@
+CREATE INDEX "alert_deliveries_event_idx" ON "alert_deliveries" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "alert_deliveries_user_channel_idx" ON "alert_deliveries" USING btree ("user_id","channel","id");
