@@ -113,7 +113,7 @@ export const RECIPE_V2: RecipeSettings = {
  */
 export const RECIPE: RecipeSettings = {
   ...RECIPE_V2,
-  cryptoLr: { extraWeight: 4, weight: 0, offsets: [0.3, 0, 0], gate: 'crypto' },
+  cryptoLr: { extraWeight: 4, weight: 0, offsets: [0.9, 0.3, 0], gate: 'crypto' },
 };
 
 /**
