@@ -295,7 +295,9 @@ export class NewsReads {
       return;
     }
     const reports = (await this.d.repo.byClusters([big.cluster_id], now)).filter((r) => r.interpreted_at != null);
-    const lead = [...reports].sort((a, b) => (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
+    // the lead is the hottest report of the day itself; a cluster that began the evening before keeps its earlier reports as context
+    const ofDay = (r: { published_at: number }) => (r.published_at >= from ? 1 : 0);
+    const lead = [...reports].sort((a, b) => ofDay(b) - ofDay(a) || (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
     const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
     const facts = interpretFacts(lead, this.coins, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
     const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
