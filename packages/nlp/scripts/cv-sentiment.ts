@@ -17,7 +17,10 @@
  *   tsx packages/nlp/scripts/cv-sentiment.ts nb [name=nb] [src=crypto|all] [c=0.1] [cw=8] [alpha=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts mlp [name=mlp] [src=crypto|all] [h=32] [ep=10] [lr=0.003] [do=0.3] [seed=1]
  *   tsx packages/nlp/scripts/cv-sentiment.ts knn [name=knn] [k=10] [smooth=0.5]
- *   tsx packages/nlp/scripts/cv-sentiment.ts combine lr=<name> [nb=<name>] [gate=0|1] [rs=0,0.5,1] [tfnstol=0.005] [rows=all|high]
+ *   tsx packages/nlp/scripts/cv-sentiment.ts combine lr=<name> [nb=<name>] [gate=0|1|rt] [rs=0,0.5,1] [tfnstol=0.005] [rows=all|high]
+ * `xw=<weight>` adds train_extra.csv to every training fold (never scored: fold −1); `lr` and `nb` weigh
+ * its rows `xw`, the other parts as crypto rows; `xconf=high` keeps only its high-confidence rows. `combine gate=rt` gates exactly as
+ * the runtime does (isCryptoText on every text); `gate=1` treats every crypto row as a crypto text.
  * `vectors` keeps the word vectors of the training rows' and shipped headlines' words plus the `top` most
  * frequent words, int8-quantised as a model file stores them (word-vectors.ts), in the cache directory;
  * `lr emb=…` appends the pooled sentence vector (each pool L2-normalised, × `ew`) to the linear model's
@@ -211,7 +214,7 @@ function runNb() {
     const buckets = [...all].sort((a, b) => a - b);
     const pos = new Map(buckets.map((b, i) => [b, i]));
     const nbRows = tr.map((i) => Int32Array.from([...present[i]].map((b) => pos.get(b)!).sort((a, b) => a - b)));
-    const w = tr.map((i) => (rows[i].src === 'tfns' ? 1 : cw));
+    const w = tr.map((i) => rowWeight(rows[i], cw));
     const fit = trainNbLr(nbRows, tr.map((i) => rows[i].y), buckets.length, c / tr.length, alpha, { maxIter: 300 }, w);
     for (const i of te) {
       const z = Array.from(fit.b);

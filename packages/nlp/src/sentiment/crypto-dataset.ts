@@ -1,8 +1,9 @@
 /**
  * The crypto headline sentiment set in the repo (data/training/crypto-headline-sentiment, see
  * SOURCE.md there): `train.csv` (2,293 English crypto headlines, one annotator), `train_zh.csv`
- * (the same rows rendered in Chinese), and the evaluation-only `dev.csv` / `dev_zh.csv` (379 rows on
- * which two annotators agreed). Node-only (reads files); the runtime classifier never imports it.
+ * (the same rows rendered in Chinese), `train_extra.csv` (18,669 more English headlines of the shipped
+ * news, one labelling pass by the team; read only by the crypto-text model, decision 088), and the
+ * evaluation-only `dev.csv` / `dev_zh.csv` (379 rows on which two annotators agreed). Node-only (reads files); the runtime classifier never imports it.
  *
  * Rule of use: dev.csv and dev_zh.csv are read by the evaluation only (scripts/sentiment-eval.ts and
  * the training report); model selection uses {@link cryptoSelectionSplit} of train.csv.
