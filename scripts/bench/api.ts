@@ -12,13 +12,15 @@
  * 3. First BENCH_WARMUP_ALL_S (1) seconds of unmeasured flood of every endpoint on both servers
  *    (so the first endpoint measured does not pay for the fresh server's warm-up alone). Then per
  *    endpoint: after BENCH_WARMUP_S (2) seconds of unmeasured flood, autocannon (worker
- *    thread, BENCH_CONNECTIONS connections, BENCH_DURATION_S seconds) against the real server
- *    while /api/health is sampled every 20 ms from this thread (its p99 shows whether the flood
- *    stalls other requests), then the same warm-up and flood against the baseline. Prints req/s,
+ *    thread, BENCH_CONNECTIONS connections, BENCH_DURATION_S seconds per server, cut into
+ *    BENCH_ROUNDS slices taken alternately, real/baseline then baseline/real…) while /api/health
+ *    is sampled every 20 ms from this thread during the real server's slices (its p99 shows
+ *    whether the flood stalls other requests); req/s and p50/p99 are pooled over the rounds
+ *    (all requests, autocannon's merged latency histograms). Prints req/s,
  *    p50/p99 of both, the ratio, the health p99 and the targets
  *    (ratio ≥ 0.5, p99 ≤ 25 ms, health p99 ≤ 50 ms). Stops by itself; exit code 0 either way.
  *
- * Environment: BENCH_DATA_DIR, BENCH_DURATION_S (10), BENCH_WARMUP_S (2), BENCH_WARMUP_ALL_S (1),
+ * Environment: BENCH_DATA_DIR, BENCH_DURATION_S (10), BENCH_ROUNDS (5), BENCH_WARMUP_S (2), BENCH_WARMUP_ALL_S (1),
  * BENCH_CONNECTIONS (64), BENCH_PORT (8205),
  * BENCH_BASELINE_PORT (BENCH_PORT + 1), BENCH_ONLY (comma list of endpoint names), DATABASE_URL,
  * REDIS_URL, REPLAY_SPEED (passed through). The server runs with LOG_LEVEL=warn (no per-request
@@ -29,6 +31,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Worker } from 'node:worker_threads';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +54,8 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
  * first endpoint measured would otherwise pay alone.
  */
 const WARMUP_ALL_S = Number(process.env.BENCH_WARMUP_ALL_S ?? 1);
+/** Rounds per endpoint: the flood time is cut into this many slices per server, taken alternately (ABBA…). */
+const ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 5)));
 const PORT = Number(process.env.BENCH_PORT ?? 8205);
 const BASE_PORT = Number(process.env.BENCH_BASELINE_PORT ?? PORT + 1);
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -69,6 +74,7 @@ const fetchOnce = (port: number, path: string, timeoutMs?: number) => fetchOnce0
 async function stopAll(): Promise<void> {
   await procs.stopAll();
   agent.destroy();
+  await floodThread.terminate();
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
 }
 
@@ -95,9 +101,32 @@ interface Flood {
   non2xx: number;
 }
 
-async function flood(port: number, path: string, seconds = DURATION_S): Promise<Flood> {
-  const r = await autocannon({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: seconds, workers: 1, timeout: 10 });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+/** autocannon's raw result of one flood (as its worker threads report it): counts and the encoded latency histogram. */
+type RawFlood = { totalCompletedRequests: number; duration: number; errors: number; timeouts: number; non2xx: number } & Record<string, unknown>;
+
+const floodThread = new Worker(new URL('./flood-thread.mjs', import.meta.url));
+floodThread.unref();
+let floodQueue: Promise<unknown> = Promise.resolve();
+
+/** One flood of `path` for `seconds` (BENCH_CONNECTIONS connections) from the load thread; one at a time. */
+function flood(port: number, path: string, seconds: number): Promise<RawFlood> {
+  const run = floodQueue.then(
+    () =>
+      new Promise<RawFlood>((res, rej) => {
+        floodThread.once('message', (m: { ok: boolean; result?: RawFlood; error?: string }) => (m.ok ? res(m.result!) : rej(new Error(m.error))));
+        floodThread.postMessage({ url: `http://127.0.0.1:${port}${path}`, connections: CONNECTIONS, duration: seconds, timeout: 10 });
+      }),
+  );
+  floodQueue = run.catch(() => undefined);
+  return run;
+}
+
+/** Floods pooled: req/s = all requests / all flood time; p50/p99 over every request of every round (autocannon's merged histograms). */
+function pooled(url: string, runs: RawFlood[]): Flood {
+  const r = (autocannon as unknown as { aggregateResult: (runs: RawFlood[], opts: { url: string; connections: number }) => autocannon.Result }).aggregateResult(runs, { url, connections: CONNECTIONS });
+  const n = runs.reduce((a, x) => a + x.totalCompletedRequests, 0);
+  const s = runs.reduce((a, x) => a + x.duration, 0);
+  return { rps: n / s, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }
 
 /** Samples /api/health every 20 ms (one at a time) until `stop` resolves; returns the latencies (ms). */
@@ -175,20 +204,41 @@ async function main() {
   }
 
   const rows: { e: (typeof ENDPOINTS)[number]; real: Flood; baseline: Flood; health: number[] }[] = [];
+  const slice = DURATION_S / ROUNDS;
   for (const e of endpoints) {
-    if (WARMUP_S > 0) await flood(PORT, e.path, WARMUP_S);
-    const running = flood(PORT, e.path);
-    const health = e.name === 'health' ? Promise.resolve([] as number[]) : sampleHealth(PORT, running);
-    const real = await running;
-    const h = await health;
-    if (WARMUP_S > 0) await flood(BASE_PORT, e.path, WARMUP_S);
-    const baseline = await flood(BASE_PORT, e.path);
+    if (WARMUP_S > 0) {
+      await flood(PORT, e.path, WARMUP_S);
+      await flood(BASE_PORT, e.path, WARMUP_S);
+    }
+    // Rounds alternate the two servers (ABBA…), so a change of the machine's speed during the
+    // measurement (other tenants, thermal) falls on both alike.
+    const realRuns: RawFlood[] = [];
+    const baseRuns: RawFlood[] = [];
+    const h: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const measureReal = async () => {
+        const running = flood(PORT, e.path, slice);
+        const health = e.name === 'health' ? Promise.resolve([] as number[]) : sampleHealth(PORT, running);
+        realRuns.push(await running);
+        h.push(...(await health));
+      };
+      const measureBase = async () => void baseRuns.push(await flood(BASE_PORT, e.path, slice));
+      if (r % 2 === 0) {
+        await measureReal();
+        await measureBase();
+      } else {
+        await measureBase();
+        await measureReal();
+      }
+    }
+    const real = pooled(`http://127.0.0.1:${PORT}${e.path}`, realRuns);
+    const baseline = pooled(`http://127.0.0.1:${BASE_PORT}${e.path}`, baseRuns);
     rows.push({ e, real, baseline, health: h });
     log(`${e.name}: ${f0(real.rps)} req/s (p99 ${f1(real.p99)} ms) vs baseline ${f0(baseline.rps)} req/s → ${(real.rps / baseline.rps).toFixed(2)}×; health p99 ${f1(pct(h, 99))} ms`);
   }
 
   console.log('');
-  console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION_S} s per endpoint, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}${process.env.REDIS_URL ? ' + Redis' : ''}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log(`bench:api — ${CONNECTIONS} connections, ${DURATION_S} s per endpoint and server in ${ROUNDS} alternating rounds, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)'}${process.env.REDIS_URL ? ' + Redis' : ''}, load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
   console.log('targets: ratio ≥ 0.5×, p99 ≤ 25 ms, /api/health p99 ≤ 50 ms while the endpoint is flooded');
   console.log('');
   console.log('| endpoint | req/s | p50 ms | p99 ms | baseline req/s | baseline p99 ms | ratio | health p99 ms | errors | targets |');

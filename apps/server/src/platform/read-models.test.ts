@@ -33,6 +33,42 @@ describe('read models in process', () => {
     expect(await rm.get('x', '1', async () => `r${++runs}`, { keep: () => false })).toBe('r2');
   });
 
+  it('getBytes answers the stored text as UTF-8 bytes, computed and encoded once per version, through one gate slot', async () => {
+    const rm = ReadModels.local();
+    let gated = 0;
+    rm.setComputeGate(async (job) => {
+      gated++;
+      return job();
+    });
+    let runs = 0;
+    const compute = async () => {
+      runs++;
+      await tick();
+      return `{"t":"“${runs}” −"}`;
+    };
+    const got = await Promise.all(Array.from({ length: 16 }, () => rm.getBytes('k', '1', compute)));
+    expect(runs).toBe(1);
+    expect(gated).toBe(1);
+    expect(rm.computed).toBe(1);
+    expect(new Set(got).size).toBe(1);
+    expect(got[0]).toBeInstanceOf(Buffer);
+    expect(got[0].toString('utf8')).toBe('{"t":"“1” −"}');
+    // the text stays readable by get at the same version, without a second computation
+    expect(await rm.get('k', '1', compute)).toBe('{"t":"“1” −"}');
+    expect((await rm.getBytes('k', '2', compute)).toString('utf8')).toBe('{"t":"“2” −"}');
+    expect(runs).toBe(2);
+  });
+
+  it('getBytes keeps no bytes of a text refused by keep', async () => {
+    const rm = ReadModels.local();
+    let runs = 0;
+    const once = await rm.getBytes('k', '1', async () => `"r${++runs}"`, { keep: () => false });
+    expect(once.toString()).toBe('"r1"');
+    expect((await rm.getBytes('k', '1', async () => `"r${++runs}"`, { keep: () => false })).toString()).toBe('"r2"');
+    expect((await rm.getBytes('k', '1', async () => `"r${++runs}"`)).toString()).toBe('"r3"');
+    expect((await rm.getBytes('k', '1', async () => `"r${++runs}"`)).toString()).toBe('"r3"');
+  });
+
   it('holds at most maxEntries keys, dropping the least recently used', async () => {
     const rm = ReadModels.local(3);
     for (const k of ['a', 'b', 'c']) await rm.get(k, '1', async () => k);
@@ -81,6 +117,14 @@ describe('stored JSON texts', () => {
     const plain = toTemplate('{"result":{"a":"看"}}', [NOW_SLOT]);
     expect(fillTemplateBody(plain, {})).toBe(fillTemplateBody(plain, {}));
     expect(fillTemplateBody(plain, {}).toString('utf8')).toBe('{"result":{"a":"看"}}');
+    // the same slot values again (requests in the same millisecond): the same bytes, filled once
+    const again = fillTemplateBody(t, { ...values });
+    expect(fillTemplateBody(t, values)).toBe(again);
+    const later = { [NOW_SLOT]: 1_747_396_800_001, [SINCE_SLOT]: 1_746_792_000_001 };
+    const next = fillTemplateBody(t, later);
+    expect(next).not.toBe(again);
+    expect(next.equals(Buffer.from(fillTemplate(t, later), 'utf8'))).toBe(true);
+    expect(fillTemplateBody(t, values).equals(Buffer.from(fillTemplate(t, values), 'utf8'))).toBe(true);
   });
 
   it('Fastify sends stored JSON bytes as is, with the JSON content type', async () => {

@@ -59,8 +59,8 @@ describe('over plain HTTP (no PUBLIC_ORIGIN, no Telegram)', () => {
     expect(r.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('API answers carry exactly the header set helmet 8 writes for these options (computed once at start)', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/clock' });
+  it('documents and files carry exactly the header set helmet 8 writes for these options (computed once at start)', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/en-US/home' });
     expect(r.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(r.headers['origin-agent-cluster']).toBe('?1');
@@ -74,15 +74,21 @@ describe('over plain HTTP (no PUBLIC_ORIGIN, no Telegram)', () => {
         `style-src 'self' ${CHART_ATTRIBUTION_STYLE_HASH};img-src 'self' data: blob:;font-src 'self' data:;connect-src 'self';frame-src 'none';worker-src 'self' blob:;manifest-src 'self'`,
     );
     // the same set on a second request (nothing consumed or mutated by the first)
-    const again = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    const again = await t.app.inject({ method: 'GET', url: '/static/icons/nope.png' });
     for (const h of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) expect(again.headers[h]).toBe(r.headers[h]);
   });
 
-  it('API answers and error answers carry them too', async () => {
-    for (const url of ['/api/clock', '/api/nope']) {
+  it('API answers and error answers carry the REST set: a CSP that loads nothing, nosniff, frame denial, no referrer, CORP; no document-only headers', async () => {
+    for (const url of ['/api/clock', '/api/nope', '/api/crypto/all']) {
       const r = await t.app.inject({ method: 'GET', url });
-      expect(directives(r.headers['content-security-policy'] as string)['frame-ancestors']).toEqual(["'none'"]);
+      expect(r.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       expect(r.headers['x-content-type-options']).toBe('nosniff');
+      expect(r.headers['x-frame-options']).toBe('DENY');
+      expect(r.headers['referrer-policy']).toBe('no-referrer');
+      expect(r.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const h of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection', 'x-powered-by', 'strict-transport-security']) {
+        expect(r.headers[h], `${url} ${h}`).toBeUndefined();
+      }
     }
   });
 
@@ -113,5 +119,8 @@ describe('over HTTPS with the Telegram Login Widget configured', () => {
     expect(csp['upgrade-insecure-requests']).toEqual([]);
     expect(csp['script-src']).toEqual(["'self'", 'https://telegram.org']);
     expect(csp['frame-src']).toEqual(['https://oauth.telegram.org']);
+    const api = await t.app.inject({ method: 'GET', url: '/api/clock' });
+    expect(api.headers['strict-transport-security']).toBe('max-age=15552000; includeSubDomains');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 });

@@ -115,10 +115,11 @@ export class AiService {
   }
 
   /**
-   * GET /api/crypto/{id}/aggregate for visitors as JSON text: the same for every visitor, so stored
+   * GET /api/crypto/{id}/aggregate for visitors as JSON (UTF-8 bytes once stored; text when there is
+   * no basis candle): the same for every visitor, so stored
    * per coin, language and basis candle (shared through Redis) and served without gathering facts.
    */
-  async aggregateJson(id: string, lang: Lang): Promise<string> {
+  async aggregateJson(id: string, lang: Lang): Promise<string | Buffer> {
     const row = this.d.market.resolve(id);
     const version = await this.basisVersion(row);
     let keep = true;
@@ -128,7 +129,7 @@ export class AiService {
       return encodeJson(GetAggregateResponse, { result: this.aggregateOf(row, lang, c, { userId: null, granted: false, usage: null }) });
     };
     if (version === null) return build();
-    return this.readModels.get(`ai:aggregate-json:${row.id}:${lang}`, version, build, { shared: true, keep: () => keep });
+    return this.readModels.getBytes(`ai:aggregate-json:${row.id}:${lang}`, version, build, { shared: true, keep: () => keep });
   }
 
   /**

@@ -40,7 +40,15 @@ export function originOf(req: FastifyRequest, env: Env): string {
  * (and e-mail where given), see platform/rate-limit.
  */
 export async function authRoutes(app: FastifyInstance, deps: AuthRouteDeps) {
-  if (!app.hasDecorator('parseCookie')) await app.register(fastifyCookie);
+  // Cookies are read and written only here: the cookie plugin's per-request hooks run for these
+  // routes only (an encapsulated context), not on every read of the app.
+  await app.register(async (scope) => {
+    await scope.register(fastifyCookie);
+    await authRoutesIn(scope, deps);
+  });
+}
+
+async function authRoutesIn(app: FastifyInstance, deps: AuthRouteDeps) {
   const { env, auth, identity, siwe, sessions } = deps;
   const ua = (req: FastifyRequest) => (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined);
   const host = (req: FastifyRequest) => new URL(originOf(req, env)).host;

@@ -184,14 +184,14 @@ export class NewsReads {
   }
 
   /**
-   * GET /feeds/latest without a personal filter, as JSON text (`{result: LatestFeeds}`): stored per
+   * GET /feeds/latest without a personal filter, as JSON bytes (`{result: LatestFeeds}`, UTF-8): stored per
    * query (coin resolved first: COIN_NOT_FOUND) and version = the `news` generation and the
    * FEEDS_REUSE_MS step of the clock; shared through Redis.
    */
-  async latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Promise<string> {
+  async latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Promise<Buffer> {
     const coin = q.coin ? String(this.d.market.resolve(q.coin).id) : '';
     const version = `${this.readModels.generation('news')}:${Math.floor(this.d.clock.now() / FEEDS_REUSE_MS)}`;
-    return this.readModels.get(
+    return this.readModels.getBytes(
       `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`,
       version,
       async () => encodeJson(GetLatestFeedsResponse, { result: await this.latest({ ...q, coin: coin || undefined }) }),
