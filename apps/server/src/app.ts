@@ -43,6 +43,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
     logger,
     // A request's child logger is created only when it writes a line (none per request at warn).
     ...(logger ? { childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'] } : {}),
+    // Fastify logs each request and answer at `info`: above that level the two calls per request
+    // (and their objects) are skipped altogether.
+    disableRequestLogging: !logger || !['info', 'debug', 'trace'].includes(String((logger as { level?: string }).level ?? 'info')),
     // X-Forwarded-* are believed only from the proxies named by TRUST_PROXY (none by default), so a
     // client cannot choose its own IP (rate limits) or Host.
     // A hop count N trusts the N nearest proxies (what proxy-addr does with a number).

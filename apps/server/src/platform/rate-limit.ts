@@ -12,6 +12,14 @@ import { AppError } from './errors';
  */
 export async function installRateLimit(app: FastifyInstance, opts: { redisUrl?: string; prefix?: string; fairUse?: Partial<FairUseLimits> }): Promise<() => Promise<void>> {
   app.decorate('fairUse', { ...DEFAULT_FAIR_USE, ...opts.fairUse });
+  // A fair-use budget of 0 at start turns that limit off: its routes get no rate-limit hooks at
+  // all (a hook that only lets every request through still costs each cached read ~5–10 %).
+  // Registered before the plugin, so the plugin's own onRoute hook sees `rateLimit: false`.
+  app.addHook('onRoute', (route) => {
+    const limit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+    const kind = limit && typeof limit === 'object' ? budgetKinds.get(limit) : undefined;
+    if (kind && app.fairUse[kind] <= 0) route.config = { ...(route.config as object), rateLimit: false } as typeof route.config;
+  });
   let redis: import('ioredis').Redis | undefined;
   if (opts.redisUrl) {
     const { Redis } = await import('ioredis');
@@ -83,14 +91,23 @@ function userOrIp(req: FastifyRequest): string {
   return user ? `user:${user.id}` : req.ip;
 }
 
-/** A limit (per minute unless `timeWindow` says otherwise) whose budget is read from the app's fair-use settings (0: no limit). */
+/** The fair-use budget each {@link budget} limit reads (by limit object). */
+const budgetKinds = new WeakMap<object, keyof FairUseLimits>();
+
+/**
+ * A limit (per minute unless `timeWindow` says otherwise) whose budget is read from the app's
+ * fair-use settings per request (so it can change at run time). 0 when the app is built: the
+ * limit's routes get no rate-limit hooks; 0 set later: every request is let through.
+ */
 function budget(kind: keyof FairUseLimits, extra: { keyGenerator?: (req: FastifyRequest) => string; hook?: 'preHandler'; timeWindow?: number } = {}) {
-  return {
+  const limit = {
     timeWindow: 60_000,
     max: (req: FastifyRequest) => req.server.fairUse[kind],
     allowList: (req: FastifyRequest) => req.server.fairUse[kind] <= 0,
     ...extra,
   };
+  budgetKinds.set(limit, kind);
+  return limit;
 }
 
 /** Per-route limits (per client IP; per IP and e-mail where one is given; per user for model calls). */

@@ -86,21 +86,36 @@ describe('bounded work per request', () => {
 });
 
 describe('per-client rate limit of expensive reads', () => {
+  let limited: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    limited = await createTestApp({ symbols: ['BTC', 'ETH'], env: { RATE_LIMIT_READS_PER_MINUTE: '3' } });
+  }, 300_000);
+  afterAll(async () => limited?.close());
+  const getLimited = (url: string, remoteAddress = ip()) => limited.app.inject({ method: 'GET', url, remoteAddress });
+
   it('answers 429 RATE_LIMITED past the read budget per client and route, other clients unaffected', async () => {
-    const saved = t.app.fairUse.readsPerMinute;
-    t.app.fairUse.readsPerMinute = 3;
-    try {
-      for (const url of ['/api/signals/track-record', '/api/signals/pattern-stats', '/api/crypto/ta/all?limit=50', '/api/feeds/latest?limit=50']) {
-        const a = ip();
-        for (let i = 0; i < 3; i++) expect((await get(url, a)).statusCode).toBe(200);
-        const limited = await get(url, a);
-        expect({ url, status: limited.statusCode }).toEqual({ url, status: 429 });
-        expect(limited.json().error.code).toBe('RATE_LIMITED');
-        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-        expect((await get(url)).statusCode).toBe(200);
-      }
-    } finally {
-      t.app.fairUse.readsPerMinute = saved;
+    for (const url of ['/api/signals/track-record', '/api/signals/pattern-stats', '/api/crypto/ta/all?limit=50', '/api/feeds/latest?limit=50']) {
+      const a = ip();
+      for (let i = 0; i < 3; i++) expect((await getLimited(url, a)).statusCode).toBe(200);
+      const r = await getLimited(url, a);
+      expect({ url, status: r.statusCode }).toEqual({ url, status: 429 });
+      expect(r.json().error.code).toBe('RATE_LIMITED');
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await getLimited(url)).statusCode).toBe(200);
     }
+  });
+
+  it('a read budget of 0 at start turns the limit off: no rate-limit hooks, no counters, no headers', async () => {
+    expect((await getLimited('/api/feeds/latest?limit=10')).headers['x-ratelimit-limit']).toBe('3');
+    const a = ip();
+    for (let i = 0; i < 5; i++) {
+      const r = await get('/api/feeds/latest?limit=10', a);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+    const routes = t.app.printRoutes({ includeHooks: true, commonPrefix: false, method: 'GET' } as never);
+    const feeds = routes.split('\n').findIndex((l) => l.includes('/latest (GET)'));
+    expect(feeds).toBeGreaterThan(-1);
+    expect(routes.split('\n')[feeds + 1]).toContain('(onRequest) ["anonymous()"]');
   });
 });
