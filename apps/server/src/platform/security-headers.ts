@@ -100,12 +100,14 @@ export function helmetHeaderSet(options: HelmetOptions): { set: [string, string]
  * X-XSS-Protection, IE's download and Flash policies) are left out: ~700 bytes and seven header
  * lines less on every API answer (decision 090). Names lower case, as Fastify keeps them.
  */
-export function apiHeaderSet(env: Pick<Env, 'PUBLIC_ORIGIN'>): Record<string, string> {
+export function apiHeaderSet(env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>): Record<string, string> {
+  // HSTS exactly as helmet writes it for the documents (one setting: helmetOptions).
+  const hsts = helmetHeaderSet(helmetOptions(env)).set.find(([k]) => k.toLowerCase() === 'strict-transport-security');
   return {
     'content-security-policy': "default-src 'none';frame-ancestors 'none'",
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
-    ...(servedOverHttps(env) ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+    ...(hsts ? { 'strict-transport-security': hsts[1] } : {}),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
   };
