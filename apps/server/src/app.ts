@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import fastifyStatic from '@fastify/static';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -45,7 +45,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
     ...(logger ? { childLoggerFactory: lazyChildLoggerFactory as unknown as FastifyServerOptions['childLoggerFactory'] } : {}),
     // Fastify logs each request and answer at `info`: above that level the two calls per request
     // (and their objects) are skipped altogether.
-    disableRequestLogging: !logger || !['info', 'debug', 'trace'].includes(String((logger as { level?: string }).level ?? 'info')),
+    // (Through a LogController: Fastify 5.8+ deprecates the top-level `disableRequestLogging`.)
+    logController: new LogController({ disableRequestLogging: !logger || !['info', 'debug', 'trace'].includes(String((logger as { level?: string }).level ?? 'info')) }),
     // X-Forwarded-* are believed only from the proxies named by TRUST_PROXY (none by default), so a
     // client cannot choose its own IP (rate limits) or Host.
     // A hop count N trusts the N nearest proxies (what proxy-addr does with a number).

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp } from '../../test/harness';
 import { buildApp } from '../app';
@@ -11,23 +11,39 @@ import { api, codeFromMail, randomIp, startSmtp } from '../modules/auth/test-hel
  */
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let logged: FastifyInstance;
+let quiet: FastifyInstance;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const lines: string[] = [];
+const quietLines: string[] = [];
+/** Node process warnings (code, message) raised while the apps were built. */
+const warnings: string[] = [];
+const lineSink = (into: string[]) =>
+  new Writable({
+    write(chunk, _enc, cb) {
+      into.push(...String(chunk).split('\n').filter(Boolean));
+      cb();
+    },
+  });
 
 beforeAll(async () => {
   smtp = await startSmtp();
   t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://coinlens.test' } });
-  const stream = new Writable({
-    write(chunk, _enc, cb) {
-      lines.push(...String(chunk).split('\n').filter(Boolean));
-      cb();
-    },
+  const spy = vi.spyOn(process, 'emitWarning').mockImplementation((w: string | Error, ...rest: unknown[]) => {
+    const code = typeof rest[0] === 'object' && rest[0] ? (rest[0] as { code?: string }).code : rest[1];
+    warnings.push(`${String(code ?? '')} ${String(w)}`);
   });
-  logged = await buildApp(t.ctx, { logger: { level: 'info', stream } });
+  try {
+    logged = await buildApp(t.ctx, { logger: { level: 'info', stream: lineSink(lines) } });
+    quiet = await buildApp(t.ctx, { logger: { level: 'warn', stream: lineSink(quietLines) } });
+  } finally {
+    spy.mockRestore();
+  }
   await logged.ready();
+  await quiet.ready();
 }, 300_000);
 afterAll(async () => {
   await logged?.close();
+  await quiet?.close();
   await t?.close();
   await smtp?.close();
 });
@@ -60,5 +76,13 @@ describe('request logs', () => {
     for (const secret of [token, token.split('.')[2], code, password, 's3cr3t-state', '0xdeadbeefcafe', 'n0nce-value', 'cookie-secret-value']) {
       expect(log, secret).not.toContain(secret);
     }
+  });
+
+  it('above info: no per-request lines, and the app is built without a deprecation warning (LogController, not the top-level option)', async () => {
+    const call = api(quiet, randomIp());
+    expect((await call('GET', '/api/health')).status).toBe(200);
+    expect((await call('GET', '/api/nowhere')).status).toBe(404);
+    expect(quietLines.filter((l) => l.includes('request'))).toEqual([]);
+    expect(warnings.filter((w) => w.includes('FSTDEP'))).toEqual([]);
   });
 });
