@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
+import lockfile from 'proper-lockfile';
 import * as schema from './schema/index';
 import { PGliteThread } from './pglite/pglite-thread';
 
@@ -30,6 +31,40 @@ export interface DatabaseHandle {
 /** Shared buffers (MB) of the embedded database unless configured (PGLITE_SHARED_BUFFERS_MB). */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 8;
 
+/**
+ * Raised by {@link openDatabase} when another process holds the embedded database directory
+ * (its lock `<dataDir>.lock` was taken and kept fresh). `dataDir` is the directory asked for.
+ */
+export class DataDirInUseError extends Error {
+  constructor(readonly dataDir: string) {
+    super(`the embedded database in ${dataDir} is in use by another process (lock ${dataDir}.lock); stop that process or choose another DATA_DIR`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
+/**
+ * Ownership of a PGlite data directory, taken before PGlite opens it: PGlite runs single-user and
+ * does not honour its own postmaster.pid, so two processes on one directory write over each other's
+ * pages and leave a database that no longer starts. proper-lockfile keeps `<dir>.lock` (a directory,
+ * created atomically) and refreshes its mtime every 5 s; a lock left by a killed process is stale
+ * after 10 s, so the next start waits for it up to 12 s rather than failing. Resolves to the release
+ * function. Errors: {@link DataDirInUseError} when a live process holds it.
+ */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dir, {
+      stale: 10_000,
+      retries: { retries: 6, factor: 1, minTimeout: 2_000, maxTimeout: 2_000 },
+      // A lock lost while running (the process stalled past `stale`, or the lock directory was
+      // removed) is reported; stopping the server would not undo another writer.
+      onCompromised: (e) => console.error(`[coinlens] the lock on ${dir} was lost: ${e.message}`),
+    });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ELOCKED') throw new DataDirInUseError(dir);
+    throw e;
+  }
+}
+
 /** Lock keys (advisory lock ids) used across the code base. */
 export const LOCKS = { migrate: 7_301_001, import: 7_301_002, jobs: 7_301_003, signals: 7_301_004, news: 7_301_005, telegram: 7_301_006 } as const;
 
@@ -38,7 +73,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 /**
  * Opens the database: PostgreSQL when `url` is given (a `pg` pool of `poolSize` connections),
  * otherwise PGlite persisted in `dataDir` (created if missing), or in memory when `dataDir` is
- * `'memory://'`. PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
+ * `'memory://'`; a persisted directory is owned by one process at a time (`<dataDir>.lock`,
+ * {@link DataDirInUseError} otherwise). PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
  * of shared buffers (default {@link DEFAULT_PGLITE_SHARED_BUFFERS_MB}). Does not migrate: call `migrateDatabase`.
  * Errors: connection failures reject with the driver's error (message without credentials).
  */
@@ -90,11 +126,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) fs.mkdirSync(dir, { recursive: true });
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory) fs.mkdirSync(dir, { recursive: true });
+  const release = inMemory ? null : await lockDataDir(dir);
   // PGlite runs on its own thread: a slow query never blocks the thread that serves requests.
   // Postgres' default 128 MB of shared buffers is most of an idle server's memory; the OS page
   // cache keeps the data files warm anyway.
-  const client = await PGliteThread.create(dir.startsWith('memory://') ? undefined : dir, { shared_buffers: `${opts.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB` });
+  let client: PGliteThread;
+  try {
+    client = await PGliteThread.create(inMemory ? undefined : dir, { shared_buffers: `${opts.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB` });
+  } catch (e) {
+    await release?.().catch(() => undefined);
+    throw e;
+  }
   const { drizzle } = await import('drizzle-orm/pglite');
   const db = drizzle({ client: client as any, schema }) as unknown as Database;
   const chains = new Map<number, Promise<unknown>>();
@@ -115,7 +159,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
       return true;
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await release?.().catch(() => undefined);
+      }
     },
   };
 }

@@ -278,7 +278,7 @@ export interface EnvDoc {
 export const ENV_DOCS: EnvDoc[] = [
   { section: 'Core', vars: ['PORT'], default: '`8080`', meaning: 'HTTP port' },
   { section: 'Core', vars: ['HOST'], default: '`127.0.0.1`', meaning: 'bind address (`0.0.0.0` to expose)' },
-  { section: 'Core', vars: ['DATA_DIR'], default: '`./.data`', meaning: 'all state of the embedded default: PGlite database (`pglite/`), mail outbox (`outbox/`), generated secrets, candle column cache (`cache/candles/`, safe to delete)' },
+  { section: 'Core', vars: ['DATA_DIR'], default: '`./.data`', meaning: 'all state of the embedded default: PGlite database (`pglite/`, owned by one process at a time through `pglite.lock`: a second server on the same directory is refused), mail outbox (`outbox/`), generated secrets, candle column cache (`cache/candles/`, safe to delete)' },
   { section: 'Core', vars: ['NODE_ENV'], default: '`production`', meaning: '`development` / `production` / `test`' },
   { section: 'Core', vars: ['LOG_LEVEL'], default: '`info`', meaning: '`fatal` … `trace`, or `silent`. Secrets never reach the log: authorization/cookie headers, `Set-Cookie`, fields named password, token, code, signature…, and the values of secret query parameters in logged URLs (`token`, `access_token`, `code`, `state`, `nonce`, `signature`, `message`, `hash`, `password`, `key`, `registration_id`…) are written as `[REDACTED]` (`apps/server/src/platform/log.ts`)' },
   { section: 'Core', vars: ['ROLES'], default: '`web,worker`', meaning: 'what this process runs: `web` (API + SPA) and/or `worker` (ingestion, signal scoring, jobs)' },
