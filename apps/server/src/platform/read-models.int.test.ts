@@ -112,6 +112,36 @@ describe('read endpoints served from read models', () => {
     }
   });
 
+  it('a held page is answered within the request handler call (bytes, not a promise), and a new version only after it is computed', async () => {
+    const ai = t.ctx.ai.service;
+    // Background scoring of earlier tests may still move the signals generation: take the pages
+    // again until both were held across one synchronous call.
+    let accuracy: Buffer | Promise<Buffer> = Promise.resolve(Buffer.alloc(0));
+    let aggregate: string | Buffer | Promise<string | Buffer> = '';
+    for (let i = 0; i < 20; i++) {
+      expect((await get('/api/crypto/latest_accuracy')).statusCode).toBe(200);
+      expect((await get('/api/crypto/btc/aggregate?lang=en-US')).statusCode).toBe(200);
+      accuracy = t.ctx.signals.latestAccuracyJson();
+      aggregate = ai.aggregateJson('btc', 'en-US');
+      if (Buffer.isBuffer(accuracy) && Buffer.isBuffer(aggregate)) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(Buffer.isBuffer(accuracy)).toBe(true);
+    expect(Buffer.isBuffer(aggregate)).toBe(true);
+    expect((aggregate as Buffer).toString('utf8')).toBe((await get('/api/crypto/btc/aggregate?lang=en-US')).body);
+    // a new read version (signals written) is computed first: a promise, then held again
+    await t.ctx.readModels?.invalidate('signals');
+    const next = t.ctx.signals.latestAccuracyJson();
+    expect(next).toBeInstanceOf(Promise);
+    await next;
+    let again = t.ctx.signals.latestAccuracyJson();
+    for (let i = 0; i < 20 && !Buffer.isBuffer(again); i++) {
+      await again;
+      again = t.ctx.signals.latestAccuracyJson();
+    }
+    expect(Buffer.isBuffer(again)).toBe(true);
+  });
+
   it("the analyst's facts read the 7-day accuracy once per read version, not per coin page", async () => {
     const btc = t.ctx.signals.coinId('btc');
     const first = await t.ctx.signals.latestAccuracyCached(btc);

@@ -69,6 +69,35 @@ describe('read models in process', () => {
     expect((await rm.getBytes('k', '1', async () => `"r${++runs}"`)).toString()).toBe('"r3"');
   });
 
+  it('peek answers a held value synchronously: not while it is computed, not at another version, not when keep refused it', async () => {
+    const rm = ReadModels.local();
+    let release!: (v: string) => void;
+    const pending = rm.get('k', '1', () => new Promise<string>((r) => (release = r)));
+    expect(rm.peek('k', '1')).toBeUndefined();
+    release('v1');
+    expect(await pending).toBe('v1');
+    expect(rm.peek('k', '1')).toBe('v1');
+    expect(rm.peek('k', '2')).toBeUndefined();
+    expect(rm.peek('other', '1')).toBeUndefined();
+    await rm.get('refused', '1', async () => 'x', { keep: () => false });
+    expect(rm.peek('refused', '1')).toBeUndefined();
+    await expect(rm.get('failed', '1', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(rm.peek('failed', '1')).toBeUndefined();
+    const bytes = await rm.getBytes('json', '1', async () => '{"a":"看"}');
+    expect(rm.peekBytes('json', '1')).toBe(bytes);
+    expect(rm.peekBytes('json', '2')).toBeUndefined();
+  });
+
+  it('a peeked entry counts as used for eviction', async () => {
+    const rm = ReadModels.local(2);
+    await rm.get('a', '1', async () => 'a');
+    await rm.get('b', '1', async () => 'b');
+    expect(rm.peek('a', '1')).toBe('a');
+    await rm.get('c', '1', async () => 'c');
+    expect(rm.peek('a', '1')).toBe('a');
+    expect(rm.peek('b', '1')).toBeUndefined();
+  });
+
   it('holds at most maxEntries keys, dropping the least recently used', async () => {
     const rm = ReadModels.local(3);
     for (const k of ['a', 'b', 'c']) await rm.get(k, '1', async () => k);

@@ -5,7 +5,7 @@ import { requireEntitlement } from '../billing/entitlements';
 import { LIMITS } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import type { AiService } from './ai.service';
-import { sendJson } from '../../platform/read-models';
+import { sendJsonNow } from '../../platform/read-models';
 
 /** The coin page's content is written once per coin, basis candle and language (single flight), so a read budget bounds it. */
 const read = { rateLimit: LIMITS.read };
@@ -19,10 +19,11 @@ const modelCall = { rateLimit: LIMITS.modelCall };
 export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }) {
   const { ai } = deps;
 
-  route(app, api.getAggregate, { config: read, preHandler: optionalUser }, async (req, reply) => {
-    // visitors all get the same page: served from the read model as stored JSON text
-    if (!req.user) return sendJson(reply, await ai.aggregateJson(req.params.id, req.query.lang));
-    return { result: await ai.aggregate(req.params.id, req.query.lang, req.user.id) };
+  route(app, api.getAggregate, { config: read, preHandler: optionalUser }, (req, reply) => {
+    // visitors all get the same page: served from the read model as stored JSON bytes, within this
+    // call when the process holds them (not async: sendJsonNow)
+    if (!req.user) return sendJsonNow(reply, ai.aggregateJson(req.params.id, req.query.lang));
+    return ai.aggregate(req.params.id, req.query.lang, req.user.id).then((result) => ({ result }));
   });
 
   route(app, api.generateStrategy, { config: modelCall, preHandler: requireEntitlement('strategy.generate') }, async (req) => ({

@@ -1,4 +1,4 @@
-import { type AiBasedOn, type AiHighlight, type CoinAggregate, type FullAnalysis, type GeneratedStrategy, GetAggregateResponse, type KlineInsight, type Lang, type StrategyPair, type StrategyPlan, TA_TIMEFRAMES } from '@coinlens/contracts';
+import { type AiBasedOn, type AiHighlight, type CoinAggregate, type FullAnalysis, type GeneratedStrategy, GetAggregateResponse, type KlineInsight, type Lang, type StrategyPair, type StrategyPlan, TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
@@ -74,14 +74,31 @@ export class AiService {
   /**
    * The version of a coin's page content, read without gathering facts: the `ai` generation and
    * the open time of the last closed candle of the basis timeframe (1h, else the finest analysed
-   * one). Null without candles.
+   * one). Null without candles. Answered synchronously while {@link basisMemo} holds it, else a promise.
    */
-  private async basisVersion(row: CoinRow): Promise<string | null> {
+  private basisVersion(row: CoinRow): string | null | Promise<string | null> {
     const tf = row.timeframes.includes('1h') ? '1h' : TA_TIMEFRAMES.find((t) => row.timeframes.includes(t));
     if (!tf) return null;
-    const [last] = await this.d.source.getCandles(row.symbol, tf, { limit: 1 });
-    return last ? `${this.readModels.generation('ai')}:${tf}:${last.time}` : null;
+    const tfMs = TIMEFRAME_MS[tf];
+    const step = Math.floor(this.d.clock.now() / tfMs);
+    const generation = this.readModels.generation('ai');
+    const held = this.basisMemo.get(row.id);
+    if (held !== undefined && held.step === step && held.generation === generation) return held.version;
+    return this.d.source.getCandles(row.symbol, tf, { limit: 1 }).then(([last]) => {
+      if (!last) return null;
+      const version = `${generation}:${tf}:${last.time}`;
+      // The candle that closed at the start of this step is the last one that can close before the
+      // next step: until then the version cannot move (a candle still to arrive is not memoised).
+      if (last.time === (step - 1) * tfMs) this.basisMemo.set(row.id, { step, generation, version });
+      return version;
+    });
   }
+
+  /**
+   * {@link basisVersion} per coin while it cannot change: within the step of the basis timeframe
+   * whose opening candle it names (and the same `ai` generation). Read by every page view.
+   */
+  private readonly basisMemo = new Map<number, { step: number; generation: number; version: string }>();
 
   /**
    * The page content of (coin, lang) at the current basis candle: looked up by the basis first
@@ -119,9 +136,18 @@ export class AiService {
    * no basis candle): the same for every visitor, so stored
    * per coin, language and basis candle (shared through Redis) and served without gathering facts.
    */
-  async aggregateJson(id: string, lang: Lang): Promise<string | Buffer> {
+  aggregateJson(id: string, lang: Lang): string | Buffer | Promise<string | Buffer> {
     const row = this.d.market.resolve(id);
-    const version = await this.basisVersion(row);
+    const version = this.basisVersion(row);
+    if (typeof version === 'string') {
+      const held = this.readModels.peekBytes(`ai:aggregate-json:${row.id}:${lang}`, version);
+      if (held !== undefined) return held;
+    }
+    return Promise.resolve(version).then((v) => this.aggregateJsonAt(row, lang, v));
+  }
+
+  /** {@link aggregateJson} at basis `version` (built without storing when null: no candles). */
+  private aggregateJsonAt(row: CoinRow, lang: Lang, version: string | null): Promise<string | Buffer> {
     let keep = true;
     const build = async () => {
       const { c } = await this.storedContent(row, lang);

@@ -4,7 +4,7 @@ import { marketApi as api } from '@coinlens/contracts/market/api';
 import type { MarketService } from './market.service';
 import type { MarketSource } from '../../providers/market/types';
 import { formatSseEvent, openSse } from '../../platform/sse';
-import { sendJson } from '../../platform/read-models';
+import { sendJsonNow } from '../../platform/read-models';
 import { route } from '../../platform/route';
 
 /** Market endpoints (SPEC §7 Crypto): coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
@@ -12,7 +12,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   const { market, source } = deps;
 
   route(app, api.getClock, {}, async () => ({ result: market.clockInfo() }));
-  route(app, api.getAllCoins, {}, async (_req, reply) => sendJson(reply, await market.listAllJson()));
+  route(app, api.getAllCoins, {}, (_req, reply) => sendJsonNow(reply, market.listAllJson()));
   route(app, api.searchCoins, {}, async (req) => ({ result: await market.search(req.query.search_term, req.query.offset, req.query.limit) }));
   route(app, api.getPrice, {}, async (req) => ({ result: await market.prices(req.query.symbols) }));
   route(app, api.getCmcPrice, {}, async (req) => ({ result: await market.cmcPrice(req.query.cmc_id) }));

@@ -153,8 +153,8 @@ export class MarketService {
   }
 
   /** GET /crypto/all as JSON bytes (`{result: Coin[]}`, UTF-8), computed and encoded once per price version. */
-  listAllJson(): Promise<Buffer> {
-    return this.readModels.get('market:all', this.priceVersion(), async () => {
+  listAllJson(): Buffer | Promise<Buffer> {
+    return this.readModels.getNow('market:all', this.priceVersion(), async () => {
       const coins = await this.coinJsons();
       return Buffer.from(`{"result":[${this.coins.map((c) => coins.get(c.id)!).join(',')}]}`, 'utf8');
     });

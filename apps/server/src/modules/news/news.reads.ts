@@ -188,11 +188,15 @@ export class NewsReads {
    * query (coin resolved first: COIN_NOT_FOUND) and version = the `news` generation and the
    * FEEDS_REUSE_MS step of the clock; shared through Redis.
    */
-  async latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Promise<Buffer> {
+  latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Buffer | Promise<Buffer> {
     const coin = q.coin ? String(this.d.market.resolve(q.coin).id) : '';
     const version = `${this.readModels.generation('news')}:${Math.floor(this.d.clock.now() / FEEDS_REUSE_MS)}`;
+    const key = `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`;
+    // held by this process: answered within the caller's call (no promise)
+    const held = this.readModels.peekBytes(key, version);
+    if (held !== undefined) return held;
     return this.readModels.getBytes(
-      `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`,
+      key,
       version,
       async () => encodeJson(GetLatestFeedsResponse, { result: await this.latest({ ...q, coin: coin || undefined }) }),
       { shared: true },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SOTD_STREAM, type NewsFilter } from '@coinlens/contracts';
 import { feedsApi as api } from '@coinlens/contracts/feeds/api';
 import { openSse, type SseStream } from '../../platform/sse';
-import { sendJson } from '../../platform/read-models';
+import { sendJsonNow } from '../../platform/read-models';
 import type { PubSub } from '../../platform/pubsub';
 import { AppError } from '../../platform/errors';
 import { currentUser, optionalUser, type AuthUser } from '../../platform/auth';
@@ -42,13 +42,13 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; 
     app,
     api.getLatestFeeds,
     { config: read, preHandler: optionalUser },
-    async (req, reply) => {
+    (req, reply) => {
       if (req.query.personal === 'true') {
-        const extra = await personalWhere(req);
-        return { result: await heavyRead(req, () => news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra })) };
+        return personalWhere(req).then(async (extra) => ({ result: await heavyRead(req, () => news.latest({ ...req.query, coin: req.query.cryptocurrency_id, extra })) }));
       }
-      // without the personal filter every caller gets the same page: served from the read model
-      return sendJson(reply, await news.latestJson({ ...req.query, coin: req.query.cryptocurrency_id }));
+      // without the personal filter every caller gets the same page: served from the read model,
+      // within this call when the process holds it (not async: sendJsonNow)
+      return sendJsonNow(reply, news.latestJson({ ...req.query, coin: req.query.cryptocurrency_id }));
     },
   );
 

@@ -4,7 +4,7 @@ import { baselineRate, type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_C
 import { labelWithScales } from '../calibration/calibrated-wording';
 import { servedTa, signalTa } from './served-precision';
 import { AppError } from '../../platform/errors';
-import { encodeJson, fillTemplateBody, NOW_SLOT, ReadModels, SINCE_SLOT, toTemplate, type JsonTemplate } from '../../platform/read-models';
+import { encodeJson, fillTemplateBody, NOW_SLOT, ReadModels, SINCE_SLOT, thenNow, toTemplate, type JsonTemplate } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore } from '../../providers/market/series';
@@ -177,8 +177,15 @@ export class SignalsReads {
    * time lies on it, so windows such as "fired in the last 7 days" only move when it is crossed).
    */
   readVersion(): string {
-    return `${this.readModels.generation('signals')}:${Math.floor(this.deps.clock.now() / SIGNAL_GRID_MS)}`;
+    const generation = this.readModels.generation('signals');
+    const step = Math.floor(this.deps.clock.now() / SIGNAL_GRID_MS);
+    const v = this.lastReadVersion;
+    if (v.generation !== generation || v.step !== step) this.lastReadVersion = { generation, step, text: `${generation}:${step}` };
+    return this.lastReadVersion.text;
   }
+
+  /** The last {@link readVersion} built (it changes once per grid step or generation, and is read by every request). */
+  private lastReadVersion = { generation: -1, step: NaN, text: '' };
 
   /**
    * The Signal item of every analysed coin as JSON text without its coin (which carries the live
@@ -224,16 +231,16 @@ export class SignalsReads {
   }
 
   /** GET /crypto/ta/all as JSON bytes (`{result: SignalsPage}`, stored per version): any offset/limit from the stored items. */
-  allJson(offset: number, limit: number): Promise<Buffer> {
-    return this.readModels.get(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
+  allJson(offset: number, limit: number): Buffer | Promise<Buffer> {
+    return this.readModels.getNow(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const rows = this.analysedCoins();
       return SignalsReads.pageBody(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
     });
   }
 
   /** GET /crypto/ta/hot as JSON text: hot scores once per read version, items from the stored ones. */
-  hotJson(offset: number, limit: number): Promise<Buffer> {
-    return this.readModels.get(`signals:hot:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
+  hotJson(offset: number, limit: number): Buffer | Promise<Buffer> {
+    return this.readModels.getNow(`signals:hot:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const scores = await this.readModels.get('signals:hot-scores', this.readVersion(), () => this.hotScores(), { shared: true });
       const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
       const ranked = scores.filter((x) => byId.has(x.id));
@@ -250,28 +257,27 @@ export class SignalsReads {
   }
 
   /** GET /signals/track-record as JSON text: stored per query and read version; `now` is this request's. */
-  async trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Promise<Buffer> {
+  trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Buffer | Promise<Buffer> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
-    const t = await this.readModels.get(
+    const t = this.readModels.getNow(
       `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
       this.readVersion(),
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetTrackRecordResponse, { result: { ...(await this.trackRecord(q)), now: NOW_SLOT } }), [NOW_SLOT]),
       { shared: true },
     );
-    return fillTemplateBody(t, { [NOW_SLOT]: this.deps.clock.now() });
+    return thenNow(t, this.nowBody);
   }
 
   /** GET /signals/pattern-stats as JSON text: stored per query and read version; `since`/`until` are this request's. */
-  async patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Promise<Buffer> {
+  patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Buffer | Promise<Buffer> {
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
-    const t = await this.readModels.get(
+    const t = this.readModels.getNow(
       `signals:patterns:${coinId}:${q.timeframe ?? ''}`,
       this.readVersion(),
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetPatternStatsResponse, { result: { ...(await this.patternStats(q)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
       { shared: true },
     );
-    const now = this.deps.clock.now();
-    return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
+    return thenNow(t, this.windowBody);
   }
 
   /**
@@ -283,17 +289,30 @@ export class SignalsReads {
     return this.readModels.get(`signals:accuracy-obj:${coinId ?? ''}`, this.readVersion(), () => this.latestAccuracy(coinId));
   }
 
-  /** GET /crypto/latest_accuracy as JSON text: stored per coin and read version; `since`/`until` are this request's. */
-  async latestAccuracyJson(coinId?: number): Promise<Buffer> {
-    const t = await this.readModels.get(
-      `signals:accuracy:${coinId ?? ''}`,
-      this.readVersion(),
+  /**
+   * GET /crypto/latest_accuracy as JSON bytes: stored per coin and read version; `since`/`until` are
+   * this request's. A hit held by this process is answered synchronously (a Buffer), else a promise.
+   */
+  latestAccuracyJson(coinId?: number): Buffer | Promise<Buffer> {
+    const key = coinId === undefined ? 'signals:accuracy:' : `signals:accuracy:${coinId}`;
+    const version = this.readVersion();
+    const t = this.readModels.getNow(
+      key,
+      version,
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetLatestAccuracyResponse, { result: { ...(await this.latestAccuracy(coinId)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
       { shared: true },
     );
+    return thenNow(t, this.windowBody);
+  }
+
+  /** A template of the accuracy window filled with this request's `until` (now) and `since`. */
+  private readonly windowBody = (t: JsonTemplate): Buffer => {
     const now = this.deps.clock.now();
     return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
-  }
+  };
+
+  /** A template with a `now` slot filled with this request's clock. */
+  private readonly nowBody = (t: JsonTemplate): Buffer => fillTemplateBody(t, { [NOW_SLOT]: this.deps.clock.now() });
 
   /**
    * Hot scores: per coin, the signals fired in the last 24 h of the clock weighted by timeframe

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { signalsApi as api } from '@coinlens/contracts/signals/api';
 import { currentUser, requireUser } from '../../platform/auth';
-import { sendJson } from '../../platform/read-models';
+import { sendJson, sendJsonNow } from '../../platform/read-models';
 import { LIMITS } from '../../platform/rate-limit';
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
@@ -21,19 +21,18 @@ const config = { rateLimit: LIMITS.read };
  */
 export async function signalsRoutes(app: FastifyInstance, deps: { signals: SignalsReads; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const { signals } = deps;
+  // The stored pages are not async handlers: a read-model hit is sent within the handler's call (sendJsonNow).
 
-  route(app, api.getSignalsAll, { config }, async (req, reply) => sendJson(reply, await signals.allJson(req.query.offset, req.query.limit)));
-  route(app, api.getSignalsHot, { config }, async (req, reply) => sendJson(reply, await signals.hotJson(req.query.offset, req.query.limit)));
+  route(app, api.getSignalsAll, { config }, (req, reply) => sendJsonNow(reply, signals.allJson(req.query.offset, req.query.limit)));
+  route(app, api.getSignalsHot, { config }, (req, reply) => sendJsonNow(reply, signals.hotJson(req.query.offset, req.query.limit)));
   route(app, api.getSignalsFollowing, { config, preHandler: requireUser }, async (req, reply) => {
     const ids = await deps.followedCoinIds(currentUser(req).id);
     return sendJson(reply, await signals.followingJson(ids, req.query.offset, req.query.limit));
   });
   route(app, api.getWithSignals, { config }, async (req) => ({ result: await heavyRead(req, () => signals.withSignals(req.query.search_term, req.query.type)) }));
-  route(app, api.getLatestAccuracy, { config }, async (req, reply) =>
-    sendJson(reply, await signals.latestAccuracyJson(req.query.coin ? signals.coinId(req.query.coin) : undefined)),
-  );
+  route(app, api.getLatestAccuracy, { config }, (req, reply) => sendJsonNow(reply, signals.latestAccuracyJson(req.query.coin ? signals.coinId(req.query.coin) : undefined)));
   route(app, api.getCoinTa, { config }, async (req) => ({ result: await heavyRead(req, () => signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh)) }));
-  route(app, api.getTrackRecord, { config, preHandler: perCoinDetails }, async (req, reply) => sendJson(reply, await signals.trackRecordJson(req.query)));
+  route(app, api.getTrackRecord, { config, preHandler: perCoinDetails }, (req, reply) => sendJsonNow(reply, signals.trackRecordJson(req.query)));
   route(app, api.getBacktest, { config }, async (req) => ({ result: await heavyRead(req, () => signals.backtest(req.query)) }));
-  route(app, api.getPatternStats, { config, preHandler: perCoinDetails }, async (req, reply) => sendJson(reply, await signals.patternStatsJson(req.query)));
+  route(app, api.getPatternStats, { config, preHandler: perCoinDetails }, (req, reply) => sendJsonNow(reply, signals.patternStatsJson(req.query)));
 }
