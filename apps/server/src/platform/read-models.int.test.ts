@@ -142,6 +142,14 @@ describe('read endpoints served from read models', () => {
     expect(Buffer.isBuffer(again)).toBe(true);
   });
 
+  it('a handler that sends held pages without a promise still answers an unknown coin with 404 COIN_NOT_FOUND, not 500', async () => {
+    for (const url of ['/api/crypto/nocoin/aggregate?lang=en-US', '/api/feeds/latest?limit=10&cryptocurrency_id=nocoin', '/api/crypto/latest_accuracy?coin=nocoin']) {
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(404);
+      expect(JSON.parse(r.body).error.code, url).toBe('COIN_NOT_FOUND');
+    }
+  });
+
   it("the analyst's facts read the 7-day accuracy once per read version, not per coin page", async () => {
     const btc = t.ctx.signals.coinId('btc');
     const first = await t.ctx.signals.latestAccuracyCached(btc);
