@@ -112,7 +112,7 @@ describe('read endpoints served from read models', () => {
     }
   });
 
-  it('a held page is answered within the request handler call (bytes, not a promise), and a new version only after it is computed', async () => {
+  it('a held page is answered within the request handler call (bytes, not a promise); a new version is computed for the reader that asks first while the others get the page it replaces', async () => {
     const ai = t.ctx.ai.service;
     // Background scoring of earlier tests may still move the signals generation: take the pages
     // again until both were held across one synchronous call.
@@ -133,6 +133,10 @@ describe('read endpoints served from read models', () => {
     await t.ctx.readModels?.invalidate('signals');
     const next = t.ctx.signals.latestAccuracyJson();
     expect(next).toBeInstanceOf(Promise);
+    // a reader arriving while it is computed is answered at once with the page it replaces (decision 092)
+    const during = t.ctx.signals.latestAccuracyJson();
+    expect(Buffer.isBuffer(during)).toBe(true);
+    expect((during as Buffer).equals(accuracy as Buffer)).toBe(true);
     await next;
     let again = t.ctx.signals.latestAccuracyJson();
     for (let i = 0; i < 20 && !Buffer.isBuffer(again); i++) {

@@ -88,6 +88,49 @@ describe('read models in process', () => {
     expect(rm.peekBytes('json', '2')).toBeUndefined();
   });
 
+
+  it('with stale, readers that arrive while another computes a new version get the version it replaces; the one that started it waits', async () => {
+    const rm = ReadModels.local();
+    const compute = (v: string) => async () => v;
+    await rm.get('k', '1', compute('v1'));
+    let release!: (v: string) => void;
+    // the reader that starts version 2 waits for it (a write followed by a read sees the write)
+    const first = rm.getNow('k', '2', () => new Promise<string>((r) => (release = r)), { stale: true });
+    expect(first).toBeInstanceOf(Promise);
+    // readers during that computation are answered at once with version 1 (without stale they wait)
+    expect(rm.getNow('k', '2', compute('never'), { stale: true })).toBe('v1');
+    expect(rm.peek('k', '2', { stale: true })).toBe('v1');
+    expect(rm.peek('k', '2')).toBeUndefined();
+    expect(rm.getNow('k', '2', compute('never'))).toBeInstanceOf(Promise);
+    expect(rm.staleServed).toBe(2);
+    // a newer version asked for during the computation still falls back to the last value computed
+    const third = rm.getNow('k', '3', compute('v3'), { stale: true });
+    expect(third).toBeInstanceOf(Promise);
+    release('v2');
+    expect(await first).toBe('v2');
+    expect(await third).toBe('v3');
+    // once computed, the previous value is gone
+    expect(rm.getNow('k', '3', compute('never'), { stale: true })).toBe('v3');
+    expect(rm.peek('k', '3', { stale: true })).toBe('v3');
+    // nothing held before: nothing stale to answer; a failed computation leaves nothing stale either
+    const fresh = rm.getNow('new', '1', compute('n1'), { stale: true });
+    expect(rm.peek('new', '1', { stale: true })).toBeUndefined();
+    expect(await fresh).toBe('n1');
+    let fail!: (e: Error) => void;
+    const failing = rm.get('new', '2', () => new Promise<string>((_, rej) => (fail = rej)));
+    expect(rm.peek('new', '2', { stale: true })).toBe('n1');
+    fail(new Error('boom'));
+    await expect(failing).rejects.toThrow('boom');
+    expect(rm.peek('new', '2', { stale: true })).toBeUndefined();
+    // stored bytes too
+    await rm.getBytes('json', '1', async () => '"a"');
+    let releaseText!: (v: string) => void;
+    const nextBytes = rm.getBytes('json', '2', () => new Promise<string>((r) => (releaseText = r)));
+    expect(rm.peekBytes('json', '2', { stale: true })?.toString()).toBe('"a"');
+    releaseText('"b"');
+    expect((await nextBytes).toString()).toBe('"b"');
+    expect(rm.peekBytes('json', '2', { stale: true })?.toString()).toBe('"b"');
+  });
   it('a peeked entry counts as used for eviction', async () => {
     const rm = ReadModels.local(2);
     await rm.get('a', '1', async () => 'a');

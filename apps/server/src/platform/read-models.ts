@@ -33,6 +33,21 @@ interface Entry<T> {
   result?: T;
   /** Read since the eviction sweep last passed (second chance: a hit costs a flag, not a reinsertion). */
   used?: boolean;
+  /**
+   * The value of the version this entry replaced, kept while this one is computed (then dropped):
+   * what {@link ReadModels.peek} answers with `stale` to readers that arrive during the computation.
+   */
+  previous?: { result: unknown };
+}
+
+/** Options of {@link ReadModels.peek} / {@link ReadModels.getNow}. */
+export interface PeekOptions {
+  /**
+   * While another reader's computation of `version` runs, answer the value of the version it
+   * replaces (when this process held one) instead of waiting for it (decision 092). The reader
+   * that starts a computation always waits for it, so a write followed by a read sees the write.
+   */
+  stale?: boolean;
 }
 
 /**
@@ -157,24 +172,34 @@ export class ReadModels {
    * The value of `key` at `version` when this process holds it computed, else undefined (absent,
    * another version, or still being computed: then call {@link get}). Synchronous and without I/O,
    * so a read endpoint answers a hit within the request's own tick (no promise, no microtask: ~10 %
-   * of a small answer's cost). Counts as a use for the eviction order.
+   * of a small answer's cost). Counts as a use for the eviction order. With `stale`, a version
+   * being computed by another reader is answered with the value it replaces, when held.
    */
-  peek<T>(key: string, version: string): T | undefined {
+  peek<T>(key: string, version: string, opts?: PeekOptions): T | undefined {
     const hit = this.entries.get(key);
-    if (hit === undefined || hit.version !== version || hit.settled !== true) return undefined;
+    if (hit === undefined || hit.version !== version) return undefined;
+    if (hit.settled === true) {
+      hit.used = true;
+      return hit.result as T;
+    }
+    if (opts?.stale !== true || hit.previous === undefined) return undefined;
     hit.used = true;
-    return hit.result as T;
+    this.staleServed++;
+    return hit.previous.result as T;
   }
 
+  /** Values answered from the previous version while the current one was computed (diagnostics and tests). */
+  staleServed = 0;
+
   /** {@link peek} when held, else {@link get}: the value now, or the promise of it. */
-  getNow<T>(key: string, version: string, compute: () => Promise<T>, opts: { shared?: boolean; keep?: (value: T) => boolean } = {}): T | Promise<T> {
-    const held = this.peek<T>(key, version);
+  getNow<T>(key: string, version: string, compute: () => Promise<T>, opts: { shared?: boolean; keep?: (value: T) => boolean } & PeekOptions = {}): T | Promise<T> {
+    const held = this.peek<T>(key, version, opts);
     return held !== undefined ? held : this.get(key, version, compute, opts);
   }
 
   /** {@link peek} of the bytes {@link getBytes} keeps for `key` at `version`. */
-  peekBytes(key: string, version: string): Buffer | undefined {
-    return this.peek<Buffer>(`${key}#bytes`, version);
+  peekBytes(key: string, version: string, opts?: PeekOptions): Buffer | undefined {
+    return this.peek<Buffer>(`${key}#bytes`, version, opts);
   }
 
   /** `get`; `primary` false for values derived from another entry (not counted, not gated: the entry they read is). */
@@ -186,6 +211,8 @@ export class ReadModels {
     }
     const shared = opts.shared === true && this.redis !== null;
     const entry = { version } as Entry<unknown>;
+    // the replaced version's value stays readable (peek with `stale`) until this one is computed
+    if (hit !== undefined) entry.previous = hit.settled === true ? { result: hit.result } : hit.previous;
     const value = (async () => {
       if (shared) {
         const raw = await this.redis!.get(this.redisKey(key, version)).catch(() => null);
@@ -210,6 +237,7 @@ export class ReadModels {
     this.entries.set(key, entry);
     value.then(
       (v) => {
+        entry.previous = undefined;
         if (this.entries.get(key) !== entry) return;
         entry.result = v;
         entry.settled = true;

@@ -140,7 +140,7 @@ export class AiService {
     const row = this.d.market.resolve(id);
     const version = this.basisVersion(row);
     if (typeof version === 'string') {
-      const held = this.readModels.peekBytes(`ai:aggregate-json:${row.id}:${lang}`, version);
+      const held = this.readModels.peekBytes(`ai:aggregate-json:${row.id}:${lang}`, version, { stale: true });
       if (held !== undefined) return held;
     }
     return Promise.resolve(version).then((v) => this.aggregateJsonAt(row, lang, v));

@@ -157,7 +157,7 @@ export class MarketService {
     return this.readModels.getNow('market:all', this.priceVersion(), async () => {
       const coins = await this.coinJsons();
       return Buffer.from(`{"result":[${this.coins.map((c) => coins.get(c.id)!).join(',')}]}`, 'utf8');
-    });
+    }, { stale: true });
   }
 
   /** Coins whose symbol, name or slug contains the term (symbol prefix first), paged. Whitespace-only → all. */

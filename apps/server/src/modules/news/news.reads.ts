@@ -193,7 +193,7 @@ export class NewsReads {
     const version = `${this.readModels.generation('news')}:${Math.floor(this.d.clock.now() / FEEDS_REUSE_MS)}`;
     const key = `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`;
     // held by this process: answered within the caller's call (no promise)
-    const held = this.readModels.peekBytes(key, version);
+    const held = this.readModels.peekBytes(key, version, { stale: true });
     if (held !== undefined) return held;
     return this.readModels.getBytes(
       key,

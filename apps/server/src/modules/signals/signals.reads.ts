@@ -235,7 +235,7 @@ export class SignalsReads {
     return this.readModels.getNow(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
       const rows = this.analysedCoins();
       return SignalsReads.pageBody(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
-    });
+    }, { stale: true });
   }
 
   /** GET /crypto/ta/hot as JSON text: hot scores once per read version, items from the stored ones. */
@@ -246,7 +246,7 @@ export class SignalsReads {
       const ranked = scores.filter((x) => byId.has(x.id));
       const page = ranked.slice(offset, offset + limit);
       return SignalsReads.pageBody(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
-    });
+    }, { stale: true });
   }
 
   /** GET /crypto/ta/following as JSON text: the given (followed) coins in that order, from the stored items. */
@@ -263,7 +263,7 @@ export class SignalsReads {
       `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
       this.readVersion(),
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetTrackRecordResponse, { result: { ...(await this.trackRecord(q)), now: NOW_SLOT } }), [NOW_SLOT]),
-      { shared: true },
+      { shared: true, stale: true },
     );
     return thenNow(t, this.nowBody);
   }
@@ -275,7 +275,7 @@ export class SignalsReads {
       `signals:patterns:${coinId}:${q.timeframe ?? ''}`,
       this.readVersion(),
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetPatternStatsResponse, { result: { ...(await this.patternStats(q)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
-      { shared: true },
+      { shared: true, stale: true },
     );
     return thenNow(t, this.windowBody);
   }
@@ -300,7 +300,7 @@ export class SignalsReads {
       key,
       version,
       async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetLatestAccuracyResponse, { result: { ...(await this.latestAccuracy(coinId)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
-      { shared: true },
+      { shared: true, stale: true },
     );
     return thenNow(t, this.windowBody);
   }
