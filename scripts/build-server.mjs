@@ -1,15 +1,20 @@
 #!/usr/bin/env node
 /**
  * Builds the server for `npm start`: apps/server/src/main.ts and the workspace packages it imports
- * (@coinlens/*), transpiled and bundled by esbuild into apps/server/dist/main.mjs (ES modules, code
- * split at the dynamic imports, source maps). npm dependencies stay external and load from
- * node_modules as usual. Each source file keeps its own `import.meta.url` (rewritten to the file's
- * URL at build time), so the paths it resolves (migrations, worker threads, the model file, the
- * repository root) are the same as when it runs from source. The output is a local build artefact
- * (not committed): `npm start` rebuilds it when a source is newer (scripts/start.mjs).
+ * (@coinlens/*) and the npm dependencies, transpiled and bundled by esbuild into
+ * apps/server/dist/main.mjs (ES modules, code split at the dynamic imports, source maps). The
+ * dependencies in {@link EXTERNAL_PACKAGES} stay external and load from node_modules as usual
+ * (native code, WebAssembly, files read beside their own sources, worker-thread entry files);
+ * CommonJS code in the bundle gets `require` from `createRequire` (the banner). Each source file
+ * keeps its own `import.meta.url` (rewritten to the file's URL at build time), so the paths it
+ * resolves (migrations, worker threads, the model file, the repository root) are the same as when
+ * it runs from source. The output is a local build artefact (not committed): `npm start` rebuilds
+ * it when a source, or a dependency's file, is newer (scripts/start.mjs).
  *
  * Why: loading ~300 TypeScript modules through tsx's loader hooks at every start was most of the
- * warm restart (docs/decisions/075-prebuilt-server.md). Tests and `tsx` runs still use the sources.
+ * warm restart (docs/decisions/075-prebuilt-server.md); after that, resolving and loading ~1,500
+ * dependency files one by one through Node's module loader was ~0.8 s of it on 2 cores (decision
+ * 093). Tests and `tsx` runs still use the sources.
  *
  * Usage: node scripts/build-server.mjs   (prints the time and the output size)
  */
@@ -23,22 +28,37 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_DIST = path.join(root, 'apps', 'server', 'dist');
 export const SERVER_ENTRY = path.join(SERVER_DIST, 'main.mjs');
 
-/** esbuild plugin: bare imports other than the workspace's own packages stay external. */
+/**
+ * npm packages left out of the bundle (loaded from node_modules at run time): native addons
+ * (@node-rs/argon2, talib), PGlite (its WebAssembly and data files sit beside its sources, and its
+ * worker thread imports it), packages that read files beside their own sources through
+ * `__dirname` (@fastify/swagger and its UI's static files, ioredis' error stacks), and pino with
+ * thread-stream (transports run in worker threads from their own files). Each name also covers
+ * its subpaths. A bundled package that imports one of these gets it from node_modules.
+ */
+export const EXTERNAL_PACKAGES = ['@electric-sql/pglite', '@node-rs/argon2', 'talib', '@fastify/swagger', '@fastify/swagger-ui', 'ioredis', 'pino', 'thread-stream'];
+
+/** esbuild plugin: Node's built-ins and {@link EXTERNAL_PACKAGES} stay external; every other package is bundled. */
 const externalDependencies = {
   name: 'external-dependencies',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('@coinlens/') || args.path.startsWith('node:')) return args.path.startsWith('node:') ? { external: true } : undefined;
-      return { external: true };
+      if (args.path.startsWith('node:')) return { external: true };
+      if (EXTERNAL_PACKAGES.some((p) => args.path === p || args.path.startsWith(`${p}/`))) return { external: true };
+      return undefined;
     });
   },
 };
+
+/** CommonJS code in an ES module bundle has no `require`: each output file makes one for its own URL. */
+const REQUIRE_BANNER = "import { createRequire as __coinlensCreateRequire } from 'node:module'; const require = __coinlensCreateRequire(import.meta.url);";
 
 /** esbuild plugin: `import.meta.url` of each TypeScript source is its own file URL. */
 const ownImportMetaUrl = {
   name: 'own-import-meta-url',
   setup(b) {
     b.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
       const src = await fs.promises.readFile(args.path, 'utf8');
       if (!src.includes('import.meta.url')) return undefined;
       return { contents: src.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
@@ -82,6 +102,7 @@ export async function buildServer({ entry = path.join(root, 'apps', 'server', 's
     metafile: true,
     logLevel: 'warning',
     tsconfig: path.join(root, 'tsconfig.json'),
+    banner: { js: REQUIRE_BANNER },
     plugins: [externalDependencies, ownImportMetaUrl],
   });
   const inputs = Object.keys(r.metafile.inputs).map((p) => path.resolve(root, p));

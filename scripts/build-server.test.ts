@@ -4,22 +4,33 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without type declarations
-import { buildServer } from './build-server.mjs';
+import { buildServer, EXTERNAL_PACKAGES } from './build-server.mjs';
 import { MIGRATIONS_DIR } from '../packages/db/src/client';
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-build-server-'));
 afterAll(() => fs.rmSync(out, { recursive: true, force: true }));
 
 describe('build-server (the prebuilt server npm start runs)', () => {
-  it('bundles workspace sources, keeps npm dependencies external and each file its own import.meta.url', async () => {
+  it('bundles workspace sources and npm dependencies, keeps the external packages out and each source file its own import.meta.url', async () => {
     const inputs: string[] = await buildServer({ entry: path.resolve('packages/db/src/client.ts'), outdir: out });
     expect(inputs.some((f) => f.endsWith(path.join('packages', 'db', 'src', 'client.ts')))).toBe(true);
-    expect(inputs.some((f) => f.includes(`${path.sep}node_modules${path.sep}`))).toBe(false);
+    expect(inputs.some((f) => f.includes(`${path.sep}node_modules${path.sep}drizzle-orm${path.sep}`))).toBe(true);
     const code = fs.readFileSync(path.join(out, 'main.mjs'), 'utf8');
-    expect(code).toMatch(/from "drizzle-orm/);
+    expect(code).not.toMatch(/from "drizzle-orm/);
     // Paths resolved relative to a source file are the same as when it runs from source.
     const bundled = (await import(pathToFileURL(path.join(out, 'main.mjs')).href)) as { MIGRATIONS_DIR: string };
     expect(bundled.MIGRATIONS_DIR).toBe(MIGRATIONS_DIR);
     expect(fs.existsSync(path.join(bundled.MIGRATIONS_DIR, 'meta', '_journal.json'))).toBe(true);
   }, 60_000);
+
+  it('the whole server: no bundled code locates files beside its own sources (it would look in dist), the external packages load from node_modules', async () => {
+    const dir = path.join(out, 'server');
+    const inputs: string[] = await buildServer({ outdir: dir });
+    for (const p of EXTERNAL_PACKAGES as string[]) expect(inputs.some((f) => f.includes(`${path.sep}node_modules${path.sep}${p}${path.sep}`)), p).toBe(false);
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.mjs'));
+    const code = files.map((f) => fs.readFileSync(path.join(dir, f), 'utf8')).join('\n');
+    // a dependency that needs these must join EXTERNAL_PACKAGES
+    expect(code).not.toMatch(/\b__dirname\b|\b__filename\b|require\.resolve\(/);
+    expect(code).toMatch(/__require\("pino"\)/);
+  }, 120_000);
 });
