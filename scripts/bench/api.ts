@@ -172,8 +172,8 @@ async function main() {
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}${tempDir ? ' (fresh: importing the shipped data first)' : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
   const t0 = Date.now();
-  procs.spawn('server', SERVER_ARGS, serverEnv(env));
-  await waitReady(agent, PORT, 15 * 60_000, log);
+  const server = procs.spawn('server', SERVER_ARGS, serverEnv(env));
+  await waitReady(agent, PORT, 15 * 60_000, log, server);
   log(`server ready after ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
   const endpoints = ONLY.length ? ENDPOINTS.filter((e) => ONLY.includes(e.name)) : ENDPOINTS;

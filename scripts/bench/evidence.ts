@@ -103,8 +103,8 @@ async function main() {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '0',
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}`);
-  procs.spawn('server', await serverArgs(), serverEnv(env));
-  await waitReady(agent, PORT, 12 * 60_000, log);
+  const server = procs.spawn('server', await serverArgs(), serverEnv(env));
+  await waitReady(agent, PORT, 12 * 60_000, log, server);
   await fetchOnce(READ_PATH); // fill the read model once
 
   log('idle: sampling the API for 3 s');

@@ -59,12 +59,15 @@ export class Processes {
 
 /**
  * Polls /api/health on 127.0.0.1:`port` every second until it says `readiness: "ready"` (start-up
- * import and backfill done), logging each new readiness. Throws after `limitMs`.
+ * import and backfill done), logging each new readiness. Throws after `limitMs`, or as soon as
+ * `server` (the process being waited for) has exited: a server that failed to start ends the run
+ * instead of leaving it to poll until the limit.
  */
-export async function waitReady(agent: http.Agent, port: number, limitMs: number, log: (line: string) => void): Promise<void> {
+export async function waitReady(agent: http.Agent, port: number, limitMs: number, log: (line: string) => void, server?: ChildProcess): Promise<void> {
   const until = Date.now() + limitMs;
   let last = '';
   while (Date.now() < until) {
+    if (server && (server.exitCode !== null || server.signalCode !== null)) throw new Error(`server exited (${server.exitCode ?? server.signalCode}) before it was ready`);
     try {
       const r = await fetchOnce(agent, port, '/api/health', 5000);
       const readiness = r.status === 200 ? JSON.parse(r.body).result?.readiness : `HTTP ${r.status}`;

@@ -1,0 +1,22 @@
+import http from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { Processes, waitReady } from './server-process';
+
+describe('bench server processes', () => {
+  it('waitReady ends as soon as the server it waits for has exited (a failed start does not poll until the limit)', async () => {
+    const lines: string[] = [];
+    const procs = new Processes((l) => lines.push(l), process.cwd());
+    const agent = new http.Agent();
+    try {
+      const server = procs.spawn('server', ['-e', 'console.error("failed to start: database does not exist"); process.exit(1)'], process.env);
+      const t0 = Date.now();
+      // port 9 (discard) on loopback: nothing listens there
+      await expect(waitReady(agent, 9, 60_000, () => undefined, server)).rejects.toThrow('server exited (1) before it was ready');
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      expect(lines.join('\n')).toContain('database does not exist');
+    } finally {
+      agent.destroy();
+      await procs.stopAll();
+    }
+  }, 20_000);
+});
