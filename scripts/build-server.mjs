@@ -98,7 +98,10 @@ export async function buildServer({ entry = path.join(root, 'apps', 'server', 's
     platform: 'node',
     target: 'node20',
     sourcemap: true,
-    keepNames: true,
+    // No keepNames: it wraps every nested function in a `__name` call when it is created, which
+    // with the dependencies bundled costs fastify's per-request closures ~5–8 % of a small
+    // answer's rate (decision 093). Names survive except where two bundled modules collide.
+    keepNames: false,
     metafile: true,
     logLevel: 'warning',
     tsconfig: path.join(root, 'tsconfig.json'),
