@@ -98,10 +98,9 @@ export async function buildServer({ entry = path.join(root, 'apps', 'server', 's
     platform: 'node',
     target: 'node20',
     sourcemap: true,
-    // No keepNames: it wraps every nested function in a `__name` call when it is created, which
-    // with the dependencies bundled costs fastify's per-request closures ~5–8 % of a small
-    // answer's rate (decision 093). Names survive except where two bundled modules collide.
-    keepNames: false,
+    // Names as written even where esbuild renames a collision: bundled packages compare them
+    // (node-fetch checks `constructor.name === 'AbortSignal'`; decision 093).
+    keepNames: true,
     metafile: true,
     logLevel: 'warning',
     tsconfig: path.join(root, 'tsconfig.json'),

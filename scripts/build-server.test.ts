@@ -32,5 +32,8 @@ describe('build-server (the prebuilt server npm start runs)', () => {
     // a dependency that needs these must join EXTERNAL_PACKAGES
     expect(code).not.toMatch(/\b__dirname\b|\b__filename\b|require\.resolve\(/);
     expect(code).toMatch(/__require\("pino"\)/);
+    // bundled packages compare names: node-fetch (grammy's HTTP client) accepts a signal only if its
+    // class is named 'AbortSignal', and esbuild renames abort-controller's to AbortSignal2 (keepNames)
+    expect(code).toMatch(/__name\(this, "AbortSignal"\)/);
   }, 120_000);
 });
