@@ -54,10 +54,38 @@ export function useLivePricesVersion(): number {
   return v;
 }
 
-/** Live price of one symbol (undefined until the first tick mentions it); re-renders as a transition like useLivePricesVersion. */
+/**
+ * Live price of one symbol (undefined until the first tick mentions it). Re-renders, as a
+ * transition like useLivePricesVersion, only when that symbol's entry changes: a tick that moves
+ * other coins leaves the component alone.
+ */
 export function useLivePrice(symbol: string | undefined): LivePrice | undefined {
-  useLivePricesVersion();
-  return symbol ? prices.get(symbol) : undefined;
+  return useLiveSelect(symbol, (p) => p);
+}
+
+/**
+ * A value derived from one symbol's live price, as component state: `select` runs on every tick
+ * that changes the store, and the component re-renders (as a transition) only when its result
+ * changes by `Object.is`. For a part of a page that depends on the price only through a coarse
+ * fact (which side of a level it is on, say), so it is not rebuilt on every tick. `select` should
+ * return a primitive or a stable reference; it may change between renders (the latest one is used).
+ */
+export function useLiveSelect<T>(symbol: string | undefined, select: (price: LivePrice | undefined) => T): T {
+  const selectRef = useRef(select);
+  selectRef.current = select;
+  const read = () => selectRef.current(symbol ? prices.get(symbol) : undefined);
+  const [, setValue] = useState(read);
+  useEffect(() => {
+    const update = () => {
+      const next = read();
+      startTransition(() => setValue(() => next));
+    };
+    update(); // ticks between the render and this effect
+    return subscribe(update);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` reads the latest selector through its ref
+  }, [symbol]);
+  // the render reads the store itself: a new selector or symbol applies at once, not one tick later
+  return read();
 }
 
 /** Snapshot accessor for non-hook code. */

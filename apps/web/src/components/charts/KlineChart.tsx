@@ -116,6 +116,10 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const [legend, setLegend] = useState<Legend | null>(null);
   const [hovered, setHovered] = useState<HoveredMarker | null>(null);
   const [anchors, setAnchors] = useState<MarkerAnchor[]>([]);
+  // Counts the charts created (0: none yet). Data, markers and lines are applied in the commit after
+  // a creation, so creating the chart and its first draw with data are two shorter tasks, not one
+  // long one; and a re-created chart (new height) gets them again.
+  const [created, setCreated] = useState(0);
   const markerListRef = useRef<SeriesMarker<Time>[] | undefined>(markers);
   const anchorFrame = useRef<number | null>(null);
   /** Recomputes (on the next animation frame) where the visible markers are drawn, for their keyboard targets. */
@@ -195,6 +199,9 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       placeAnchors();
     });
     ro.observe(el);
+    // hidden until its data is drawn: an empty chart's narrower price axis would move once it is
+    el.style.visibility = 'hidden';
+    setCreated((n) => n + 1);
     return () => {
       ro.disconnect();
       chart.unsubscribeCrosshairMove(onMove);
@@ -231,6 +238,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
 
   // Data.
   useEffect(() => {
+    if (!created) return;
     liveRef.current?.clear(); // queued live updates belong to the data being replaced
     const p = paletteRef.current;
     const all = forming && (!candles.length || forming.time > candles[candles.length - 1].time) ? [...candles, forming] : candles;
@@ -244,25 +252,26 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       const visible = Math.max(40, Math.min(timeframe === '1d' ? 120 : 160, Math.round(width / 7)));
       chartRef.current?.timeScale().setVisibleLogicalRange({ from: Math.max(0, all.length - visible), to: all.length + 3 });
     }
+    if (containerRef.current) containerRef.current.style.visibility = '';
     placeAnchors();
-  }, [candles, forming, timeframe, placeAnchors]);
+  }, [created, candles, forming, timeframe, placeAnchors]);
 
   // Markers and price lines.
   const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
   useEffect(() => {
     const series = candleRef.current;
-    if (!series) return;
+    if (!created || !series) return;
     if (!markersRef.current) markersRef.current = createSeriesMarkers(series, []);
     markersRef.current.setMarkers(markers ?? []);
     markerListRef.current = markers;
     placeAnchors();
-  }, [markers, height, placeAnchors]);
+  }, [created, markers, height, placeAnchors]);
   useEffect(() => {
     const series = candleRef.current;
-    if (!series || !priceLines?.length) return;
+    if (!created || !series || !priceLines?.length) return;
     const lines: IPriceLine[] = priceLines.map((l) => series.createPriceLine({ price: l.price, color: l.color, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: l.title }));
     return () => lines.forEach((l) => candleRef.current?.removePriceLine(l));
-  }, [priceLines, height]);
+  }, [created, priceLines, height]);
 
   // Live updates: at most one redraw per LIVE_REDRAW_MS, on an animation frame. The container's
   // `data-live-updates` counts the candles drawn so (what the e2e test watches).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TickMarkType, type UTCTimestamp } from 'lightweight-charts';
-import { formatTickMark } from './tick-format';
+import { formatTickMark, warmTickMarkFormats } from './tick-format';
 
 /** lightweight-charts 5.2's default: the UTC fields of the time read as local time, then toLocaleString. */
 function libraryDefault(sec: number, type: TickMarkType, locale: string): string {
@@ -32,5 +32,22 @@ describe('chart tick marks', () => {
       (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
     }
     expect(made).toBe(1);
+  });
+
+  it('a warmed-up locale makes no formatter during a draw', () => {
+    warmTickMarkFormats('fr-FR');
+    const Original = Intl.DateTimeFormat;
+    let made = 0;
+    (Intl as { DateTimeFormat: unknown }).DateTimeFormat = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      made++;
+      return new Original(...args);
+    };
+    try {
+      for (const type of [TickMarkType.Year, TickMarkType.Month, TickMarkType.DayOfMonth, TickMarkType.Time, TickMarkType.TimeWithSeconds])
+        formatTickMark(1747353600 as UTCTimestamp, type, 'fr-FR');
+    } finally {
+      (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
+    }
+    expect(made).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import type { Candle, CoinDetail, CoinRef, Timeframe } from '@coinlens/contracts';
 import { useCandles } from '../../lib/market-queries';
-import { useLivePrice, useMarketStream } from '../../lib/live-prices';
+import { useMarketStream } from '../../lib/live-prices';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { useTheme } from '../../lib/use-theme';
 import type { KlineChartHandle } from '../../components/charts/KlineChart';
@@ -40,8 +40,7 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
   useEffect(() => {
     void loadKlineChart();
   }, []);
-  const live = useLivePrice(coin.symbol);
-  const overlay = useSignalOverlay(hasMarketData(coin) ? coinRef : null, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, live?.lastPrice ?? coin.lastPrice);
+  const overlay = useSignalOverlay(hasMarketData(coin) ? coinRef : null, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, coin.symbol, coin.lastPrice);
 
   const data = q.data && q.data.timeframe === timeframe ? q.data : undefined;
   const notAvailable = q.error instanceof ApiError && q.error.code === 'TIMEFRAME_NOT_AVAILABLE';

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,7 +34,8 @@ export function CoinAiPanel({ coinId, symbol }: { coinId: string; symbol: string
   const [full, setFull] = useState<FullAnalysis | null>(null);
   const [fullBusy, setFullBusy] = useState(false);
 
-  const a = agg.data;
+  // The answer is rendered as a transition (in slices), not in the task that receives it.
+  const a = useDeferredValue(agg.data);
   const run = async () => {
     setBusy(true);
     setError(null);
@@ -65,7 +66,7 @@ export function CoinAiPanel({ coinId, symbol }: { coinId: string; symbol: string
   return (
     <Panel title={t('insights.title')} actions={a && <span className="min-w-0 text-[11px] break-words text-muted">{a.by === 'builtin' ? t('insights.byBuiltin') : t('insights.byModel', { model: a.by })}</span>}>
       <div className="space-y-4 px-3 py-3 sm:px-4" data-testid="coin-ai">
-        {agg.isLoading ? (
+        {agg.isLoading || (agg.data && !a) ? (
           <div className="space-y-2" aria-busy="true">
             <Skeleton className="h-4 w-2/3" />
             <Skeleton className="h-4 w-full" />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CoinRef, LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
@@ -36,6 +36,23 @@ function Levels({ title, levels, testId }: { title: string; levels: TaLevel[]; t
       ) : (
         <p className="text-[12px] text-muted">{t('levels.none')}</p>
       )}
+    </div>
+  );
+}
+
+/**
+ * Support and resistance of an analysis at the live price: the levels are found at the last closed
+ * candle, the live price decides which side each is on now and its distance. The one part of the
+ * panel that follows every tick (the rest is not re-rendered by ticks).
+ */
+function LiveLevels({ ta, symbol, fallbackPrice }: { ta: LabelledTaResult; symbol: string | undefined; fallbackPrice: number | null | undefined }) {
+  const { t } = useTranslation('signals');
+  const live = useLivePrice(symbol);
+  const levels = levelsAtPrice(ta.support, ta.resistance, live?.lastPrice ?? fallbackPrice);
+  return (
+    <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="ta-levels">
+      <Levels title={t('levels.resistance')} levels={levels.resistance} testId="ta-resistance" />
+      <Levels title={t('levels.support')} levels={levels.support} testId="ta-support" />
     </div>
   );
 }
@@ -131,10 +148,8 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
   const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
   // A coin without analysed timeframes (no market data) is not asked about: the answer could only be 404.
   const q = useCoinTa(coin && available.length ? coinRef : undefined, tf);
-  const ta = q.data;
-  // levels are found at the last closed candle; the live price decides which side each is on now
-  const live = useLivePrice(coin?.symbol);
-  const levels = ta ? levelsAtPrice(ta.support, ta.resistance, live?.lastPrice ?? coin?.lastPrice) : null;
+  // An analysis that arrives is rendered as a transition (in slices), not in the answer's task.
+  const ta = useDeferredValue(q.data);
   return (
     <Panel
       title={t('ta.title')}
@@ -166,10 +181,7 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-3">
                 <h4 className="text-[11px] font-medium text-fg" title={t('ta.levelsLive')}>{t('ta.levels')}</h4>
-                <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="ta-levels">
-                  <Levels title={t('levels.resistance')} levels={levels?.resistance ?? ta.resistance} testId="ta-resistance" />
-                  <Levels title={t('levels.support')} levels={levels?.support ?? ta.support} testId="ta-support" />
-                </div>
+                <LiveLevels ta={ta} symbol={coin?.symbol} fallbackPrice={coin?.lastPrice} />
                 <h4 className="text-[11px] font-medium text-fg">{t('ta.perTimeframe')}</h4>
                 <PerTimeframe coinRef={coinRef} timeframes={available} />
               </div>

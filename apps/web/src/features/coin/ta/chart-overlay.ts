@@ -4,6 +4,7 @@ import type { CoinRef, PatternStat, TaTimeframe, Timeframe, TrackRecordItem } fr
 import { useCoinTa, usePatternStats, useTrackRecord } from '../../signals/queries';
 import { levelsAtPrice } from './levels';
 import { useMe } from '../../../lib/session';
+import { useLiveSelect } from '../../../lib/live-prices';
 
 /** Markers drawn at most (the newest logged signals of the chart's timeframe). */
 export const MAX_SIGNAL_MARKERS = 60;
@@ -15,12 +16,14 @@ const isTa = (tf: Timeframe): tf is TaTimeframe => tf === '5m' || tf === '1h' ||
 /**
  * Chart overlay of a coin on a timeframe: markers of its logged signals (arrow up below the bar for
  * bullish, arrow down above for bearish, circle for neutral; coloured by outcome once scored) and
- * the nearest support / resistance as dashed price lines — taken on the side of `livePrice` (quote
- * currency; a level the live price has crossed changes role). Empty for timeframes without analysis.
+ * the nearest support / resistance as dashed price lines — taken on the side of `symbol`'s live
+ * price, else of `fallbackPrice` (quote currency; a level the live price has crossed changes role).
+ * Ticks re-render the caller only when one of the two lines changes. Empty for timeframes without
+ * analysis.
  * `tipOf(markerId)` gives the signals of a marker's candle with their pattern's record on this
  * timeframe (all coins, last 7 days: hit rate, baseline, edge with 95 % interval) for its tooltip.
  */
-export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, labels: { support: string; resistance: string }, livePrice?: number | null) {
+export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, labels: { support: string; resistance: string }, symbol: string | undefined, fallbackPrice?: number | null) {
   // null coinRef: a coin without market data — no analysis to draw and no request to make
   const ta = coinRef != null && isTa(timeframe) ? timeframe : undefined;
   // one coin's logged signals are a signal detail (Pro: signals.full): visitors and free users get
@@ -52,11 +55,17 @@ export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, 
       }));
   }, [items]);
   const a = ta ? analysis.data : undefined;
-  // the nearest level on each side of the live price (recomputed per tick; the lines only when they change)
-  const hasLive = livePrice != null && livePrice > 0;
-  const split = a && hasLive ? levelsAtPrice(a.support, a.resistance, livePrice) : null;
-  const support = split ? (split.support[0]?.price ?? null) : (a?.support_price ?? null);
-  const resistance = split ? (split.resistance[0]?.price ?? null) : (a?.resistance_price ?? null);
+  // the nearest level on each side of the live price: selected per tick, re-rendered when it changes
+  const nearest = useLiveSelect(symbol, (live) => {
+    const price = live?.lastPrice ?? fallbackPrice;
+    if (!a) return '';
+    if (price == null || !(price > 0)) return `${a.support_price ?? ''}|${a.resistance_price ?? ''}`;
+    const split = levelsAtPrice(a.support, a.resistance, price);
+    return `${split.support[0]?.price ?? ''}|${split.resistance[0]?.price ?? ''}`;
+  });
+  const [supportText = '', resistanceText = ''] = nearest.split('|');
+  const support = supportText === '' ? null : Number(supportText);
+  const resistance = resistanceText === '' ? null : Number(resistanceText);
   const priceLines = useMemo(() => {
     const out: { price: number; color: string; title: string }[] = [];
     if (support != null) out.push({ price: support, color: COLORS.support, title: labels.support });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { FeedFilter, FeedHeat } from '@coinlens/contracts';
@@ -70,6 +70,8 @@ export function FeedList({ filters, compact = false, testId = 'feed-list', empty
   const { t } = useTranslation('feeds');
   const { lang = 'en-US' } = useParams();
   const q = useLatestFeeds(lang, filters);
+  // A page that arrives is rendered as a transition (in slices), not in the answer's task.
+  const data = useDeferredValue(q.data);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
   useEffect(() => {
@@ -88,9 +90,10 @@ export function FeedList({ filters, compact = false, testId = 'feed-list', empty
       io.disconnect();
       if (timer) clearTimeout(timer);
     };
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    // `data`: the sentinel is rendered with the deferred page, after hasNextPage has changed
+  }, [data, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  const items = q.data?.pages.flatMap((p) => p.list) ?? [];
+  const items = data?.pages.flatMap((p) => p.list) ?? [];
   if (q.isError && !isCancelled(q.error) && !items.length) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center" data-testid="feed-list-error">
@@ -101,7 +104,7 @@ export function FeedList({ filters, compact = false, testId = 'feed-list', empty
       </div>
     );
   }
-  if (!q.data) return <FeedCardSkeleton n={compact ? 4 : 6} />;
+  if (!data) return <FeedCardSkeleton n={compact ? 4 : 6} />;
   if (!items.length) return <EmptyState title={empty?.title ?? t('list.empty')} body={empty?.body ?? t('list.emptyBody')} testId="feed-list-empty" />;
   return (
     <div data-testid={testId} aria-busy={q.isFetching}>
