@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { medianOf, runFigures } from './lighthouse-runs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const base = (process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -56,7 +57,6 @@ const chrome = await chromeLauncher.launch({
   chromePath,
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 });
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`\n== Lighthouse mobile (${runs} run${runs > 1 ? 's' : ''} per page, median) at ${base} ==`);
 // Simulated throttling scales the CPU time observed on this machine: figures from a loaded machine
 // are worse than the page. Each row shows the load average (1 min) and Lighthouse's benchmark index
@@ -72,26 +72,20 @@ try {
         fs.mkdirSync(reportDir, { recursive: true });
         fs.writeFileSync(path.join(reportDir, `${name}-${i + 1}.json`), JSON.stringify(r.lhr));
       }
-      const a = r.lhr.audits;
-      const items = a['network-requests']?.details?.items ?? [];
-      const js = items.filter((x) => x.resourceType === 'Script').reduce((s, x) => s + (x.transferSize ?? 0), 0);
-      const total = items.reduce((s, x) => s + (x.transferSize ?? 0), 0);
-      res.push({
-        score: Math.round((r.lhr.categories.performance.score ?? 0) * 100),
-        lcp: a['largest-contentful-paint'].numericValue / 1000,
-        fcp: a['first-contentful-paint'].numericValue / 1000,
-        tbt: a['total-blocking-time'].numericValue,
-        cls: a['cumulative-layout-shift'].numericValue,
-        js: js / 1024,
-        total: total / 1024,
-        load: os.loadavg()[0],
-        index: r.lhr.environment?.benchmarkIndex ?? 0,
-      });
+      const figures = runFigures(r.lhr);
+      if (!figures) console.log(`${name}: run ${i + 1} failed (${r.lhr.runtimeError?.code ?? 'no score'}), left out of the median`);
+      res.push(figures && { ...figures, load: os.loadavg()[0] });
     }
-    const m = (k) => median(res.map((x) => x[k]));
+    const done = res.filter(Boolean).length;
+    if (!done) {
+      failed++;
+      console.log(`${name.padEnd(6)} no run completed`);
+      continue;
+    }
+    const m = (k) => medianOf(res, k);
     if (m('score') < 90 || m('cls') > 0.05) failed++;
     console.log(
-      `${name.padEnd(6)} ${String(m('score')).padStart(5)}  ${m('lcp').toFixed(1).padStart(5)}  ${m('fcp').toFixed(1).padStart(5)}  ${String(Math.round(m('tbt'))).padStart(6)}  ${m('cls').toFixed(3)}  ${m('js').toFixed(1).padStart(12)}  ${m('total').toFixed(1).padStart(15)}  ${m('load').toFixed(1).padStart(4)}  ${String(Math.round(m('index'))).padStart(11)}`,
+      `${name.padEnd(6)} ${String(m('score')).padStart(5)}  ${m('lcp').toFixed(1).padStart(5)}  ${m('fcp').toFixed(1).padStart(5)}  ${String(Math.round(m('tbt'))).padStart(6)}  ${m('cls').toFixed(3)}  ${m('js').toFixed(1).padStart(12)}  ${m('total').toFixed(1).padStart(15)}  ${m('load').toFixed(1).padStart(4)}  ${String(Math.round(m('index'))).padStart(11)}${done < runs ? `  (${done} of ${runs} runs completed)` : ''}`,
     );
   }
 } finally {
