@@ -26,6 +26,6 @@ describe('Lighthouse runs of bench:web', () => {
     // four completed runs: the upper median
     expect(medianOf(runs, 'score')).toBe(92);
     expect(medianOf(runs, 'tbt')).toBe(389);
-    expect(medianOf([null, null], 'score')).toBeNaN();
+    expect(medianOf<{ score: number }>([null, null], 'score')).toBeNaN();
   });
 });
