@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without type declarations
-import { buildServer, EXTERNAL_PACKAGES } from './build-server.mjs';
+import { buildServer, EXTERNAL_PACKAGES, NAME_HELPER, NAME_HELPER_PATCHED } from './build-server.mjs';
 import { MIGRATIONS_DIR } from '../packages/db/src/client';
 
 const out = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-build-server-'));
@@ -35,5 +35,30 @@ describe('build-server (the prebuilt server npm start runs)', () => {
     // bundled packages compare names: node-fetch (grammy's HTTP client) accepts a signal only if its
     // class is named 'AbortSignal', and esbuild renames abort-controller's to AbortSignal2 (keepNames)
     expect(code).toMatch(/__name\(this, "AbortSignal"\)/);
+    // esbuild's name helper is the patched one: it does nothing to a function already so named
+    expect(code).toContain(NAME_HELPER_PATCHED);
+    expect(code).not.toContain(NAME_HELPER);
   }, 120_000);
+
+  it('the patched name helper gives a renamed class its name back and leaves a rightly named function as it is', () => {
+    const make = (helper: string) =>
+      new Function(`var __defProp = Object.defineProperty; var calls = 0; var __realDefProp = __defProp; __defProp = (t, k, d) => (calls++, __realDefProp(t, k, d)); ${helper} return { __name, calls: () => calls };`)() as { __name: (t: object, v: string) => object; calls: () => number };
+    for (const helper of [NAME_HELPER, NAME_HELPER_PATCHED] as string[]) {
+      const { __name } = make(helper);
+      class AbortSignal2 {}
+      __name(AbortSignal2, 'AbortSignal');
+      expect(AbortSignal2.name).toBe('AbortSignal');
+      expect(Object.getOwnPropertyDescriptor(AbortSignal2, 'name')).toMatchObject({ writable: false, enumerable: false, configurable: true });
+      function next() {}
+      expect(__name(next, 'next')).toBe(next);
+      expect(next.name).toBe('next');
+    }
+    // per request, fastify's hook runner names its closures: the patched helper redefines nothing
+    const patched = make(NAME_HELPER_PATCHED);
+    for (let i = 0; i < 3; i++) patched.__name(function next() {}, 'next');
+    expect(patched.calls()).toBe(0);
+    const original = make(NAME_HELPER);
+    for (let i = 0; i < 3; i++) original.__name(function next() {}, 'next');
+    expect(original.calls()).toBe(3);
+  });
 });
