@@ -70,6 +70,9 @@ export const CHART_PALETTES: Record<Theme, Palette> = {
   },
 };
 
+/** The volume histogram's own (hidden) price scale, overlaid on the candles' pane. */
+const VOLUME_SCALE = 'volume';
+
 const toTime = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
 
 function toBar(c: Candle) {
@@ -89,8 +92,8 @@ interface Legend {
 }
 
 /**
- * K-line chart (lightweight-charts v5): candlesticks in the main pane, volume histogram in its own
- * pane below, crosshair with an OHLC legend, resized with the container, coloured per theme.
+ * K-line chart (lightweight-charts v5): candlesticks, with the volume histogram overlaid along the
+ * bottom of the same pane, crosshair with an OHLC legend, resized with the container, coloured per theme.
  * `candles` are the closed candles, `forming` the current one (drawn last).
  */
 export const KlineChart = forwardRef<KlineChartHandle, {
@@ -171,13 +174,17 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       wickDownColor: p.down,
       priceFormat: { type: 'custom', formatter: (v: number) => formatPrice(v), minMove: 1e-8 },
     });
-    const volumeSeries = chart.addSeries(
-      HistogramSeries,
-      { priceFormat: { type: 'custom', formatter: (v: number) => formatCompact(v), minMove: 1e-8 }, lastValueVisible: false, priceLineVisible: false },
-      1,
-    );
-    chart.panes()[0]?.setStretchFactor(4);
-    chart.panes()[1]?.setStretchFactor(1);
+    // Volume as an overlay along the bottom fifth of the candles' pane, on a scale of its own (as
+    // TradingView draws it by default), not a second pane: a second pane's canvases and price axis
+    // made the chart's first draw about a third longer.
+    const volumeSeries = chart.addSeries(HistogramSeries, {
+      priceFormat: { type: 'custom', formatter: (v: number) => formatCompact(v), minMove: 1e-8 },
+      priceScaleId: VOLUME_SCALE,
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.22 } });
     chartRef.current = chart;
     candleRef.current = candleSeries;
     volumeRef.current = volumeSeries;

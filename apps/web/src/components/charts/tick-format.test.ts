@@ -1,53 +1,52 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TickMarkType, type UTCTimestamp } from 'lightweight-charts';
-import { formatTickMark, warmTickMarkFormats } from './tick-format';
+import { formatTickMark } from './tick-format';
 
-/** lightweight-charts 5.2's default: the UTC fields of the time read as local time, then toLocaleString. */
-function libraryDefault(sec: number, type: TickMarkType, locale: string): string {
-  const o: Intl.DateTimeFormatOptions = [{ year: 'numeric' }, { month: 'short' }, { day: 'numeric' }, { hour12: false, hour: '2-digit', minute: '2-digit' }, { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' }][type] as Intl.DateTimeFormatOptions;
-  const e = new Date(sec * 1000);
-  return new Date(e.getUTCFullYear(), e.getUTCMonth(), e.getUTCDate(), e.getUTCHours(), e.getUTCMinutes(), e.getUTCSeconds()).toLocaleString(locale, o);
+const TYPES = [TickMarkType.Year, TickMarkType.Month, TickMarkType.DayOfMonth, TickMarkType.Time, TickMarkType.TimeWithSeconds];
+
+/** What Intl writes for the UTC fields of `sec` (lightweight-charts 5.2's options, hours 00–23). */
+function intl(sec: number, type: TickMarkType, locale: string): string {
+  const o = [{ year: 'numeric' }, { month: 'short' }, { day: 'numeric' }, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }][type] as Intl.DateTimeFormatOptions;
+  return new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(sec * 1000);
 }
 
+const Original = Intl.DateTimeFormat;
+/** Counts the Intl.DateTimeFormat objects made until {@link afterEach} puts the original back. */
+function countFormatters(): { made: number } {
+  const count = { made: 0 };
+  (Intl as { DateTimeFormat: unknown }).DateTimeFormat = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+    count.made++;
+    return new Original(...args);
+  };
+  return count;
+}
+afterEach(() => {
+  (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
+});
+
 describe('chart tick marks', () => {
-  it('reads exactly as the library default, in both languages', () => {
-    const times = [Date.UTC(2025, 4, 16, 0, 0) / 1000, Date.UTC(2025, 6, 1, 13, 5, 30) / 1000, Date.UTC(2025, 11, 31, 23, 55) / 1000];
-    for (const locale of ['en-US', 'zh-CN'])
-      for (const type of [TickMarkType.Year, TickMarkType.Month, TickMarkType.DayOfMonth, TickMarkType.Time, TickMarkType.TimeWithSeconds])
-        for (const s of times) expect(formatTickMark(s as UTCTimestamp, type, locale)).toBe(libraryDefault(s, type, locale));
+  it('read as Intl writes them, in both languages, every month and hour of a year', () => {
+    const start = Date.UTC(2025, 0, 1, 0, 0, 7) / 1000;
+    for (const locale of ['en-US', 'zh-CN', 'en', 'zh', 'en-GB', 'zh-TW'])
+      for (let i = 0; i < 365 * 24; i += 7) {
+        const s = start + i * 3600 + (i % 60) * 60;
+        for (const type of TYPES) expect(formatTickMark(s as UTCTimestamp, type, locale), `${locale} ${type} ${s}`).toBe(intl(s, type, locale.startsWith('zh') ? 'zh-CN' : 'en-US'));
+      }
     expect(formatTickMark({ year: 2025, month: 5, day: 16 }, TickMarkType.DayOfMonth, 'en-US')).toBe('16');
+    expect(formatTickMark('2025-05-16', TickMarkType.Month, 'zh-CN')).toBe('5月');
   });
 
-  it('makes one formatter per locale and tick type, not one per label', () => {
-    const Original = Intl.DateTimeFormat;
-    let made = 0;
-    const counting = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      made++;
-      return new Original(...args);
-    };
-    (Intl as { DateTimeFormat: unknown }).DateTimeFormat = counting;
-    try {
-      for (let i = 0; i < 200; i++) formatTickMark((1747353600 + i * 300) as UTCTimestamp, TickMarkType.Time, 'de-DE');
-    } finally {
-      (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
-    }
-    expect(made).toBe(1);
+  it('write five past midnight as 00:05, not 24:05 (what the library default gives in en-US)', () => {
+    const s = (Date.UTC(2025, 4, 16, 0, 5) / 1000) as UTCTimestamp;
+    expect(formatTickMark(s, TickMarkType.Time, 'en-US')).toBe('00:05');
+    expect(formatTickMark(s, TickMarkType.Time, 'de-DE')).toBe('00:05');
   });
 
-  it('a warmed-up locale makes no formatter during a draw', () => {
-    warmTickMarkFormats('fr-FR');
-    const Original = Intl.DateTimeFormat;
-    let made = 0;
-    (Intl as { DateTimeFormat: unknown }).DateTimeFormat = function (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-      made++;
-      return new Original(...args);
-    };
-    try {
-      for (const type of [TickMarkType.Year, TickMarkType.Month, TickMarkType.DayOfMonth, TickMarkType.Time, TickMarkType.TimeWithSeconds])
-        formatTickMark(1747353600 as UTCTimestamp, type, 'fr-FR');
-    } finally {
-      (Intl as { DateTimeFormat: unknown }).DateTimeFormat = Original;
-    }
-    expect(made).toBe(0);
+  it('make no Intl formatter in the app languages, and one per locale and tick type in others', () => {
+    const count = countFormatters();
+    for (let i = 0; i < 200; i++) for (const type of TYPES) formatTickMark((1747353600 + i * 300) as UTCTimestamp, type, i % 2 ? 'en-US' : 'zh-CN');
+    expect(count.made).toBe(0);
+    for (let i = 0; i < 200; i++) formatTickMark((1747353600 + i * 300) as UTCTimestamp, TickMarkType.Time, 'fr-FR');
+    expect(count.made).toBe(1);
   });
 });

@@ -44,7 +44,9 @@ export function ScrollToTop() {
     const on = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    check();
+    // First check on the next frame, not now: reading scrollY in the mount effect forced a layout
+    // of the whole page in the middle of its first render (~13 ms of a long task on a phone).
+    on();
     window.addEventListener('scroll', on, { passive: true });
     window.addEventListener('resize', on);
     // a panel may grow or move without a scroll (an answer streaming in, the chat expanding)
