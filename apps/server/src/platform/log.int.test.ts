@@ -38,6 +38,10 @@ beforeAll(async () => {
   } finally {
     spy.mockRestore();
   }
+  // a route that fails, to see where the quiet app's error lines go
+  quiet.get('/api/test-log/boom', async () => {
+    throw new Error('boom for the log test');
+  });
   await logged.ready();
   await quiet.ready();
 }, 300_000);
@@ -84,5 +88,17 @@ describe('request logs', () => {
     expect((await call('GET', '/api/nowhere')).status).toBe(404);
     expect(quietLines.filter((l) => l.includes('request'))).toEqual([]);
     expect(warnings.filter((w) => w.includes('FSTDEP'))).toEqual([]);
+  });
+
+  it('above info: errors are still written, with the request id, and the app logger writes to the same destination', async () => {
+    const call = api(quiet, randomIp());
+    const before = quietLines.length;
+    expect((await call('GET', '/api/test-log/boom')).status).toBe(500);
+    quiet.log.warn('app-level warning line');
+    const fresh = quietLines.slice(before).map((l) => JSON.parse(l) as { msg?: string; reqId?: string; level?: number; err?: { message?: string } });
+    const error = fresh.find((l) => l.msg === 'unhandled error');
+    expect(error?.err?.message).toBe('boom for the log test');
+    expect(error?.reqId).toMatch(/^req-/);
+    expect(fresh.some((l) => l.msg === 'app-level warning line' && l.level === 40)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { pino, type DestinationStream } from 'pino';
 
 /** Shown in the log instead of a secret. */
 export const REDACTED = '[REDACTED]';
@@ -140,4 +141,22 @@ export class LazyRequestLogger {
 /** Fastify's `childLoggerFactory` creating {@link LazyRequestLogger}s. */
 export function lazyChildLoggerFactory(logger: unknown, bindings: Record<string, unknown>, opts: Record<string, unknown>): LazyRequestLogger {
   return new LazyRequestLogger(logger as PinoLike, bindings, opts);
+}
+
+/** Levels at which Fastify writes its two lines per request ("incoming request", "request completed"). */
+export const REQUEST_LINE_LEVELS: ReadonlySet<string> = new Set(['info', 'debug', 'trace']);
+
+/**
+ * The server's own pino logger, made from {@link loggerOptions} as Fastify makes its logger from
+ * them (a `stream` option is the destination; Fastify's `res` and `err` serializers beside ours).
+ * Used where the app is built without a Fastify logger (levels above info, see buildApp): Fastify
+ * then skips its per-request timing and response listeners, while `app.log` and every `req.log`
+ * (through {@link lazyChildLoggerFactory}) still write here, with the same redaction.
+ */
+export function createServerLogger(options: Record<string, unknown>): FastifyBaseLogger {
+  const { stream, serializers, ...rest } = options as { stream?: DestinationStream; serializers?: Record<string, (v: never) => unknown> };
+  return pino(
+    { ...rest, serializers: { res: (reply: FastifyReply) => ({ statusCode: reply.statusCode }), err: pino.stdSerializers.err, ...serializers } },
+    stream,
+  ) as unknown as FastifyBaseLogger;
 }
