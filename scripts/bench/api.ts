@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
 import { API_BENCH_ENDPOINTS as ENDPOINTS } from './paths';
-import { fetchOnce as fetchOnce0, Processes, waitReady } from './server-process';
+import { benchServerSettings, fetchOnce as fetchOnce0, Processes, waitReady } from './server-process';
 
 /** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
 const SERVER_ARGS = await serverArgs();
@@ -167,8 +167,7 @@ async function main() {
     HOST: '127.0.0.1',
     PORT: String(PORT),
     DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '0',
+    ...benchServerSettings(process.env),
   };
   log(`server on 127.0.0.1:${PORT}, DATA_DIR ${dataDir}${tempDir ? ' (fresh: importing the shipped data first)' : ''}, database ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${process.env.REDIS_URL ? 'Redis' : 'no Redis'}`);
   const t0 = Date.now();

@@ -18,6 +18,8 @@
  * The same figures are measured on the bare Fastify process; ratios = Coinlens / baseline.
  * Targets (issue 13): restart ≤ 3 s, idle RSS ≤ 300 MB, /api/health p99 under the flood ≤ 50 ms.
  *
+ * The server runs with LOG_LEVEL=warn and RATE_LIMIT_READS_PER_MINUTE=0 unless those are set
+ * (benchServerSettings: the flood would otherwise be answered with 429s after 120 requests).
  * Usage: npm run bench:restart   (env: BENCH_DATA_DIR, BENCH_PORT, BENCH_CPU_WINDOW_S, BENCH_IDLE_AFTER_READY_S, BENCH_FLOOD_S)
  * Linux only (/proc). Prints a table; exits 0 whether or not targets are met.
  */
@@ -29,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
+import { benchServerSettings } from './server-process';
 
 /** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
 const SERVER_ARGS = await serverArgs();
@@ -48,7 +51,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function startServer(dataDir: string, port: number): ChildProcess {
   return spawn(process.execPath, SERVER_ARGS, {
     cwd: ROOT,
-    env: serverEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' }),
+    env: serverEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...benchServerSettings(process.env), DATABASE_URL: '', REDIS_URL: '' }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }

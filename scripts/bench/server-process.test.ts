@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { Processes, waitReady } from './server-process';
+import { benchServerSettings, Processes, waitReady } from './server-process';
 
 describe('bench server processes', () => {
   it('waitReady ends as soon as the server it waits for has exited (a failed start does not poll until the limit)', async () => {
@@ -19,4 +19,9 @@ describe('bench server processes', () => {
       await procs.stopAll();
     }
   }, 20_000);
+
+  it('the measured server runs at warn with the read limit off, so a flood from one address measures reads, not 429s (bench:restart flooded the default limit)', () => {
+    expect(benchServerSettings({})).toEqual({ LOG_LEVEL: 'warn', RATE_LIMIT_READS_PER_MINUTE: '0' });
+    expect(benchServerSettings({ LOG_LEVEL: 'info', RATE_LIMIT_READS_PER_MINUTE: '120' })).toEqual({ LOG_LEVEL: 'info', RATE_LIMIT_READS_PER_MINUTE: '120' });
+  });
 });

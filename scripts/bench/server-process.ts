@@ -81,3 +81,13 @@ export async function waitReady(agent: http.Agent, port: number, limitMs: number
   }
   throw new Error(`server not ready within ${limitMs / 1000} s`);
 }
+
+/**
+ * The settings every benchmark gives the server it measures, over `env`: `LOG_LEVEL=warn` (no line
+ * per request; the bare baseline has no logger) and `RATE_LIMIT_READS_PER_MINUTE=0` (the per-client
+ * limit of expensive reads off: the floods come from one loopback address, and at the default of
+ * 120 per minute they would measure 429 answers, not reads), unless `env` sets them.
+ */
+export function benchServerSettings(env: NodeJS.ProcessEnv): { LOG_LEVEL: string; RATE_LIMIT_READS_PER_MINUTE: string } {
+  return { LOG_LEVEL: env.LOG_LEVEL ?? 'warn', RATE_LIMIT_READS_PER_MINUTE: env.RATE_LIMIT_READS_PER_MINUTE ?? '0' };
+}
