@@ -14,6 +14,8 @@ import {
   type ISeriesApi,
   type MouseEventParams,
   type UTCTimestamp,
+  type ChartOptions,
+  type DeepPartial,
 } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
 import type { Candle, Timeframe } from '@coinlens/contracts';
@@ -32,7 +34,8 @@ export interface KlineChartHandle {
   updateCandle(candle: Candle): void;
 }
 
-interface Palette {
+/** Colours of a chart. */
+export interface Palette {
   bg: string;
   text: string;
   grid: string;
@@ -69,6 +72,24 @@ export const CHART_PALETTES: Record<Theme, Palette> = {
     crosshair: '#5b6678',
   },
 };
+
+/**
+ * Options of a new chart: `palette` colours, `width` × `height` px, and `locale` (BCP 47, the app's
+ * language) for the time axis and the crosshair's date; lightweight-charts would take the
+ * browser's language (`navigator.language`) otherwise.
+ */
+export function chartOptions(p: Palette, width: number, height: number, locale: string): DeepPartial<ChartOptions> {
+  return {
+    width,
+    height,
+    localization: { locale },
+    layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 11, panes: { separatorColor: p.border } },
+    grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
+    crosshair: { mode: CrosshairMode.Normal },
+    rightPriceScale: { borderColor: p.border },
+    timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4, tickMarkFormatter: formatTickMark },
+  };
+}
 
 /** The volume histogram's own (hidden) price scale, overlaid on the candles' pane. */
 const VOLUME_SCALE = 'volume';
@@ -116,6 +137,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
   const lastTimeRef = useRef<number>(0);
   const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
+  const localeRef = useRef(i18n.language);
   const [legend, setLegend] = useState<Legend | null>(null);
   const [hovered, setHovered] = useState<HoveredMarker | null>(null);
   const [anchors, setAnchors] = useState<MarkerAnchor[]>([]);
@@ -157,15 +179,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     const el = containerRef.current;
     if (!el) return;
     const p = paletteRef.current;
-    const chart = createChart(el, {
-      width: el.clientWidth,
-      height,
-      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 11, panes: { separatorColor: p.border } },
-      grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
-      crosshair: { mode: CrosshairMode.Normal },
-      rightPriceScale: { borderColor: p.border },
-      timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4, tickMarkFormatter: formatTickMark },
-    });
+    const chart = createChart(el, chartOptions(p, el.clientWidth, height, localeRef.current));
     const candleSeries = chart.addSeries(CandlestickSeries, {
       upColor: p.up,
       downColor: p.down,
@@ -222,6 +236,12 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       volumeRef.current = null;
     };
   }, [height, placeAnchors]);
+
+  // The app's language, not the browser's: time-axis labels and the crosshair's date follow it.
+  useEffect(() => {
+    localeRef.current = i18n.language;
+    chartRef.current?.applyOptions({ localization: { locale: i18n.language } });
+  }, [i18n.language]);
 
   // Theme colours.
   useEffect(() => {
