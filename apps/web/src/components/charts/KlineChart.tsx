@@ -83,7 +83,7 @@ export function chartOptions(p: Palette, width: number, height: number, locale: 
     width,
     height,
     localization: { locale },
-    layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 11, panes: { separatorColor: p.border } },
+    layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 11 },
     grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
     crosshair: { mode: CrosshairMode.Normal },
     rightPriceScale: { borderColor: p.border },
@@ -190,7 +190,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     });
     // Volume as an overlay along the bottom fifth of the candles' pane, on a scale of its own (as
     // TradingView draws it by default), not a second pane: a second pane's canvases and price axis
-    // made the chart's first draw about a third longer.
+    // made the chart's first two draws ~15 % longer (166 + 277 ms against 138 + 241 ms in one trace
+    // each at 4× CPU throttling).
     const volumeSeries = chart.addSeries(HistogramSeries, {
       priceFormat: { type: 'custom', formatter: (v: number) => formatCompact(v), minMove: 1e-8 },
       priceScaleId: VOLUME_SCALE,
@@ -239,6 +240,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
 
   // The app's language, not the browser's: time-axis labels and the crosshair's date follow it.
   useEffect(() => {
+    if (localeRef.current === i18n.language) return; // the chart was created with it
     localeRef.current = i18n.language;
     chartRef.current?.applyOptions({ localization: { locale: i18n.language } });
   }, [i18n.language]);
@@ -248,7 +250,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     const p = CHART_PALETTES[theme];
     paletteRef.current = p;
     chartRef.current?.applyOptions({
-      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, panes: { separatorColor: p.border } },
+      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text },
       grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
       rightPriceScale: { borderColor: p.border },
       timeScale: { borderColor: p.border },
