@@ -6,7 +6,7 @@
  *     Chromium: performance score, LCP, CLS, TBT, and the bytes transferred — against a running
  *     server (BENCH_BASE_URL, default http://127.0.0.1:8080; start one with `npm start`).
  *     Targets (issue "Fast under real use"): score ≥ 90, CLS ≤ 0.05.
- * Bounded: two pages × BENCH_RUNS runs (default 1), loopback only. BENCH_LH_DIR=<dir> also writes
+ * Bounded: two pages (BENCH_PAGES, e.g. `coin`, for fewer) × BENCH_RUNS runs (default 1), loopback only. BENCH_LH_DIR=<dir> also writes
  * each run's full Lighthouse report (`<page>-<run>.json`) there, for its opportunities and diagnostics.
  */
 import { spawnSync } from 'node:child_process';
@@ -21,10 +21,12 @@ const base = (process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.BENCH_LH_DIR;
+/** BENCH_PAGES=coin (comma list of page names) measures only those pages. */
+const ONLY = (process.env.BENCH_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const PAGES = [
   ['home', '/en-US/home'],
   ['coin', '/en-US/crypto/bitcoin'],
-];
+].filter(([name]) => !ONLY.length || ONLY.includes(name));
 
 if (!/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base)) {
   console.error(`bench:web only measures a server on loopback (got ${base})`);
