@@ -12,6 +12,7 @@ import { useCopy } from '../../lib/use-copy';
 import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
+import { AfterPaint } from '../../components/AfterPaint';
 import { FollowButton } from '../watchlist/FollowButton';
 import { CoinAlertButton } from '../alerts/AlertsPage';
 import { CoinChart } from './CoinChart';
@@ -186,6 +187,11 @@ function AboutPanel({ coin }: { coin: CoinDetail }) {
   );
 }
 
+/** Space of a panel below the chart until it mounts (AfterPaint): about the height of its own loading state. */
+function SectionSkeleton() {
+  return <Skeleton className="h-72 w-full rounded-lg" />;
+}
+
 function CoinSkeleton() {
   return (
     <div className="space-y-4" aria-busy="true" data-testid="coin-loading">
@@ -236,17 +242,37 @@ export default function CoinPage() {
             <div className="flex min-w-0 flex-col gap-4">
               <CoinChart coin={coin} coinRef={ref} />
               {/* no candles, no analysis: a coin without market data makes no request that must fail */}
-              {hasMarketData(coin) && <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />}
-              {hasMarketData(coin) && <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />}
+              {/* Below the chart on a phone: mounted a frame after another (their requests start in
+                  tasks of their own), laid out when scrolled near (styles.css .render-when-near). */}
+              {hasMarketData(coin) && (
+                <div className="render-when-near">
+                  <AfterPaint stage={2} fallback={<SectionSkeleton />}>
+                    <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />
+                  </AfterPaint>
+                </div>
+              )}
+              {hasMarketData(coin) && (
+                <div className="render-when-near">
+                  <AfterPaint stage={3} fallback={<SectionSkeleton />}>
+                    <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />
+                  </AfterPaint>
+                </div>
+              )}
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <StatsPanel coin={coin} />
               <ContractsPanel coin={coin} />
               <ChatSlot coinRef={ref} symbol={coin.symbol} />
-              <CoinNews coinRef={ref} symbol={coin.symbol} />
+              <div className="render-when-near">
+                <AfterPaint stage={4} fallback={<SectionSkeleton />}>
+                  <CoinNews coinRef={ref} symbol={coin.symbol} />
+                </AfterPaint>
+              </div>
             </div>
           </div>
-          <AboutPanel coin={coin} />
+          <div className="render-when-near">
+            <AboutPanel coin={coin} />
+          </div>
           <DataCredits />
         </>
       )}
