@@ -39,3 +39,17 @@ test('the chart draws, follows live candle updates, and the page does not shift 
   const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
   expect(cls, `cumulative layout shift ${cls.toFixed(3)}`).toBeLessThanOrEqual(0.05);
 });
+
+test('the panels below the chart mount without scrolling, and one scroll to the last panel lands on it', async ({ page }) => {
+  await page.goto('/en-US/crypto/bitcoin');
+  await expectChartReady(page);
+  // analysis, AI and news mount a few painted frames after the page (AfterPaint), whatever the scroll
+  await expect(page.getByRole('heading', { name: 'Technical analysis', exact: true })).toBeAttached({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'AI insights', exact: true })).toBeAttached({ timeout: 15_000 });
+  await expect(page.getByTestId('coin-news').locator('article').first()).toBeAttached({ timeout: 15_000 });
+  // One scroll to the last panel lands on it: every panel above has its real height (with
+  // `content-visibility: auto` the long news list's estimated height made this scroll fall short).
+  const about = page.getByRole('heading', { name: 'About Bitcoin', exact: true });
+  await about.scrollIntoViewIfNeeded();
+  await expect(about).toBeInViewport();
+});

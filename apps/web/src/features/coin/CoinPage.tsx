@@ -242,37 +242,29 @@ export default function CoinPage() {
             <div className="flex min-w-0 flex-col gap-4">
               <CoinChart coin={coin} coinRef={ref} />
               {/* no candles, no analysis: a coin without market data makes no request that must fail */}
-              {/* Below the chart on a phone: mounted a frame after another (their requests start in
-                  tasks of their own), laid out when scrolled near (styles.css .render-when-near). */}
+              {/* Below the chart on a phone: mounted one painted frame after another, so that their
+                  first render, commit and requests run in tasks of their own (AfterPaint). */}
               {hasMarketData(coin) && (
-                <div className="render-when-near">
-                  <AfterPaint stage={2} fallback={<SectionSkeleton />}>
-                    <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />
-                  </AfterPaint>
-                </div>
+                <AfterPaint stage={2} fallback={<SectionSkeleton />}>
+                  <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />
+                </AfterPaint>
               )}
               {hasMarketData(coin) && (
-                <div className="render-when-near">
-                  <AfterPaint stage={3} fallback={<SectionSkeleton />}>
-                    <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />
-                  </AfterPaint>
-                </div>
+                <AfterPaint stage={3} fallback={<SectionSkeleton />}>
+                  <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />
+                </AfterPaint>
               )}
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <StatsPanel coin={coin} />
               <ContractsPanel coin={coin} />
               <ChatSlot coinRef={ref} symbol={coin.symbol} />
-              <div className="render-when-near">
-                <AfterPaint stage={4} fallback={<SectionSkeleton />}>
-                  <CoinNews coinRef={ref} symbol={coin.symbol} />
-                </AfterPaint>
-              </div>
+              <AfterPaint stage={4} fallback={<SectionSkeleton />}>
+                <CoinNews coinRef={ref} symbol={coin.symbol} />
+              </AfterPaint>
             </div>
           </div>
-          <div className="render-when-near">
-            <AboutPanel coin={coin} />
-          </div>
+          <AboutPanel coin={coin} />
           <DataCredits />
         </>
       )}
