@@ -14,7 +14,7 @@ import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Pane
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { AfterPaint } from '../../components/AfterPaint';
 import { FollowButton } from '../watchlist/FollowButton';
-import { CoinAlertButton } from '../alerts/AlertsPage';
+import { CoinAlertButton } from '../alerts/CoinAlertButton';
 import { CoinChart } from './CoinChart';
 import { CoinNews } from './CoinNews';
 import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
