@@ -1,27 +1,35 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
- * False on the first render of a component, true once the browser has painted that render (the
- * next animation frame, then a task; at once, in a task, in a hidden tab, which paints nothing).
+ * False on the first render of a component, true once the browser has painted `frames` frames
+ * since (each: the next animation frame, then a task; in a hidden tab, which paints nothing, a task).
  * For work that should not delay a page's first paint, e.g. creating a chart: render a placeholder
- * of the same size until this turns true.
+ * of the same size until this turns true. With `transition`, the change to true is a transition
+ * (React renders what it reveals in short slices).
  */
-export function useAfterPaint(): boolean {
+export function useAfterPaint(frames = 1, opts: { transition?: boolean } = {}): boolean {
   const [painted, setPainted] = useState(false);
+  const transition = !!opts.transition;
   useEffect(() => {
+    let frame: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const done = () => {
-      timer = setTimeout(() => setPainted(true), 0);
+    let left = frames;
+    const step = () => {
+      timer = setTimeout(() => {
+        if (--left > 0) return schedule();
+        if (transition) startTransition(() => setPainted(true));
+        else setPainted(true);
+      }, 0);
     };
-    if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') {
-      done();
-      return () => clearTimeout(timer);
-    }
-    const frame = requestAnimationFrame(done);
+    const schedule = () => {
+      if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') step();
+      else frame = requestAnimationFrame(step);
+    };
+    schedule();
     return () => {
-      cancelAnimationFrame(frame);
+      if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
+  }, [frames, transition]);
   return painted;
 }
