@@ -4,10 +4,21 @@ import { formatTickMark } from './tick-format';
 
 const TYPES = [TickMarkType.Year, TickMarkType.Month, TickMarkType.DayOfMonth, TickMarkType.Time, TickMarkType.TimeWithSeconds];
 
-/** What Intl writes for the UTC fields of `sec` (lightweight-charts 5.2's options, hours 00–23). */
+const reference = new Map<string, Intl.DateTimeFormat>();
+/**
+ * What Intl writes for the UTC fields of `sec` (lightweight-charts 5.2's options, hours 00–23).
+ * One formatter per locale and tick type: making one per call (~37,000 in the year test) took
+ * over 5 s on a loaded 2-core CI machine.
+ */
 function intl(sec: number, type: TickMarkType, locale: string): string {
-  const o = [{ year: 'numeric' }, { month: 'short' }, { day: 'numeric' }, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }][type] as Intl.DateTimeFormatOptions;
-  return new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' }).format(sec * 1000);
+  const key = `${locale} ${type}`;
+  let f = reference.get(key);
+  if (!f) {
+    const o = [{ year: 'numeric' }, { month: 'short' }, { day: 'numeric' }, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }, { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }][type] as Intl.DateTimeFormatOptions;
+    f = new Intl.DateTimeFormat(locale, { ...o, timeZone: 'UTC' });
+    reference.set(key, f);
+  }
+  return f.format(sec * 1000);
 }
 
 const Original = Intl.DateTimeFormat;
