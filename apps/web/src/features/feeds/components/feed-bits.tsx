@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import type { Feed, FeedImportance, FeedTrend, RelatedCryptocurrency } from '@coinlens/contracts';
 import { CoinLogo } from '../../../components/ui';
 import { useClock } from '../../../lib/clock';
+import { formatTimeAgo } from '../../../lib/relative-time';
 
 const TREND_STYLE: Record<FeedTrend, string> = {
   bullish: 'bg-up-soft text-up',
@@ -73,15 +74,6 @@ export function ClusterBadge({ cluster }: { cluster: Feed['cluster'] }) {
   );
 }
 
-const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
-
-/** One short relative-time formatter per language (creating an Intl formatter costs about a millisecond). */
-function relativeFormat(lang: string): Intl.RelativeTimeFormat {
-  let f = relativeFormats.get(lang);
-  if (!f) relativeFormats.set(lang, (f = new Intl.RelativeTimeFormat(lang, { numeric: 'always', style: 'short' })));
-  return f;
-}
-
 /** Time since `iso` on the market clock ("5 minutes ago"), in the page language. */
 export function TimeAgo({ iso }: { iso: string }) {
   const { t, i18n } = useTranslation('feeds');
@@ -92,10 +84,9 @@ export function TimeAgo({ iso }: { iso: string }) {
   let text: string;
   if (s < 60) text = t('time.justNow');
   else {
-    const rtf = relativeFormat(i18n.language);
-    if (s < 3600) text = rtf.format(-Math.floor(s / 60), 'minute');
-    else if (s < 86_400) text = rtf.format(-Math.floor(s / 3600), 'hour');
-    else text = rtf.format(-Math.floor(s / 86_400), 'day');
+    if (s < 3600) text = formatTimeAgo(Math.floor(s / 60), 'minute', i18n.language);
+    else if (s < 86_400) text = formatTimeAgo(Math.floor(s / 3600), 'hour', i18n.language);
+    else text = formatTimeAgo(Math.floor(s / 86_400), 'day', i18n.language);
   }
   return (
     <time dateTime={iso} className="num whitespace-nowrap text-[11px] text-muted" title={new Date(then).toISOString().replace('T', ' ').slice(0, 16) + ' UTC'}>
