@@ -104,61 +104,6 @@ function toVol(c: Candle, p: Palette) {
   return { time: toTime(c.time), value: c.volume, color: c.close >= c.open ? p.upVol : p.downVol };
 }
 
-/** A frame painted, then a task (a timeout alone where nothing paints: a hidden tab, jsdom). */
-function afterNextPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const task = () => setTimeout(resolve, 0);
-    if (typeof requestAnimationFrame !== 'function' || document.visibilityState === 'hidden') task();
-    else requestAnimationFrame(task);
-  });
-}
-
-let warmUp: Promise<void> | null = null;
-
-/**
- * Runs the chart library's code once, on a 60 × 60 px chart off the screen, a step per painted
- * frame (created; candles; volume; a price line and a marker), then removes it. Resolves when done
- * (at once after the first call's end; never rejects). Call it as soon as the chunk is loaded: the
- * chart itself is created after it.
- *
- * Why: on a page's first load each of the library's functions is compiled when it first runs, so
- * the chart's first draws were its longest tasks (~45 ms empty, ~65 ms with data, on a 2-core
- * machine at a phone's pixel ratio) against ~15–25 ms for the same draws once compiled. Run here,
- * the compiling is spread over four shorter tasks, taken while the candles are still loading. In a
- * side-by-side benchmark of the chart alone (8 cold page loads each, 3 runs) the chart's tasks
- * summed to 347–365 ms of blocking time at Lighthouse's 4× CPU factor, against 540–601 ms without.
- */
-export function warmUpChartCode(): Promise<void> {
-  return (warmUp ??= runWarmUp().catch(() => undefined));
-}
-
-async function runWarmUp(): Promise<void> {
-  if (typeof document === 'undefined' || typeof ResizeObserver === 'undefined') return;
-  const el = document.createElement('div');
-  el.setAttribute('aria-hidden', 'true');
-  el.style.cssText = 'position:fixed;left:-10000px;top:0;width:60px;height:60px;visibility:hidden;pointer-events:none';
-  document.body.appendChild(el);
-  const p = CHART_PALETTES.light;
-  const chart = createChart(el, chartOptions(p, 60, 60, 'en-US'));
-  try {
-    const t = 1_700_000_000 as UTCTimestamp;
-    const bars = [0, 1, 2].map((i) => ({ time: (t + i * 3600) as UTCTimestamp, open: 100 + i, high: 103 + i, low: 99 + i, close: 101 + i }));
-    await afterNextPaint();
-    const candles = chart.addSeries(CandlestickSeries, { upColor: p.up, downColor: p.down, borderVisible: false, priceFormat: { type: 'custom', formatter: (v: number) => formatPrice(v), minMove: 1e-8 } });
-    candles.setData(bars);
-    await afterNextPaint();
-    const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'custom', formatter: (v: number) => formatCompact(v), minMove: 1e-8 }, priceScaleId: VOLUME_SCALE, lastValueVisible: false, priceLineVisible: false });
-    volume.setData(bars.map((b) => ({ time: b.time, value: b.close, color: p.upVol })));
-    await afterNextPaint();
-    candles.createPriceLine({ price: 102, color: p.down, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: 'R' });
-    createSeriesMarkers(candles, [{ time: bars[1].time, position: 'aboveBar', color: p.up, shape: 'arrowDown', id: 'w' }]);
-    await afterNextPaint();
-  } finally {
-    chart.remove();
-    el.remove();
-  }
-}
-
 interface Legend {
   o: number;
   h: number;
@@ -229,25 +174,10 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     });
   }, []);
 
-  // Create once, after the chart code's warm-up (warmUpChartCode).
+  // Create once.
   useEffect(() => {
     const el = containerRef.current;
     if (!el) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void warmUpChartCode().then(() => {
-      if (!cancelled) stop = create(el);
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-    // create() reads refs, height and placeAnchors only
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [height, placeAnchors]);
-
-  /** Creates the chart in `el`; returns what removes it. */
-  function create(el: HTMLDivElement): () => void {
     const p = paletteRef.current;
     const chart = createChart(el, chartOptions(p, el.clientWidth, height, localeRef.current));
     const candleSeries = chart.addSeries(CandlestickSeries, {
@@ -306,7 +236,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       candleRef.current = null;
       volumeRef.current = null;
     };
-  }
+  }, [height, placeAnchors]);
 
   // The app's language, not the browser's: time-axis labels and the crosshair's date follow it.
   useEffect(() => {

@@ -38,10 +38,7 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
   useMarketStream({ symbol: coin.symbol, timeframe, onKline });
   const painted = useAfterPaint();
   useEffect(() => {
-    // the chart code's warm-up runs while the candles load (warmUpChartCode)
-    loadKlineChart()
-      .then((m) => m.warmUpChartCode())
-      .catch(() => undefined); // a chunk that fails to load shows in the panel (Suspense)
+    void loadKlineChart();
   }, []);
   const overlay = useSignalOverlay(hasMarketData(coin) ? coinRef : null, timeframe, { support: t('signals:levels.support'), resistance: t('signals:levels.resistance') }, coin.symbol, coin.lastPrice);
 
