@@ -6,8 +6,9 @@
  *     Chromium: performance score, LCP, CLS, TBT, and the bytes transferred — against a running
  *     server (BENCH_BASE_URL, default http://127.0.0.1:8080; start one with `npm start`).
  *     Targets (issue "Fast under real use"): score ≥ 90, CLS ≤ 0.05.
- * Bounded: two pages (BENCH_PAGES, e.g. `coin`, for fewer) × BENCH_RUNS runs (default 1), loopback only. BENCH_LH_DIR=<dir> also writes
- * each run's full Lighthouse report (`<page>-<run>.json`) there, for its opportunities and diagnostics.
+ * Bounded: two pages (BENCH_PAGES, e.g. `coin`, for fewer) × BENCH_RUNS runs (default 1), loopback
+ * only. BENCH_LH_DIR=<dir> also writes each run's full Lighthouse report (`<page>-<run>.json`)
+ * there, for its opportunities and diagnostics.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,10 +24,16 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reportDir = process.env.BENCH_LH_DIR;
 /** BENCH_PAGES=coin (comma list of page names) measures only those pages. */
 const ONLY = (process.env.BENCH_PAGES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-const PAGES = [
+const ALL_PAGES = [
   ['home', '/en-US/home'],
   ['coin', '/en-US/crypto/bitcoin'],
-].filter(([name]) => !ONLY.length || ONLY.includes(name));
+];
+const PAGES = ALL_PAGES.filter(([name]) => !ONLY.length || ONLY.includes(name));
+const unknown = ONLY.filter((n) => !ALL_PAGES.some(([name]) => name === n));
+if (unknown.length) {
+  console.error(`BENCH_PAGES: unknown page ${unknown.join(', ')} (known: ${ALL_PAGES.map(([name]) => name).join(', ')})`);
+  process.exit(2);
+}
 
 if (!/^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base)) {
   console.error(`bench:web only measures a server on loopback (got ${base})`);

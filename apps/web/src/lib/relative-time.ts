@@ -1,3 +1,5 @@
+import { fromBrowserLanguage } from './locale';
+
 /** Units of a relative time, as Intl.RelativeTimeFormat names them. */
 export type RelativeUnit = 'minute' | 'hour' | 'day';
 
@@ -28,9 +30,8 @@ const ZH: Record<RelativeUnit, (n: number) => string> = {
  * Intl formatter each.
  */
 export function formatTimeAgo(count: number, unit: RelativeUnit, locale: string): string {
-  const lang = locale.slice(0, 3).toLowerCase();
-  if (lang === 'en-' || locale === 'en') return EN[unit](count);
-  if (lang === 'zh-' || locale === 'zh') return ZH[unit](count);
+  const app = fromBrowserLanguage(locale);
+  if (app) return (app === 'zh-CN' ? ZH : EN)[unit](count);
   let f = formats.get(locale);
   if (!f) formats.set(locale, (f = new Intl.RelativeTimeFormat(locale, { numeric: 'always', style: 'short' })));
   return f.format(-count, unit);

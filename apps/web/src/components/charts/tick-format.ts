@@ -1,4 +1,5 @@
 import { TickMarkType, type Time } from 'lightweight-charts';
+import { fromBrowserLanguage } from '../../lib/locale';
 
 /**
  * Intl options per tick mark type, as lightweight-charts' default tick formatter uses them (v5.2),
@@ -27,9 +28,8 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  */
 export function formatTickMark(time: Time, type: TickMarkType, locale: string): string {
   const ms = typeof time === 'number' ? time * 1000 : typeof time === 'string' ? Date.parse(`${time}T00:00:00Z`) : Date.UTC(time.year, time.month - 1, time.day);
-  const lang = locale.slice(0, 3).toLowerCase();
-  if (lang === 'en-' || locale === 'en') return formatUtc(ms, type, EN);
-  if (lang === 'zh-' || locale === 'zh') return formatUtc(ms, type, ZH);
+  const app = fromBrowserLanguage(locale);
+  if (app) return formatUtc(ms, type, app === 'zh-CN' ? ZH : EN);
   return intlFormat(ms, type, locale);
 }
 
