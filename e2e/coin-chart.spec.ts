@@ -53,3 +53,41 @@ test('the panels below the chart mount without scrolling, and one scroll to the 
   await about.scrollIntoViewIfNeeded();
   await expect(about).toBeInViewport();
 });
+
+test("the chart's canvases are sized once: the price axis has its width before the candles arrive", async ({ page }) => {
+  // A chart created empty drew a 56 px price axis; the candles' labels widened it, and every canvas
+  // of the chart was laid out and its bitmap reallocated a second time. The axis width is now
+  // reserved from the coin's price. Watched: the CSS widths each canvas of the chart takes (its
+  // bitmap size is not compared: under device emulation Chromium sizes bitmaps twice either way).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __canvasWidths: Map<Element, Set<string>> };
+    w.__canvasWidths = new Map();
+    const note = (c: Element, style: string | null) => {
+      const m = /(?:^|;)\s*width:\s*([^;]+)/.exec(style ?? '');
+      if (m) w.__canvasWidths.set(c, (w.__canvasWidths.get(c) ?? new Set()).add(m[1].trim()));
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'attributes' && r.target instanceof HTMLCanvasElement) {
+          note(r.target, r.oldValue);
+          note(r.target, r.target.getAttribute('style'));
+        }
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'], attributeOldValue: true });
+  });
+  // prices of both kinds: BTC's 105,000.00 and DOGE's 0.2200 make axes of different widths
+  for (const coin of ['bitcoin', 'dogecoin']) {
+    await page.goto(`/en-US/crypto/${coin}`);
+    await expectChartReady(page);
+    // the analysis' markers and level lines come after the candles: give them time to be drawn
+    await page.waitForTimeout(1_500);
+    // each canvas of the chart: the widths seen changing (a canvas styled before it was attached
+    // shows no change) and its width now
+    const widths = await page.evaluate(() => {
+      const seen = (window as unknown as { __canvasWidths: Map<Element, Set<string>> }).__canvasWidths;
+      return [...document.querySelectorAll<HTMLCanvasElement>('[data-testid="kline-chart"] canvas')].map((c) => [...new Set([...(seen.get(c) ?? []), c.style.width])]);
+    });
+    expect(widths.length, coin).toBeGreaterThanOrEqual(4);
+    for (const w of widths) expect(w, `${coin}: CSS widths one canvas of the chart took`).toHaveLength(1);
+  }
+});

@@ -73,20 +73,75 @@ export const CHART_PALETTES: Record<Theme, Palette> = {
   },
 };
 
+/** Font size of the chart's axes and labels, in CSS px. */
+const CHART_FONT_SIZE = 11;
 /**
- * Options of a new chart: `palette` colours, `width` × `height` px, and `locale` (BCP 47, the app's
- * language) for the time axis and the crosshair's date; lightweight-charts would take the
- * browser's language (`navigator.language`) otherwise.
+ * Font family of the chart: lightweight-charts' own default, named here so that the price axis can
+ * be measured before the chart draws ({@link reservedPriceAxisWidth}).
  */
-export function chartOptions(p: Palette, width: number, height: number, locale: string): DeepPartial<ChartOptions> {
+export const CHART_FONT_FAMILY = `-apple-system, BlinkMacSystemFont, 'Trebuchet MS', Roboto, Ubuntu, sans-serif`;
+
+/** The label width lightweight-charts assumes for an axis without labels (`Constants.DefaultOptimalWidth`). */
+const EMPTY_AXIS_LABEL_PX = 34;
+
+/**
+ * Width in CSS px that lightweight-charts gives the price axis when its widest label is
+ * `labelWidth` px wide at `fontSize` px (5.2, `PriceAxisWidget.optimalWidth`): border 1 + tick 5 +
+ * inner and outer padding (fontSize / 12 × 5 each) + label offset 5 + the label, rounded up to an
+ * even number. An axis without labels measures its label as 34 px: 56 px at 11 px.
+ */
+export function priceAxisWidth(labelWidth: number, fontSize = CHART_FONT_SIZE): number {
+  const w = Math.ceil(1 + 5 + 2 * (fontSize / 12) * 5 + 5 + labelWidth);
+  return w + (w % 2);
+}
+
+/**
+ * The price axis width (CSS px) to reserve for a chart of prices about `price` (quote currency):
+ * its labels (`formatPrice`) measured with `measure` (text → px in the chart's font), the wider of
+ * the price and 1.25 × it (the axis' upper ticks), through {@link priceAxisWidth}. 0 (no reserve)
+ * for an unknown price or when nothing can be measured.
+ *
+ * Why: a chart created before its candles draws an axis of the empty width (56 px); the candles'
+ * labels widen it, and the chart then sizes all its canvases a second time (at the device's pixel
+ * ratio: seven bitmaps reallocated). Reserved as `minimumWidth`, the axis has its final width from
+ * the first draw.
+ */
+export function reservedPriceAxisWidth(price: number | null | undefined, measure: (text: string) => number): number {
+  if (price == null || !Number.isFinite(price) || price <= 0) return 0;
+  const label = Math.max(measure(formatPrice(price)), measure(formatPrice(price * 1.25)));
+  // never below the empty axis' width: the axis would shrink to it when the candles arrive
+  return label > 0 ? priceAxisWidth(Math.max(label, EMPTY_AXIS_LABEL_PX)) : 0;
+}
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+/** Width in CSS px of `text` in the chart's font (0 where the browser has no canvas text metrics). */
+function measureChartText(text: string): number {
+  if (measureContext === undefined) {
+    try {
+      measureContext = document.createElement('canvas').getContext('2d');
+    } catch {
+      measureContext = null;
+    }
+    if (measureContext) measureContext.font = `${CHART_FONT_SIZE}px ${CHART_FONT_FAMILY}`;
+  }
+  return measureContext?.measureText(text).width ?? 0;
+}
+
+/**
+ * Options of a new chart: `palette` colours, `width` × `height` px, `locale` (BCP 47, the app's
+ * language) for the time axis and the crosshair's date (lightweight-charts would take the
+ * browser's language, `navigator.language`, otherwise), and `priceAxisMinWidth` px reserved for
+ * the price axis ({@link reservedPriceAxisWidth}; 0: none).
+ */
+export function chartOptions(p: Palette, width: number, height: number, locale: string, priceAxisMinWidth = 0): DeepPartial<ChartOptions> {
   return {
     width,
     height,
     localization: { locale },
-    layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 11 },
+    layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: CHART_FONT_SIZE, fontFamily: CHART_FONT_FAMILY },
     grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
     crosshair: { mode: CrosshairMode.Normal },
-    rightPriceScale: { borderColor: p.border },
+    rightPriceScale: { borderColor: p.border, minimumWidth: priceAxisMinWidth },
     timeScale: { borderColor: p.border, timeVisible: true, secondsVisible: false, rightOffset: 4, tickMarkFormatter: formatTickMark },
   };
 }
@@ -129,7 +184,9 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   priceLines?: { price: number; color: string; title: string }[];
   /** Tooltip content of a hovered marker (by marker id); null or undefined draws none. */
   markerTip?: (id: string) => ReactNode;
-}>(function KlineChart({ candles, forming, timeframe, theme, height = 420, markers, priceLines, markerTip }, ref) {
+  /** A recent price of the instrument (quote currency), to size the price axis before the candles arrive. */
+  priceHint?: number | null;
+}>(function KlineChart({ candles, forming, timeframe, theme, height = 420, markers, priceLines, markerTip, priceHint }, ref) {
   const { t, i18n } = useTranslation('coin');
   const containerRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
@@ -138,6 +195,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const lastTimeRef = useRef<number>(0);
   const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
   const localeRef = useRef(i18n.language);
+  const axisWidth = reservedPriceAxisWidth(priceHint, measureChartText);
+  const axisWidthRef = useRef(axisWidth);
   const [legend, setLegend] = useState<Legend | null>(null);
   const [hovered, setHovered] = useState<HoveredMarker | null>(null);
   const [anchors, setAnchors] = useState<MarkerAnchor[]>([]);
@@ -179,7 +238,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     const el = containerRef.current;
     if (!el) return;
     const p = paletteRef.current;
-    const chart = createChart(el, chartOptions(p, el.clientWidth, height, localeRef.current));
+    const chart = createChart(el, chartOptions(p, el.clientWidth, height, localeRef.current, axisWidthRef.current));
     const candleSeries = chart.addSeries(CandlestickSeries, {
       upColor: p.up,
       downColor: p.down,
@@ -244,6 +303,13 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     localeRef.current = i18n.language;
     chartRef.current?.applyOptions({ localization: { locale: i18n.language } });
   }, [i18n.language]);
+
+  // Another instrument's prices (e.g. the page moved to another coin): its own reserve.
+  useEffect(() => {
+    if (axisWidthRef.current === axisWidth) return; // the chart was created with it
+    axisWidthRef.current = axisWidth;
+    chartRef.current?.applyOptions({ rightPriceScale: { minimumWidth: axisWidth } });
+  }, [axisWidth]);
 
   // Theme colours.
   useEffect(() => {

@@ -93,7 +93,7 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
           <>
             {painted ? (
               <Suspense fallback={<ChartPlaceholder />}>
-                <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} markerTip={(id) => { const tip = overlay.tipOf(id); return tip ? <MarkerTip items={tip.items} stats={tip.stats} /> : null; }} />
+                <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} priceHint={coin.lastPrice} markerTip={(id) => { const tip = overlay.tipOf(id); return tip ? <MarkerTip items={tip.items} stats={tip.stats} /> : null; }} />
               </Suspense>
             ) : (
               <ChartPlaceholder />
