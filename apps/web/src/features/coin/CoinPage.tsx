@@ -246,7 +246,7 @@ export default function CoinPage() {
                   first render, commit and requests run in tasks of their own (AfterPaint). */}
               {hasMarketData(coin) && (
                 <AfterPaint stage={2} fallback={<SectionSkeleton />}>
-                  <TechnicalAnalysisSlot coinRef={ref} symbol={coin.symbol} />
+                  <TechnicalAnalysisSlot coin={coin} />
                 </AfterPaint>
               )}
               {hasMarketData(coin) && (

@@ -1,11 +1,11 @@
-import type { CoinRef } from '@coinlens/contracts';
+import type { Coin, CoinRef } from '@coinlens/contracts';
 import { CoinTechnicalAnalysis } from './ta/CoinTechnicalAnalysis';
 import { CoinAiPanel } from './ai/CoinAiPanel';
 import { ChatPanel } from '../chat/ChatPanel';
 
-/** Slot: technical analysis (trend, intensity, signals, levels, probabilities, indicators, track record). */
-export function TechnicalAnalysisSlot({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
-  return <CoinTechnicalAnalysis coinRef={coinRef} symbol={symbol} />;
+/** Slot: technical analysis (trend, intensity, signals, levels, probabilities, indicators, track record) of the page's coin. */
+export function TechnicalAnalysisSlot({ coin }: { coin: Coin }) {
+  return <CoinTechnicalAnalysis coin={coin} />;
 }
 
 /** Slot: 24 h AI highlights, K-line insights, AI strategy (short and medium/long term) and the trading-agent notice. */

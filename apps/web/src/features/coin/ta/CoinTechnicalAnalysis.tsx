@@ -1,10 +1,9 @@
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { CoinRef, LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
+import type { Coin, CoinRef, LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
-import { useAllCoins } from '../../../lib/market-queries';
 import { errorKey, isCancelled } from '../../../lib/api';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { DirectionPill, SignalChips, TaFacts, TimeframeSelector } from '../../signals/SignalCard';
@@ -138,16 +137,21 @@ function CoinAccuracy({ coinRef, symbol }: { coinRef: CoinRef; symbol: string })
   );
 }
 
-/** Technical-analysis section of the coin page: trend, intensity, signals, levels, probabilities, indicators, per timeframe, track record. */
-export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; symbol: string }) {
+/**
+ * Technical-analysis section of the coin page: trend, intensity, signals, levels, probabilities,
+ * indicators, per timeframe, track record. `coin` is the page's coin (its detail): its slug names
+ * it in every request, its `timeframes` are those offered, its `lastPrice` places the levels until
+ * a live price arrives. The analysis is requested at once (no wait for the list of all coins).
+ */
+export function CoinTechnicalAnalysis({ coin }: { coin: Pick<Coin, 'slug' | 'symbol' | 'timeframes' | 'lastPrice'> }) {
   const { t } = useTranslation('signals');
-  const coins = useAllCoins();
-  const coin = coins.data?.find((c) => c.slug === coinRef);
-  const available = TA_TIMEFRAMES.filter((tf) => coin?.timeframes.includes(tf));
+  const coinRef: CoinRef = coin.slug;
+  const symbol = coin.symbol;
+  const available = TA_TIMEFRAMES.filter((tf) => coin.timeframes.includes(tf));
   const [chosen, setChosen] = useState<TaTimeframe | null>(null);
   const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
   // A coin without analysed timeframes (no market data) is not asked about: the answer could only be 404.
-  const q = useCoinTa(coin && available.length ? coinRef : undefined, tf);
+  const q = useCoinTa(available.length ? coinRef : undefined, tf);
   // An analysis that arrives is rendered as a transition (in slices), not in the answer's task.
   const ta = useDeferredValue(q.data);
   return (
@@ -157,7 +161,7 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
     >
       <div className="p-3 sm:p-4" data-testid="coin-ta" data-state={ta ? 'ready' : 'loading'}>
         {tf && available.length > 0 && <p className="mb-2 text-[12px] text-muted" data-testid="ta-timeframe-meaning">{t(`timeframe.meaning.${timeframeLabel(tf)}`)}</p>}
-        {coins.data && !available.length ? (
+        {!available.length ? (
           <EmptyState title={t('ta.empty')} body={t('ta.emptyBody')} />
         ) : q.isError && !isCancelled(q.error) ? (
           <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
@@ -181,7 +185,7 @@ export function CoinTechnicalAnalysis({ coinRef, symbol }: { coinRef: CoinRef; s
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-3">
                 <h4 className="text-[11px] font-medium text-fg" title={t('ta.levelsLive')}>{t('ta.levels')}</h4>
-                <LiveLevels ta={ta} symbol={coin?.symbol} fallbackPrice={coin?.lastPrice} />
+                <LiveLevels ta={ta} symbol={symbol} fallbackPrice={coin.lastPrice} />
                 <h4 className="text-[11px] font-medium text-fg">{t('ta.perTimeframe')}</h4>
                 <PerTimeframe coinRef={coinRef} timeframes={available} />
               </div>
