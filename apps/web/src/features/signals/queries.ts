@@ -77,13 +77,14 @@ export function useTrackRecord(filter: TrackRecordFilter, pageSize = 20, enabled
   });
 }
 
-/** Per-pattern hit rate beside its baseline (`GET /api/signals/pattern-stats`). */
-export function usePatternStats(filter: { coin?: CoinRef; timeframe?: TaTimeframe }) {
+/** Per-pattern hit rate beside its baseline (`GET /api/signals/pattern-stats`); no request while `enabled` is false. */
+export function usePatternStats(filter: { coin?: CoinRef; timeframe?: TaTimeframe }, enabled = true) {
   return useQuery({
     queryKey: ['signals', 'patterns', filter],
     queryFn: ({ signal }) => api('getPatternStats', { query: filter }, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
+    enabled,
   });
 }
 

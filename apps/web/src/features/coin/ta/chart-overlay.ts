@@ -32,7 +32,9 @@ export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, 
   const track = useTrackRecord({ coin: coinRef ?? undefined, timeframe: ta }, MAX_SIGNAL_MARKERS, !!me?.isPro && !!ta);
   const analysis = useCoinTa(ta ? (coinRef ?? undefined) : undefined, ta);
   const items = ta ? track.data?.pages[0]?.items : undefined;
-  const patterns = usePatternStats({ timeframe: ta });
+  // the patterns' record is only shown in a marker's tooltip: not asked for without markers (e.g.
+  // for visitors and free users, who get none)
+  const patterns = usePatternStats({ timeframe: ta }, !!items?.length);
   const stats = ta ? patterns.data?.items : undefined;
   const markers = useMemo<SeriesMarker<Time>[]>(() => {
     if (!items) return [];
