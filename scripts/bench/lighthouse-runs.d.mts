@@ -13,3 +13,5 @@ export interface RunFigures {
 export declare function runFigures(lhr: unknown): RunFigures | null;
 /** Median (the upper one of an even count) of `key` over the completed runs (nulls left out); NaN when none completed. */
 export declare function medianOf<T extends object>(runs: Array<T | null>, key: keyof T & string): number;
+/** A note when the host's benchmark index is below the high-end desktop class (< 1,500) that Lighthouse's default 4× CPU slowdown is meant for; null otherwise. */
+export declare function slowHostNote(index: number): string | null;

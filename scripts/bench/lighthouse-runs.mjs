@@ -40,3 +40,19 @@ export function medianOf(runs, key) {
   const xs = runs.filter((r) => r !== null).map((r) => r[key]).sort((a, b) => a - b);
   return xs.length ? xs[Math.floor(xs.length / 2)] : NaN;
 }
+
+/**
+ * A note for a host slower than the one Lighthouse's default 4× CPU slowdown is meant for, or null.
+ * Lighthouse's docs/throttling.md ("Calibrating the CPU slowdown", classes as of Chrome m86): a
+ * benchmark index of 1,500–2,000 is a high-end desktop, for which 4× emulates its mid-tier phone;
+ * 1,000–1,500 a low-end desktop, for which it suggests 2× (1–5×). Below 1,500 the default 4× stands
+ * for a slower phone than intended, and scores come out lower. The figures stay those of the
+ * default: this only says so.
+ * @param {number} index median benchmark index of the runs
+ * @returns {string | null}
+ */
+export function slowHostNote(index) {
+  if (!Number.isFinite(index) || index <= 0 || index >= 1500) return null;
+  const kind = index >= 1000 ? 'a low-end desktop' : 'a phone-class CPU';
+  return `note: benchmark index ${Math.round(index)} is ${kind} in Lighthouse's classes (docs/throttling.md); its default 4× CPU slowdown is meant for a high-end desktop (1,500–2,000), so these runs emulate a slower phone than Lighthouse's mid-tier one and score lower`;
+}

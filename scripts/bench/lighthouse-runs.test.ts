@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianOf, runFigures } from './lighthouse-runs.mjs';
+import { medianOf, runFigures, slowHostNote } from './lighthouse-runs.mjs';
 
 const lhr = (score: number, tbt: number) => ({
   categories: { performance: { score } },
@@ -28,4 +28,13 @@ describe('Lighthouse runs of bench:web', () => {
     expect(medianOf(runs, 'tbt')).toBe(389);
     expect(medianOf<{ score: number }>([null, null], 'score')).toBeNaN();
   });
+
+  it("says when the host is slower than the one Lighthouse's 4× slowdown is meant for", () => {
+    expect(slowHostNote(1587)).toBeNull();
+    expect(slowHostNote(2400)).toBeNull();
+    expect(slowHostNote(1330)).toMatch(/benchmark index 1330 is a low-end desktop/);
+    expect(slowHostNote(900)).toMatch(/phone-class/);
+    for (const x of [Number.NaN, 0, Number.POSITIVE_INFINITY]) expect(slowHostNote(x)).toBeNull();
+  });
 });
+

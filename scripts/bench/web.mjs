@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { medianOf, runFigures } from './lighthouse-runs.mjs';
+import { medianOf, runFigures, slowHostNote } from './lighthouse-runs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const base = (process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -72,6 +72,7 @@ console.log(`\n== Lighthouse mobile (${runs} run${runs > 1 ? 's' : ''} per page,
 // (higher = faster CPU; a free core of a current desktop scores about 1000–2000) at its runs.
 console.log('page   score  LCP s  FCP s  TBT ms   CLS    JS KB (wire)  total KB (wire)  load  bench-index');
 let failed = 0;
+const indexes = [];
 try {
   for (const [name, p] of PAGES) {
     const res = [];
@@ -92,6 +93,7 @@ try {
       continue;
     }
     const m = (k) => medianOf(res, k);
+    indexes.push(m('index'));
     if (m('score') < 90 || m('cls') > 0.05) failed++;
     console.log(
       `${name.padEnd(6)} ${String(m('score')).padStart(5)}  ${m('lcp').toFixed(1).padStart(5)}  ${m('fcp').toFixed(1).padStart(5)}  ${String(Math.round(m('tbt'))).padStart(6)}  ${m('cls').toFixed(3)}  ${m('js').toFixed(1).padStart(12)}  ${m('total').toFixed(1).padStart(15)}  ${m('load').toFixed(1).padStart(4)}  ${String(Math.round(m('index'))).padStart(11)}${done < runs ? `  (${done} of ${runs} runs completed)` : ''}`,
@@ -101,3 +103,5 @@ try {
   await chrome.kill();
 }
 console.log(`targets: score ≥ 90, CLS ≤ 0.05 — ${failed ? `${failed} page(s) below target` : 'met'}`);
+const note = slowHostNote(Math.min(...indexes));
+if (note) console.log(note);
