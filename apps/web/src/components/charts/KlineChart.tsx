@@ -1,4 +1,4 @@
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -195,7 +195,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const lastTimeRef = useRef<number>(0);
   const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
   const localeRef = useRef(i18n.language);
-  const axisWidth = reservedPriceAxisWidth(priceHint, measureChartText);
+  // measured once per price, not on every render (the crosshair's legend re-renders on each move)
+  const axisWidth = useMemo(() => reservedPriceAxisWidth(priceHint, measureChartText), [priceHint]);
   const axisWidthRef = useRef(axisWidth);
   const [legend, setLegend] = useState<Legend | null>(null);
   const [hovered, setHovered] = useState<HoveredMarker | null>(null);

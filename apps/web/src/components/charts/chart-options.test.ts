@@ -48,4 +48,3 @@ describe('price axis width', () => {
     expect(reservedPriceAxisWidth(105_234.56, () => 0)).toBe(0);
   });
 });
-
