@@ -158,3 +158,14 @@ export const alertDeliveryAttempts = pgTable(
   },
   (t) => [index('alert_delivery_attempts_delivery_idx').on(t.deliveryId)],
 );
+
+/**
+ * Where the alert evaluator stands per coin: `lastCloseMs` is the close time (market clock, ms) of
+ * the last closed 5m candle of `symbol` it evaluated. On start a worker evaluates the candles that
+ * closed after it (while no worker ran), up to a bound (alerts.evaluator.ts, `catchUp`). A row per
+ * symbol of the market source; written after each evaluated candle.
+ */
+export const alertCandleCursors = pgTable('alert_candle_cursors', {
+  symbol: text('symbol').primaryKey(),
+  lastCloseMs: bigint('last_close_ms', { mode: 'number' }).notNull(),
+});

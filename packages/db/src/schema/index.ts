@@ -7,4 +7,4 @@ export { invitationBindings, invitationCodes, paymentOrders, subscriptions, tria
 export { analyticsEvents, coinFollowing } from './following';
 export { aiContents, chatMessages, paperPlans, strategyGenerations } from './chat';
 export { probabilityForecasts, strategyRecords } from './calibration';
-export { alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints } from './alerts';
+export { alertCandleCursors, alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints } from './alerts';

@@ -17,6 +17,16 @@ import type { PushSubscriptionsRepository } from './alerts.push.repository';
 
 const FIVE_MIN = 300_000;
 const HOUR = 3_600_000;
+/**
+ * How far back (market time, ms) a worker's start evaluates the 5m candles that closed while no worker
+ * ran (AlertsEvaluator.catchUp): a day. An alert older than that is news no longer worth sending.
+ */
+export const CATCH_UP_MAX_MS = 24 * HOUR;
+/**
+ * Whether `rule` stood as it is now by `createdBy` (wall ms): created, last edited, paused or resumed
+ * (`updated_at`) by then. Every rule when null.
+ */
+const createdIn = (rule: RuleRow, createdBy: number | null): boolean => createdBy == null || Number(rule.updated_at ?? rule.created_at) <= createdBy;
 /** Records kept per process (key: what the record measures and the market hour it was computed in). */
 const RECORD_CACHE_SIZE = 2_000;
 
@@ -246,15 +256,30 @@ export class AlertsEvaluator {
     return id == null ? null : this.d.market.coinRows.find((c) => c.id === id) ?? null;
   }
 
-  /** Handles a closed candle: 5m candles drive price and strategy rules. Returns the events fired. */
+  /**
+   * Handles a closed candle: 5m candles drive price and strategy rules. Returns the events fired.
+   * After a 5m candle is evaluated, the coin's cursor (alert_candle_cursors) records its close time,
+   * from which {@link catchUp} resumes after a restart.
+   */
   async onCandleClosed(e: CandleClosedEvent): Promise<number> {
     if (e.timeframe !== '5m') return 0;
     const row = this.d.market.coinRows.find((c) => c.symbol === e.symbol);
     if (!row) return 0;
+    return this.evaluateCandle(row, e, null);
+  }
+
+  /**
+   * Evaluates the price and strategy rules of `row` on one closed 5m candle, then moves the coin's
+   * cursor to its close. `createdBy` (wall ms): only rules that stood as they are now by then count
+   * (a candle caught up after a restart must not fire a rule made or edited after it closed); null on
+   * the live path.
+   */
+  private async evaluateCandle(row: CoinRow, e: CandleClosedEvent, createdBy: number | null): Promise<number> {
     try {
       let fired = 0;
-      fired += await this.priceRules(row, e);
-      fired += await this.strategyRules(row, e);
+      fired += await this.priceRules(row, e, createdBy);
+      fired += await this.strategyRules(row, e, createdBy);
+      await this.d.repo.setCandleCursor(row.symbol, e.candle.time + FIVE_MIN);
       return fired;
     } catch (err) {
       this.log(`alerts: candle ${e.symbol} ${e.timeframe}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
@@ -262,13 +287,54 @@ export class AlertsEvaluator {
     }
   }
 
-  private async priceRules(row: CoinRow, e: CandleClosedEvent): Promise<number> {
+  /**
+   * Evaluates the 5m candles that closed while no worker listened: for each coin with a cursor, the
+   * candles closed after it and by the market clock's now, oldest first, at most `maxMs` (market
+   * time) of them; a rule counts for a candle only when it stood as it is now (created, last edited,
+   * paused or resumed) by the candle's close (the wall time that close had, from the clock's speed). Coins never evaluated (no cursor: a first
+   * start) and cursors ahead of the clock (a replay that wrapped to its start) are skipped; so is
+   * everything when no price or strategy rule is active. Each trigger fires once per (rule, key) as
+   * on the live path, so a candle evaluated twice fires nothing twice. Never throws: a failure is
+   * logged. Returns the candles evaluated and the events fired.
+   */
+  async catchUp(maxMs = CATCH_UP_MAX_MS): Promise<{ candles: number; fired: number }> {
+    const out = { candles: 0, fired: 0 };
+    try {
+      const cursors = await this.d.repo.candleCursors();
+      if (!cursors.size) return out;
+      const [cross, moves, strategyRules] = await Promise.all([this.d.repo.activeRules('price_cross'), this.d.repo.activeRules('price_move'), this.d.repo.activeRules('strategy')]);
+      const coinIds = new Set([...cross, ...moves].map((r) => r.coin_id));
+      const strategyIds = [...new Set(strategyRules.map((r) => (r.params as { strategy_id?: unknown }).strategy_id).filter((x): x is number => typeof x === 'number'))];
+      if (strategyIds.length) for (const s of await this.records.strategiesByIds(strategyIds)) coinIds.add(s.coin_id);
+      if (!coinIds.size) return out;
+      const now = this.d.clock.now();
+      const wallNow = (this.d.now ?? Date.now)();
+      for (const row of this.d.market.coinRows) {
+        const last = cursors.get(row.symbol);
+        if (!coinIds.has(row.id) || last == null || last >= now) continue;
+        const from = Math.max(last, now - maxMs);
+        const candles = await this.d.source.getCandles(row.symbol, '5m', { limit: Math.ceil((now - from) / FIVE_MIN) + 1, endTime: now });
+        for (const c of candles) {
+          const close = c.time + FIVE_MIN;
+          if (close <= from || close > now) continue;
+          out.fired += await this.evaluateCandle(row, { symbol: row.symbol, timeframe: '5m', candle: c }, wallNow - (now - close) / this.d.clock.speed);
+          out.candles++;
+        }
+      }
+      if (out.candles) this.log(`alerts: caught up ${out.candles} closed 5m candles, ${out.fired} alerts fired`);
+    } catch (err) {
+      this.log(`alerts: catch-up: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+    }
+    return out;
+  }
+
+  private async priceRules(row: CoinRow, e: CandleClosedEvent, createdBy: number | null): Promise<number> {
     const c = e.candle;
     const closeTime = c.time + FIVE_MIN;
     const triggers: Trigger[] = [];
     const cross = await this.d.repo.activeRules('price_cross', row.id);
     for (const r of cross) {
-      if (r.coin_id !== row.id) continue;
+      if (r.coin_id !== row.id || !createdIn(r, createdBy)) continue;
       const p = r.params as { level: number; direction: 'up' | 'down' | 'any'; repeat: boolean };
       const up = c.open < p.level && c.high >= p.level;
       const down = c.open > p.level && c.low <= p.level;
@@ -282,7 +348,7 @@ export class AlertsEvaluator {
     }
     const moves = await this.d.repo.activeRules('price_move', row.id);
     for (const r of moves) {
-      if (r.coin_id !== row.id) continue;
+      if (r.coin_id !== row.id || !createdIn(r, createdBy)) continue;
       const p = r.params as { percent: number; window_minutes: number; direction: MoveDirection };
       const k = Math.max(1, Math.round((p.window_minutes * 60_000) / FIVE_MIN));
       const candles = await this.d.source.getCandles(row.symbol, '5m', { limit: k + 1, endTime: closeTime });
@@ -317,8 +383,8 @@ export class AlertsEvaluator {
    * (`due_at`; the strategies page scores it over the same window). A long strategy's target is
    * above the price and its invalidation below; a short one's the other way round.
    */
-  private async strategyRules(row: CoinRow, e: CandleClosedEvent): Promise<number> {
-    const rules = (await this.d.repo.activeRules('strategy')).filter((r) => r.params && typeof (r.params as { strategy_id?: unknown }).strategy_id === 'number');
+  private async strategyRules(row: CoinRow, e: CandleClosedEvent, createdBy: number | null): Promise<number> {
+    const rules = (await this.d.repo.activeRules('strategy')).filter((r) => r.params && typeof (r.params as { strategy_id?: unknown }).strategy_id === 'number' && createdIn(r, createdBy));
     if (!rules.length) return 0;
     const ids = [...new Set(rules.map((r) => (r.params as { strategy_id: number }).strategy_id))];
     const strategies = (await this.records.strategiesByIds(ids)).filter((s) => s.coin_id === row.id);
@@ -450,8 +516,12 @@ export class AlertsEvaluator {
     }
   }
 
-  /** Subscribes to the market source's closed candles; returns the unsubscribe function. */
+  /**
+   * Evaluates the candles missed while no worker ran ({@link catchUp}), then subscribes to the market
+   * source's closed candles, which queue behind it; returns the unsubscribe function.
+   */
   listen(): () => void {
+    this.chain = this.chain.then(() => this.catchUp());
     return this.d.source.onCandleClosed((e) => {
       if (e.timeframe !== '5m') return;
       this.chain = this.chain.then(() => this.onCandleClosed(e));

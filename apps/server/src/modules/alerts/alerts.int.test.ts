@@ -470,6 +470,53 @@ describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
   });
 });
 
+describe('candles that closed while no worker ran', () => {
+  it('are evaluated when a worker starts (catch-up): a rule that stood before the candle fires once, with its market time; one made after it does not', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    const ev = t.ctx.alerts.evaluator!;
+    const now = t.clock.now();
+    const closed = await t.ctx.source.getCandles('BTC', '5m', { limit: 200 });
+    // a rising candle with at least one closed candle before it and one after it
+    const i = closed.findLastIndex((x, k) => k > 0 && k < closed.length - 1 && x.high > x.open * 1.0005);
+    expect(i).toBeGreaterThan(0);
+    const [prev, c, last] = [closed[i - 1], closed[i], closed[closed.length - 1]];
+    expect(last.time + 300_000).toBeLessThanOrEqual(now);
+    const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+    const mk = async () =>
+      (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up', repeat: true }, channels: [] } })).json().result.id as number;
+    const before = await mk();
+    const after = await mk();
+    // `before` has stood since a day ago; `after` was made now, after the candle closed
+    await t.ctx.db.query(sql`update alert_rules set created_at = created_at - 86400000, updated_at = updated_at - 86400000 where id = ${before}`);
+    // a worker evaluated the candle before `c`, then stopped
+    await ev.onCandleClosed({ symbol: 'BTC', timeframe: '5m', candle: prev });
+    expect((await t.ctx.alerts.repo.candleCursors()).get('BTC')).toBe(c.time);
+
+    const r = await ev.catchUp();
+    expect(r.candles).toBeGreaterThanOrEqual(closed.length - 1 - i);
+    const events = await t.ctx.db.query<{ rule_id: number; market_time: number | string }>(sql`select rule_id, market_time from alert_events where trigger_key = ${`cross:${c.time}`} and rule_id in (${before}, ${after})`);
+    expect(events.map((e) => [e.rule_id, Number(e.market_time)])).toEqual([[before, c.time + 300_000]]);
+    // the cursor stands at the last closed candle: a second start evaluates nothing
+    expect((await t.ctx.alerts.repo.candleCursors()).get('BTC')).toBe(last.time + 300_000);
+    expect(await ev.catchUp()).toEqual({ candles: 0, fired: 0 });
+    // repeating rules: removed, so that later tests' candles do not fire them
+    await t.ctx.db.query(sql`delete from alert_rules where id in (${before}, ${after})`);
+  });
+
+  it('goes back at most the bound, and not at all for a coin never evaluated', async () => {
+    const ev = t.ctx.alerts.evaluator!;
+    const { headers } = await createSignedInUser(t.ctx);
+    const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'ETH', level: 1, direction: 'up' }, channels: [] } })).json().result.id as number;
+    await t.ctx.db.query(sql`update alert_rules set created_at = created_at - 86400000, updated_at = updated_at - 86400000 where id = ${rule}`);
+    await t.ctx.db.query(sql`delete from alert_candle_cursors where symbol = 'ETH'`);
+    expect((await ev.catchUp()).candles).toBe(0);
+    const now = t.clock.now();
+    await t.ctx.alerts.repo.setCandleCursor('ETH', now - 10 * 3_600_000);
+    expect((await ev.catchUp(3_600_000)).candles).toBe(12);
+    await t.ctx.db.query(sql`delete from alert_rules where id = ${rule}`);
+  });
+});
+
 describe('outbox housekeeping', () => {
   it('prunes old delivered and failed deliveries with their attempts and old notifications, in batches, keeping what must stay', async () => {
     const { headers, userId } = await createSignedInUser(t.ctx);

@@ -153,6 +153,23 @@ export class AlertsRepository {
     return r?.t == null ? null : Number(r.t);
   }
 
+  /**
+   * The evaluator's cursors (alert_candle_cursors): symbol → close time (market clock, ms) of the last
+   * closed 5m candle evaluated. Symbols never evaluated are absent.
+   */
+  async candleCursors(): Promise<Map<string, number>> {
+    const rows = await this.q<{ symbol: string; last_close_ms: number }>(sql`select symbol, last_close_ms from alert_candle_cursors`);
+    return new Map(rows.map((r) => [r.symbol, Number(r.last_close_ms)]));
+  }
+
+  /**
+   * Records that the 5m candle of `symbol` closing at `closeMs` (market clock) was evaluated. Set, not
+   * raised: candles are evaluated in order, and a replay that wraps to its start moves it back.
+   */
+  async setCandleCursor(symbol: string, closeMs: number): Promise<void> {
+    await this.q(sql`insert into alert_candle_cursors (symbol, last_close_ms) values (${symbol}, ${closeMs}) on conflict (symbol) do update set last_close_ms = excluded.last_close_ms`);
+  }
+
   /** Users by id (e-mail, verification, language) in one query. */
   async users(ids: number[]): Promise<Map<number, { id: number; email: string | null; email_verified: boolean; language: string }>> {
     if (!ids.length) return new Map();
