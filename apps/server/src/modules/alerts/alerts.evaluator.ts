@@ -23,10 +23,10 @@ const HOUR = 3_600_000;
  */
 export const CATCH_UP_MAX_MS = 24 * HOUR;
 /**
- * Whether `rule` stood as it is now by `createdBy` (wall ms): created, last edited, paused or resumed
+ * Whether `rule` stood as it is now at `asOf` (wall ms): created, last edited, paused or resumed
  * (`updated_at`) by then. Every rule when null.
  */
-const createdIn = (rule: RuleRow, createdBy: number | null): boolean => createdBy == null || Number(rule.updated_at ?? rule.created_at) <= createdBy;
+const stoodAt = (rule: RuleRow, asOf: number | null): boolean => asOf == null || Number(rule.updated_at ?? rule.created_at) <= asOf;
 /** Records kept per process (key: what the record measures and the market hour it was computed in). */
 const RECORD_CACHE_SIZE = 2_000;
 
@@ -270,15 +270,15 @@ export class AlertsEvaluator {
 
   /**
    * Evaluates the price and strategy rules of `row` on one closed 5m candle, then moves the coin's
-   * cursor to its close. `createdBy` (wall ms): only rules that stood as they are now by then count
+   * cursor to its close. `asOf` (wall ms): only rules that stood as they are now by then count
    * (a candle caught up after a restart must not fire a rule made or edited after it closed); null on
    * the live path.
    */
-  private async evaluateCandle(row: CoinRow, e: CandleClosedEvent, createdBy: number | null): Promise<number> {
+  private async evaluateCandle(row: CoinRow, e: CandleClosedEvent, asOf: number | null): Promise<number> {
     try {
       let fired = 0;
-      fired += await this.priceRules(row, e, createdBy);
-      fired += await this.strategyRules(row, e, createdBy);
+      fired += await this.priceRules(row, e, asOf);
+      fired += await this.strategyRules(row, e, asOf);
       await this.d.repo.setCandleCursor(row.symbol, e.candle.time + FIVE_MIN);
       return fired;
     } catch (err) {
@@ -291,11 +291,12 @@ export class AlertsEvaluator {
    * Evaluates the 5m candles that closed while no worker listened: for each coin with a cursor, the
    * candles closed after it and by the market clock's now, oldest first, at most `maxMs` (market
    * time) of them; a rule counts for a candle only when it stood as it is now (created, last edited,
-   * paused or resumed) by the candle's close (the wall time that close had, from the clock's speed). Coins never evaluated (no cursor: a first
-   * start) and cursors ahead of the clock (a replay that wrapped to its start) are skipped; so is
-   * everything when no price or strategy rule is active. Each trigger fires once per (rule, key) as
-   * on the live path, so a candle evaluated twice fires nothing twice. Never throws: a failure is
-   * logged. Returns the candles evaluated and the events fired.
+   * paused or resumed) by the candle's close (the wall time that close had, from the clock's speed).
+   * Coins never evaluated (no cursor: a first start) and cursors ahead of the clock (a replay that
+   * wrapped to its start) are skipped; so is everything when no price or strategy rule is active.
+   * Each trigger fires once per (rule, key) as on the live path, so a candle evaluated twice fires
+   * nothing twice; a repeating rule fires once per missed candle that meets it, as it would have live.
+   * Never throws: a failure is logged. Returns the candles evaluated and the events fired.
    */
   async catchUp(maxMs = CATCH_UP_MAX_MS): Promise<{ candles: number; fired: number }> {
     const out = { candles: 0, fired: 0 };
@@ -328,13 +329,13 @@ export class AlertsEvaluator {
     return out;
   }
 
-  private async priceRules(row: CoinRow, e: CandleClosedEvent, createdBy: number | null): Promise<number> {
+  private async priceRules(row: CoinRow, e: CandleClosedEvent, asOf: number | null): Promise<number> {
     const c = e.candle;
     const closeTime = c.time + FIVE_MIN;
     const triggers: Trigger[] = [];
     const cross = await this.d.repo.activeRules('price_cross', row.id);
     for (const r of cross) {
-      if (r.coin_id !== row.id || !createdIn(r, createdBy)) continue;
+      if (r.coin_id !== row.id || !stoodAt(r, asOf)) continue;
       const p = r.params as { level: number; direction: 'up' | 'down' | 'any'; repeat: boolean };
       const up = c.open < p.level && c.high >= p.level;
       const down = c.open > p.level && c.low <= p.level;
@@ -348,7 +349,7 @@ export class AlertsEvaluator {
     }
     const moves = await this.d.repo.activeRules('price_move', row.id);
     for (const r of moves) {
-      if (r.coin_id !== row.id || !createdIn(r, createdBy)) continue;
+      if (r.coin_id !== row.id || !stoodAt(r, asOf)) continue;
       const p = r.params as { percent: number; window_minutes: number; direction: MoveDirection };
       const k = Math.max(1, Math.round((p.window_minutes * 60_000) / FIVE_MIN));
       const candles = await this.d.source.getCandles(row.symbol, '5m', { limit: k + 1, endTime: closeTime });
@@ -383,8 +384,8 @@ export class AlertsEvaluator {
    * (`due_at`; the strategies page scores it over the same window). A long strategy's target is
    * above the price and its invalidation below; a short one's the other way round.
    */
-  private async strategyRules(row: CoinRow, e: CandleClosedEvent, createdBy: number | null): Promise<number> {
-    const rules = (await this.d.repo.activeRules('strategy')).filter((r) => r.params && typeof (r.params as { strategy_id?: unknown }).strategy_id === 'number' && createdIn(r, createdBy));
+  private async strategyRules(row: CoinRow, e: CandleClosedEvent, asOf: number | null): Promise<number> {
+    const rules = (await this.d.repo.activeRules('strategy')).filter((r) => r.params && typeof (r.params as { strategy_id?: unknown }).strategy_id === 'number' && stoodAt(r, asOf));
     if (!rules.length) return 0;
     const ids = [...new Set(rules.map((r) => (r.params as { strategy_id: number }).strategy_id))];
     const strategies = (await this.records.strategiesByIds(ids)).filter((s) => s.coin_id === row.id);
