@@ -8,7 +8,7 @@
  *   3. Playwright end-to-end tests in Debian's Chromium against the built app (scripts/e2e.mjs
  *      installs or finds Chromium and says what is missing when it cannot), then the Telegram spec
  *      against a second server whose bot talks to a local Bot API stand-in.
- * Prints a closing line `tests: N passed, N failed`.
+ * Prints each stage's wall time and a closing line `tests: N passed, N failed`.
  * Flags: --no-e2e skips stage 3 (for quick local runs; CI runs everything).
  */
 import { spawnSync } from 'node:child_process';
@@ -23,16 +23,29 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-test-'));
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Wall time of each stage run so far: [label, seconds]. */
+const stages = [];
+const started = performance.now();
 
 function run(label, cmd, cmdArgs, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const t0 = performance.now();
   const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  stages.push([label, (performance.now() - t0) / 1000]);
   return r.status ?? 1;
 }
 
 function finish(code) {
+  console.log('\nstage times:');
+  for (const [label, s] of stages) console.log(`  ${fmtSeconds(s).padStart(8)}  ${label}`);
+  console.log(`  ${fmtSeconds((performance.now() - started) / 1000).padStart(8)}  total`);
   console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(code);
+}
+
+/** `83.4 s` below two minutes, `12 min 05 s` above. */
+function fmtSeconds(s) {
+  return s < 120 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.floor(s % 60)).padStart(2, '0')} s`;
 }
 
 if (run('i18n keys', 'node', ['scripts/i18n-check.mjs']) !== 0) {
