@@ -72,7 +72,10 @@ export function classifyAddress(ip: string): AddressVerdict {
   const kind = net.isIP(ip);
   if (!kind) return { allowed: false, range: 'invalid' };
   try {
-    const a = ipaddr.parse(ip);
+    // An IPv6 literal with a dotted tail is put in canonical hex form by Node's URL parser first:
+    // ipaddr.js reads `::a.b.c.d` (IPv4-compatible) as if it were `::ffff:a.b.c.d` (IPv4-mapped).
+    const text = kind === 6 && ip.includes('.') ? new URL(`http://[${ip.split('%')[0]}]/`).hostname.slice(1, -1) : ip;
+    const a = ipaddr.parse(text);
     return a.kind() === 'ipv4' ? classifyV4(a as ipaddr.IPv4) : classifyV6(a as ipaddr.IPv6);
   } catch {
     return { allowed: false, range: 'invalid' };
