@@ -159,7 +159,8 @@ async function main() {
     const rx = await startCountingListener();
     let outboundBad = true;
     try {
-      const outbound = await runOutboundFuzz({ send: httpSender(baseUrl), auth, port: rx.port, seed, generated: Number(process.env.FUZZ_OUTBOUND ?? 200) });
+      // a session of its own: the fuzz above ends with its logout
+      const outbound = await runOutboundFuzz({ send: httpSender(baseUrl), auth: await signIn(baseUrl), port: rx.port, seed, generated: Number(process.env.FUZZ_OUTBOUND ?? 200) });
       await new Promise((r) => setTimeout(r, 500)); // a request that slipped through has arrived by now
       console.log(formatOutboundReport(outbound, rx.hits()));
       outboundBad = outbound.failures.length > 0 || rx.hits() > 0;
