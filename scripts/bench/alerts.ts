@@ -78,7 +78,8 @@ async function receiver(secrets: Record<string, string>, mode: 'ok' | 'flaky') {
   return { base: `http://127.0.0.1:${port}`, arrivals, close: () => new Promise<void>((r) => { w.once('exit', () => r()); w.postMessage('close'); }) };
 }
 
-const t = await createTestApp({ symbols: ['BTC'], timeframes: ['5m'] });
+// The receiver listens on 127.0.0.1, which webhook URLs may reach only when allowed explicitly.
+const t = await createTestApp({ symbols: ['BTC'], timeframes: ['5m'], env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
 try {
   const { repo } = t.ctx.alerts;
   const candles = await t.ctx.source.getCandles('BTC', '5m', { limit: 300 });
@@ -146,7 +147,7 @@ try {
     ids.push(id);
     await repo.insertDelivery(owner.id, { channel: 'webhook', endpointId: ep.id, messageId: id, payload: { type: 'alert.test', timestamp: new Date().toISOString(), data: { i } } }, Date.now());
   }
-  const soak = new AlertDispatcher({ repo, mailer: t.ctx.accounts.mailer, pollMs: 25, baseBackoffMs: 20, maxAttempts: 30, timeoutMs: 300, batch: 100, leaseMs: 5000 });
+  const soak = new AlertDispatcher({ repo, mailer: t.ctx.accounts.mailer, pollMs: 25, baseBackoffMs: 20, maxAttempts: 30, timeoutMs: 300, batch: 100, leaseMs: 5000, outbound: t.ctx.alerts.outbound });
   const s0 = performance.now();
   soak.start();
   soak.wake();

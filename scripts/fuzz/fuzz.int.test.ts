@@ -5,6 +5,9 @@ import { createTestApp } from '../../apps/server/test/harness';
 import { createSignedInUser } from '../../apps/server/test/users';
 import { startTestChain, type TestChain } from '../../apps/server/test/chain/test-chain';
 import { formatReport, httpSender, operationsOf, runFuzz } from './openapi-fuzz';
+import { formatOutboundReport, runOutboundFuzz } from './outbound-fuzz';
+import { startCountingListener } from '../../apps/server/test/outbound';
+import { vapidKeys } from '../../apps/server/test/push-service';
 
 /**
  * A short seeded run of the fuzz suite (`npm run fuzz` runs ≈ 12,000 requests): every operation of
@@ -19,7 +22,8 @@ beforeAll(async () => {
   const usdt = await chain.deployToken('USDT', 6);
   await chain.mint(usdt, chain.accounts[1], parseUnits('1000', 6));
   const CHAINS = JSON.stringify({ local: { name: 'Hardhat', chain_id: chain.chainId, rpc_url: chain.url, merchant: getAddress(chain.accounts[9]), tokens: [{ symbol: 'USDT', contract: usdt, decimals: 6 }] } });
-  t = await createTestApp({ symbols: ['BTC', 'ETH'], timeframes: ['1h', '1d'], env: { CHAINS, CONFIRMATIONS: '2', ANALYTICS_HOST: 'coinlens.example' } });
+  const vapid = vapidKeys();
+  t = await createTestApp({ symbols: ['BTC', 'ETH'], timeframes: ['1h', '1d'], env: { CHAINS, CONFIRMATIONS: '2', ANALYTICS_HOST: 'coinlens.example', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
 });
@@ -38,4 +42,22 @@ describe('fuzzing every OpenAPI operation with bad input', () => {
     expect(report.serverErrors, formatReport(report)).toBe(0);
     expect(report.unformatted4xx, formatReport(report)).toBe(0);
   }, 180_000);
+});
+
+describe('fuzzing user-supplied URLs that point at the server’s own network', () => {
+  it('refuses every notation of an internal address (400), and nothing reaches a loopback listener', async () => {
+    const rx = await startCountingListener();
+    try {
+      const { headers } = await createSignedInUser(t.ctx);
+      const report = await runOutboundFuzz({ send: httpSender(base), auth: headers.authorization, port: rx.port, seed: 20261129, generated: 60 });
+      // let any request that slipped through arrive before counting
+      await new Promise((r) => setTimeout(r, 200));
+      expect(report.push).toBe(true);
+      expect(report.requests).toBeGreaterThanOrEqual(150);
+      expect(report.failures, formatOutboundReport(report, rx.hits())).toEqual([]);
+      expect(rx.hits()).toBe(0);
+    } finally {
+      await rx.close();
+    }
+  }, 120_000);
 });

@@ -13,6 +13,11 @@
  * FUZZ_TOKEN a bearer token to use instead of signing in a new wallet (SIWE), FUZZ_EXAMPLES
  * offending requests shown per kind (default 5), FUZZ_CHAIN=0 to start the server without the
  * local EVM chain (payment routes then answer 503 PAYMENTS_NOT_CONFIGURED).
+ *
+ * Then the outbound cases (scripts/fuzz/outbound-fuzz.ts): webhook URLs and push endpoints on the
+ * server's own network in every notation, FUZZ_OUTBOUND generated ones (default 200) besides the
+ * fixed forms, each of which must be refused with 400 while a loopback listener started here counts
+ * 0 requests. The server started here gets a VAPID key pair so push subscriptions are tried too.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +27,9 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { formatReport, httpSender, runFuzz } from './openapi-fuzz';
+import { formatOutboundReport, runOutboundFuzz } from './outbound-fuzz';
+import { startCountingListener } from '../../apps/server/test/outbound';
+import { vapidKeys } from '../../apps/server/test/push-service';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const say = (m: string) => console.log(`[fuzz] ${m}`);
@@ -87,6 +95,7 @@ async function startServer(chains?: string): Promise<{ baseUrl: string; child: C
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       NODE_ENV: 'production',
       ...(chains ? { CHAINS: chains, CONFIRMATIONS: '2' } : {}),
+      ...(process.env.VAPID_PUBLIC_KEY ? {} : (({ publicKey, privateKey }) => ({ VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey }))(vapidKeys())),
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -147,7 +156,18 @@ async function main() {
     if (process.stdout.isTTY) process.stdout.write('\n');
     console.log(formatReport(report));
     if (server && (report.serverErrors || report.unformatted4xx)) say(`server log (stacks of the 5xx): ${server.logPath}`);
-    code = report.serverErrors || report.unformatted4xx ? 1 : 0;
+    const rx = await startCountingListener();
+    let outboundBad = true;
+    try {
+      // a session of its own: the fuzz above ends with its logout
+      const outbound = await runOutboundFuzz({ send: httpSender(baseUrl), auth: await signIn(baseUrl), port: rx.port, seed, generated: Number(process.env.FUZZ_OUTBOUND ?? 200) });
+      await new Promise((r) => setTimeout(r, 500)); // a request that slipped through has arrived by now
+      console.log(formatOutboundReport(outbound, rx.hits()));
+      outboundBad = outbound.failures.length > 0 || rx.hits() > 0;
+    } finally {
+      await rx.close();
+    }
+    code = report.serverErrors || report.unformatted4xx || outboundBad ? 1 : 0;
   } finally {
     if (server) {
       server.child.kill('SIGTERM');

@@ -112,8 +112,8 @@ export async function startPushService(vapidPublicKey: string) {
   return {
     origin,
     received,
-    /** An https agent that trusts this service's certificate (for web-push's `agent` option). */
-    agent: new https.Agent({ ca: cert }),
+    /** This service's self-signed certificate (PEM), to trust in the sender's https pool (`new Outbound({ ca })`). */
+    cert,
     /** A new browser subscription: P-256 key pair and 16-byte auth secret made here, endpoint on this service. */
     newClient(): TestPushClient {
       const ecdh = crypto.createECDH('prime256v1');

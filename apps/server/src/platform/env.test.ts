@@ -26,3 +26,14 @@ describe('REDIS_PREFIX', () => {
     expect(() => parseEnv({ REDIS_PREFIX: 'has space' })).toThrow(/REDIS_PREFIX/);
   });
 });
+
+describe('OUTBOUND_ALLOW_HOSTS', () => {
+  it('is off by default and takes host names, addresses and CIDR ranges', () => {
+    expect(parseEnv({}).OUTBOUND_ALLOW_HOSTS).toBeUndefined();
+    expect(parseEnv({ OUTBOUND_ALLOW_HOSTS: 'hooks.lan, 192.168.1.20, 10.0.0.0/8, fd00::/8' }).OUTBOUND_ALLOW_HOSTS).toBe('hooks.lan, 192.168.1.20, 10.0.0.0/8, fd00::/8');
+  });
+  it('stops the process on an entry that is none of these, naming it', () => {
+    expect(() => parseEnv({ OUTBOUND_ALLOW_HOSTS: 'hooks.lan,10.0.0.0/33,not a host' })).toThrow(EnvError);
+    expect(() => parseEnv({ OUTBOUND_ALLOW_HOSTS: 'hooks.lan,10.0.0.0/33,not a host' })).toThrow(/OUTBOUND_ALLOW_HOSTS: .*10\.0\.0\.0\/33, not a host/);
+  });
+});

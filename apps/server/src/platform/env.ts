@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { ChainsEnv } from '../providers/chain/config';
 import { expandNewsFeeds } from '../providers/news/rss/default-feeds';
+import { parseAllowList } from './outbound';
 
 /** Repository root (the folder with `data/` and `apps/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
@@ -198,6 +199,18 @@ export const EnvSchema = z.object({
   ALERTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Lease (ms) of a claimed outbox row: a worker killed mid-delivery leaves rows that another sends once it expires. The webhook timeout is the lesser of 10 s and half of it. */
   ALERTS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * Internal destinations the operator allows for user-supplied URLs (webhooks, Web Push), which are
+   * otherwise refused: comma-separated host names, IP addresses and CIDR ranges (`hooks.lan,10.0.0.0/8`). Unset: none.
+   */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((v, ctx) => {
+      const bad = parseAllowList(v).invalid;
+      if (bad.length) ctx.addIssue({ code: 'custom', message: `not a host name, IP address or CIDR range: ${bad.join(', ')}` });
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -259,7 +272,7 @@ export function dataDirOf(env: Env): string {
 /** A section of docs/OPERATIONS.md that holds a table of variables. */
 export type EnvSection = (typeof ENV_SECTIONS)[number];
 /** The sections of docs/OPERATIONS.md with a variable table, in document order. */
-export const ENV_SECTIONS = ['Core', 'Database', 'Market data and the replay clock', 'News', 'Accounts and mail', 'Pub/sub, rate limits, jobs', 'Fair use: rate limits and the read gate', 'AI', 'Analytics (self-hosted)', 'Membership and payments', 'Web Push'] as const;
+export const ENV_SECTIONS = ['Core', 'Database', 'Market data and the replay clock', 'News', 'Accounts and mail', 'Pub/sub, rate limits, jobs', 'Fair use: rate limits and the read gate', 'AI', 'Analytics (self-hosted)', 'Membership and payments', 'Web Push', 'Outbound requests'] as const;
 
 /** One row of a variable table in docs/OPERATIONS.md: the variables it covers, the default as shown (markdown) and what they mean. */
 export interface EnvDoc {
@@ -310,6 +323,7 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Accounts and mail', vars: ['LAB_EMAILS'], default: '—', meaning: 'comma list of verified e-mail addresses whose accounts get the `lab` permission: the coin page then shows the trading-agent preview (paper plans replayed on the market clock) instead of "coming soon". Permissions stored on the user (`users.permissions`) also count' },
   { section: 'Web Push', vars: ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY'], default: '— (Web Push off)', meaning: 'the VAPID key pair of Web Push alerts, base64url, as printed by `npx web-push generate-vapid-keys`; both or neither, and of one pair (checked at start). Without them the push channel is off and the Alerts page says it is not set up on this server. The public key is served to browsers (`GET /api/alerts/push/config`, the `applicationServerKey`); the private key signs the VAPID JWT of every push request and is never sent to a client nor logged. Changing the pair ends every browser subscription (push services refuse the new key with 403/410): users enable push again' },
   { section: 'Web Push', vars: ['VAPID_SUBJECT'], default: '`mailto:` + `SUPPORT_EMAIL`', meaning: 'the contact in the VAPID JWT (`sub`) that push services use to reach the operator: a `mailto:` address or an `https:` URL (Apple\'s service refuses `localhost` subjects)' },
+  { section: 'Outbound requests', vars: ['OUTBOUND_ALLOW_HOSTS'], default: '— (none)', meaning: 'internal destinations that user-supplied URLs (alert webhooks, Web Push endpoints) may reach despite the outbound guard: a comma-separated list of host names (`hooks.lan`: any address they resolve to), IP addresses (`192.168.1.20`, `fd00::5`) and CIDR ranges (`10.0.0.0/8`). For self-hosters whose webhook receivers live on their LAN. Unset, every loopback, private, link-local, CGNAT, unique-local, multicast and reserved address is refused, in any notation. A wrong entry stops the process at start' },
   { section: 'Accounts and mail', vars: ['SMTP_URL'], default: '—', meaning: 'SMTP server for mail, e.g. `smtps://user:pass@smtp.example:465` or `smtp://127.0.0.1:25`. Without it every mail is written as an RFC 822 `.eml` file to `DATA_DIR/outbox/` and one log line (without the code) names it, so sign-up works offline' },
   { section: 'Accounts and mail', vars: ['MAIL_FROM'], default: '`Coinlens <no-reply@coinlens.example>`', meaning: 'sender of account mails' },
   { section: 'Accounts and mail', vars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'], default: '—', meaning: 'Google sign-in (OAuth 2.0 authorization code with PKCE); both or neither (checked at start), the button shows when both are set. Register both redirect URIs `PUBLIC_ORIGIN/en-US/auth/google/callback` and `PUBLIC_ORIGIN/zh-CN/auth/google/callback`' },

@@ -128,6 +128,8 @@ export const LIMITS = {
   nonce: { max: 20, timeWindow: 60_000 },
   /** Other sign-in calls (wallet, OAuth, Telegram): 30 per minute per IP. */
   signIn: { max: 30, timeWindow: 60_000 },
+  /** Webhook "send test" (a request to a user-chosen URL): 5 per minute per signed-in user, whatever the endpoint. */
+  webhookTest: { max: 5, timeWindow: 60_000, keyGenerator: (req: FastifyRequest) => `webhook-test|${userOrIp(req)}`, hook: 'preHandler' as const },
 } as const;
 
 /**

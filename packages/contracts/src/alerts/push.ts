@@ -77,7 +77,7 @@ export const pushApi = {
   getPushSubscriptions: endpoint(ROUTES.getPushSubscriptions, { tags, summary: 'Browsers subscribed to Web Push alerts of the caller', security: BEARER, response: { 200: GetPushSubscriptionsResponse, ...errors } }),
   subscribePush: endpoint(ROUTES.subscribePush, {
     tags,
-    summary: 'Store the browser\'s PushSubscription (upsert on endpoint; 503 PUSH_NOT_CONFIGURED without VAPID keys)',
+    summary: 'Store the browser\'s PushSubscription (upsert on endpoint; 503 PUSH_NOT_CONFIGURED without VAPID keys; 400 OUTBOUND_URL_NOT_ALLOWED for an internal address)',
     security: BEARER,
     body: SubscribePushBody,
     response: { 200: PushDeviceResponse, ...errors },

@@ -29,6 +29,8 @@ export const SubscriptionPlan = z.object({
   qaPerDay: z.number().int(),
   /** Alert rules that may be active at once (issue 18: Free 5, Pro 200). */
   alertRulesActive: z.number().int(),
+  /** Webhook endpoints a user may keep (Free 3, Pro 20). */
+  webhookEndpoints: z.number().int(),
   name: z.string(),
   description: z.string(),
   perks: z.array(z.string()),

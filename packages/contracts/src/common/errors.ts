@@ -95,6 +95,16 @@ export const APP_ERRORS = {
   ALERT_RULE_LIMIT_REACHED: 409,
   ALERT_RULE_NOT_FOUND: 404,
   WEBHOOK_NOT_FOUND: 404,
+  /** More webhook endpoints than the plan allows (Free 3, Pro 20); `details.limit`. */
+  WEBHOOK_LIMIT_REACHED: 409,
+  /**
+   * A user-supplied URL (webhook, push endpoint) points to a private or internal network address
+   * (loopback, RFC 1918, link-local, CGNAT, unique-local…, in any notation) or is not http(s); the
+   * server never sends there. `fields`/`details.field` name the input.
+   */
+  OUTBOUND_URL_NOT_ALLOWED: 400,
+  /** The host name of a user-supplied URL does not resolve; `fields`/`details.field` name the input. */
+  OUTBOUND_HOST_UNRESOLVED: 400,
   /** Web Push is off: the server has no VAPID keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY). A lasting state of the deployment, not an outage: 404 like OAUTH_NOT_CONFIGURED. */
   PUSH_NOT_CONFIGURED: 404,
   /** No Web Push subscription (device) of the caller with this id or endpoint. */

@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { GrammyError, type Api } from 'grammy';
 import type { Mailer } from '../../providers/mail';
 import type { AlertsRepository, ClaimedDelivery, DeliveryRow } from './alerts.repository';
-import { httpPost, type WebhookPost } from './alerts.http';
+import { OutboundDeniedError, outboundErrorText, strictOutbound, type Outbound, type OutboundPost } from '../../platform/outbound';
 import { pushServiceOf, type PushPayload, type PushSender } from './alerts.push';
 import type { PushSubscriptionRow, PushSubscriptionsRepository } from './alerts.push.repository';
 import { grammySignal } from './alerts.telegram-bot';
@@ -51,8 +51,13 @@ export interface DispatcherOptions {
   log?: (m: string) => void;
   /** fetch used for webhooks when given (tests may hold a request to simulate a crash). */
   fetch?: typeof fetch;
-  /** Transport of webhook POSTs; default {@link httpPost} (node:http keep-alive), or `fetch` when that option is given. */
-  post?: WebhookPost;
+  /**
+   * The guarded outbound client (internal destinations refused, the operator's allow list); default
+   * the strict one. Its `post` (node:http keep-alive pools) sends webhooks unless `post` or `fetch` is given.
+   */
+  outbound?: Outbound;
+  /** Transport of webhook POSTs (tests); the URL is checked by `outbound` first all the same. */
+  post?: OutboundPost;
   /** The Telegram Bot API client (grammY, with the configured API root); null when no bot is configured. */
   telegram?: Api | null;
   /** Web Push (VAPID keys set): the sender and the subscriptions; a `push` row fails without it. */
@@ -83,8 +88,11 @@ export class AlertDispatcher {
   private handing = 0;
   private readonly handoffs = new Set<Promise<void>>();
 
+  private readonly outbound: Outbound;
+
   constructor(private readonly o: DispatcherOptions) {
     this.log = o.log ?? (() => undefined);
+    this.outbound = o.outbound ?? strictOutbound();
   }
 
   private now(): number {
@@ -233,7 +241,13 @@ export class AlertDispatcher {
     try {
       r = d.channel === 'email' ? await this.sendMail(d) : d.channel === 'telegram' ? await this.sendTelegram(d) : d.channel === 'push' ? await this.sendPush(d, attempt, subs) : await this.sendWebhook(d);
     } catch (e) {
-      r = { ok: false, statusCode: null, error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
+      // Webhook failures are logged by kind only: a library's message names the address and port it
+      // tried, which would let a user map what listens on the server's network.
+      const error = d.channel === 'webhook' ? outboundErrorText(e) : e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300);
+      // An internal destination stays refused: given up at once rather than retried.
+      const denied = e instanceof OutboundDeniedError;
+      if (denied) this.log(`alerts: ${d.channel} ${d.message_id} to endpoint ${d.endpoint_id ?? '-'}: destination not allowed, given up`);
+      r = { ok: false, statusCode: null, error, permanent: denied };
     }
     const durationMs = performance.now() - t0;
     const max = this.o.maxAttempts ?? MAX_ATTEMPTS;
@@ -303,14 +317,15 @@ export class AlertDispatcher {
       'webhook-timestamp': String(Math.floor(ts.getTime() / 1000)),
       'webhook-signature': signature,
     };
-    const res = await (this.o.post ?? (this.o.fetch ? fetchPost(this.o.fetch) : httpPost))(d.url, headers, body, this.o.timeoutMs ?? 10_000);
+    this.outbound.precheck(d.url);
+    const res = await (this.o.post ?? (this.o.fetch ? fetchPost(this.o.fetch) : this.outbound.post))(d.url, headers, body, this.o.timeoutMs ?? 10_000);
     const ok = res.status >= 200 && res.status < 300;
     return ok ? { ok: true, statusCode: res.status, error: null } : { ok: false, statusCode: res.status, error: `HTTP ${res.status}` };
   }
 }
 
-/** A {@link WebhookPost} over a `fetch` implementation (redirects not followed, body read and dropped). */
-function fetchPost(f: typeof fetch): WebhookPost {
+/** An {@link OutboundPost} over a `fetch` implementation (redirects not followed, body read and dropped). */
+function fetchPost(f: typeof fetch): OutboundPost {
   return async (url, headers, body, timeoutMs) => {
     const res = await f(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     await res.arrayBuffer().catch(() => undefined);

@@ -52,7 +52,7 @@ async function startReceiver(opts: { fail?: (n: number) => boolean } = {}) {
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-int-'));
 beforeAll(async () => {
-  t = await createTestApp({ symbols: ['BTC', 'ETH'], timeframes: ['5m', '1h'], env: { DATA_DIR: dataDir } });
+  t = await createTestApp({ symbols: ['BTC', 'ETH'], timeframes: ['5m', '1h'], env: { DATA_DIR: dataDir, OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } }); // the receivers listen on 127.0.0.1, refused by default
 });
 afterAll(async () => {
   await t?.close();
@@ -210,7 +210,7 @@ describe('firing and delivery', () => {
       claim.mockRestore();
       const [after] = await t.ctx.db.query<any>(sql`select * from alert_deliveries where id = ${row.id}`);
       expect(after).toMatchObject({ status: 'delivered', attempts: 1, claimed_until: null });
-      expect(await new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0 }).runOnce()).toBe(0);
+      expect(await new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, outbound: t.ctx.alerts.outbound, pollMs: 0 }).runOnce()).toBe(0);
       expect(rx.received).toHaveLength(1);
     } finally {
       await d.stop();
@@ -226,7 +226,7 @@ describe('firing and delivery', () => {
       rx.setSecret(ep.secret);
       const test = (await t.app.inject({ method: 'POST', url: `/api/alerts/webhooks/${ep.id}/test`, headers })).json().result;
       let now = Date.now();
-      const d = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0, baseBackoffMs: 5000, now: () => now });
+      const d = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, outbound: t.ctx.alerts.outbound, pollMs: 0, baseBackoffMs: 5000, now: () => now });
       await d.runOnce();
       expect(rx.received).toHaveLength(1);
       await d.runOnce(); // not due yet
@@ -255,14 +255,14 @@ describe('firing and delivery', () => {
       const test = (await t.app.inject({ method: 'POST', url: `/api/alerts/webhooks/${ep.id}/test`, headers })).json().result;
       // The first dispatcher claims the delivery and dies before sending (its fetch never returns).
       let now = Date.now();
-      const dying = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0, leaseMs: 30_000, now: () => now, fetch: () => new Promise<Response>(() => undefined) });
+      const dying = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, outbound: t.ctx.alerts.outbound, pollMs: 0, leaseMs: 30_000, now: () => now, fetch: () => new Promise<Response>(() => undefined) });
       void dying.runOnce();
       await new Promise((r) => setTimeout(r, 300));
       const [row] = await t.ctx.db.query<any>(sql`select * from alert_deliveries where id = ${test.delivery_id}`);
       expect(row).toMatchObject({ status: 'pending' });
       expect(Number(row.claimed_until)).toBeGreaterThan(now);
       // A new process' dispatcher: nothing while the lease holds, then the same message id once it expired.
-      const fresh = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, pollMs: 0, leaseMs: 30_000, now: () => now });
+      const fresh = new AlertDispatcher({ repo: t.ctx.alerts.repo, mailer: t.ctx.accounts.mailer, outbound: t.ctx.alerts.outbound, pollMs: 0, leaseMs: 30_000, now: () => now });
       await fresh.runOnce();
       expect(rx.received).toHaveLength(0);
       now += 30_001;

@@ -202,6 +202,7 @@ describe.skipIf(SKIP)('alerts in two server processes on PostgreSQL + Redis (ski
         ALERTS_POLL_MS: '500',
         NEWS_JOB_INTERVAL_MS: '0',
         RATE_LIMIT_READS_PER_MINUTE: '0',
+        OUTBOUND_ALLOW_HOSTS: '127.0.0.1', // the webhook receiver listens on 127.0.0.1, refused by default
       };
     };
     try {

@@ -13,6 +13,7 @@ import { AlertDispatcher } from './alerts.dispatcher';
 import { PushSender, vapidConfigOf } from './alerts.push';
 import { PushSubscriptionsRepository } from './alerts.push.repository';
 import { PushSubscriptionsService } from './alerts.push.service';
+import { Outbound } from '../../platform/outbound';
 
 const vapid = vapidKeys();
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -27,9 +28,10 @@ beforeAll(async () => {
   t = await createTestApp({
     symbols: ['BTC', 'ETH'],
     timeframes: ['5m', '1h'],
-    env: { DATA_DIR: dataDir, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@coinlens.example', PUBLIC_ORIGIN: 'https://coinlens.example' },
+    env: { DATA_DIR: dataDir, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@coinlens.example', PUBLIC_ORIGIN: 'https://coinlens.example', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' },
   });
-  // The worker's dispatcher, with an https agent that trusts the local push service's certificate.
+  // The worker's dispatcher, whose outbound client trusts the local push service's certificate and
+  // allows its address explicitly (127.0.0.1 is refused by default).
   dispatcher = new AlertDispatcher({
     repo: t.ctx.alerts.repo,
     mailer: t.ctx.accounts.mailer,
@@ -37,7 +39,7 @@ beforeAll(async () => {
     baseBackoffMs: 5000,
     now: () => now,
     log: (m) => logs.push(m),
-    push: { sender: new PushSender(vapidConfigOf(t.env)!, { agent: svc.agent }), subscriptions: new PushSubscriptionsRepository(t.ctx.db) },
+    push: { sender: new PushSender(vapidConfigOf(t.env)!, { outbound: new Outbound({ allow: t.env.OUTBOUND_ALLOW_HOSTS, ca: svc.cert }) }), subscriptions: new PushSubscriptionsRepository(t.ctx.db) },
   });
 });
 afterAll(async () => {

@@ -1,15 +1,18 @@
 import type { PushConfig, PushDevice, SubscribePushBody } from '@coinlens/contracts/alerts/push';
 import { AppError } from '../../platform/errors';
+import { assertOutboundUrl, strictOutbound, type Outbound } from '../../platform/outbound';
 import { pushServiceOf, type VapidConfig } from './alerts.push';
 import type { PushSubscriptionRow, PushSubscriptionsRepository } from './alerts.push.repository';
 
 /**
  * Web Push subscriptions of signed-in users (issue 18): the server's public key, subscribe
  * (upsert on the endpoint), unsubscribe, the device list with remove. Errors: 503
- * PUSH_NOT_CONFIGURED (subscribing without VAPID keys), 404 PUSH_SUBSCRIPTION_NOT_FOUND.
+ * PUSH_NOT_CONFIGURED (subscribing without VAPID keys), 404 PUSH_SUBSCRIPTION_NOT_FOUND, 400
+ * OUTBOUND_URL_NOT_ALLOWED / OUTBOUND_HOST_UNRESOLVED (an endpoint on an internal network, checked
+ * by `outbound`, default the strict client).
  */
 export class PushSubscriptionsService {
-  constructor(private readonly d: { repo: PushSubscriptionsRepository; vapid: VapidConfig | null; now?: () => number }) {}
+  constructor(private readonly d: { repo: PushSubscriptionsRepository; vapid: VapidConfig | null; now?: () => number; outbound?: Outbound }) {}
 
   private now(): number {
     return (this.d.now ?? Date.now)();
@@ -28,9 +31,14 @@ export class PushSubscriptionsService {
     return (await this.d.repo.list(userId)).map(PushSubscriptionsService.toDevice);
   }
 
-  /** Stores the browser's subscription for the user; `userAgent` (the request's, ≤ 300 characters) names the device. */
+  /**
+   * Stores the browser's subscription for the user; `userAgent` (the request's, ≤ 300 characters)
+   * names the device. The endpoint must reach a public address (resolved now, checked again on
+   * every push): 400 OUTBOUND_URL_NOT_ALLOWED / OUTBOUND_HOST_UNRESOLVED naming `body.endpoint`.
+   */
   async subscribe(userId: number, body: SubscribePushBody, userAgent: string | undefined): Promise<PushDevice> {
     if (!this.d.vapid) throw new AppError('PUSH_NOT_CONFIGURED', 'Web Push is not configured on this server');
+    await assertOutboundUrl(this.d.outbound ?? strictOutbound(), body.endpoint, 'body.endpoint');
     const row = await this.d.repo.upsert(userId, { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, userAgent: userAgent ? userAgent.slice(0, 300) : null }, this.now());
     return PushSubscriptionsService.toDevice(row);
   }

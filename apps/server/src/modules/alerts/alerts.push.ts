@@ -1,6 +1,6 @@
-import type { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Env } from '../../platform/env';
+import { OutboundDeniedError, outboundErrorText, strictOutbound, type Outbound } from '../../platform/outbound';
 import { langSegment, pick, type AlertMessage } from './alerts.messages';
 
 /** The VAPID identity of this server (env VAPID_*); null when Web Push is off. The private key stays on the server. */
@@ -84,22 +84,32 @@ export interface PushResult {
  * Sends Web Push messages with the `web-push` library: the payload is encrypted with aes128gcm
  * (RFC 8291) for the subscription's keys and POSTed over https to its endpoint with the VAPID
  * `Authorization: vapid t=<ES256 JWT>, k=<public key>` header (RFC 8292), `TTL` and `Urgency`.
- * Never throws: failures come back as a {@link PushResult}.
+ * The request goes through the guarded outbound client (`outbound`, default the strict one): its
+ * https pool connects only to checked addresses, an IP-literal endpoint is checked before sending,
+ * and a refused endpoint fails for good (`destination not allowed`). Redirects are not followed
+ * (web-push issues one request; a 3xx answer is a `fail`). Network errors are reported by kind
+ * only (`connection failed`, `timeout`…), never with the address. Never throws: failures come
+ * back as a {@link PushResult}.
  */
 export class PushSender {
+  private readonly outbound: Outbound;
+
   constructor(
     private readonly vapid: VapidConfig,
-    private readonly o: { timeoutMs?: number; /** https agent (tests: one trusting the local push service's certificate). */ agent?: Agent } = {},
-  ) {}
+    private readonly o: { timeoutMs?: number; outbound?: Outbound } = {},
+  ) {
+    this.outbound = o.outbound ?? strictOutbound();
+  }
 
   async send(target: PushTarget, p: PushPayload): Promise<PushResult> {
     try {
+      if (this.outbound.precheck(target.endpoint).url.protocol !== 'https:') throw new OutboundDeniedError('scheme');
       const r = await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(p.notification), {
         TTL: p.ttl,
         urgency: p.urgency,
         vapidDetails: { subject: this.vapid.subject, publicKey: this.vapid.publicKey, privateKey: this.vapid.privateKey },
         timeout: this.o.timeoutMs ?? 10_000,
-        ...(this.o.agent ? { agent: this.o.agent } : {}),
+        agent: this.outbound.agents['https:'],
       });
       return { outcome: 'ok', statusCode: r.statusCode, error: null };
     } catch (e) {
@@ -108,7 +118,7 @@ export class PushSender {
         const outcome = s === 404 || s === 410 ? 'gone' : s === 429 || s >= 500 ? 'retry' : 'fail';
         return { outcome, statusCode: s, error: outcome === 'gone' ? `HTTP ${s}: subscription gone` : `HTTP ${s}` };
       }
-      return { outcome: 'retry', statusCode: null, error: (e instanceof Error ? e.message : String(e)).slice(0, 300) };
+      return { outcome: e instanceof OutboundDeniedError ? 'fail' : 'retry', statusCode: null, error: outboundErrorText(e) };
     }
   }
 }

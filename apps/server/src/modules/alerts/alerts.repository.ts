@@ -62,6 +62,12 @@ export type DeliveryWithAttempts = DeliveryRow & { attempts_log: { attempt: numb
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/**
+ * First key of the two-key advisory locks that serialise webhook-endpoint inserts per user (the
+ * second key is the user id). Two-key locks live apart from the one-key ids of `LOCKS`.
+ */
+const ENDPOINT_LOCK_SPACE = 7_301_101;
+
 /** SQL of the alerts module (rules, events, webhook endpoints, the delivery outbox). */
 export class AlertsRepository {
   constructor(private readonly h: DatabaseHandle) {}
@@ -298,10 +304,24 @@ export class AlertsRepository {
     return r ?? null;
   }
 
-  async insertEndpoint(userId: number, url: string, description: string, secret: string, now: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number }> {
-    const [r] = await this.q<any>(sql`insert into webhook_endpoints (user_id, url, description, secret, active, created_at) values (${userId}, ${url}, ${description}, ${secret}, true, ${now})
-      returning id, url, description, active, created_at`);
-    return r;
+  /**
+   * Adds an endpoint unless the user already has `limit`; null when the limit is reached. Exact
+   * under concurrency: the count and the insert run in one transaction holding a per-user advisory
+   * lock (`pg_advisory_xact_lock(space, user id)`, released at commit), so parallel requests of one
+   * user are serialised and never overshoot the limit.
+   */
+  async insertEndpoint(userId: number, url: string, description: string, secret: string, now: number, limit: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number } | null> {
+    return this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      await tx.execute(sql`select pg_advisory_xact_lock(${ENDPOINT_LOCK_SPACE}::int, ${userId}::int)`);
+      const [c] = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*) as n from webhook_endpoints where user_id = ${userId}`));
+      if (Number(c.n) >= limit) return null;
+      const [r] = rowsOf<{ id: number; url: string; description: string; active: boolean; created_at: number }>(
+        await tx.execute(sql`insert into webhook_endpoints (user_id, url, description, secret, active, created_at) values (${userId}, ${url}, ${description}, ${secret}, true, ${now})
+          returning id, url, description, active, created_at`),
+      );
+      return r;
+    });
   }
 
   async deleteEndpoint(userId: number, id: number): Promise<boolean> {

@@ -3,6 +3,7 @@ import { alertsApi as api } from '@coinlens/contracts/alerts/api';
 import { currentUser, requireUser } from '../../platform/auth';
 import { openSse, type SseStream } from '../../platform/sse';
 import type { PubSub } from '../../platform/pubsub';
+import { LIMITS } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { alertsChannel, type AlertsService } from './alerts.service';
 import type { TelegramService } from './alerts.telegram';
@@ -10,7 +11,8 @@ import type { TelegramService } from './alerts.telegram';
 /**
  * Alerts endpoints (issue 18), signed in: rules CRUD with pause/resume, the notification centre with
  * its live unread count (SSE `unread`, fanned out through pub/sub from the worker that fired), the
- * configured channels, webhook endpoints with "send test" and their delivery log, the Telegram link
+ * configured channels, webhook endpoints (Free 3, Pro 20) with "send test" (5 a minute per user)
+ * and their delivery log, the Telegram link
  * (one-time deep-link token, status, unlink, test message, delivery log).
  */
 export async function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsService; telegram: TelegramService; pubsub: PubSub }) {
@@ -26,9 +28,9 @@ export async function alertsRoutes(app: FastifyInstance, deps: { alerts: AlertsS
     result: { unread: await alerts.markRead(currentUser(req).id, 'all' in req.body ? 'all' : req.body.ids) },
   }));
   route(app, api.getWebhooks, { preHandler: requireUser }, async (req) => ({ result: await alerts.webhooks(currentUser(req).id) }));
-  route(app, api.createWebhook, { preHandler: requireUser }, async (req) => ({ result: await alerts.addWebhook(currentUser(req).id, req.body.url, req.body.description) }));
+  route(app, api.createWebhook, { preHandler: requireUser }, async (req) => ({ result: await alerts.addWebhook(currentUser(req).id, req.body.url, req.body.description, currentUser(req).isPro) }));
   route(app, api.deleteWebhook, { preHandler: requireUser }, async (req) => ({ result: { deleted: await alerts.removeWebhook(currentUser(req).id, req.params.id) } }));
-  route(app, api.testWebhook, { preHandler: requireUser }, async (req) => ({ result: await alerts.testWebhook(currentUser(req).id, req.params.id) }));
+  route(app, api.testWebhook, { preHandler: requireUser, config: { rateLimit: LIMITS.webhookTest } }, async (req) => ({ result: await alerts.testWebhook(currentUser(req).id, req.params.id) }));
   route(app, api.getWebhookDeliveries, { preHandler: requireUser }, async (req) => ({ result: await alerts.deliveries(currentUser(req).id, req.params.id) }));
   route(app, api.getTelegramLink, { preHandler: requireUser }, async (req) => ({ result: await telegram.status(currentUser(req).id) }));
   route(app, api.createTelegramLinkToken, { preHandler: requireUser }, async (req) => ({ result: await telegram.createToken(currentUser(req).id) }));

@@ -4,7 +4,8 @@ import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
-import { activeAlertLimit } from '../billing/plans';
+import { assertOutboundUrl, strictOutbound, type Outbound } from '../../platform/outbound';
+import { activeAlertLimit, webhookEndpointLimit } from '../billing/plans';
 import type { AlertsRepository, RuleRow } from './alerts.repository';
 import type { AlertMessage } from './alerts.messages';
 import type { AlertRecordsRepository, StrategyRecordRow } from './alerts.records.repository';
@@ -34,7 +35,8 @@ export function newMessageId(): string {
 /**
  * Alert rules, the notification centre and webhook endpoints of signed-in users (issue 18). Wall
  * time from `now` (ms). Errors: ALERT_RULE_NOT_FOUND, ALERT_RULE_LIMIT_REACHED (Free 5 active rules,
- * Pro 200), COIN_NOT_FOUND, WEBHOOK_NOT_FOUND.
+ * Pro 200), COIN_NOT_FOUND, WEBHOOK_NOT_FOUND, WEBHOOK_LIMIT_REACHED (Free 3 endpoints, Pro 20),
+ * OUTBOUND_URL_NOT_ALLOWED / OUTBOUND_HOST_UNRESOLVED (a webhook URL on an internal network).
  */
 export class AlertsService {
   constructor(
@@ -48,6 +50,8 @@ export class AlertsService {
       now?: () => number;
       /** Wakes the dispatcher of this process (a test delivery goes out at once). */
       wake?: () => void;
+      /** The guarded outbound client whose policy checks webhook URLs when saved; default the strict one. */
+      outbound?: Outbound;
     },
   ) {}
 
@@ -249,10 +253,19 @@ export class AlertsService {
     return (await this.d.repo.endpoints(userId)).map((e) => this.toEndpoint(e));
   }
 
-  /** Adds an endpoint; the answer is the only one that carries its secret. */
-  async addWebhook(userId: number, url: string, description: string): Promise<WebhookEndpoint> {
+  /**
+   * Adds an endpoint; the answer is the only one that carries its secret. `url` must reach a public
+   * address (its host name resolved now; checked again on every delivery): 400
+   * OUTBOUND_URL_NOT_ALLOWED / OUTBOUND_HOST_UNRESOLVED naming `body.url`. 409
+   * WEBHOOK_LIMIT_REACHED (`details.limit`) when the user has the plan's number of endpoints.
+   */
+  async addWebhook(userId: number, url: string, description: string, isPro = false): Promise<WebhookEndpoint> {
+    await assertOutboundUrl(this.d.outbound ?? strictOutbound(), url, 'body.url');
     const secret = newWebhookSecret();
-    return this.toEndpoint(await this.d.repo.insertEndpoint(userId, url, description, secret, this.now()), secret);
+    const limit = webhookEndpointLimit(isPro);
+    const row = await this.d.repo.insertEndpoint(userId, url, description, secret, this.now(), limit);
+    if (!row) throw new AppError('WEBHOOK_LIMIT_REACHED', `Your plan allows ${limit} webhook endpoints; delete one first`, { details: { limit } });
+    return this.toEndpoint(row, secret);
   }
 
   async removeWebhook(userId: number, id: number): Promise<boolean> {

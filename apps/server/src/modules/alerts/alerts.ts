@@ -2,6 +2,7 @@ import { LOCKS, type DatabaseHandle } from '@coinlens/db';
 import type { Env } from '../../platform/env';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
+import { Outbound } from '../../platform/outbound';
 import type { Mailer } from '../../providers/mail';
 import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
@@ -33,6 +34,8 @@ export interface Alerts {
   telegramBot: TelegramBot | null;
   /** Prunes the outbox and old notifications (`ALERTS_RETENTION_DAYS`); null without the worker role. */
   housekeeping: AlertsHousekeeping | null;
+  /** The guarded client of user-supplied URLs (webhooks, push endpoints), with OUTBOUND_ALLOW_HOSTS. */
+  outbound: Outbound;
   close(): Promise<void>;
 }
 
@@ -64,9 +67,12 @@ export function createAlerts(
     d.worker && channels.telegram.enabled
       ? new TelegramBot({ token: env.TELEGRAM_BOT_TOKEN!, apiRoot: env.TELEGRAM_API_ROOT, repo, pollTimeoutS: env.TELEGRAM_POLL_TIMEOUT_S, tryLock: () => d.db.tryLock(LOCKS.telegram), now: d.now, log: d.log })
       : null;
+  // One guarded client per process: webhook URLs and push endpoints are checked with it when saved,
+  // and every delivery connects through its pools (internal addresses refused after DNS resolution).
+  const outbound = new Outbound({ allow: env.OUTBOUND_ALLOW_HOSTS });
   const vapid = vapidConfigOf(env);
   const pushSubscriptions = new PushSubscriptionsRepository(d.db);
-  const pushDelivery = vapid ? { sender: new PushSender(vapid), subscriptions: pushSubscriptions } : null;
+  const pushDelivery = vapid ? { sender: new PushSender(vapid, { outbound }), subscriptions: pushSubscriptions } : null;
   const dispatcher = d.worker
     ? new AlertDispatcher({
         repo,
@@ -78,11 +84,12 @@ export function createAlerts(
         log: d.log,
         telegram: telegramBot?.api ?? null,
         push: pushDelivery,
+        outbound,
       })
     : null;
   const housekeeping = d.worker ? new AlertsHousekeeping({ db: d.db, retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
-  const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake });
+  const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake, outbound });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
@@ -115,18 +122,20 @@ export function createAlerts(
   return {
     repo,
     service,
-    push: new PushSubscriptionsService({ repo: pushSubscriptions, vapid, now: d.now }),
+    push: new PushSubscriptionsService({ repo: pushSubscriptions, vapid, now: d.now, outbound }),
     evaluator,
     dispatcher,
     telegram,
     telegramBot,
     housekeeping,
+    outbound,
     async close() {
       unlisten?.();
       await telegramBot?.stop();
       await evaluator?.idle();
       await dispatcher?.stop();
       await housekeeping?.stop();
+      outbound.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
-import { dailyLimit, listPlans, PLANS } from './plans';
+import { dailyLimit, listPlans, PLANS, webhookEndpointLimit } from './plans';
 import { ENTITLEMENTS, isEntitled } from './entitlements';
 
 describe('plans and entitlements', () => {
@@ -16,6 +16,13 @@ describe('plans and entitlements', () => {
     expect(zh[1].name).not.toBe(en[1].name);
     expect(parseUnits(PLANS.pro_monthly.price, 6)).toBe(19_900_000n);
     expect(parseUnits(PLANS.pro_yearly.price, 18)).toBe(199n * 10n ** 18n);
+  });
+
+  it('caps webhook endpoints per plan (Free 3, Pro 20) and lists the cap among the perks', () => {
+    expect([webhookEndpointLimit(false), webhookEndpointLimit(true)]).toEqual([3, 20]);
+    expect(listPlans('en-US').map((p) => p.webhookEndpoints)).toEqual([3, 20, 20]);
+    expect(listPlans('en-US')[0].perks).toContain('Up to 3 webhook endpoints');
+    expect(listPlans('zh-CN')[1].perks).toContain('最多 20 个 Webhook 端点');
   });
 
   it('gives Pro members the pro_monthly limits', () => {

@@ -16,6 +16,8 @@ interface PlanDef {
   qaPerDay: number;
   /** Alert rules that may be active at once (issue 18). */
   alertRulesActive: number;
+  /** Webhook endpoints a user may keep (alert channel `webhook`). */
+  webhookEndpoints: number;
   text: Record<Lang, { name: string; description: string; perks: string[] }>;
 }
 
@@ -27,10 +29,10 @@ const PRO_PERKS = {
   'en-US': ['Everything in Free', 'Personalised news filtering', 'Full AI technical analysis', 'AI trading strategies and signals', 'Followed coins in the global search'],
   'zh-CN': ['包含免费版全部功能', '个性化新闻筛选', '完整 AI 技术分析', 'AI 交易策略与信号', '全局搜索中显示自选币种'],
 };
-const quotaPerk = (lang: Lang, strategy: number, qa: number, alerts: number) =>
+const quotaPerk = (lang: Lang, strategy: number, qa: number, alerts: number, webhooks: number) =>
   lang === 'zh-CN'
-    ? [`每日 ${strategy} 次策略生成`, `每日 ${qa} 次 AI 助手问答`, `最多 ${alerts} 条启用中的提醒`]
-    : [`${strategy} strategies per day`, `${qa} assistant questions per day`, `Up to ${alerts} active alerts`];
+    ? [`每日 ${strategy} 次策略生成`, `每日 ${qa} 次 AI 助手问答`, `最多 ${alerts} 条启用中的提醒`, `最多 ${webhooks} 个 Webhook 端点`]
+    : [`${strategy} strategies per day`, `${qa} assistant questions per day`, `Up to ${alerts} active alerts`, `Up to ${webhooks} webhook endpoints`];
 
 /** A Pro plan: the Pro quotas (50 strategies, 100 questions a day) and the Pro perks; `price` in USD, `days` added per payment. */
 function proPlan(key: PlanDef['key'], period: PlanDef['period'], price: string, days: number, text: Record<Lang, { name: string; description: string }>): PlanDef {
@@ -44,6 +46,7 @@ function proPlan(key: PlanDef['key'], period: PlanDef['period'], price: string, 
     strategyPerDay: 50,
     qaPerDay: 100,
     alertRulesActive: 200,
+    webhookEndpoints: 20,
     text: { 'en-US': { ...text['en-US'], perks: PRO_PERKS['en-US'] }, 'zh-CN': { ...text['zh-CN'], perks: PRO_PERKS['zh-CN'] } },
   };
 }
@@ -63,6 +66,7 @@ export const PLANS: Record<PlanKey, PlanDef> = {
     strategyPerDay: 3,
     qaPerDay: 5,
     alertRulesActive: 5,
+    webhookEndpoints: 3,
     text: {
       'en-US': { name: 'Free', description: 'News, charts and the watchlist, with a few AI strategies and questions a day.', perks: FREE_PERKS['en-US'] },
       'zh-CN': { name: '免费版', description: '新闻、图表与自选列表，每天可用少量 AI 策略与问答。', perks: FREE_PERKS['zh-CN'] },
@@ -94,9 +98,10 @@ export function listPlans(lang: Lang): SubscriptionPlan[] {
       strategyPerDay: p.strategyPerDay,
       qaPerDay: p.qaPerDay,
       alertRulesActive: p.alertRulesActive,
+      webhookEndpoints: p.webhookEndpoints,
       name: t.name,
       description: t.description,
-      perks: [...t.perks, ...quotaPerk(lang, p.strategyPerDay, p.qaPerDay, p.alertRulesActive)],
+      perks: [...t.perks, ...quotaPerk(lang, p.strategyPerDay, p.qaPerDay, p.alertRulesActive, p.webhookEndpoints)],
     };
   });
 }
@@ -105,6 +110,11 @@ export function listPlans(lang: Lang): SubscriptionPlan[] {
 export function dailyLimit(isPro: boolean, kind: UsageKind): number {
   const p = isPro ? PLANS.pro_monthly : PLANS.free;
   return kind === 'qa_per_day' ? p.qaPerDay : p.strategyPerDay;
+}
+
+/** Webhook endpoints a member (20) or a free user (3) may keep. */
+export function webhookEndpointLimit(isPro: boolean): number {
+  return (isPro ? PLANS.pro_monthly : PLANS.free).webhookEndpoints;
 }
 
 /** Alert rules a member (200) or a free user (5) may keep active at once (issue 18). */

@@ -7,7 +7,7 @@ import { Container } from '../../components/layout/PageShell';
 import { Dialog } from '../../components/Dialog';
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { api } from '../../lib/api-client';
-import { errorKey } from '../../lib/api';
+import { ApiError, errorKey } from '../../lib/api';
 import { formatDateTimeUtc, formatPrice } from '../../lib/format';
 import { isSupportedLang } from '../../lib/locale';
 import { usePageTitle } from '../../lib/page-title';
@@ -194,7 +194,11 @@ function EndpointRow({ ep }: { ep: WebhookEndpoint }) {
   );
 }
 
-function WebhooksPanel() {
+/** Error codes about the webhook URL itself, shown under the URL field. */
+const URL_ERRORS = new Set(['OUTBOUND_URL_NOT_ALLOWED', 'OUTBOUND_HOST_UNRESOLVED']);
+
+/** The webhook endpoints panel: add (URL errors from the server shown under the field), list, send test, delivery log. */
+export function WebhooksPanel() {
   const { t } = useTranslation('alerts');
   const qc = useQueryClient();
   const q = useWebhooks();
@@ -211,7 +215,8 @@ function WebhooksPanel() {
       setDesc('');
       void qc.invalidateQueries({ queryKey: ALERT_KEYS.webhooks });
     },
-    onError: (e) => showToast({ kind: 'error', messageKey: errorKey(e) }),
+    // A URL the server will not send to (internal network, unknown host) is the field's error; others are toasts.
+    onError: (e) => (e instanceof ApiError && URL_ERRORS.has(e.code) ? setErr(t(errorKey(e))) : showToast({ kind: 'error', messageKey: errorKey(e) })),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
