@@ -402,12 +402,19 @@ export class AlertsRepository {
   /**
    * Records the attempts of a batch in one transaction and moves each delivery on: one
    * multi-row insert into the log, one update for the delivered rows, one per row still pending or
-   * given up. Releases the leases.
+   * given up. Releases the leases. Deliveries deleted while they were being sent (their account,
+   * webhook endpoint or push subscription removed) are skipped; the others are locked `FOR KEY
+   * SHARE` first, so they cannot be deleted before their attempts are written.
    */
-  async recordAttempts(list: { id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }[], now: number): Promise<void> {
-    if (!list.length) return;
+  async recordAttempts(all: { id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }[], now: number): Promise<void> {
+    if (!all.length) return;
     await this.h.db.transaction(async (t) => {
       const tx = t as unknown as Database;
+      const live = new Set(
+        rowsOf<{ id: number }>(await tx.execute(sql`select id from alert_deliveries where id in (${sql.join(all.map((r) => sql`${r.id}`), sql`, `)}) order by id for key share`)).map((r) => Number(r.id)),
+      );
+      const list = all.filter((r) => live.has(r.id));
+      if (!list.length) return;
       await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms) values
         ${sql.join(list.map((r) => sql`(${r.id}::int, ${r.attempt}::int, ${now}::bigint, ${r.ok}::boolean, ${r.statusCode}::int, ${r.error}::text, ${r.durationMs}::float8)`), sql`, `)}`);
       const ok = list.filter((r) => r.ok);

@@ -137,13 +137,13 @@ describe('account with a membership payment and alerts: export and deletion', ()
   };
 
   /** A local webhook receiver counting what reaches it. */
-  const startReceiver = async () => {
+  const startReceiver = async (onRequest?: () => Promise<void>) => {
     const received: string[] = [];
     const server = http.createServer((req, res) => {
       req.resume();
       req.on('end', () => {
         received.push(String(req.headers['webhook-id']));
-        res.writeHead(204).end();
+        void (onRequest ?? (async () => undefined))().finally(() => res.writeHead(204).end());
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -220,6 +220,27 @@ describe('account with a membership payment and alerts: export and deletion', ()
       // Kept: the payment order and the subscription it bought; the invitation trial's subscription is not a payment record.
       expect(await t.ctx.db.db.select().from(paymentOrders).where(eq(paymentOrders.userId, u.userId))).toHaveLength(1);
       expect((await t.ctx.db.db.select().from(subscriptions).where(eq(subscriptions.userId, u.userId))).map((r) => r.source)).toEqual(['payment']);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('a delivery already being sent when the account is deleted: the dispatcher finishes the pass without error and logs nothing for it', async () => {
+    let deleted: Promise<unknown> | null = null;
+    let headers: Record<string, string> = {};
+    const rx = await startReceiver(async () => {
+      deleted ??= t.app.inject({ method: 'POST', url: '/api/users/me/delete', headers, payload: { password: PASSWORD } });
+      expect((await deleted as { statusCode: number }).statusCode).toBe(200);
+    });
+    try {
+      const u = await payingUser();
+      headers = u.headers;
+      await withAlerts(u, rx.url);
+      await expect(t.ctx.alerts.dispatcher!.runOnce()).resolves.toBeGreaterThan(0);
+      expect(rx.received).toHaveLength(1);
+      const [d] = await t.ctx.db.query<{ n: number }>(sql`select count(*)::int as n from alert_deliveries where user_id = ${u.userId}`);
+      expect(Number(d.n)).toBe(0);
+      expect(await t.ctx.alerts.dispatcher!.runOnce()).toBe(0);
     } finally {
       await rx.close();
     }

@@ -120,7 +120,9 @@ export class AccountDataRepository {
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(paymentOrders).where(eq(paymentOrders.userId, userId));
       const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
       if (user?.email) await tx.delete(verificationCodes).where(eq(verificationCodes.email, user.email));
-      // Deliveries first (their attempts cascade), then what they point to.
+      // Deliveries first (their attempts cascade), then what they point to. They are locked in id
+      // order first, the order in which a dispatcher recording attempts locks them.
+      await tx.execute(sql`select id from alert_deliveries where user_id = ${userId} order by id for update`);
       for (const [table, col] of [
         [alertDeliveries, alertDeliveries.userId], [alertEvents, alertEvents.userId], [alertRules, alertRules.userId], [webhookEndpoints, webhookEndpoints.userId],
         [pushSubscriptions, pushSubscriptions.userId], [telegramLinks, telegramLinks.userId], [telegramLinkTokens, telegramLinkTokens.userId],
