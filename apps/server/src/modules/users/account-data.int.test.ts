@@ -246,3 +246,24 @@ describe('account with a membership payment and alerts: export and deletion', ()
     }
   });
 });
+
+describe('invitation trial and account deletion', () => {
+  it('the trial record outlives the account (hash only, no user): the same mailbox registering again gets no second trial', async () => {
+    const inviter = await createSignedInUser(t.ctx as any);
+    const code = (await t.app.inject({ url: '/api/invitation/code', headers: inviter.headers })).json().result.code;
+    const c = api(t.app, randomIp());
+    const email = `trial${Date.now()}@example.com`;
+    const first = await registerAndVerify(c, email);
+    const bind = await c('POST', '/api/invitation/bind', { token: first.access_token, body: { code } });
+    expect(bind.status).toBe(200);
+    expect(bind.body.result.isPro).toBe(true);
+    const del = await c('POST', '/api/users/me/delete', { token: first.access_token, body: { password: PASSWORD } });
+    expect(del.status).toBe(200);
+    const again = await registerAndVerify(c, email);
+    const second = await c('POST', '/api/invitation/bind', { token: again.access_token, body: { code } });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('INVITE_TRIAL_ALREADY_USED');
+    const kept = await t.ctx.db.query<{ user_id: number | null }>(sql`select user_id from trial_redemptions where code = ${code}`);
+    expect(kept).toEqual([{ user_id: null }]);
+  });
+});

@@ -105,11 +105,12 @@ export class AccountDataRepository {
   /**
    * Deletes the account `userId` in one transaction, as the privacy policy says: profile,
    * sessions, linked identities, watchlist, chat messages, strategy generations, paper plans,
-   * usage counters, invitation code and bindings (as invitee and as inviter), invitation trials,
-   * news filter, pending one-time codes and OAuth states, and everything of alerts — rules, alert
-   * events (the notifications), deliveries with their attempts (pending ones too, so nothing is
-   * sent afterwards), webhook endpoints with their secrets, the Telegram link and link tokens, push
-   * subscriptions — are deleted; analytics events lose their user id. Membership payment orders and
+   * usage counters, invitation code and bindings (as invitee and as inviter), news filter, pending
+   * one-time codes and OAuth states, and everything of alerts — rules, alert events (the
+   * notifications), deliveries with their attempts (pending ones too, so nothing is sent
+   * afterwards), webhook endpoints with their secrets, the Telegram link and link tokens, push
+   * subscriptions — are deleted; analytics events and invitation trial records (the SHA-256 of the
+   * address, kept so a mailbox gets one trial ever) lose their user id. Membership payment orders and
    * the subscriptions bought with them are payment records and are kept: if there are any, the
    * account row stays as an anonymous shell (no e-mail, name `deleted-<id>`, no password, no
    * permissions) that they point to, and subscriptions without a kept order (invitation trials) are
@@ -129,11 +130,13 @@ export class AccountDataRepository {
         [profiles, profiles.userId], [sessions, sessions.userId], [socialLogins, socialLogins.userId], [coinFollowing, coinFollowing.userId],
         [chatMessages, chatMessages.userId], [strategyGenerations, strategyGenerations.userId], [paperPlans, paperPlans.userId], [usageCounters, usageCounters.userId],
         [invitationCodes, invitationCodes.userId], [invitationBindings, invitationBindings.inviteeId], [invitationBindings, invitationBindings.inviterId],
-        [trialRedemptions, trialRedemptions.userId], [verificationCodes, verificationCodes.userId], [oauthStates, oauthStates.userId],
+        [verificationCodes, verificationCodes.userId], [oauthStates, oauthStates.userId],
       ] as const)
         await tx.delete(table).where(eq(col, userId));
       await tx.delete(newsFilters).where(eq(newsFilters.userId, String(userId)));
       await tx.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId));
+      // A trial is given once per mailbox ever: its record (the address's hash, no user) outlives the account.
+      await tx.update(trialRedemptions).set({ userId: null }).where(eq(trialRedemptions.userId, userId));
       if (n > 0) {
         const kept = tx.select({ id: paymentOrders.id }).from(paymentOrders).where(eq(paymentOrders.userId, userId));
         await tx.delete(subscriptions).where(and(eq(subscriptions.userId, userId), or(isNull(subscriptions.orderId), notInArray(subscriptions.orderId, kept))));
