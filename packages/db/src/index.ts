@@ -8,6 +8,6 @@ export {
   invitationCodes, type NewsCoinTrend, newsCursors, newsFilters, newsImpact, newsItems, newsStoryOfDay, oauthStates, paperPlans, paymentOrders,
   pendingIdentities, profiles, replayState, sessions, signalEvents, signalProgress, siweNonces, socialLogins, strategyGenerations, subscriptions, taSnapshots,
   trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords,
-  alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, webhookEndpoints,
+  alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints,
 } from './schema/index';
 export { importData, type Importer, type ImportProgress, shippedDataImporters } from './import/shipped-data';

@@ -14,21 +14,55 @@ export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 /**
  * `POST /api/users/me/delete` answer. Personal data, sessions, linked identities, watchlist, chat
- * and strategy history are deleted at once; `kept_payment_records` is the number of membership
+ * and strategy history, alert rules, notifications, deliveries, webhook endpoints, the Telegram link
+ * and push subscriptions are deleted at once; `kept_payment_records` is the number of membership
  * payment orders kept (with an anonymised account row) because payment records must be kept.
  */
 export const DeleteAccountResponse = resultOf(z.object({ deleted: z.literal(true), kept_payment_records: z.number().int().nonnegative() }));
 export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;
 
+const Rows = z.array(z.record(z.string(), z.unknown()));
+
 /**
  * `GET /api/users/me/export` answer (sent as a file download): everything held about the caller,
- * one array of rows per kind (times in ms since epoch, UTC). The password hash and one-time code
- * digests are never included.
+ * one array of rows per kind (times in ms since epoch, UTC). The password hash, one-time code
+ * digests, webhook signing secrets, Telegram link tokens and push subscription keys are never
+ * included; a push subscription shows only its push service's origin (`pushService`).
  */
 export const AccountExport = z.object({
   format: z.literal('coinlens-account-export/1'),
   exported_at: z.string(),
   account: z.record(z.string(), z.unknown()),
-  data: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))),
+  data: z.object({
+    profile: Rows,
+    linked_identities: Rows,
+    sessions: Rows,
+    watchlist: Rows,
+    chat_messages: Rows,
+    strategy_generations: Rows,
+    paper_plans: Rows,
+    payment_orders: Rows,
+    subscriptions: Rows,
+    usage_counters: Rows,
+    invitation_code: Rows,
+    invitation_bindings: Rows,
+    invitation_trials: Rows,
+    news_filter: Rows,
+    analytics_events: Rows,
+    /** Alert rules, active and paused. */
+    alert_rules: Rows,
+    /** Webhook endpoints: id, url, description, active, createdAt (never the secret). */
+    webhook_endpoints: Rows,
+    /** The linked Telegram chat (at most one row). */
+    telegram_link: Rows,
+    /** Browsers subscribed to Web Push: id, pushService (origin), userAgent, createdAt. */
+    push_subscriptions: Rows,
+    /** Fired alerts as shown in the notification centre (message, market time, read time). */
+    alert_notifications: Rows,
+    /** Outgoing alert deliveries (e-mail, webhook, Telegram, push) with their payload and status. */
+    alert_deliveries: Rows,
+    /** Every attempt of those deliveries (status code or error, duration in ms). */
+    alert_delivery_attempts: Rows,
+  }),
 });
 export type AccountExport = z.infer<typeof AccountExport>;

@@ -108,6 +108,31 @@ describe('alert rules API', () => {
     expect((await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${ids[1]}`, headers: other.headers, payload: { active: false } })).statusCode).toBe(404);
   });
 
+  it('keeps exactly 5 active rules under 30 parallel creations and under 30 parallel resumes', async () => {
+    const activeOf = async (userId: number) => Number((await t.ctx.db.query<{ n: number }>(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`))[0].n);
+    // Three users in turn: on PostgreSQL the requests run on several connections at once.
+    for (let round = 0; round < 3; round++) {
+      const a = await createSignedInUser(t.ctx);
+      const created = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers: a.headers, payload: { rule: { kind: 'price_cross', coin: 'BTC', level: 2_000_000 + i } } })),
+      );
+      expect(created.filter((r) => r.statusCode === 200)).toHaveLength(5);
+      expect(created.filter((r) => r.statusCode === 409)).toHaveLength(25);
+      expect(await activeOf(a.userId)).toBe(5);
+
+      const b = await createSignedInUser(t.ctx);
+      const now = Date.now();
+      const params = JSON.stringify({ kind: 'signal', pattern: 'any', timeframe: '1h', direction: 'any', edge_only: false });
+      const paused = await t.ctx.db.query<{ id: number }>(sql`insert into alert_rules (user_id, kind, coin_id, params, channels, active, created_at, updated_at)
+        select ${b.userId}::int, 'signal', null, ${params}::jsonb, '[]'::jsonb, false, ${now}::bigint, ${now}::bigint from generate_series(1, 30) returning id`);
+      expect(paused).toHaveLength(30);
+      const resumed = await Promise.all(paused.map((p) => t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${p.id}`, headers: b.headers, payload: { active: true } })));
+      expect(resumed.filter((r) => r.statusCode === 200)).toHaveLength(5);
+      expect(resumed.filter((r) => r.statusCode === 409)).toHaveLength(25);
+      expect(await activeOf(b.userId)).toBe(5);
+    }
+  });
+
   it('lists the channels this server has configured, with reasons', async () => {
     const r = (await t.app.inject({ method: 'GET', url: '/api/alerts/channels' })).json().result.channels;
     expect(r.find((c: any) => c.channel === 'webhook').enabled).toBe(true);

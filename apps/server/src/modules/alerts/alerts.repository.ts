@@ -68,6 +68,13 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
  */
 const ENDPOINT_LOCK_SPACE = 7_301_101;
 
+/**
+ * First key of the per-user rule-limit advisory lock, taken as `pg_advisory_xact_lock(RULE_LIMIT_LOCK,
+ * userId)`. The two-key form is a lock space apart from the one-key (bigint) locks of `LOCKS` and the
+ * housekeeping, so user ids cannot collide with them.
+ */
+export const RULE_LIMIT_LOCK = 7_301_085;
+
 /** SQL of the alerts module (rules, events, webhook endpoints, the delivery outbox). */
 export class AlertsRepository {
   constructor(private readonly h: DatabaseHandle) {}
@@ -101,33 +108,73 @@ export class AlertsRepository {
     return r.length > 0;
   }
 
-  async countActive(userId: number): Promise<number> {
-    const [r] = await this.q<{ n: number }>(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`);
-    return Number(r?.n ?? 0);
+  /**
+   * Runs `fn` in a transaction holding a per-user lock: a transaction-scoped advisory lock on the two
+   * keys (`space`, user id), `space` being {@link RULE_LIMIT_LOCK} or {@link ENDPOINT_LOCK_SPACE}.
+   * Every change that may raise a counted limit of the user takes the lock of that limit, so the
+   * count read inside `fn` stays true until it commits, from any process. A statement's own
+   * `where (select count(*) …) < limit` is not enough under READ COMMITTED: parallel statements each
+   * see the count before the others' rows.
+   */
+  private withUserLock<T>(space: number, userId: number, fn: (tx: Database) => Promise<T>): Promise<T> {
+    return this.h.db.transaction(async (t) => {
+      const tx = t as unknown as Database;
+      await tx.execute(sql`select pg_advisory_xact_lock(${space}::int, ${userId}::int)`);
+      return fn(tx);
+    }) as Promise<T>;
   }
 
   /**
-   * Inserts a rule when the user has fewer than `limit` active rules (checked in the same statement,
-   * so two concurrent creations cannot both pass). Returns null when the limit is reached.
+   * Inserts an active rule when the user has fewer than `limit` active rules, counted under the
+   * user's rule-limit lock (exact under any number of parallel requests). Returns null when the
+   * limit is reached.
    */
   async insertRule(userId: number, kind: string, coinId: number | null, params: unknown, channels: string[], limit: number, now: number): Promise<RuleRow | null> {
-    const [r] = await this.q<RuleRow>(sql`insert into alert_rules (user_id, kind, coin_id, params, channels, active, created_at, updated_at)
-      select ${userId}::int, ${kind}::text, ${coinId}::int, ${JSON.stringify(params)}::jsonb, ${JSON.stringify(channels)}::jsonb, true, ${now}::bigint, ${now}::bigint
-      where (select count(*) from alert_rules where user_id = ${userId} and active) < ${limit}
-      returning *`);
-    return r ?? null;
+    return this.withUserLock(RULE_LIMIT_LOCK, userId, async (tx) => {
+      const [c] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`));
+      if (Number(c?.n ?? 0) >= limit) return null;
+      const [r] = rowsOf<RuleRow>(await tx.execute(sql`insert into alert_rules (user_id, kind, coin_id, params, channels, active, created_at, updated_at)
+        values (${userId}::int, ${kind}::text, ${coinId}::int, ${JSON.stringify(params)}::jsonb, ${JSON.stringify(channels)}::jsonb, true, ${now}::bigint, ${now}::bigint)
+        returning *`));
+      return r ?? null;
+    });
   }
 
-  async updateRule(userId: number, id: number, patch: { kind?: string; coinId?: number | null; params?: unknown; channels?: string[]; active?: boolean }, now: number): Promise<RuleRow | null> {
-    const [r] = await this.q<RuleRow>(sql`update alert_rules set
+  /**
+   * Edits, pauses or resumes rule `id` of `userId` (absent fields stay). With `limit`, a resume
+   * (`patch.active` true on a paused rule) is done only while the user has fewer than `limit` active
+   * rules, counted under the user's rule-limit lock; it answers `'limit'` otherwise. Returns the
+   * updated row, or null when the user has no such rule.
+   */
+  async updateRule(
+    userId: number,
+    id: number,
+    patch: { kind?: string; coinId?: number | null; params?: unknown; channels?: string[]; active?: boolean },
+    now: number,
+    limit?: number,
+  ): Promise<RuleRow | 'limit' | null> {
+    const update = sql`update alert_rules set
       kind = coalesce(${patch.kind ?? null}::text, kind),
       coin_id = ${patch.params !== undefined ? sql`${patch.coinId ?? null}::int` : sql`coin_id`},
       params = coalesce(${patch.params !== undefined ? JSON.stringify(patch.params) : null}::jsonb, params),
       channels = coalesce(${patch.channels ? JSON.stringify(patch.channels) : null}::jsonb, channels),
       active = coalesce(${patch.active ?? null}::boolean, active),
       updated_at = ${now}
-      where id = ${id} and user_id = ${userId} returning *`);
-    return r ?? null;
+      where id = ${id} and user_id = ${userId} returning *`;
+    if (patch.active !== true || limit === undefined) {
+      const [r] = await this.q<RuleRow>(update);
+      return r ?? null;
+    }
+    return this.withUserLock(RULE_LIMIT_LOCK, userId, async (tx) => {
+      const [cur] = rowsOf<{ active: boolean }>(await tx.execute(sql`select active from alert_rules where id = ${id} and user_id = ${userId}`));
+      if (!cur) return null;
+      if (!cur.active) {
+        const [c] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from alert_rules where user_id = ${userId} and active`));
+        if (Number(c?.n ?? 0) >= limit) return 'limit' as const;
+      }
+      const [r] = rowsOf<RuleRow>(await tx.execute(update));
+      return r ?? null;
+    });
   }
 
   async deleteRule(userId: number, id: number): Promise<boolean> {
@@ -311,9 +358,7 @@ export class AlertsRepository {
    * user are serialised and never overshoot the limit.
    */
   async insertEndpoint(userId: number, url: string, description: string, secret: string, now: number, limit: number): Promise<{ id: number; url: string; description: string; active: boolean; created_at: number } | null> {
-    return this.h.db.transaction(async (t) => {
-      const tx = t as unknown as Database;
-      await tx.execute(sql`select pg_advisory_xact_lock(${ENDPOINT_LOCK_SPACE}::int, ${userId}::int)`);
+    return this.withUserLock(ENDPOINT_LOCK_SPACE, userId, async (tx) => {
       const [c] = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*) as n from webhook_endpoints where user_id = ${userId}`));
       if (Number(c.n) >= limit) return null;
       const [r] = rowsOf<{ id: number; url: string; description: string; active: boolean; created_at: number }>(
@@ -376,12 +421,19 @@ export class AlertsRepository {
   /**
    * Records the attempts of a batch in one transaction and moves each delivery on: one
    * multi-row insert into the log, one update for the delivered rows, one per row still pending or
-   * given up. Releases the leases.
+   * given up. Releases the leases. Deliveries deleted while they were being sent (their account,
+   * webhook endpoint or push subscription removed) are skipped; the others are locked `FOR KEY
+   * SHARE` first, so they cannot be deleted before their attempts are written.
    */
-  async recordAttempts(list: { id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }[], now: number): Promise<void> {
-    if (!list.length) return;
+  async recordAttempts(all: { id: number; attempt: number; ok: boolean; statusCode: number | null; error: string | null; durationMs: number; nextAt: number | null }[], now: number): Promise<void> {
+    if (!all.length) return;
     await this.h.db.transaction(async (t) => {
       const tx = t as unknown as Database;
+      const live = new Set(
+        rowsOf<{ id: number }>(await tx.execute(sql`select id from alert_deliveries where id in (${sql.join(all.map((r) => sql`${r.id}`), sql`, `)}) order by id for key share`)).map((r) => Number(r.id)),
+      );
+      const list = all.filter((r) => live.has(r.id));
+      if (!list.length) return;
       await tx.execute(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms) values
         ${sql.join(list.map((r) => sql`(${r.id}::int, ${r.attempt}::int, ${now}::bigint, ${r.ok}::boolean, ${r.statusCode}::int, ${r.error}::text, ${r.durationMs}::float8)`), sql`, `)}`);
       const ok = list.filter((r) => r.ok);

@@ -181,11 +181,10 @@ export class AlertsService {
     if (patch.channels?.includes('telegram') && !(cur.channels ?? []).includes('telegram')) await this.checkChannels(userId, patch.channels);
     const n = patch.rule ? this.normalise(patch.rule) : null;
     if (n) await this.checkStrategy(userId, n.params);
-    if (patch.active === true && !cur.active) {
-      const limit = activeAlertLimit(isPro);
-      if ((await this.d.repo.countActive(userId)) >= limit) throw this.limitError(limit);
-    }
-    const row = await this.d.repo.updateRule(userId, id, { kind: n?.params.kind, coinId: n?.coinId, params: n?.params, channels: patch.channels ? [...new Set(patch.channels)] : undefined, active: patch.active }, this.now());
+    // A resume is counted against the limit inside the update, under the user's rule-limit lock.
+    const limit = activeAlertLimit(isPro);
+    const row = await this.d.repo.updateRule(userId, id, { kind: n?.params.kind, coinId: n?.coinId, params: n?.params, channels: patch.channels ? [...new Set(patch.channels)] : undefined, active: patch.active }, this.now(), limit);
+    if (row === 'limit') throw this.limitError(limit);
     if (!row) throw new AppError('ALERT_RULE_NOT_FOUND', 'No such alert rule');
     return this.oneRule(row);
   }
