@@ -54,14 +54,23 @@ export class CodesService {
    * transaction-scoped advisory lock on (purpose, e-mail), so parallel requests (from any process)
    * issue at most one code per countdown. `bind` ties a registration code to its attempt (the HMAC
    * from {@link attemptOf}) and that attempt's password hash; its new code voids only that attempt's
-   * older codes. Returns the code in clear (to be mailed).
+   * older codes. `spend` runs once the countdown allows the code, before it is stored (e.g. to spend
+   * a mail budget): when it throws, no code is stored and the countdown is not restarted. Returns the
+   * code in clear (to be mailed).
    */
-  async issue(purpose: Exclude<CodePurpose, 'reset_token'>, email: string, userId: number | null, bind: { attempt: string; passwordHash: string | null } | null = null): Promise<string> {
+  async issue(
+    purpose: Exclude<CodePurpose, 'reset_token'>,
+    email: string,
+    userId: number | null,
+    bind: { attempt: string; passwordHash: string | null } | null = null,
+    spend?: () => Promise<void>,
+  ): Promise<string> {
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repo.issueCode(purpose, email, bind ? bind.attempt : null, (last) => {
+    await this.repo.issueCode(purpose, email, bind ? bind.attempt : null, async (last) => {
       const now = this.now();
       const wait = this.waitSeconds(last, now);
       if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
+      if (spend) await spend();
       // A registration attempt's new code voids that attempt's older codes only: another attempt
       // (someone else registering the same pending address) can neither void nor reuse them.
       return {
