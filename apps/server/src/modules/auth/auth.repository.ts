@@ -107,6 +107,16 @@ export class AuthRepository {
     return row ?? null;
   }
 
+  /** Distinct registration attempts of `email` with a code created at or after `since` (ms), at most `limit`. */
+  async registrationAttemptsSince(email: string, since: number, limit = 2): Promise<string[]> {
+    const rows = await this.h.db
+      .selectDistinct({ attempt: verificationCodes.attempt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, 'register'), eq(verificationCodes.email, email), isNotNull(verificationCodes.attempt), sql`${verificationCodes.createdAt} >= ${since}`))
+      .limit(limit);
+    return rows.map((r) => r.attempt!);
+  }
+
   /** Password hashes of the newest `rows` registration codes of `email` that carry one, newest first (may repeat). */
   async registrationPasswordHashes(email: string, rows: number): Promise<string[]> {
     const found = await this.h.db

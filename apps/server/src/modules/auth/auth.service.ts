@@ -73,9 +73,10 @@ export class AuthService {
    * `POST /auth/register`: opens a registration attempt and mails its code. The attempt's password
    * hash is stored with its code, not on the account: the account (created pending on the first
    * attempt) gets a password only when a code is verified, and then the password of the attempt that
-   * code was mailed for. The answer's `registration_id` (256 random bits, stored only as an HMAC) is
-   * needed with the code, so a second registrant of a pending address can neither replace the first
-   * one's password nor get it activated by the first one's code. 403 REGISTRATION_UNAVAILABLE when
+   * code was mailed for. The answer's `registration_id` (256 random bits, stored only as an HMAC)
+   * names the attempt: sent with the code, a second registrant of a pending address can neither
+   * replace the first one's password nor get it activated by the first one's code; without it, a
+   * code is accepted only while the address has no competing attempt. 403 REGISTRATION_UNAVAILABLE when
    * switched off, 400 AGREEMENT_REQUIRED without the agreement, 409 EMAIL_ALREADY_REGISTERED for a
    * verified account, 429 RESEND_TOO_SOON inside the 60 s countdown of the address.
    */
@@ -128,12 +129,15 @@ export class AuthService {
   }
 
   /**
-   * `POST /auth/verify-register-code`: checks the code of the attempt `registrationId`, then verifies
-   * the e-mail, sets that attempt's password and signs in; every other open attempt is void.
-   * 400 INVALID_VERIFICATION_CODE for a code of another attempt.
+   * `POST /auth/verify-register-code`: checks the code against the newest code of its attempt (the
+   * attempt `registrationId` when given, else the address's sole recent attempt, see
+   * `CodesService.soleAttempt`), then verifies the e-mail, sets that attempt's password and signs
+   * in; every other open attempt is void. 400 INVALID_VERIFICATION_CODE for a code of another
+   * attempt, 400 VALIDATION_FAILED (`body.registration_id`) without the id while attempts compete.
    */
-  async verifyRegisterCode(email: string, code: string, registrationId: string, userAgent?: string): Promise<SignInResult> {
-    const { userId, passwordHash } = await this.d.codes.consume('register', email, code, this.d.codes.attemptOf(registrationId));
+  async verifyRegisterCode(email: string, code: string, registrationId: string | undefined, userAgent?: string): Promise<SignInResult> {
+    const attempt = registrationId != null ? this.d.codes.attemptOf(registrationId) : await this.d.codes.soleAttempt(email);
+    const { userId, passwordHash } = await this.d.codes.consume('register', email, code, attempt);
     const user = userId != null ? await this.d.repo.byId(userId) : null;
     if (!user || user.email !== email || !passwordHash) throw new AppError('INVALID_VERIFICATION_CODE');
     if (!(await this.d.repo.activatePending(user.id, passwordHash))) throw new AppError('EMAIL_ALREADY_REGISTERED');

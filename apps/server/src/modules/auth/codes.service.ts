@@ -14,6 +14,12 @@ export const CODE_RULES = {
   resendAfterMs: 60_000,
   /** Five wrong tries void a code; a new one must be requested. */
   maxAttempts: 5,
+  /**
+   * A registration code sent without its attempt's id is accepted only when no other attempt of the
+   * address had a code created within this window (a day: longer than any verify page stays open
+   * for the code it asked for), see {@link CodesService.soleAttempt}.
+   */
+  contestWindowMs: 24 * 3_600_000,
 } as const;
 
 /**
@@ -114,6 +120,26 @@ export class CodesService {
   /** The stored form of a registration attempt's id (`registration_id`): an HMAC, never the id itself. */
   attemptOf(registrationId: string): string {
     return this.hash(`register-attempt:${registrationId}`);
+  }
+
+  /**
+   * The registration attempt a code presented without `registration_id` belongs to: the address's
+   * only attempt with a code created in the last {@link CODE_RULES.contestWindowMs} (else that of
+   * its newest code, which then is expired). When two attempts compete for a pending address, the
+   * code alone cannot tell whose password it may activate (a second registrant's code reaches the
+   * owner's mailbox too), so the id is required: 400 VALIDATION_FAILED naming
+   * `body.registration_id`. 400 INVALID_VERIFICATION_CODE when the address has no attempt.
+   */
+  async soleAttempt(email: string): Promise<string> {
+    const recent = await this.repo.registrationAttemptsSince(email, this.now() - CODE_RULES.contestWindowMs);
+    if (recent.length > 1) {
+      throw new AppError('VALIDATION_FAILED', 'Several registrations of this address are pending: send the registration_id of yours', {
+        fields: [{ path: 'body.registration_id', message: 'required: several registrations of this address are pending' }],
+      });
+    }
+    const attempt = recent[0] ?? (await this.repo.newestCode('register', email))?.attempt;
+    if (!attempt) throw new AppError('INVALID_VERIFICATION_CODE');
+    return attempt;
   }
 
   /**
