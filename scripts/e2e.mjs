@@ -44,6 +44,8 @@ const FAIR_USE = {
   RATE_LIMIT_MODEL_PER_MINUTE: process.env.RATE_LIMIT_MODEL_PER_MINUTE ?? '1000',
   // every spec signs up from 127.0.0.1: the default 20 code checks per 10 minutes ran out on a fast run
   RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: process.env.RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES ?? '1000',
+  // and every sign-up mails a code from 127.0.0.1 (the default is 20 an hour per IP)
+  RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR: process.env.RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR ?? '1000',
 };
 
 /**

@@ -102,7 +102,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await signalsRoutes(app, { signals: ctx.signals, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await calibrationRoutes(app, { calibration: ctx.calibration, market: ctx.market });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
-  await usersRoutes(app, { users: ctx.accounts.users, accountData: ctx.accounts.accountData });
+  await usersRoutes(app, { env: ctx.env, users: ctx.accounts.users, accountData: ctx.accounts.accountData });
   await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await billingRoutes(app, { env: ctx.env, payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
   await invitationRoutes(app, { invitations: ctx.billing.invitations });

@@ -24,8 +24,8 @@ export async function openTestDatabase(opts: { symbols?: string[]; timeframes?: 
 /**
  * A full application on a test database with a manual clock at `T0`; ticks are driven by hand.
  * Tests send every request from one address (and, with REDIS_URL, share rate-limit counters across
- * runs), so the per-client read and model-call budgets are off unless `env` sets them (the fair-use
- * tests do).
+ * runs), so the per-client read and model-call budgets and the deployment's hourly ceiling of code
+ * mails are off unless `env` sets them (the fair-use and mail-budget tests do).
  */
 export async function createTestApp(opts: { symbols?: string[]; timeframes?: string[]; now?: number; env?: Record<string, string> } = {}): Promise<{
   app: FastifyInstance;
@@ -38,8 +38,8 @@ export async function createTestApp(opts: { symbols?: string[]; timeframes?: str
   const clock = new ManualClock(opts.now ?? T0);
   // Requests are injected from 127.0.0.1, which the tests treat as a trusted proxy: their X-Forwarded-For
   // (a random IP per test) keeps the rate limits of tests apart. `TRUST_PROXY: ''` gives the default (none).
-  // Fair-use budgets are off unless a test sets them.
-  const env = parseEnv({ DATA_DIR: '/tmp/coinlens-test-unused', LOG_LEVEL: 'silent', SKIP_IMPORT: 'true', NODE_ENV: 'test', REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_MODEL_PER_MINUTE: '0', ...opts.env });
+  // Fair-use budgets and the deployment's code-mail ceiling are off unless a test sets them.
+  const env = parseEnv({ DATA_DIR: '/tmp/coinlens-test-unused', LOG_LEVEL: 'silent', SKIP_IMPORT: 'true', NODE_ENV: 'test', REDIS_URL: process.env.REDIS_URL, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_MODEL_PER_MINUTE: '0', RATE_LIMIT_CODE_MAILS_PER_HOUR: '0', ...opts.env });
   const ctx = await createContext(env, { db, clock, tickMs: 0 });
   const app = await buildApp(ctx);
   await app.ready();

@@ -15,7 +15,7 @@ export {
 } from './market/endpoints';
 export { Avatar, AVATAR_KEYS, AvatarKey, Profile, SocialLogin, SocialProvider, StoredLocale, User } from './users/user';
 export { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './users/endpoints';
-export { AccountExport, DeleteAccountBody, DeleteAccountResponse } from './users/account-data';
+export { AccountExport, DeleteAccountBody, DeleteAccountMessageQuery, DeleteAccountMessageResponse, DeleteAccountResponse, DeleteAccountSiwe } from './users/account-data';
 export {
   AccountLang, Address, CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, CodeSentResult, DisconnectBody, Email, EmailQuery,
   ExchangeResponse, ExchangeResult, isStrongPassword, LoginBody, MetamaskConnectBody, MetamaskLoginBody, NonceQuery, NonceResponse, OAuthCodeBody,

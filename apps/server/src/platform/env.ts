@@ -97,6 +97,10 @@ export const EnvSchema = z.object({
   RATE_LIMIT_EVENTS_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(60),
   /** Verification-code checks (registration, password reset, e-mail binding) per client IP and 10 minutes; 0 = no limit. Each code still dies after 5 wrong tries. */
   RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** Code mails (registration, resend, password reset, e-mail binding) sent for one client IP in an hour, whatever the addresses; 0 = no limit. */
+  RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(20),
+  /** Code mails the whole deployment sends in an hour, whatever the IPs and addresses (shared through Redis); 0 = no limit. */
+  RATE_LIMIT_CODE_MAILS_PER_HOUR: z.coerce.number().int().min(0).max(1_000_000).default(500),
   /** Expensive database reads running at once in this process (default: 1 on PGlite, half the pool on PostgreSQL). */
   HEAVY_READ_CONCURRENCY: z.coerce.number().int().min(1).max(200).optional(),
   /** Expensive reads allowed to wait for a slot; beyond that they are shed at once with 503 SERVICE_UNAVAILABLE. */
@@ -342,6 +346,8 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_MODEL_PER_MINUTE'], default: '`20`', meaning: 'requests that can start a model call, per signed-in user (visitors: per IP) and route: `/api/feeds/sotd/refresh`, `/api/feeds/stream/sotd/refresh`, `POST /api/crypto/{id}/strategy`, `/api/crypto/{id}/analysis`, `POST /api/chat/{coinId}/messages`, `POST /api/lab/{coinId}/plans` (on top of the daily quotas)' },
   { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_EVENTS_PER_MINUTE'], default: '`60`', meaning: 'analytics events (`POST /collect_event`) per client IP' },
   { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES'], default: '`20`', meaning: 'verification-code checks per client IP and route in 10 minutes: `POST /api/auth/verify-register-code`, `/api/auth/verify-reset-password-code`, `/api/auth/reset-password`, `/api/auth/verify-bind-email-code` (each code also dies after 5 wrong tries)' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR'], default: '`20`', meaning: 'code mails (registration, resend, password reset, e-mail binding) sent for one client IP in an hour, to any addresses: one IP cannot flood many mailboxes. Only mails actually sent count (a request refused by the 60 s resend countdown does not); besides, each address receives at most 10 code mails an hour whatever the IP' },
+  { section: 'Fair use: rate limits and the read gate', vars: ['RATE_LIMIT_CODE_MAILS_PER_HOUR'], default: '`500`', meaning: 'code mails the whole deployment sends in an hour (every process, through Redis when `REDIS_URL` is set): the ceiling of a flood from many IPs, which protects the mail server\'s reputation and quota. Past it, every code request answers `429 RATE_LIMITED` until the hour is over; raise it for a large sign-up day' },
   { section: 'Fair use: rate limits and the read gate', vars: ['HEAVY_READ_CONCURRENCY'], default: '1 on PGlite, half of `DATABASE_POOL_SIZE` on PostgreSQL', meaning: 'expensive reads (the signal and feed lists, track record, pattern stats, coin TA) running at once in a process' },
   { section: 'Fair use: rate limits and the read gate', vars: ['HEAVY_READ_QUEUE'], default: '`32`', meaning: 'expensive reads allowed to wait for a slot; any more are refused at once with `503 SERVICE_UNAVAILABLE` (`retry-after: 1`)' },
   { section: 'Fair use: rate limits and the read gate', vars: ['HEAVY_READ_MAX_WAIT_MS'], default: '`5000`', meaning: 'longest wait for a slot before a queued read is refused with 503' },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from './env';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from './errors';
@@ -56,8 +56,9 @@ function ipAndEmail(req: FastifyRequest): string {
 
 /**
  * Per-minute budgets of the fair-use limits (per client and route; 0 turns that limit off), from
- * RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_MODEL_PER_MINUTE and RATE_LIMIT_EVENTS_PER_MINUTE, and the
- * 10-minute budget of code checks from RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES.
+ * RATE_LIMIT_READS_PER_MINUTE, RATE_LIMIT_MODEL_PER_MINUTE and RATE_LIMIT_EVENTS_PER_MINUTE, the
+ * 10-minute budget of code checks from RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES, and the hourly budgets
+ * of code mails from RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR and RATE_LIMIT_CODE_MAILS_PER_HOUR.
  */
 export interface FairUseLimits {
   /** Expensive reads (signal lists, track record, pattern stats, feed lists…) per IP and route. */
@@ -68,14 +69,18 @@ export interface FairUseLimits {
   eventsPerMinute: number;
   /** Verification-code checks per IP and route in 10 minutes (not per minute: codes are guessable by volume). */
   codeChecksPer10Minutes: number;
+  /** Code mails requested by one client IP in an hour, whatever the addresses (mail bombing from one IP). */
+  codeMailsPerIpPerHour: number;
+  /** Code mails of the whole deployment in an hour, whatever the IPs and addresses (the ceiling of a distributed flood). */
+  codeMailsPerHour: number;
 }
 
 /** The documented defaults (docs/OPERATIONS.md). */
-export const DEFAULT_FAIR_USE: FairUseLimits = { readsPerMinute: 120, modelCallsPerMinute: 20, eventsPerMinute: 60, codeChecksPer10Minutes: 20 };
+export const DEFAULT_FAIR_USE: FairUseLimits = { readsPerMinute: 120, modelCallsPerMinute: 20, eventsPerMinute: 60, codeChecksPer10Minutes: 20, codeMailsPerIpPerHour: 20, codeMailsPerHour: 500 };
 
 /** The fair-use budgets of an environment. */
 export function fairUseOf(env: Env): FairUseLimits {
-  return { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, modelCallsPerMinute: env.RATE_LIMIT_MODEL_PER_MINUTE, eventsPerMinute: env.RATE_LIMIT_EVENTS_PER_MINUTE, codeChecksPer10Minutes: env.RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES };
+  return { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, modelCallsPerMinute: env.RATE_LIMIT_MODEL_PER_MINUTE, eventsPerMinute: env.RATE_LIMIT_EVENTS_PER_MINUTE, codeChecksPer10Minutes: env.RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES, codeMailsPerIpPerHour: env.RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR, codeMailsPerHour: env.RATE_LIMIT_CODE_MAILS_PER_HOUR };
 }
 
 declare module 'fastify' {
@@ -120,7 +125,7 @@ export const LIMITS = {
   event: budget('eventsPerMinute'),
   /** Password sign-in: 10 per minute per IP and e-mail. */
   login: { max: 10, timeWindow: 60_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
-  /** Anything that mails a code: 5 per 10 minutes per IP and e-mail (see also {@link PER_ADDRESS_MAIL_LIMIT}). */
+  /** Anything that mails a code: 5 requests per 10 minutes per IP and e-mail (the mails themselves are counted by {@link codeMailBudget}). */
   sendCode: { max: 5, timeWindow: 600_000, keyGenerator: ipAndEmail, hook: 'preHandler' as const },
   /** Code checks: RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES (default 20) per 10 minutes per IP (each code also dies after 5 wrong tries). */
   verifyCode: budget('codeChecksPer10Minutes', { timeWindow: 600_000 }),
@@ -138,19 +143,42 @@ export const LIMITS = {
  */
 export const PER_ADDRESS_MAIL_LIMIT = { max: 10, timeWindow: 3_600_000 } as const;
 
+/** Spends one code mail to `email` from the budgets of `req`'s client; throws 429 RATE_LIMITED when a budget is used up. */
+export type SpendCodeMail = (req: FastifyRequest, email: string) => Promise<void>;
+
 /**
- * A preHandler enforcing {@link PER_ADDRESS_MAIL_LIMIT}, shared by every route that mails a code (one
- * counter per address, in Redis when configured). Runs after the route's own per-IP limit; a
- * request without an e-mail passes. Needs {@link installRateLimit} first.
+ * The budgets of code mails, spent only for a mail that is about to be sent (never for a refused
+ * request, e.g. one inside the resend countdown, so nobody can use up another's budget with
+ * requests that send nothing). Three counters, in Redis when configured, one hour each:
+ * per client IP across addresses (`RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR`, default 20), per
+ * address across IPs ({@link PER_ADDRESS_MAIL_LIMIT}), and for the whole deployment
+ * (`RATE_LIMIT_CODE_MAILS_PER_HOUR`, default 500); a budget of 0 is no limit. The requester's own
+ * IP budget is spent first, so a client past it cannot use up an address's budget. The error
+ * carries `details.retry_after_s`. Needs {@link installRateLimit} first.
  */
-export function perAddressMailLimit(app: FastifyInstance): preHandlerAsyncHookHandler {
-  const check = app.createRateLimit({ ...PER_ADDRESS_MAIL_LIMIT, keyGenerator: (req) => `mail-to|${emailOf(req) ?? ''}` });
-  return async (req, reply) => {
-    if (emailOf(req) == null) return;
-    const r = await check(req);
-    if (!r.isAllowed && r.isExceeded) {
-      reply.header('retry-after', Math.max(1, Math.ceil(r.ttl / 1000)));
-      throw rateLimited(r.ttl);
+export function codeMailBudget(app: FastifyInstance): SpendCodeMail {
+  const hour = 3_600_000;
+  const perIp = app.createRateLimit({
+    timeWindow: hour,
+    max: (req: FastifyRequest) => req.server.fairUse.codeMailsPerIpPerHour,
+    allowList: (req: FastifyRequest) => req.server.fairUse.codeMailsPerIpPerHour <= 0,
+    keyGenerator: (req) => `mail-from|${req.ip}`,
+  });
+  const global = app.createRateLimit({
+    timeWindow: hour,
+    max: (req: FastifyRequest) => req.server.fairUse.codeMailsPerHour,
+    allowList: (req: FastifyRequest) => req.server.fairUse.codeMailsPerHour <= 0,
+    keyGenerator: () => 'mail-all',
+  });
+  // The address is an argument, not read from the request: bind-email and register name it in
+  // different places, and the service has normalised it.
+  const addressOf = new WeakMap<FastifyRequest, string>();
+  const perAddress = app.createRateLimit({ ...PER_ADDRESS_MAIL_LIMIT, keyGenerator: (req) => `mail-to|${addressOf.get(req) ?? emailOf(req) ?? ''}` });
+  return async (req, email) => {
+    addressOf.set(req, email.trim().toLowerCase());
+    for (const check of [perIp, perAddress, global]) {
+      const r = await check(req);
+      if (!r.isAllowed && r.isExceeded) throw rateLimited(r.ttl);
     }
   };
 }

@@ -110,6 +110,7 @@ export const ROUTES = {
   patchProfile: { method: 'PATCH', path: '/api/users/profile/:id' },
   exportAccount: { method: GET, path: '/api/users/me/export' },
   deleteAccount: { method: POST, path: '/api/users/me/delete' },
+  deleteAccountMessage: { method: GET, path: '/api/users/me/delete/siwe' },
   getUsage: { method: GET, path: '/api/users/usage/:kind' },
 
   // ---- membership and payments ---------------------------------------------------------------------

@@ -43,7 +43,7 @@ export const authApi = {
   }),
   verifyRegisterCode: endpoint(ROUTES.verifyRegisterCode, {
     tags,
-    summary: 'Verify the code of a registration attempt (with its registration_id) and sign in',
+    summary: 'Verify the code of a registration attempt and sign in (registration_id required only when several attempts compete for the address)',
     body: RegisterCodeBody,
     response: { 200: SignInResponse, ...errors },
   }),

@@ -76,8 +76,8 @@ export type CodeBody = z.input<typeof CodeBody>;
 
 /**
  * Id of one registration attempt (43 base64url characters = 256 random bits), returned by
- * `register` to the browser that registered and needed with that attempt's code: a mailed code only
- * ever activates the password of the attempt it was mailed for.
+ * `register` to the browser that registered: a mailed code only ever activates the password of the
+ * attempt it was mailed for, and with the id a code of any other attempt is refused.
  */
 export const RegistrationId = z.string().trim().regex(/^[\w-]{43}$/, 'must be the registration_id returned by register');
 
@@ -86,8 +86,13 @@ export const RegisterResult = CodeSentResult.extend({ registration_id: z.string(
 export type RegisterResult = z.infer<typeof RegisterResult>;
 export const RegisterResponse = resultOf(RegisterResult);
 
-/** `POST /api/auth/verify-register-code`: the code and the id of the attempt it was mailed for. */
-export const RegisterCodeBody = CodeBody.extend({ registration_id: RegistrationId });
+/**
+ * `POST /api/auth/verify-register-code`: `{email, code}`, and optionally the id of the attempt the
+ * code was mailed for. Without the id the code is accepted only while the address has a single
+ * registration attempt in the last day; when several attempts compete for it, the id is required
+ * (400 VALIDATION_FAILED naming `body.registration_id`).
+ */
+export const RegisterCodeBody = CodeBody.extend({ registration_id: RegistrationId.optional() });
 export type RegisterCodeBody = z.input<typeof RegisterCodeBody>;
 
 /** `GET /api/auth/resend-register-code`: a new code for the same attempt (same password). */

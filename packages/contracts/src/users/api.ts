@@ -1,7 +1,7 @@
 import { BEARER, endpoint } from '../api/endpoint';
 import { ROUTES } from '../api/routes';
 import { ErrorResponse } from '../common/envelope';
-import { AccountExport, DeleteAccountBody, DeleteAccountResponse } from './account-data';
+import { AccountExport, DeleteAccountBody, DeleteAccountMessageQuery, DeleteAccountMessageResponse, DeleteAccountResponse } from './account-data';
 import { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './endpoints';
 
 const tags = ['users'];
@@ -27,8 +27,15 @@ export const usersApi = {
   deleteAccount: endpoint(ROUTES.deleteAccount, {
     tags,
     security,
-    summary: 'Delete the account after re-authentication (password, or the typed user name for accounts without one)',
+    summary: 'Delete the account after re-authentication (password; a fresh SIWE signature for wallet accounts without one; else the typed user name)',
     body: DeleteAccountBody,
     response: { 200: DeleteAccountResponse, ...errors },
+  }),
+  deleteAccountMessage: endpoint(ROUTES.deleteAccountMessage, {
+    tags,
+    security,
+    summary: "The EIP-4361 message a wallet of the caller's account signs to confirm deleting it (single-use nonce)",
+    querystring: DeleteAccountMessageQuery,
+    response: { 200: DeleteAccountMessageResponse, ...errors },
   }),
 };

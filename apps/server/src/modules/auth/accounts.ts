@@ -48,7 +48,6 @@ export async function createAccounts(
   const sessions = new SessionService(db, key, env.SESSION_TTL_HOURS * 3_600_000, now, permissions);
   const usersRepo = new UsersRepository(db);
   const users = new UsersService(usersRepo, now, permissions);
-  const accountData = new AccountDataService({ repo: new AccountDataRepository(db), users: usersRepo, now });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: dataDirOf(env), log });
   const codes = new CodesService(db, key, now);
   const auth = new AuthService({
@@ -62,6 +61,7 @@ export async function createAccounts(
     log,
   });
   const siwe = new SiweService(db, env.SIWE_CHAIN_ID, now);
+  const accountData = new AccountDataService({ repo: new AccountDataRepository(db), users: usersRepo, siwe, now });
   const oauth: Partial<Record<'google' | 'x', OAuthProvider>> = opts.oauth ?? {};
   if (!opts.oauth) {
     if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {

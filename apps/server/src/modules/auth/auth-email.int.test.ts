@@ -103,6 +103,25 @@ describe('registration with a mailed code', () => {
     expect(noAgreement.body.error.code).toBe('AGREEMENT_REQUIRED');
   });
 
+  it("verifies the spec's body {email, code} without registration_id, counting wrong tries of the attempt", async () => {
+    const call = api(t.app, randomIp());
+    const email = freshEmail();
+    const before = smtp.mails.length;
+    const reg = await call('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+    expect(reg.status).toBe(200);
+    const code = await codeFromMail(smtp.mails, email, before);
+    const wrong = await call('POST', '/api/auth/verify-register-code', { body: { email, code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toMatchObject({ code: 'INVALID_VERIFICATION_CODE', details: { attempts_left: 4 } });
+    const v = await call('POST', '/api/auth/verify-register-code', { body: { email, code } });
+    expect(v.status).toBe(200);
+    expect(v.body.result).toMatchObject({ access_token: expect.any(String), user: { id: expect.any(Number), name: email.split('@')[0] } });
+    expect((await call('POST', '/api/auth/login', { body: { email, password: PASSWORD } })).status).toBe(200);
+    expect((await call('POST', '/api/auth/verify-register-code', { body: { email, code } })).body.error.code).toBe('INVALID_VERIFICATION_CODE');
+    const none = await call('POST', '/api/auth/verify-register-code', { body: { email: freshEmail(), code } });
+    expect(none.body.error.code).toBe('INVALID_VERIFICATION_CODE');
+  });
+
   it('refuses a second registration of a verified address', async () => {
     const call = api(t.app, randomIp());
     const email = freshEmail();
@@ -225,6 +244,23 @@ describe('a second registration of a pending address (account takeover attempt)'
     expect(row.emailVerified).toBe(true);
   });
 
+  it("without registration_id, no code of a contested address activates anything: the victim's page must send its id", async () => {
+    const email = freshEmail();
+    const x = await twoAttempts(email);
+    // the victim types the newest mail's code (the attacker's attempt) with the spec's body
+    for (const code of [x.attackerCode, x.victimCode]) {
+      const r = await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe('VALIDATION_FAILED');
+      expect(r.body.error.fields.map((f: any) => f.path)).toEqual(['body.registration_id']);
+    }
+    expect((await x.attacker('POST', '/api/auth/verify-register-code', { body: { email, code: x.attackerCode } })).status).toBe(400);
+    expect((await x.attacker('POST', '/api/auth/login', { body: { email, password: ATTACKER_PW } })).body.error.code).toBe('EMAIL_NOT_VERIFIED');
+    // with its id, the victim's own code sets the victim's password
+    expect((await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: x.victimId } })).status).toBe(200);
+    expect((await x.attacker('POST', '/api/auth/login', { body: { email, password: ATTACKER_PW } })).body.error.code).toBe('WRONG_CREDENTIALS');
+  });
+
   it('a code verifies only with the registration id of its own attempt, and sets that attempt’s password', async () => {
     const email = freshEmail();
     const x = await twoAttempts(email);
@@ -235,7 +271,7 @@ describe('a second registration of a pending address (account takeover attempt)'
     // an unknown registration id
     const unknown = await x.attacker('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode, registration_id: 'A'.repeat(43) } });
     expect(unknown.body.error.code).toBe('INVALID_VERIFICATION_CODE');
-    // missing id: a validation error naming the field
+    // missing id while two attempts compete: a validation error naming the field
     const missing = await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code: x.victimCode } });
     expect(missing.status).toBe(400);
     expect(missing.body.error.fields.map((f: any) => f.path)).toEqual(['body.registration_id']);

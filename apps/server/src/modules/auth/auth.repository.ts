@@ -37,12 +37,17 @@ export class AuthRepository {
 
   /**
    * Stores a new code in one transaction under an advisory lock on (purpose, e-mail): `build`
-   * receives the newest code's creation time (null: none) and returns the row to insert, or throws
-   * to refuse; then the open codes of (purpose, e-mail) — of `voidAttempt` only, when given — are
+   * receives the newest code's creation time (null: none) and resolves to the row to insert, or
+   * throws to refuse (nothing is written then); then the open codes of (purpose, e-mail) — of `voidAttempt` only, when given — are
    * voided at the new row's `createdAt` and the row is inserted. Parallel calls from any process
    * are serialised by the lock.
    */
-  async issueCode(purpose: string, email: string, voidAttempt: string | null, build: (lastCreatedAt: number | null) => Omit<typeof verificationCodes.$inferInsert, 'purpose' | 'email'> & { createdAt: number }): Promise<void> {
+  async issueCode(
+    purpose: string,
+    email: string,
+    voidAttempt: string | null,
+    build: (lastCreatedAt: number | null) => Promise<Omit<typeof verificationCodes.$inferInsert, 'purpose' | 'email'> & { createdAt: number }>,
+  ): Promise<void> {
     await this.h.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`code:${purpose}:${email}`}))`);
       const [last] = await tx
@@ -51,7 +56,7 @@ export class AuthRepository {
         .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.email, email)))
         .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
         .limit(1);
-      const row = build(last ? last.createdAt : null);
+      const row = await build(last ? last.createdAt : null);
       await tx
         .update(verificationCodes)
         .set({ consumedAt: row.createdAt })
@@ -100,6 +105,16 @@ export class AuthRepository {
       .orderBy(desc(verificationCodes.createdAt), desc(verificationCodes.id))
       .limit(1);
     return row ?? null;
+  }
+
+  /** Distinct registration attempts of `email` with a code created at or after `since` (ms), at most `limit`. */
+  async registrationAttemptsSince(email: string, since: number, limit = 2): Promise<string[]> {
+    const rows = await this.h.db
+      .selectDistinct({ attempt: verificationCodes.attempt })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.purpose, 'register'), eq(verificationCodes.email, email), isNotNull(verificationCodes.attempt), sql`${verificationCodes.createdAt} >= ${since}`))
+      .limit(limit);
+    return rows.map((r) => r.attempt!);
   }
 
   /** Password hashes of the newest `rows` registration codes of `email` that carry one, newest first (may repeat). */

@@ -6,7 +6,7 @@ import type { TelegramBody } from '@coinlens/contracts';
 import { authApi as api } from '@coinlens/contracts/auth/api';
 import { bearerToken, currentUser, requireUser, type SessionService } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
-import { LIMITS, perAddressMailLimit } from '../../platform/rate-limit';
+import { codeMailBudget, LIMITS } from '../../platform/rate-limit';
 import type { Env } from '../../platform/env';
 import { trustedOrigin } from '../../platform/origin';
 import type { AuthService } from './auth.service';
@@ -52,8 +52,10 @@ async function authRoutesIn(app: FastifyInstance, deps: AuthRouteDeps) {
   const { env, auth, identity, siwe, sessions } = deps;
   const ua = (req: FastifyRequest) => (typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined);
   const host = (req: FastifyRequest) => new URL(originOf(req, env)).host;
-  // Every route that mails a code also counts against the address's own budget (any IP).
-  const mailLimit = perAddressMailLimit(app);
+  // Every mail of a code is counted against the client IP's, the address's and the deployment's
+  // hourly budgets, once the resend countdown allowed it (refused requests spend nothing).
+  const spendMail = codeMailBudget(app);
+  const budget = (req: FastifyRequest) => (email: string) => spendMail(req, email);
 
   route(app, api.getProviders, {}, async () => ({
     result: {
@@ -71,7 +73,7 @@ async function authRoutesIn(app: FastifyInstance, deps: AuthRouteDeps) {
     result: await auth.login(req.body.email, req.body.password, ua(req)),
   }));
 
-  route(app, api.register, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.register(req.body) }));
+  route(app, api.register, { config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.register(req.body, budget(req)) }));
 
   route(app, api.logout, { preHandler: requireUser }, async (req) => {
     await sessions.revoke(currentUser(req).sessionId);
@@ -84,13 +86,13 @@ async function authRoutesIn(app: FastifyInstance, deps: AuthRouteDeps) {
     return { result: { valid: !!user, user_id: user?.id ?? null } };
   });
 
-  route(app, api.resendRegisterCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id) }));
+  route(app, api.resendRegisterCode, { config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.resendRegisterCode(req.query.email, req.query.registration_id, budget(req)) }));
 
   route(app, api.verifyRegisterCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyRegisterCode(req.body.email, req.body.code, req.body.registration_id, ua(req)) }));
 
-  route(app, api.forgotPassword, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }));
+  route(app, api.forgotPassword, { config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email, budget(req)) }));
 
-  route(app, api.resendResetPasswordCode, { preHandler: mailLimit, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email) }));
+  route(app, api.resendResetPasswordCode, { config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.forgotPassword(req.query.email, budget(req)) }));
 
   route(app, api.verifyResetPasswordCode, { config: { rateLimit: LIMITS.verifyCode } }, async (req) => ({ result: await auth.verifyResetCode(req.body.email, req.body.code) }));
 
@@ -99,7 +101,7 @@ async function authRoutesIn(app: FastifyInstance, deps: AuthRouteDeps) {
     return { result: { ok: true as const } };
   });
 
-  route(app, api.sendBindEmailCode, { preHandler: [requireUser, mailLimit], config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email) }));
+  route(app, api.sendBindEmailCode, { preHandler: requireUser, config: { rateLimit: LIMITS.sendCode } }, async (req) => ({ result: await auth.sendBindEmailCode(currentUser(req).id, req.query.email, budget(req)) }));
 
   route(app, api.verifyBindEmailCode, { preHandler: requireUser, config: { rateLimit: LIMITS.verifyCode } }, async (req) => {
     await auth.verifyBindEmailCode(currentUser(req).id, req.body.email, req.body.code);

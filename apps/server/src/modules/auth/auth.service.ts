@@ -24,6 +24,12 @@ export interface AuthDeps {
 const lang2url = (l: string) => (l === 'zh_CN' ? 'zh-CN' : 'en-US');
 
 /**
+ * Spends one code mail to the address from the caller's mail budgets (per IP, per address, global);
+ * throws 429 RATE_LIMITED when one is used up. Called only for a mail about to be sent.
+ */
+export type MailBudget = (email: string) => Promise<void>;
+
+/**
  * E-mail accounts (SPEC §4 Authentication, E-mail verification): password sign-in, registration
  * with a mailed 6-digit code, password reset (code → one-time token → new password, which revokes
  * every session), adding/verifying an e-mail on an existing account, and sessions for every
@@ -67,13 +73,14 @@ export class AuthService {
    * `POST /auth/register`: opens a registration attempt and mails its code. The attempt's password
    * hash is stored with its code, not on the account: the account (created pending on the first
    * attempt) gets a password only when a code is verified, and then the password of the attempt that
-   * code was mailed for. The answer's `registration_id` (256 random bits, stored only as an HMAC) is
-   * needed with the code, so a second registrant of a pending address can neither replace the first
-   * one's password nor get it activated by the first one's code. 403 REGISTRATION_UNAVAILABLE when
+   * code was mailed for. The answer's `registration_id` (256 random bits, stored only as an HMAC)
+   * names the attempt: sent with the code, a second registrant of a pending address can neither
+   * replace the first one's password nor get it activated by the first one's code; without it, a
+   * code is accepted only while the address has no competing attempt. 403 REGISTRATION_UNAVAILABLE when
    * switched off, 400 AGREEMENT_REQUIRED without the agreement, 409 EMAIL_ALREADY_REGISTERED for a
    * verified account, 429 RESEND_TOO_SOON inside the 60 s countdown of the address.
    */
-  async register(input: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: 'en_US' | 'zh_CN' }): Promise<RegisterResult> {
+  async register(input: { email: string; password: string; agreement_accepted: boolean; cookie_accepted: boolean; lang: 'en_US' | 'zh_CN' }, budget?: MailBudget): Promise<RegisterResult> {
     if (!this.d.registrationEnabled) throw new AppError('REGISTRATION_UNAVAILABLE');
     if (!input.agreement_accepted) throw new AppError('AGREEMENT_REQUIRED', 'The user agreement must be accepted', { fields: [{ path: 'body.agreement_accepted', message: 'required' }] });
     const existing = await this.d.repo.byEmail(input.email);
@@ -104,7 +111,7 @@ export class AuthService {
       }
     }
     const registrationId = crypto.randomBytes(32).toString('base64url');
-    await this.sendCode('register', input.email, user.id, input.lang, true, true, { attempt: this.d.codes.attemptOf(registrationId), passwordHash });
+    await this.sendCode('register', input.email, user.id, input.lang, true, true, { attempt: this.d.codes.attemptOf(registrationId), passwordHash }, budget);
     return { sent: true, email: input.email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000), registration_id: registrationId };
   }
 
@@ -112,22 +119,25 @@ export class AuthService {
    * `GET /auth/resend-register-code`: a new code for the same attempt (same password), voiding that
    * attempt's older code. Same neutral answer whether or not the address and attempt exist.
    */
-  async resendRegisterCode(email: string, registrationId: string): Promise<CodeSentResult> {
+  async resendRegisterCode(email: string, registrationId: string, budget?: MailBudget): Promise<CodeSentResult> {
     const user = await this.d.repo.byEmail(email);
     const attempt = this.d.codes.attemptOf(registrationId);
     const found = user && !user.emailVerified ? await this.d.codes.findAttempt(email, attempt) : null;
     const pending = found && found.userId === user!.id && found.passwordHash ? user : null;
-    await this.sendCode('register', email, pending?.id ?? null, pending?.language ?? 'en_US', !!pending, !!pending, { attempt, passwordHash: pending ? found!.passwordHash : null });
+    await this.sendCode('register', email, pending?.id ?? null, pending?.language ?? 'en_US', !!pending, !!pending, { attempt, passwordHash: pending ? found!.passwordHash : null }, budget);
     return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
   }
 
   /**
-   * `POST /auth/verify-register-code`: checks the code of the attempt `registrationId`, then verifies
-   * the e-mail, sets that attempt's password and signs in; every other open attempt is void.
-   * 400 INVALID_VERIFICATION_CODE for a code of another attempt.
+   * `POST /auth/verify-register-code`: checks the code against the newest code of its attempt (the
+   * attempt `registrationId` when given, else the address's sole recent attempt, see
+   * `CodesService.soleAttempt`), then verifies the e-mail, sets that attempt's password and signs
+   * in; every other open attempt is void. 400 INVALID_VERIFICATION_CODE for a code of another
+   * attempt, 400 VALIDATION_FAILED (`body.registration_id`) without the id while attempts compete.
    */
-  async verifyRegisterCode(email: string, code: string, registrationId: string, userAgent?: string): Promise<SignInResult> {
-    const { userId, passwordHash } = await this.d.codes.consume('register', email, code, this.d.codes.attemptOf(registrationId));
+  async verifyRegisterCode(email: string, code: string, registrationId: string | undefined, userAgent?: string): Promise<SignInResult> {
+    const attempt = registrationId != null ? this.d.codes.attemptOf(registrationId) : await this.d.codes.soleAttempt(email);
+    const { userId, passwordHash } = await this.d.codes.consume('register', email, code, attempt);
     const user = userId != null ? await this.d.repo.byId(userId) : null;
     if (!user || user.email !== email || !passwordHash) throw new AppError('INVALID_VERIFICATION_CODE');
     if (!(await this.d.repo.activatePending(user.id, passwordHash))) throw new AppError('EMAIL_ALREADY_REGISTERED');
@@ -139,10 +149,10 @@ export class AuthService {
    * `GET /auth/forgot-password` and `resend-reset-password-code`: always "sent if the address
    * exists"; the mail goes out in the background so the answer time does not depend on it.
    */
-  async forgotPassword(email: string): Promise<CodeSentResult> {
+  async forgotPassword(email: string, budget?: MailBudget): Promise<CodeSentResult> {
     const user = await this.d.repo.byEmail(email);
     const target = user && user.emailVerified ? user : null;
-    await this.sendCode('reset', email, target?.id ?? null, target?.language ?? 'en_US', false, !!target);
+    await this.sendCode('reset', email, target?.id ?? null, target?.language ?? 'en_US', false, !!target, null, budget);
     return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
   }
 
@@ -167,12 +177,12 @@ export class AuthService {
    * e-mail. 403 WALLET_ACCOUNT_NO_EMAIL for wallet-created accounts, 409 EMAIL_ALREADY_LINKED when
    * another account has the address.
    */
-  async sendBindEmailCode(userId: number, email: string): Promise<CodeSentResult> {
+  async sendBindEmailCode(userId: number, email: string, budget?: MailBudget): Promise<CodeSentResult> {
     const user = await this.requireAccount(userId);
     if (user.walletOnly) throw new AppError('WALLET_ACCOUNT_NO_EMAIL');
     const other = await this.d.repo.byEmail(email);
     if (other && other.id !== userId) throw new AppError('EMAIL_ALREADY_LINKED');
-    await this.sendCode('bind_email', email, userId, user.language, true);
+    await this.sendCode('bind_email', email, userId, user.language, true, true, null, budget);
     return { sent: true, email, resend_in: Math.ceil(CODE_RULES.resendAfterMs / 1000) };
   }
 
@@ -199,7 +209,8 @@ export class AuthService {
 
   /**
    * Issues a code (enforcing the countdown even when nothing is mailed, so answers look alike) and
-   * mails it when `deliver`; `bind` ties a registration code to its attempt and password. `wait` = await the mail (its failure is reported as
+   * mails it when `deliver`; `bind` ties a registration code to its attempt and password. `budget`
+   * is spent only when a mail will go out, after the countdown allowed the code. `wait` = await the mail (its failure is reported as
    * RESET_LINK_SEND_FAILED / INTERNAL); otherwise it is sent in the background and failures logged.
    */
   private async sendCode(
@@ -210,8 +221,9 @@ export class AuthService {
     wait: boolean,
     deliver = userId != null,
     bind: { attempt: string; passwordHash: string | null } | null = null,
+    budget?: MailBudget,
   ): Promise<void> {
-    const code = await this.d.codes.issue(kind, email, userId, bind);
+    const code = await this.d.codes.issue(kind, email, userId, bind, deliver && budget ? () => budget(email) : undefined);
     if (!deliver) return;
     const page = kind === 'reset' ? 'auth/reset-password' : kind === 'register' ? 'register' : 'settings';
     const link = this.d.publicOrigin ? `${this.d.publicOrigin}/${lang2url(lang)}/${page}?email=${encodeURIComponent(email)}` : undefined;

@@ -14,6 +14,12 @@ export const CODE_RULES = {
   resendAfterMs: 60_000,
   /** Five wrong tries void a code; a new one must be requested. */
   maxAttempts: 5,
+  /**
+   * A registration code sent without its attempt's id is accepted only when no other attempt of the
+   * address had a code created within this window (a day: longer than any verify page stays open
+   * for the code it asked for), see {@link CodesService.soleAttempt}.
+   */
+  contestWindowMs: 24 * 3_600_000,
 } as const;
 
 /**
@@ -54,14 +60,23 @@ export class CodesService {
    * transaction-scoped advisory lock on (purpose, e-mail), so parallel requests (from any process)
    * issue at most one code per countdown. `bind` ties a registration code to its attempt (the HMAC
    * from {@link attemptOf}) and that attempt's password hash; its new code voids only that attempt's
-   * older codes. Returns the code in clear (to be mailed).
+   * older codes. `spend` runs once the countdown allows the code, before it is stored (e.g. to spend
+   * a mail budget): when it throws, no code is stored and the countdown is not restarted. Returns the
+   * code in clear (to be mailed).
    */
-  async issue(purpose: Exclude<CodePurpose, 'reset_token'>, email: string, userId: number | null, bind: { attempt: string; passwordHash: string | null } | null = null): Promise<string> {
+  async issue(
+    purpose: Exclude<CodePurpose, 'reset_token'>,
+    email: string,
+    userId: number | null,
+    bind: { attempt: string; passwordHash: string | null } | null = null,
+    spend?: () => Promise<void>,
+  ): Promise<string> {
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.repo.issueCode(purpose, email, bind ? bind.attempt : null, (last) => {
+    await this.repo.issueCode(purpose, email, bind ? bind.attempt : null, async (last) => {
       const now = this.now();
       const wait = this.waitSeconds(last, now);
       if (wait > 0) throw new AppError('RESEND_TOO_SOON', `Wait ${wait} s`, { details: { retry_after_s: wait } });
+      if (spend) await spend();
       // A registration attempt's new code voids that attempt's older codes only: another attempt
       // (someone else registering the same pending address) can neither void nor reuse them.
       return {
@@ -105,6 +120,26 @@ export class CodesService {
   /** The stored form of a registration attempt's id (`registration_id`): an HMAC, never the id itself. */
   attemptOf(registrationId: string): string {
     return this.hash(`register-attempt:${registrationId}`);
+  }
+
+  /**
+   * The registration attempt a code presented without `registration_id` belongs to: the address's
+   * only attempt with a code created in the last {@link CODE_RULES.contestWindowMs} (else that of
+   * its newest code, which then is expired). When two attempts compete for a pending address, the
+   * code alone cannot tell whose password it may activate (a second registrant's code reaches the
+   * owner's mailbox too), so the id is required: 400 VALIDATION_FAILED naming
+   * `body.registration_id`. 400 INVALID_VERIFICATION_CODE when the address has no attempt.
+   */
+  async soleAttempt(email: string): Promise<string> {
+    const recent = await this.repo.registrationAttemptsSince(email, this.now() - CODE_RULES.contestWindowMs);
+    if (recent.length > 1) {
+      throw new AppError('VALIDATION_FAILED', 'Several registrations of this address are pending: send the registration_id of yours', {
+        fields: [{ path: 'body.registration_id', message: 'required: several registrations of this address are pending' }],
+      });
+    }
+    const attempt = recent[0] ?? (await this.repo.newestCode('register', email))?.attempt;
+    if (!attempt) throw new AppError('INVALID_VERIFICATION_CODE');
+    return attempt;
   }
 
   /**

@@ -9,6 +9,7 @@ import { api, codeFromMail, randomIp, startSmtp } from './test-helpers';
  */
 let direct: Awaited<ReturnType<typeof createTestApp>>;
 let proxied: Awaited<ReturnType<typeof createTestApp>>;
+let ceiling: Awaited<ReturnType<typeof createTestApp>>;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const PASSWORD = 'Str0ng!pass';
 
@@ -17,12 +18,15 @@ beforeAll(async () => {
   const env = { SMTP_URL: smtp.url, PUBLIC_ORIGIN: 'https://coinlens.test' };
   // TRUST_PROXY unset (the default): the harness's trusted loopback proxy is switched off.
   direct = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '' } });
-  // a small code-check budget here (the default is 20 per 10 minutes), to show it is configurable
-  proxied = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '1', RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: '3' } });
+  // small budgets here (code checks default to 20 per 10 minutes, code mails to 20 an hour per IP)
+  proxied = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '1', RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES: '3', RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR: '3' } });
+  // a deployment whose hourly ceiling of code mails is 4 (the default is 500)
+  ceiling = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { ...env, TRUST_PROXY: '1', RATE_LIMIT_CODE_MAILS_PER_HOUR: '4' } });
 }, 300_000);
 afterAll(async () => {
   await direct?.close();
   await proxied?.close();
+  await ceiling?.close();
   await smtp?.close();
 });
 afterEach(() => vi.useRealTimers());
@@ -149,5 +153,63 @@ describe('code checks per client IP (RATE_LIMIT_CODE_CHECKS_PER_10_MINUTES)', ()
     // another address has its own budget
     const other = await api(proxied.app, randomIp())('POST', '/api/auth/verify-register-code', { body });
     expect(other.body.error.code).not.toBe('RATE_LIMITED');
+  });
+});
+
+describe('code-mail budgets count only mails sent', () => {
+  const register = (t: typeof direct, ip: string, email: string) => api(t.app, ip)('POST', '/api/auth/register', { body: { email, password: PASSWORD, agreement_accepted: true } });
+  const mailsTo = (email: string, since: number) => smtp.mails.slice(since).filter((m) => m.to.includes(email)).length;
+
+  it('requests refused by the resend countdown do not use up the address: the owner still registers', async () => {
+    const email = freshEmail();
+    // 12 registrations of the address from rotating IPs: the first mails a code, 11 meet the countdown
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const r = await register(proxied, randomIp(), email);
+      codes.push(r.status === 200 ? 'OK' : r.body.error.code);
+    }
+    expect(codes).toEqual(['OK', ...Array(11).fill('RESEND_TOO_SOON')]);
+    advanceWall(61_000);
+    const before = smtp.mails.length;
+    const owner = await register(proxied, randomIp(), email);
+    expect(owner.status).toBe(200);
+    await codeFromMail(smtp.mails, email, before);
+  });
+
+  it('one IP mails codes to at most RATE_LIMIT_CODE_MAILS_PER_IP_PER_HOUR addresses an hour; another IP is not affected', async () => {
+    const ip = randomIp();
+    const emails = [freshEmail(), freshEmail(), freshEmail(), freshEmail()];
+    const before = smtp.mails.length;
+    const codes: string[] = [];
+    for (const email of emails) {
+      const r = await register(proxied, ip, email);
+      codes.push(r.status === 200 ? 'OK' : r.body.error.code);
+    }
+    expect(codes).toEqual(['OK', 'OK', 'OK', 'RATE_LIMITED']);
+    // refused before anything was stored or sent: no mail, and no countdown started for that address
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(emails[3], before)).toBe(0);
+    expect(await proxied.ctx.accounts.codes.resendIn('register', emails[3])).toBe(0);
+    // forgot-password to a verified address from the same IP spends the same budget
+    const known = freshEmail();
+    await verifiedAccount(proxied, known);
+    advanceWall(61_000);
+    const reset = await api(proxied.app, ip)('GET', `/api/auth/forgot-password?email=${encodeURIComponent(known)}`);
+    expect(reset.status).toBe(429);
+    expect(reset.body.error.code).toBe('RATE_LIMITED');
+    expect(reset.body.error.details.retry_after_s).toBeGreaterThan(3500);
+    expect((await register(proxied, randomIp(), emails[3])).status).toBe(200);
+  });
+
+  it('the deployment sends at most RATE_LIMIT_CODE_MAILS_PER_HOUR code mails an hour, whatever the IPs and addresses', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await register(ceiling, randomIp(), freshEmail());
+      codes.push(r.status === 200 ? 'OK' : r.body.error.code);
+    }
+    expect(codes).toEqual(['OK', 'OK', 'OK', 'OK', 'RATE_LIMITED']);
+    const reset = await api(ceiling.app, randomIp())('GET', `/api/auth/forgot-password?email=${encodeURIComponent(freshEmail())}`);
+    // an unknown address gets no mail, so nothing is spent and the answer stays the neutral one
+    expect(reset.status).toBe(200);
   });
 });

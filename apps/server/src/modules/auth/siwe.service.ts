@@ -8,6 +8,26 @@ import { AuthRepository } from './auth.repository';
 export const SIWE_TTL_MS = 10 * 60_000;
 
 /**
+ * What a SIWE message is for: signing in (or linking a wallet), or confirming the deletion of the
+ * account `userId`. The purpose is written into the message (statement and `requestId`) and
+ * checked on verify, so a signature given for one purpose or account never serves another.
+ */
+export type SiwePurpose = { kind: 'sign_in' } | { kind: 'delete_account'; userId: number };
+
+const SIGN_IN: SiwePurpose = { kind: 'sign_in' };
+
+/** The statement and request id written into a message of `purpose`. */
+function wordingOf(purpose: SiwePurpose): { statement: string; requestId?: string } {
+  if (purpose.kind === 'delete_account') {
+    return {
+      statement: 'Delete my Coinlens account and its data for good. Signing confirms the deletion; it does not trigger a blockchain transaction or cost any gas.',
+      requestId: `delete-account:${purpose.userId}`,
+    };
+  }
+  return { statement: 'Sign in to Coinlens. This request does not trigger a blockchain transaction or cost any gas.' };
+}
+
+/**
  * Sign-In with Ethereum (EIP-4361) with viem's `viem/siwe`. The server writes the whole message
  * (domain, URI, chain id, nonce, issued-at, expiration) and keeps it with a single-use nonce; a
  * sign-in must return exactly that message, signed by the address it names (EOA signature,
@@ -22,10 +42,11 @@ export class SiweService {
   }
 
   /**
-   * Creates a nonce and the message to sign for `address` on `origin` (e.g. `https://coinlens.example`).
-   * 403 PUBLIC_ORIGIN_REQUIRED when the origin's host is an IPv6 literal (not a valid SIWE domain).
+   * Creates a nonce and the message to sign for `address` on `origin` (e.g. `https://coinlens.example`),
+   * for `purpose` (default: signing in). 403 PUBLIC_ORIGIN_REQUIRED when the origin's host is an IPv6
+   * literal (not a valid SIWE domain).
    */
-  async createMessage(address: string, origin: string): Promise<{ nonce: string; message: string; expires_at: string }> {
+  async createMessage(address: string, origin: string, purpose: SiwePurpose = SIGN_IN): Promise<{ nonce: string; message: string; expires_at: string }> {
     const url = new URL(origin);
     const now = this.now();
     const nonce = generateSiweNonce();
@@ -38,7 +59,7 @@ export class SiweService {
       uri: url.origin,
       nonce,
       version: '1',
-      statement: 'Sign in to Coinlens. This request does not trigger a blockchain transaction or cost any gas.',
+      ...wordingOf(purpose),
       issuedAt: new Date(now),
       expirationTime: new Date(now + SIWE_TTL_MS),
     });
@@ -49,11 +70,19 @@ export class SiweService {
 
   /**
    * Verifies a signed message for `address` and consumes its nonce. `expectedHost` is the domain
-   * this deployment answers for. Errors: 401 SIWE_NONCE_INVALID (unknown, used or expired nonce),
-   * 400 SIWE_MESSAGE_INVALID (message not the one handed out, other address/domain/chain),
+   * this deployment answers for; `purpose` the one the message must have been created for (default:
+   * signing in). Errors: 401 SIWE_NONCE_INVALID (unknown, used or expired nonce), 400
+   * SIWE_MESSAGE_INVALID (message not the one handed out, other address/domain/chain/purpose),
    * `signatureError` when the signature is not the address's.
    */
-  async verify(address: string, message: string, signature: string, expectedHost: string, signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED' | 'WALLET_SIGNATURE_INVALID'): Promise<Address> {
+  async verify(
+    address: string,
+    message: string,
+    signature: string,
+    expectedHost: string,
+    signatureError: 'METAMASK_LOGIN_FAILED' | 'METAMASK_CONNECT_FAILED' | 'WALLET_SIGNATURE_INVALID' | 'REAUTH_FAILED',
+    purpose: SiwePurpose = SIGN_IN,
+  ): Promise<Address> {
     let parsed: ReturnType<typeof parseSiweMessage>;
     try {
       parsed = parseSiweMessage(message);
@@ -65,8 +94,11 @@ export class SiweService {
     const row = await this.repo.siweNonce(parsed.nonce);
     if (!row || row.usedAt != null || row.expiresAt <= now) throw new AppError('SIWE_NONCE_INVALID');
     if (row.message !== message || row.address !== address.toLowerCase()) throw new AppError('SIWE_MESSAGE_INVALID');
+    const wording = wordingOf(purpose);
     const fieldsOk =
       parsed.chainId === this.chainId &&
+      parsed.statement === wording.statement &&
+      parsed.requestId === wording.requestId &&
       validateSiweMessage({ message: parsed, address: getAddress(address), domain: expectedHost, nonce: row.nonce, time: new Date(now) });
     if (!fieldsOk) throw new AppError('SIWE_MESSAGE_INVALID');
     // Single use: whatever the signature, this nonce is spent now.

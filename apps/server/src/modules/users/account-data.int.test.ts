@@ -6,6 +6,7 @@ import { hash as argon2Hash } from '@node-rs/argon2';
 import { chatMessages, coinFollowing, coins, paymentOrders, profiles, sessions, socialLogins, subscriptions, users } from '@coinlens/db';
 import { createTestApp } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { api, codeFromMail, randomIp, startSmtp } from '../auth/test-helpers';
 
 /** Data export and account deletion (privacy policy: deleted except payment records). */
@@ -95,12 +96,77 @@ describe('password account: export, re-authentication, deletion, registering aga
   });
 });
 
-describe('account without a password (wallet sign-in) with a membership payment', () => {
+/** Signs in with a fresh wallet (a real key signing the server's EIP-4361 message): a wallet-only account. */
+async function walletAccount(c: ReturnType<typeof api>, acct = privateKeyToAccount(generatePrivateKey())) {
+  const { message } = (await c('GET', `/api/auth/metamask/nonce?address=${acct.address}`)).body.result;
+  const r = await c('POST', '/api/auth/metamask/login', { body: { address: acct.address, message, signature: await acct.signMessage({ message }), agreement_accepted: true } });
+  expect(r.status).toBe(200);
+  return { acct, token: r.body.result.access_token as string, userId: r.body.result.user.id as number };
+}
+
+/** The deletion message for `address`, signed by `acct`. */
+async function signedDeletion(c: ReturnType<typeof api>, token: string, acct: ReturnType<typeof privateKeyToAccount>, address: string = acct.address) {
+  const m = await c('GET', `/api/users/me/delete/siwe?address=${address}`, { token });
+  expect(m.status).toBe(200);
+  const message = m.body.result.message as string;
+  return { address, message, signature: await acct.signMessage({ message }) };
+}
+
+describe('wallet-only account: re-authentication by a fresh SIWE signature', () => {
+  it('typing the user name no longer deletes it, nor does a sign-in signature or another wallet', async () => {
+    const c = api(t.app, randomIp());
+    const w = await walletAccount(c);
+    const [row] = await t.ctx.db.db.select().from(users).where(eq(users.id, w.userId));
+    const typed = await c('POST', '/api/users/me/delete', { token: w.token, body: { confirm: row.username } });
+    expect(typed.status).toBe(403);
+    expect(typed.body.error.code).toBe('REAUTH_FAILED');
+    // a valid sign-in message and signature is for signing in only
+    const { message } = (await c('GET', `/api/auth/metamask/nonce?address=${w.acct.address}`)).body.result;
+    const signIn = await c('POST', '/api/users/me/delete', { token: w.token, body: { siwe: { address: w.acct.address, message, signature: await w.acct.signMessage({ message }) } } });
+    expect(signIn.status).toBe(403);
+    expect(signIn.body.error.details.reason).toBe('SIWE_MESSAGE_INVALID');
+    // the deletion message of this account, signed by a key that is not its wallet
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    const foreign = await c('POST', '/api/users/me/delete', { token: w.token, body: { siwe: await signedDeletion(c, w.token, stranger, w.acct.address) } });
+    expect(foreign.status).toBe(403);
+    // a wallet that is not the account's gets no deletion message
+    expect((await c('GET', `/api/users/me/delete/siwe?address=${stranger.address}`, { token: w.token })).status).toBe(403);
+    expect((await c('GET', '/api/users/profile/me', { token: w.token })).status).toBe(200);
+  });
+
+  it('deletes with a fresh signature of the deletion message; the signature cannot be replayed', async () => {
+    const c = api(t.app, randomIp());
+    const w = await walletAccount(c);
+    const proof = await signedDeletion(c, w.token, w.acct);
+    expect(proof.message).toMatch(/Delete my Coinlens account/);
+    expect(proof.message).toMatch(new RegExp(`Request ID: delete-account:${w.userId}`));
+    const del = await c('POST', '/api/users/me/delete', { token: w.token, body: { siwe: proof } });
+    expect(del.status).toBe(200);
+    expect(del.body.result).toEqual({ deleted: true, kept_payment_records: 0 });
+    expect((await c('GET', '/api/users/profile/me', { token: w.token })).status).toBe(401);
+    // the wallet signs in again (a new account); the old proof does not delete it
+    const again = await walletAccount(c, w.acct);
+    expect(again.userId).not.toBe(w.userId);
+    const replay = await c('POST', '/api/users/me/delete', { token: again.token, body: { siwe: proof } });
+    expect(replay.status).toBe(403);
+    expect(replay.body.error).toMatchObject({ code: 'REAUTH_FAILED', details: { reason: 'SIWE_NONCE_INVALID' } });
+    // a fresh message signed twice: the first use spends the nonce
+    const fresh = await signedDeletion(c, again.token, w.acct);
+    const wrongKey = privateKeyToAccount(generatePrivateKey());
+    const bad = await c('POST', '/api/users/me/delete', { token: again.token, body: { siwe: { ...fresh, signature: await wrongKey.signMessage({ message: fresh.message }) } } });
+    expect(bad.status).toBe(403);
+    const late = await c('POST', '/api/users/me/delete', { token: again.token, body: { siwe: fresh } });
+    expect(late.body.error).toMatchObject({ code: 'REAUTH_FAILED', details: { reason: 'SIWE_NONCE_INVALID' } });
+    expect((await c('GET', '/api/users/profile/me', { token: again.token })).status).toBe(200);
+  });
+});
+
+describe('account without a password or wallet (social sign-in) with a membership payment', () => {
   it('deletes after the typed user name, keeping the payment record on an anonymous shell', async () => {
     const u = await createSignedInUser(t.ctx as any);
     const db = t.ctx.db.db;
-    await db.update(users).set({ walletOnly: true, email: null }).where(eq(users.id, u.userId));
-    await db.insert(socialLogins).values({ userId: u.userId, provider: 'metamask', providerUid: '0xabc0000000000000000000000000000000000001', createdAt: Date.now() });
+    await db.update(users).set({ email: null }).where(eq(users.id, u.userId));
+    await db.insert(socialLogins).values({ userId: u.userId, provider: 'telegram', providerUid: `tg${u.userId}`, createdAt: Date.now() });
     await db.insert(paymentOrders).values({
       id: `ord_${u.userId}`, userId: u.userId, plan: 'pro_monthly', network: 'sepolia', chainId: 11155111, tokenType: 'USDT', tokenContract: '0x0', decimals: 6, amount: '19.90',
       recipient: '0x1', walletAddress: '0xabc0000000000000000000000000000000000001', status: 'paid', createdAt: Date.now(), expiresAt: Date.now() + 1, paidAt: Date.now(),

@@ -3,12 +3,14 @@ import { usersApi as api } from '@coinlens/contracts/users/api';
 import { currentUser, requireUser } from '../../platform/auth';
 import { route } from '../../platform/route';
 import { LIMITS } from '../../platform/rate-limit';
+import type { Env } from '../../platform/env';
+import { trustedOrigin } from '../../platform/origin';
 import type { UsersService } from './users.service';
 import type { AccountDataService } from './account-data.service';
 
 /** SPEC §7 Users: the signed-in user, language, cookie consent and profile. All need a session. */
-export async function usersRoutes(app: FastifyInstance, deps: { users: UsersService; accountData: AccountDataService }) {
-  const { users, accountData } = deps;
+export async function usersRoutes(app: FastifyInstance, deps: { env: Env; users: UsersService; accountData: AccountDataService }) {
+  const { env, users, accountData } = deps;
   const opts = { preHandler: requireUser };
 
   route(app, api.getMe, opts, async (req) => ({ result: await users.me(currentUser(req).id) }));
@@ -42,8 +44,14 @@ export async function usersRoutes(app: FastifyInstance, deps: { users: UsersServ
     return data;
   });
 
-  // Account deletion after re-authentication; the caller's sessions end with the account.
+  // The SIWE message a wallet account signs to confirm its deletion (origin as for SIWE sign-in).
+  route(app, api.deleteAccountMessage, { ...opts, config: { rateLimit: LIMITS.nonce } }, async (req) => ({
+    result: await accountData.deletionMessage(currentUser(req).id, req.query.address, trustedOrigin(req, env)),
+  }));
+
+  // Account deletion after re-authentication; the caller's sessions end with the account. The
+  // deployment's host is needed (and resolved) only for a wallet's SIWE signature.
   route(app, api.deleteAccount, { ...opts, config: { rateLimit: LIMITS.login } }, async (req) => ({
-    result: { deleted: true as const, kept_payment_records: await accountData.delete(currentUser(req).id, req.body) },
+    result: { deleted: true as const, kept_payment_records: await accountData.delete(currentUser(req).id, req.body, () => new URL(trustedOrigin(req, env)).host) },
   }));
 }

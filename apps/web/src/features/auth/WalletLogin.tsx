@@ -8,10 +8,18 @@ import { hasInjectedWallet, requestAccount, signMessage } from '../../lib/wallet
 import { apiErrorToForm } from './form';
 
 
-/** Signs the server's SIWE message for `address` and returns what to post. */
-export async function signSiwe(address: string): Promise<{ message: string; signature: string }> {
+/**
+ * Signs the server's SIWE message for `address` with the injected wallet and returns what to post.
+ * `fetchMessage` asks the server for the message (default: the sign-in message; the account
+ * deletion passes its own). Throws `{code: 'METAMASK_NOT_INSTALLED'}` without a wallet; the
+ * wallet's own error (code 4001 = refused) and API errors pass through.
+ */
+export async function signSiwe(
+  address: string,
+  fetchMessage: (address: string) => Promise<{ message: string }> = authApi.nonce,
+): Promise<{ message: string; signature: string }> {
   if (!hasInjectedWallet()) throw Object.assign(new Error('METAMASK_NOT_INSTALLED'), { code: 'METAMASK_NOT_INSTALLED' });
-  const { message } = await authApi.nonce(address);
+  const { message } = await fetchMessage(address);
   const signature = await signMessage(address, message);
   return { message, signature };
 }

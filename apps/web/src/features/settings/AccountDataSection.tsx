@@ -9,7 +9,12 @@ import { api } from '../../lib/api-client';
 import { ApiError, errorKey } from '../../lib/api';
 import { clearSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
+import { requestAccount } from '../../lib/wallet';
+import { signSiwe } from '../auth/WalletLogin';
 import { btn, Row } from './settings-ui';
+
+/** `0x1234…abcd`: the start and end of a wallet address. */
+const shortAddress = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 const dangerBtn = 'rounded-md bg-down px-3 py-1.5 text-[13px] font-medium text-white hover:opacity-90 disabled:opacity-50';
 
@@ -27,7 +32,8 @@ function downloadJson(data: unknown, name: string): void {
 
 /**
  * "Your data": Export my data (a JSON download of everything held about the account) and Delete
- * account (re-authentication by password, or by typing the user name for accounts without one, then
+ * account (re-authentication by password; for an account without one but with a linked wallet, a
+ * fresh SIWE signature of the deletion message by that wallet; else by typing the user name; then
  * deletion as the privacy policy says; the session ends and the app goes home).
  */
 export function AccountDataSection({ me, lang }: { me: User; lang: string }) {
@@ -76,6 +82,24 @@ export function AccountDataSection({ me, lang }: { me: User; lang: string }) {
   );
 }
 
+/**
+ * i18n key of a failed deletion: API codes, a missing wallet, a wallet that is not the account's,
+ * any other wallet failure; null when the user refused the signature in the wallet (EIP-1193 4001).
+ */
+function deleteErrorKey(err: unknown): string | null {
+  if (err instanceof ApiError) return errorKey(err);
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === 'METAMASK_NOT_INSTALLED') return 'errors:METAMASK_NOT_INSTALLED';
+  if (code === 'WALLET_NOT_LINKED') return 'settings:data.walletNotLinked';
+  if (code === 4001) return null;
+  return 'errors:METAMASK_CONNECT_FAILED';
+}
+
+/**
+ * The re-authentication and confirmation of the deletion: the password; for an account without one
+ * but with a linked wallet, the wallet signs the server's deletion message (EIP-4361, via the
+ * injected EIP-1193 wallet, as in wallet sign-in); otherwise the typed user name.
+ */
 function DeleteAccountForm({ me, lang, onCancel }: { me: User; lang: string; onCancel: () => void }) {
   const { t } = useTranslation('settings');
   const qc = useQueryClient();
@@ -85,22 +109,32 @@ function DeleteAccountForm({ me, lang, onCancel }: { me: User; lang: string; onC
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const byPassword = me.has_password;
+  const wallets = me.social_logins.filter((l) => l.provider === 'metamask').map((l) => l.provider_uid.toLowerCase());
+  const byWallet = !byPassword && wallets.length > 0;
+  const reauth = async (): Promise<{ password: string } | { siwe: { address: string; message: string; signature: string } } | { confirm: string }> => {
+    if (byPassword) return { password: value };
+    if (!byWallet) return { confirm: value };
+    const address = await requestAccount();
+    if (!wallets.includes(address.toLowerCase())) throw Object.assign(new Error('WALLET_NOT_LINKED'), { code: 'WALLET_NOT_LINKED' });
+    const signed = await signSiwe(address, (a) => api('deleteAccountMessage', { query: { address: a } }, { retries: 0, navigationScoped: false }));
+    return { siwe: { address, ...signed } };
+  };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!value.trim()) {
+    if (!byWallet && !value.trim()) {
       setError(byPassword ? 'settings:data.passwordRequired' : 'settings:data.confirmRequired');
       return;
     }
     setBusy(true);
     setError(null);
     try {
-      await api('deleteAccount', { body: byPassword ? { password: value } : { confirm: value } }, { retries: 0, navigationScoped: false });
+      await api('deleteAccount', { body: await reauth() }, { retries: 0, navigationScoped: false });
       clearSession();
       qc.clear();
       showToast({ kind: 'success', messageKey: 'settings:data.deleted' });
       navigate(`/${lang}/home`, { replace: true });
     } catch (err) {
-      setError(err instanceof ApiError && err.code === 'REAUTH_FAILED' ? 'errors:REAUTH_FAILED' : errorKey(err));
+      setError(byWallet ? deleteErrorKey(err) : errorKey(err));
       setBusy(false);
     }
   };
@@ -112,20 +146,28 @@ function DeleteAccountForm({ me, lang, onCancel }: { me: User; lang: string; onC
         <li>{t('data.keeps')}</li>
         <li>{t('data.final')}</li>
       </ul>
-      <label htmlFor={inputId} className="block font-medium text-fg">
-        {byPassword ? t('data.passwordLabel') : t('data.confirmLabel', { name: me.username })}
-      </label>
-      <input
-        id={inputId}
-        data-autofocus
-        type={byPassword ? 'password' : 'text'}
-        autoComplete={byPassword ? 'current-password' : 'off'}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        aria-invalid={!!error}
-        className="h-9 w-full rounded-md border border-border bg-surface px-3 text-[14px]"
-        data-testid="delete-account-input"
-      />
+      {byWallet ? (
+        <p className="font-medium text-fg" data-testid="delete-account-wallet">
+          {t('data.walletLabel', { address: shortAddress(wallets[0]) })}
+        </p>
+      ) : (
+        <>
+          <label htmlFor={inputId} className="block font-medium text-fg">
+            {byPassword ? t('data.passwordLabel') : t('data.confirmLabel', { name: me.username })}
+          </label>
+          <input
+            id={inputId}
+            data-autofocus
+            type={byPassword ? 'password' : 'text'}
+            autoComplete={byPassword ? 'current-password' : 'off'}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={!!error}
+            className="h-9 w-full rounded-md border border-border bg-surface px-3 text-[14px]"
+            data-testid="delete-account-input"
+          />
+        </>
+      )}
       {error && (
         <p role="alert" className="text-down" data-testid="delete-account-error">
           {t(error)}
@@ -136,7 +178,7 @@ function DeleteAccountForm({ me, lang, onCancel }: { me: User; lang: string; onC
           {t('actions.cancel')}
         </button>
         <button type="submit" className={dangerBtn} disabled={busy} data-testid="delete-account-confirm">
-          {busy ? t('data.deleting') : t('data.confirmDelete')}
+          {busy ? (byWallet ? t('data.signing') : t('data.deleting')) : byWallet ? t('data.signAndDelete') : t('data.confirmDelete')}
         </button>
       </div>
     </form>
