@@ -16,7 +16,9 @@ const PASSWORD = 'Str0ng!pass';
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { SMTP_URL: smtp.url, MAIL_FROM: 'Coinlens <no-reply@test.example>' } });
+  // OUTBOUND_ALLOW_HOSTS: the deletion tests' webhook receiver listens on 127.0.0.1, which the
+  // guarded outbound client refuses unless the operator allows it.
+  t = await createTestApp({ symbols: ['BTC'], timeframes: ['1d'], env: { SMTP_URL: smtp.url, MAIL_FROM: 'Coinlens <no-reply@test.example>', OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
 }, 300_000);
 afterAll(async () => {
   await t?.close();
