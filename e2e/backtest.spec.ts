@@ -13,6 +13,9 @@ test.describe('backtest view', () => {
     expect(await rows.count()).toBeGreaterThan(20);
     await expect(rows.first()).toContainText(/In sample/);
     await expect(rows.first()).toContainText(/Out of sample/);
+    // each part's mean interval, effective n and Holm-corrected verdict
+    await expect(page.getByTestId('backtest-table')).toContainText(/Verdict \(Holm, m = \d+\)/);
+    await expect(page.getByTestId('backtest-method')).toContainText('moving-block bootstrap');
     // one pattern
     await page.getByTestId('backtest-pattern').selectOption('rsi_oversold');
     await expect(page).toHaveURL(/pattern=rsi_oversold/);

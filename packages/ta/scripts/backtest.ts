@@ -1,7 +1,8 @@
 /**
  * backtest — trades every directional pattern of the signal catalogue on the shipped candles and
- * prints per pattern trades, win rate, mean return, profit factor, max drawdown and buy-and-hold,
- * for the whole period and its in-sample / out-of-sample parts (rules: src/signals/backtest.ts).
+ * prints per pattern trades, win rate, mean return with its 95 % block-bootstrap interval and
+ * effective n, profit factor, max drawdown, buy-and-hold and the Holm-corrected verdict, for the
+ * whole period and its in-sample / out-of-sample parts (rules: src/signals/backtest.ts).
  *
  * Usage: npm run -s backtest -- --coin BTC --timeframe 1h [--from 2025-06-01] [--to 2025-07-01]
  *   [--pattern rsi_oversold[,macd_golden_cross]] [--horizon N] [--fee 0.1] [--stop atr:2 | pct:5]
@@ -44,8 +45,14 @@ export function parseStop(s: string): BacktestStop {
 const pct = (v: number | null, d = 2) => (v === null ? '—' : `${v >= 0 ? '+' : ''}${v.toFixed(d)}%`);
 const num = (v: number | null, d = 2) => (v === null ? '—' : v.toFixed(d));
 
+const VERDICT = { edge: 'edge', worse: 'worse', none: 'no measurable edge' } as const;
+
 function row(label: string, part: string, s: BacktestStats): string[] {
-  return [label, part, String(s.trades), s.win_rate === null ? '—' : `${(s.win_rate * 100).toFixed(1)}%`, pct(s.mean_return_pct), pct(s.total_return_pct), num(s.profit_factor), `${s.max_drawdown_pct.toFixed(1)}%`, pct(s.buy_hold_return_pct)];
+  const ci = s.mean_ci_low_pct === null || s.mean_ci_high_pct === null ? '—' : `${pct(s.mean_ci_low_pct)} to ${pct(s.mean_ci_high_pct)}`;
+  return [
+    label, part, String(s.trades), s.win_rate === null ? '—' : `${(s.win_rate * 100).toFixed(1)}%`, pct(s.mean_return_pct), ci, num(s.effective_n, 1),
+    pct(s.total_return_pct), num(s.profit_factor), `${s.max_drawdown_pct.toFixed(1)}%`, pct(s.buy_hold_return_pct), s.p_adjusted.toFixed(3), VERDICT[s.verdict],
+  ];
 }
 
 /** Formats a result as a fixed-width text table (one block of three rows per pattern). */
@@ -56,16 +63,18 @@ export function formatTable(coin: string, r: BacktestResult): string {
     `Backtest ${coin} ${r.timeframe}: ${iso(r.from)} → ${iso(r.to)} UTC, ${r.candles} candles; out of sample from ${iso(r.split)}`,
     `Entry next open after the signal candle, exit after ${r.horizon} candles or stop (${stop}); fees ${r.fee_pct} % a side; one position per pattern.`,
     `Buy-and-hold: all ${pct(r.buy_hold.all)}, in-sample ${pct(r.buy_hold.in_sample)}, out-of-sample ${pct(r.buy_hold.out_of_sample)}`,
+    `A trade is counted in the part where it closes (${r.patterns.reduce((a, p) => a + p.out_of_sample.carried_over, 0)} signalled in sample closed out of sample); a short is liquidated when its loss reaches the stake (−100 %).`,
+    `Mean 95 % CI: moving-block bootstrap over the trades in time order (seeded); eff n = effective independent trades; p Holm-adjusted over ${r.holm_family} tests (patterns × parts).`,
     '',
   ];
-  const rows = [['pattern', 'part', 'trades', 'win', 'mean', 'total', 'PF', 'max DD', 'buy&hold']];
+  const rows = [['pattern', 'part', 'trades', 'win', 'mean', 'mean 95% CI', 'eff n', 'total', 'PF', 'max DD', 'buy&hold', 'p (Holm)', 'verdict']];
   for (const p of r.patterns) {
     rows.push(row(`${p.label} (${p.direction === 'bullish' ? 'long' : 'short'})`, 'all', p.all));
     rows.push(row('', 'in-sample', p.in_sample));
     rows.push(row('', 'out-of-sample', p.out_of_sample));
   }
   const w = rows[0].map((_, k) => Math.max(...rows.map((x) => x[k].length)));
-  const lines = rows.map((x) => x.map((c, k) => (k < 2 ? c.padEnd(w[k]) : c.padStart(w[k]))).join('  ').trimEnd());
+  const lines = rows.map((x) => x.map((c, k) => (k < 2 || k === x.length - 1 ? c.padEnd(w[k]) : c.padStart(w[k]))).join('  ').trimEnd());
   return [...head, ...lines, ''].join('\n');
 }
 

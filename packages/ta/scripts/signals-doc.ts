@@ -57,7 +57,13 @@ export function renderSignalsDoc(): string {
     'The track record separates **in sample** — the signals of the start-up backfill (origin `backfill`), computed over candles that existed when the server started — from **out of sample** — signals logged live on each candle close after start-up (origin `live`) and scored on candles that came later. `GET /api/signals/pattern-stats` gives `all`, `in_sample` and `out_of_sample` for each pattern × timeframe, each with its n (`samples` counts the signals of the answer per sample; while one sample is empty the rows carry `all` only, which are then the figures of the other sample).',
     '',
     '## Lookahead proof', '',
-    'packages/ta/src/lookahead.test.ts (unit project, runs in CI) checks on real shipped candles of BTC, ETH, SOL and DOGE on 5m, 1h and 1d, at seeded random candles t (and inside indicator warm-ups), that every indicator column, every catalogue detector, the support/resistance levels and the whole analysis (hit rates, baselines, edges, level probabilities) computed on candles[0..t] equal those computed at t on the whole series.',
+    'packages/ta/src/lookahead.test.ts (unit project, runs in CI) checks on the whole shipped 5m, 1h and 1d series of BTC, ETH, SOL and DOGE (about 269,000 candles) that nothing computed for candle t changes when the candles after t are removed:',
+    '',
+    '- **Detectors**: at every candle t, every catalogue detector on the columns of candles[0..t] gives the same answer as on the whole series. Each detector must fire at least 20 times in those candles, or the test fails naming it.',
+    '- **Mutation check**: each detector wrapped to read candle t+1 (its input shifted by one candle) must make the proof report a violation; the test fails for any detector whose injected lookahead goes unnoticed.',
+    '- **Indicator columns**: recomputed from scratch on candles[0..t] at every warm-up index and at seeded random t; every value at every index ≤ t must equal the whole-series value (a column that reads ahead anywhere before the cut is caught).',
+    '- **Levels**: support/resistance on candles[0..t] equal those on the whole series, and the swings they use are exactly the swings confirmed by t (a swing at j is confirmed at j + 5) — at every candle of the 1d series, every 4th of 1h and every 16th of 5m.',
+    '- **Probabilities**: touch / breakthrough probabilities equal a reference count that uses at each past candle only the swings confirmed by then; hit rates and baselines count only outcomes closed by t; the whole analysis (hit rates, baselines, edges, level probabilities) at seeded t on candles[0..t] equals the analysis at t given the whole series.',
     '',
   );
   const cats = [...new Set(SIGNAL_CATALOGUE.map((s) => s.category))];

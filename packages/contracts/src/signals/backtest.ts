@@ -3,6 +3,7 @@ import { resultOf } from '../common/envelope';
 import { TaTimeframe } from '../common/timeframe-schema';
 import { CoinRef } from '../market/coin';
 import { Bilingual } from './analysis';
+import { EdgeVerdict } from './edge';
 
 /** A UTC calendar date, YYYY-MM-DD. */
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD').refine((s) => Number.isFinite(Date.parse(`${s}T00:00:00Z`)), 'must be a valid date');
@@ -29,7 +30,11 @@ export const BacktestQuery = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
 export type BacktestQuery = z.infer<typeof BacktestQuery>;
 
-/** Figures of a set of trades; percentages in percent, win_rate 0..1 (see runBacktest). */
+/**
+ * Figures of a set of trades; percentages in percent, win_rate 0..1 (see runBacktest). A trade is
+ * counted in the part where it closes; a trade loses at most its stake (return ≥ −100 %, so
+ * total_return_pct ≥ −100 and max_drawdown_pct ≤ 100).
+ */
 export const BacktestStats = z.object({
   trades: z.number().int(),
   wins: z.number().int(),
@@ -41,6 +46,19 @@ export const BacktestStats = z.object({
   max_drawdown_pct: z.number(),
   skipped: z.number().int(),
   buy_hold_return_pct: z.number().nullable(),
+  /** Trades counted here (closed in this part) whose signal candle lies in the part before (0 in sample). */
+  carried_over: z.number().int(),
+  /** 95 % interval of mean_return_pct (moving-block bootstrap standard error, Student t with effective_n − 1 df); null with < 2 trades. */
+  mean_ci_low_pct: z.number().nullable(),
+  mean_ci_high_pct: z.number().nullable(),
+  /** Independent trades giving the same standard error (1..trades); null with < 2 trades. */
+  effective_n: z.number().nullable(),
+  /** Two-sided p-value of mean return = 0 (1 with < 2 trades). */
+  p_value: z.number(),
+  /** p_value Holm-adjusted over every pattern × part of the run (`holm_family` tests). */
+  p_adjusted: z.number(),
+  /** edge / worse when p_adjusted ≤ 0.05 and the interval excludes 0; none otherwise. */
+  verdict: EdgeVerdict,
 });
 export type BacktestStats = z.infer<typeof BacktestStats>;
 
@@ -65,6 +83,8 @@ export const Backtest = z.object({
   timeframe: TaTimeframe,
   horizon: z.number().int(),
   fee_pct: z.number(),
+  /** Number of tests (patterns × 3 parts) the verdicts are Holm-corrected over. */
+  holm_family: z.number().int(),
   stop: z.discriminatedUnion('kind', [z.object({ kind: z.literal('none') }), z.object({ kind: z.literal('atr'), multiple: z.number() }), z.object({ kind: z.literal('pct'), pct: z.number() })]),
   from: z.number().nullable(),
   to: z.number().nullable(),

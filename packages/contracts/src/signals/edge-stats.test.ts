@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyHolm, edgeStat, formatEdge, holmAdjust, newcombeInterval, twoProportionPValue, wilsonInterval } from './edge-stats';
+import { applyHolm, edgeStat, formatEdge, holmAdjust, newcombeInterval, studentTCritical, studentTTwoSidedP, twoProportionPValue, wilsonInterval } from './edge-stats';
 
 describe('edge statistics (published reference values)', () => {
   it('Wilson score interval: 81/263 → 0.2553..0.3662 (Newcombe 1998a, table I)', () => {
@@ -46,5 +46,18 @@ describe('edge statistics (published reference values)', () => {
     expect(formatEdge(edgeStat(51, 100, 0.5, 1000), 'en-US', 'short')).toMatch(/^no measurable edge \(\+1\.0 pp, 95 % CI /);
     expect(formatEdge(edgeStat(51, 100, 0.5, 1000), 'zh-CN', 'short')).toMatch(/^无可测量的优势（\+1\.0 个百分点，95% 置信区间 /);
     expect(formatEdge(edgeStat(0, 0, null, 0), 'en-US', 'short')).toBe('no measurable edge');
+  });
+});
+
+describe('Student t', () => {
+  it('matches the tables: two-sided 5 % critical values and p-values', () => {
+    expect(studentTCritical(1)).toBeCloseTo(12.7062, 4);
+    expect(studentTCritical(2)).toBeCloseTo(4.3027, 4);
+    expect(studentTCritical(9)).toBeCloseTo(2.2622, 4);
+    expect(studentTCritical(1e7)).toBeCloseTo(1.96, 3);
+    expect(studentTTwoSidedP(2.228139, 10)).toBeCloseTo(0.05, 6);
+    expect(studentTTwoSidedP(0, 5)).toBe(1);
+    expect(studentTTwoSidedP(-2.228139, 10)).toBeCloseTo(0.05, 6);
+    expect(() => studentTTwoSidedP(1, 0)).toThrow(RangeError);
   });
 });

@@ -1,4 +1,4 @@
-import { errorFunction } from 'simple-statistics';
+import { errorFunction, gammaln } from 'simple-statistics';
 
 /**
  * Edge of a signal over its baseline, with uncertainty (issue #15 item 1).
@@ -63,6 +63,63 @@ export function newcombeInterval(x1: number, n1: number, x2: number, n2: number,
 /** Standard normal CDF Φ(z) (simple-statistics errorFunction; absolute error < 1.2e-7). */
 export function normalCdf(z: number): number {
   return 0.5 * (1 + errorFunction(z / Math.SQRT2));
+}
+
+/** Continued fraction of the regularized incomplete beta function (modified Lentz). */
+function betaContinuedFraction(x: number, a: number, b: number): number {
+  const tiny = 1e-300;
+  let c = 1;
+  let d = 1 - ((a + b) * x) / (a + 1);
+  if (Math.abs(d) < tiny) d = tiny;
+  d = 1 / d;
+  let h = d;
+  for (let m = 1; m <= 300; m++) {
+    const m2 = 2 * m;
+    let aa = (m * (b - m) * x) / ((a + m2 - 1) * (a + m2));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    h *= d * c;
+    aa = (-(a + m) * (a + b + m) * x) / ((a + m2) * (a + m2 + 1));
+    d = 1 + aa * d;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = 1 + aa / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const del = d * c;
+    h *= del;
+    if (Math.abs(del - 1) < 1e-14) break;
+  }
+  return h;
+}
+
+/** Regularized incomplete beta I_x(a, b), x in [0, 1], a, b > 0 (Numerical Recipes' betai). */
+export function incompleteBeta(x: number, a: number, b: number): number {
+  if (!(x > 0)) return 0;
+  if (!(x < 1)) return 1;
+  const front = Math.exp(gammaln(a + b) - gammaln(a) - gammaln(b) + a * Math.log(x) + b * Math.log(1 - x));
+  return x < (a + 1) / (a + b + 2) ? (front * betaContinuedFraction(x, a, b)) / a : 1 - (front * betaContinuedFraction(1 - x, b, a)) / b;
+}
+
+/** Two-sided p-value P(|T| ≥ |t|) of Student's t with df > 0 degrees of freedom (df may be fractional). */
+export function studentTTwoSidedP(t: number, df: number): number {
+  if (!(df > 0)) throw new RangeError(`degrees of freedom must be > 0 (got ${df})`);
+  if (!Number.isFinite(t)) return Number.isNaN(t) ? 1 : 0;
+  return Math.min(1, incompleteBeta(df / (df + t * t), df / 2, 0.5));
+}
+
+/** t such that P(|T| ≥ t) = alpha for Student's t with df > 0 (bisection; 1.96… as df → ∞). */
+export function studentTCritical(df: number, alpha = 1 - 0.95): number {
+  let lo = 0;
+  let hi = 1e6;
+  for (let k = 0; k < 200 && hi - lo > 1e-12 * hi; k++) {
+    const mid = (lo + hi) / 2;
+    if (studentTTwoSidedP(mid, df) > alpha) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
 
 /**

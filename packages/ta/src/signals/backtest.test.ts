@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCandles } from '../../test/fixtures';
-import { runBacktest, simulateTrades, tradeReturn, tradeStats, type BacktestCandles } from './backtest';
+import { holmAdjust } from '@coinlens/contracts/signals/edge-stats';
+import { bootstrapMeanReturn, liquidationPrice, runBacktest, simulateTrades, tradeReturn, tradeStats, type BacktestCandles } from './backtest';
 import { computeSignalColumns, type SignalColumns } from './columns';
 
 const H = 3_600_000;
@@ -63,6 +64,32 @@ describe('backtest: trades', () => {
     expect(d.trades[0]).toMatchObject({ exit_reason: 'stop', exit_price: 90, exit_time: 2 * H });
   });
 
+  it('a short loses at most its stake: liquidated where its return after fees is −100 %, also through a gap', () => {
+    // short from candle 1's open 100; the price triples within the horizon
+    const y = candles([[100, 100, 100, 100], [100, 120, 99, 118], [118, 190, 117, 185], [185, 320, 180, 300], [300, 310, 290, 305]]);
+    const liq = liquidationPrice(100, 0.1);
+    expect(tradeReturn('bearish', 100, liq, 0.1)).toBeCloseTo(-1, 12);
+    const a = simulateTrades(y, [0], 'bearish', { horizon: 4, feePct: 0.1, stop: { kind: 'none' }, last: 4 });
+    // candle 2's high 190 < 199.70…; candle 3's high 320 reaches it → exit there at −100 %, not at close[4] = 305 (−206 %)
+    expect(liq).toBeCloseTo((100 * 1.999) / 1.001, 10);
+    expect(a.trades[0]).toMatchObject({ exit_reason: 'liquidation', exit_time: 3 * H, exit_price: liq });
+    expect(a.trades[0].return_pct).toBeCloseTo(-100, 10);
+    // a gap beyond the liquidation price (candle 2 opens at 250) still loses exactly the stake
+    const g = candles([[100, 100, 100, 100], [100, 105, 99, 104], [250, 260, 240, 255], [255, 256, 250, 250]]);
+    const b = simulateTrades(g, [0], 'bearish', { horizon: 3, feePct: 0.1, stop: { kind: 'none' }, last: 3 });
+    expect(b.trades[0]).toMatchObject({ exit_reason: 'liquidation', exit_time: 2 * H });
+    expect(b.trades[0].return_pct).toBe(-100);
+    // a stop below the liquidation price comes first; a stop above it never gets the chance
+    const c = simulateTrades(y, [0], 'bearish', { horizon: 4, feePct: 0.1, stop: { kind: 'pct', pct: 50 }, last: 4 });
+    expect(c.trades[0]).toMatchObject({ exit_reason: 'stop', exit_price: 150, exit_time: 2 * H });
+    const d = simulateTrades(y, [0], 'bearish', { horizon: 4, feePct: 0.1, stop: { kind: 'pct', pct: 99.9 }, last: 4 });
+    expect(d.trades[0]).toMatchObject({ exit_reason: 'liquidation', exit_time: 3 * H });
+    // equity stops at zero: compounding −100 % and anything after gives 0, drawdown 100 %
+    const st = tradeStats([10, -100, 50], 0, null);
+    expect(st.total_return_pct).toBe(-100);
+    expect(st.max_drawdown_pct).toBe(100);
+  });
+
   it('stats: win rate, mean, compounded total, profit factor and max drawdown by hand', () => {
     const s = tradeStats([10, -20, 5, 10], 2, 3);
     expect(s.trades).toBe(4);
@@ -79,6 +106,47 @@ describe('backtest: trades', () => {
     const none = tradeStats([], 0, null);
     expect(none).toMatchObject({ trades: 0, win_rate: null, mean_return_pct: null, profit_factor: null, max_drawdown_pct: 0, total_return_pct: 0 });
     expect(tradeStats([1, 2], 0, null).profit_factor).toBeNull();
+  });
+});
+
+describe('backtest: mean return interval with dependent trades', () => {
+  it('is reproducible to the digit for a seed and different across seeds', () => {
+    const r = Array.from({ length: 30 }, (_, k) => (Math.floor(k / 5) % 2 ? -2 : 3) + Math.sin(k));
+    expect(bootstrapMeanReturn(r, 7)).toEqual(bootstrapMeanReturn(r, 7));
+    expect(bootstrapMeanReturn(r, 7)!.se).not.toBe(bootstrapMeanReturn(r, 8)!.se);
+    expect(bootstrapMeanReturn([1], 1)).toBeNull();
+  });
+
+  it('independent-looking trades: about mean ± t·s/√n, effective n = n', () => {
+    // alternating returns: negatively correlated neighbours, so the block bootstrap is not wider than s/√n
+    const r = Array.from({ length: 20 }, (_, k) => (k % 2 ? 3 : -1));
+    const b = bootstrapMeanReturn(r, 1)!;
+    const s = Math.sqrt(r.reduce((a, v) => a + (v - 1) ** 2, 0) / 19);
+    expect(b.mean).toBe(1);
+    expect(b.effectiveN).toBeCloseTo(20, 9);
+    // t(0.975, 19) = 2.0930
+    expect(b.high - b.mean).toBeCloseTo(2.093024 * (s / Math.sqrt(20)), 4);
+  });
+
+  it('trades in runs (regimes) count as fewer independent trades and get a wider interval', () => {
+    // runs of 6 equal returns: neighbouring trades are strongly dependent
+    const r = Array.from({ length: 36 }, (_, k) => (Math.floor(k / 6) % 2 ? -2 : 3));
+    const b = bootstrapMeanReturn(r, 3)!;
+    const s = Math.sqrt(r.reduce((a, v) => a + (v - 0.5) ** 2, 0) / 35);
+    expect(b.effectiveN).toBeLessThan(18);
+    expect(b.high - b.low).toBeGreaterThan(2 * 2.03 * (s / 6));
+  });
+
+  it('a handful of winning trades is no measurable edge (a percentile bootstrap would call it one)', () => {
+    const b = bootstrapMeanReturn([21.9, 2.8, 40.9], 5)!;
+    expect(b.low).toBeLessThan(0);
+    expect(b.p).toBeGreaterThan(0.05);
+    const st = tradeStats([21.9, 2.8, 40.9], 0, null, 5);
+    expect(st.verdict).toBe('none');
+    // a clear, long record does get a verdict
+    const many = Array.from({ length: 60 }, (_, k) => 2 + Math.sin(k) * 1.5);
+    expect(tradeStats(many, 0, null, 5).verdict).toBe('edge');
+    expect(tradeStats(many.map((v) => -v), 0, null, 5).verdict).toBe('worse');
   });
 });
 
@@ -117,6 +185,42 @@ describe('backtest: runBacktest', () => {
     expect(p.equity[0]).toEqual({ t: 0, equity: 1 });
     expect(p.equity.at(-1)!.t).toBe(99 * H);
     expect(r.buy_hold_equity.at(-1)!.equity).toBeCloseTo(1.995, 10);
+  });
+
+  it('counts a trade in the part where it closes and says how many were signalled in the part before', () => {
+    // split at candle 70; the signal at 66 (horizon 5) closes at candle 71, after the split
+    const x = quiet(100, [10, 66, 80]);
+    const r = runBacktest(x, { timeframe: '1h', horizon: 5, feePct: 0, patterns: ['rsi_oversold'] });
+    const p = r.patterns[0];
+    expect(p.in_sample).toMatchObject({ trades: 1, carried_over: 0 });
+    expect(p.out_of_sample).toMatchObject({ trades: 2, carried_over: 1 });
+  });
+
+  it('Holm-adjusts the p-values of every pattern × part of the run together', () => {
+    const x = computeSignalColumns(loadCandles('BTCUSDT-1d'));
+    const r = runBacktest(x, { timeframe: '1d', patterns: ['rsi_oversold', 'rsi_overbought', 'macd_golden_cross', 'macd_death_cross'] });
+    const parts = r.patterns.flatMap((p) => [p.all, p.in_sample, p.out_of_sample]);
+    expect(r.holm_family).toBe(12);
+    expect(parts.map((s) => s.p_adjusted)).toEqual(holmAdjust(parts.map((s) => s.p_value)));
+    for (const s of parts) {
+      expect(s.p_adjusted).toBeGreaterThanOrEqual(s.p_value);
+      if (s.verdict !== 'none') expect(s.p_adjusted).toBeLessThanOrEqual(0.05);
+      if (s.trades >= 2) expect(s.mean_ci_low_pct!).toBeLessThanOrEqual(s.mean_return_pct!);
+      if (s.trades >= 2) expect(s.effective_n!).toBeLessThanOrEqual(s.trades);
+    }
+    // the same run again gives the same digits (seeded bootstrap)
+    expect(runBacktest(x, { timeframe: '1d', patterns: ['rsi_oversold', 'rsi_overbought', 'macd_golden_cross', 'macd_death_cross'] })).toEqual(r);
+  });
+
+  it('ETH 1d rsi_overbought (shorts through the 2020–21 rallies) never goes below −100 %', () => {
+    const x = computeSignalColumns(loadCandles('ETHUSDT-1d'));
+    const r = runBacktest(x, { timeframe: '1d', patterns: ['rsi_overbought'] });
+    const p = r.patterns[0];
+    for (const s of [p.all, p.in_sample, p.out_of_sample]) {
+      expect(s.total_return_pct).toBeGreaterThanOrEqual(-100);
+      expect(s.max_drawdown_pct).toBeLessThanOrEqual(100);
+    }
+    expect(Math.min(...p.equity.map((e) => e.equity))).toBeGreaterThanOrEqual(0);
   });
 
   it('respects from / to / split and rejects unknown or neutral patterns', () => {

@@ -14,18 +14,30 @@
  * - **Fees**: `feePct` (default 0.1 %) of the notional on each side. Return of a trade, as a
  *   fraction of the entry notional: long (exit·(1−f) − entry·(1+f)) / entry, short
  *   (entry·(1−f) − exit·(1+f)) / entry.
+ * - **Loss floor**: a trade can lose its stake and no more (return ≥ −100 %). A short is
+ *   liquidated on the first held candle whose high reaches the price at which its return after
+ *   fees is −100 % ({@link liquidationPrice}): it exits there with exactly −100 %, also when the
+ *   candle opened beyond it. So the equity never goes below zero (once at zero it stays there).
  * - **Overlap**: one position per pattern at a time. A signal that fires while the pattern's
  *   previous trade is still open is skipped (counted in `skipped`). Trades whose exit candle lies
  *   beyond the period are not taken (counted in `skipped` too).
  * - **Equity**: starts at 1 and compounds every trade's return at its exit (closed-trade equity);
  *   max drawdown is the largest peak-to-trough fall of that curve, in percent.
- * - **Split**: a trade belongs to the in-sample part when its signal candle opened before the split
- *   time, else to the out-of-sample part. Default split: the open time of the candle at 70 % of
- *   the period's candles.
+ * - **Split**: a trade is counted in the part where it closes: in sample when its exit candle
+ *   opened before the split time, else out of sample (an in-sample signal whose trade closes after
+ *   the split is counted out of sample, reported as `carried_over`). A skipped signal belongs to
+ *   the part of its signal candle. Default split: the open time of the candle at 70 % of the
+ *   period's candles.
+ * - **Uncertainty**: each part's mean return gets a 95 % moving-block bootstrap interval over the
+ *   trades in time order (seeded, see {@link bootstrapMeanReturn}) with its effective sample size,
+ *   and a two-sided bootstrap p-value; the p-values of every pattern × part of the run are
+ *   Holm-adjusted together, and a part's verdict is 'edge' / 'worse' only when the adjusted p ≤
+ *   0.05 and the interval excludes 0.
  * - **Buy-and-hold** over a part: buy at the open of its first candle, sell at the close of its
  *   last candle, the same fees.
  */
 import type { TaTimeframe } from '@coinlens/contracts';
+import { EDGE_ALPHA, holmAdjust, studentTCritical, studentTTwoSidedP, type EdgeVerdict } from '@coinlens/contracts/signals/edge-stats';
 import type { Direction } from '../types';
 import { SIGNAL_CATALOGUE, type SignalDefinition } from './catalogue';
 import type { SignalColumns } from './columns';
@@ -35,6 +47,8 @@ import { SIGNAL_HORIZON_CANDLES } from './scoring';
 export const BACKTEST_FEE_PCT = 0.1;
 /** Default share of the period's candles that is in-sample. */
 export const BACKTEST_IN_SAMPLE_SHARE = 0.7;
+/** Bootstrap resamples per part (see {@link bootstrapMeanReturn}). */
+export const BACKTEST_BOOTSTRAP_RESAMPLES = 2000;
 /** Most points an equity curve in a {@link BacktestResult} has (longer curves are thinned). */
 export const BACKTEST_MAX_CURVE_POINTS = 400;
 
@@ -69,8 +83,8 @@ export interface BacktestTrade {
   entry_price: number;
   exit_time: number;
   exit_price: number;
-  /** 'horizon' or 'stop'. */
-  exit_reason: 'horizon' | 'stop';
+  /** 'horizon', 'stop', or 'liquidation' (a short whose loss reached its stake: return −100 %). */
+  exit_reason: 'horizon' | 'stop' | 'liquidation';
   return_pct: number;
 }
 
@@ -92,6 +106,19 @@ export interface BacktestStats {
   skipped: number;
   /** Buy-and-hold over the same candles after fees (%), null when the part has no candles. */
   buy_hold_return_pct: number | null;
+  /** Trades counted here (they closed in this part) whose signal candle lies in the part before. */
+  carried_over: number;
+  /** 95 % moving-block bootstrap interval of mean_return_pct (%); null with fewer than 2 trades. */
+  mean_ci_low_pct: number | null;
+  mean_ci_high_pct: number | null;
+  /** Effective number of independent trades behind the interval (≤ trades); null with fewer than 2. */
+  effective_n: number | null;
+  /** Two-sided bootstrap p-value of mean return = 0; 1 with fewer than 2 trades. */
+  p_value: number;
+  /** p_value Holm-adjusted over every pattern × part of the run. */
+  p_adjusted: number;
+  /** 'edge' (mean > 0) / 'worse' (mean < 0) when p_adjusted ≤ 0.05 and the interval excludes 0; else 'none'. */
+  verdict: EdgeVerdict;
 }
 
 /** One point of an equity curve: time (ms) and equity (1 = start). */
@@ -117,6 +144,8 @@ export interface BacktestResult {
   horizon: number;
   fee_pct: number;
   stop: BacktestStop;
+  /** Number of tests (patterns × 3 parts) the Holm correction of the verdicts ran over. */
+  holm_family: number;
   /** Open time of the period's first and last candle (ms); null bounds when the period is empty. */
   from: number | null;
   to: number | null;
@@ -133,6 +162,15 @@ export interface BacktestResult {
 export function tradeReturn(direction: 'bullish' | 'bearish', entry: number, exit: number, feePct: number): number {
   const f = feePct / 100;
   return direction === 'bullish' ? (exit * (1 - f) - entry * (1 + f)) / entry : (entry * (1 - f) - exit * (1 + f)) / entry;
+}
+
+/**
+ * Price (quote currency) at which a short entered at `entry` loses exactly its stake after fees
+ * (tradeReturn = −1): entry·(2 − f) / (1 + f), f = feePct / 100. A short is liquidated there.
+ */
+export function liquidationPrice(entry: number, feePct: number): number {
+  const f = feePct / 100;
+  return (entry * (2 - f)) / (1 + f);
 }
 
 /** Buy-and-hold return (fraction) over candles [a, b]; NaN when a > b. */
@@ -172,28 +210,125 @@ export function simulateTrades(
     else if (o.stop.kind === 'pct') stop = long ? entry * (1 - o.stop.pct / 100) : entry * (1 + o.stop.pct / 100);
     let exitIdx = end;
     let exit = x.close[end];
-    let reason: 'horizon' | 'stop' = 'horizon';
-    if (stop === stop) {
+    let reason: BacktestTrade['exit_reason'] = 'horizon';
+    // a short is closed when its loss reaches the stake; a stop below that price comes first
+    const liq = long ? NaN : liquidationPrice(entry, o.feePct);
+    const trigger = long ? stop : stop === stop ? Math.min(stop, liq) : liq;
+    if (trigger === trigger) {
       for (let j = e; j <= end; j++) {
-        if (long ? x.low[j] <= stop : x.high[j] >= stop) {
+        if (long ? x.low[j] <= trigger : x.high[j] >= trigger) {
           exitIdx = j;
-          exit = j > e && (long ? x.open[j] < stop : x.open[j] > stop) ? x.open[j] : stop;
-          reason = 'stop';
+          exit = j > e && (long ? x.open[j] < trigger : x.open[j] > trigger) ? x.open[j] : trigger;
+          reason = stop === stop && trigger === stop ? 'stop' : 'liquidation';
           break;
         }
+      }
+    }
+    let r = tradeReturn(direction, entry, exit, o.feePct);
+    if (r <= -1) {
+      // the stake is lost; the position cannot lose more (a short gapping beyond its liquidation price, or a long at 0)
+      r = -1;
+      if (!long) {
+        exit = liq;
+        reason = 'liquidation';
       }
     }
     busyUntil = exitIdx;
     trades.push({
       signal_time: x.openTime[i], entry_time: x.openTime[e], entry_price: entry, exit_time: x.openTime[exitIdx], exit_price: exit, exit_reason: reason,
-      return_pct: tradeReturn(direction, entry, exit, o.feePct) * 100,
+      return_pct: r * 100,
     });
   }
   return { trades, skipped };
 }
 
-/** Stats of trades (returns in %), with the buy-and-hold of the same part. */
-export function tradeStats(returnsPct: readonly number[], skipped: number, buyHoldPct: number | null): BacktestStats {
+/** mulberry32: small seeded PRNG returning floats in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** FNV-1a hash of a string (32-bit unsigned), used as a bootstrap seed. */
+export function seedOf(s: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < s.length; k++) h = Math.imul(h ^ s.charCodeAt(k), 0x01000193) >>> 0;
+  return h;
+}
+
+/** Result of {@link bootstrapMeanReturn}. Percent where the input is percent. */
+export interface BootstrapMean {
+  mean: number;
+  /** 95 % interval: mean ∓ t(0.975, effectiveN − 1) · se. */
+  low: number;
+  high: number;
+  /** Standard error of the mean: the larger of the block-bootstrap one and s / √n. */
+  se: number;
+  /** Two-sided p-value of mean = 0 by Student's t with effectiveN − 1 degrees of freedom; 1 when se = 0. */
+  p: number;
+  /** s² / se², in [1, n]: the number of independent trades that would give the same standard error. */
+  effectiveN: number;
+  /** Block length in trades: ⌈n^(1/3)⌉. */
+  block: number;
+}
+
+/**
+ * Mean of `returns` (trades in time order) with an interval that allows for dependence between
+ * neighbouring trades (they share market regimes, and a pattern's trades follow one another):
+ * the standard error is estimated by a moving-block bootstrap — B resamples, each made of ⌈n / ℓ⌉
+ * blocks of ℓ = ⌈n^(1/3)⌉ consecutive trades starting at uniformly drawn positions (the last block
+ * cut to n) — never below the independent-trades s / √n. The effective n = s² / se² sets the
+ * degrees of freedom of a Student t interval and test, so a handful of trades gives a wide
+ * interval (a percentile bootstrap would call 3 winning trades significant). Deterministic for a
+ * given `seed` (mulberry32). Returns null with fewer than 2 returns.
+ */
+export function bootstrapMeanReturn(returns: readonly number[], seed: number, resamples = BACKTEST_BOOTSTRAP_RESAMPLES): BootstrapMean | null {
+  const n = returns.length;
+  if (n < 2) return null;
+  const block = Math.ceil(Math.cbrt(n));
+  const starts = n - block + 1;
+  const r = mulberry32(seed);
+  const means = new Float64Array(resamples);
+  let mean = 0;
+  for (const v of returns) mean += v;
+  mean /= n;
+  for (let b = 0; b < resamples; b++) {
+    let sum = 0;
+    let m = 0;
+    while (m < n) {
+      const s0 = Math.floor(r() * starts);
+      for (let q = 0; q < block && m < n; q++, m++) sum += returns[s0 + q];
+    }
+    means[b] = sum / n;
+  }
+  let bm = 0;
+  for (const v of means) bm += v;
+  bm /= resamples;
+  let bv = 0;
+  for (const v of means) bv += (v - bm) ** 2;
+  bv /= resamples - 1;
+  let sv = 0;
+  for (const v of returns) sv += (v - mean) ** 2;
+  sv /= n - 1;
+  const se = Math.min(Math.sqrt(sv), Math.max(Math.sqrt(bv), Math.sqrt(sv / n)));
+  if (!(se > 0)) return { mean, low: mean, high: mean, se: 0, p: 1, effectiveN: n, block };
+  const effectiveN = Math.min(n, Math.max(1, sv / (se * se)));
+  const df = Math.max(1, effectiveN - 1);
+  const half = studentTCritical(df) * se;
+  return { mean, low: mean - half, high: mean + half, se, p: studentTTwoSidedP(mean / se, df), effectiveN, block };
+}
+
+/**
+ * Stats of trades (returns in %, time order), with the buy-and-hold of the same part. `seed` seeds
+ * the bootstrap interval; `carriedOver` counts trades signalled in the previous part. p_adjusted
+ * and the verdict are for this test alone; {@link runBacktest} Holm-adjusts them over the run.
+ */
+export function tradeStats(returnsPct: readonly number[], skipped: number, buyHoldPct: number | null, seed = 0, carriedOver = 0): BacktestStats {
   let wins = 0;
   let sum = 0;
   let gain = 0;
@@ -212,6 +347,8 @@ export function tradeStats(returnsPct: readonly number[], skipped: number, buyHo
     else dd = Math.max(dd, (peak - eq) / peak);
   }
   const n = returnsPct.length;
+  const boot = bootstrapMeanReturn(returnsPct, seed);
+  const p = boot?.p ?? 1;
   return {
     trades: n,
     wins,
@@ -222,7 +359,22 @@ export function tradeStats(returnsPct: readonly number[], skipped: number, buyHo
     max_drawdown_pct: dd * 100,
     skipped,
     buy_hold_return_pct: buyHoldPct,
+    carried_over: carriedOver,
+    mean_ci_low_pct: boot?.low ?? null,
+    mean_ci_high_pct: boot?.high ?? null,
+    effective_n: boot ? Math.round(boot.effectiveN * 10) / 10 : null,
+    p_value: p,
+    p_adjusted: p,
+    verdict: verdictOf(boot?.low ?? null, boot?.high ?? null, p),
   };
+}
+
+/** 'edge' / 'worse' when the adjusted p ≤ EDGE_ALPHA and the interval [low, high] lies above / below 0. */
+function verdictOf(low: number | null, high: number | null, pAdjusted: number): EdgeVerdict {
+  if (low === null || high === null || !(pAdjusted <= EDGE_ALPHA)) return 'none';
+  if (low > 0) return 'edge';
+  if (high < 0) return 'worse';
+  return 'none';
 }
 
 /** Keeps at most `max` points (always the first and the last). */
@@ -301,8 +453,10 @@ export function runBacktest(x: SignalColumns, opts: BacktestOptions): BacktestRe
       if (t < trades.length && trades[t].signal_time === x.openTime[i]) t++;
       else if (i < splitIdx) skippedIn++;
     }
-    const inS = trades.filter((tr) => split !== null && tr.signal_time < split).map((tr) => tr.return_pct);
-    const outS = trades.filter((tr) => split !== null && tr.signal_time >= split).map((tr) => tr.return_pct);
+    // a trade is counted in the part where it closes
+    const inS = trades.filter((tr) => split !== null && tr.exit_time < split).map((tr) => tr.return_pct);
+    const outTrades = trades.filter((tr) => split !== null && tr.exit_time >= split);
+    const carried = outTrades.filter((tr) => tr.signal_time < split!).length;
     const equity: EquityPoint[] = [];
     if (curves && candles) {
       let eq = 1;
@@ -313,11 +467,18 @@ export function runBacktest(x: SignalColumns, opts: BacktestOptions): BacktestRe
     return {
       label: d.label,
       direction: dir,
-      all: tradeStats(trades.map((tr) => tr.return_pct), skipped, nullIfNaN(bh.all)),
-      in_sample: tradeStats(inS, skippedIn, nullIfNaN(bh.in_sample)),
-      out_of_sample: tradeStats(outS, skipped - skippedIn, nullIfNaN(bh.out_of_sample)),
+      all: tradeStats(trades.map((tr) => tr.return_pct), skipped, nullIfNaN(bh.all), seedOf(`${d.label}:all`)),
+      in_sample: tradeStats(inS, skippedIn, nullIfNaN(bh.in_sample), seedOf(`${d.label}:in_sample`)),
+      out_of_sample: tradeStats(outTrades.map((tr) => tr.return_pct), skipped - skippedIn, nullIfNaN(bh.out_of_sample), seedOf(`${d.label}:out_of_sample`), carried),
       equity: thin(equity, BACKTEST_MAX_CURVE_POINTS),
     };
+  });
+  // Holm over every pattern × part of the run
+  const parts = patterns.flatMap((p) => [p.all, p.in_sample, p.out_of_sample]);
+  const adjusted = holmAdjust(parts.map((s) => s.p_value));
+  parts.forEach((s, k) => {
+    s.p_adjusted = adjusted[k];
+    s.verdict = verdictOf(s.mean_ci_low_pct, s.mean_ci_high_pct, adjusted[k]);
   });
   const bhCurve: EquityPoint[] = [];
   if (curves && candles) {
@@ -328,7 +489,7 @@ export function runBacktest(x: SignalColumns, opts: BacktestOptions): BacktestRe
     if (bhCurve[bhCurve.length - 1].t !== x.openTime[last]) bhCurve.push({ t: x.openTime[last], equity: (x.close[last] * (1 - f)) / base });
   }
   return {
-    timeframe: opts.timeframe, horizon, fee_pct: feePct, stop,
+    timeframe: opts.timeframe, horizon, fee_pct: feePct, stop, holm_family: parts.length,
     from: candles ? x.openTime[first] : null, to: candles ? x.openTime[last] : null, split, candles,
     buy_hold: { all: nullIfNaN(bh.all), in_sample: nullIfNaN(bh.in_sample), out_of_sample: nullIfNaN(bh.out_of_sample) },
     buy_hold_equity: bhCurve,

@@ -27,6 +27,29 @@ describe('GET /api/signals/backtest', () => {
     expect(p.all.trades).toBeGreaterThan(0);
     expect(b.buy_hold_equity.length).toBeGreaterThan(10);
     expect(p.equity[0].equity).toBe(1);
+    // the out-of-sample row carries its mean's interval, effective n and a Holm-corrected verdict
+    expect(b.holm_family).toBe(3);
+    const o = p.out_of_sample;
+    if (o.trades >= 2) {
+      expect(o.mean_ci_low_pct!).toBeLessThanOrEqual(o.mean_return_pct!);
+      expect(o.mean_ci_high_pct!).toBeGreaterThanOrEqual(o.mean_return_pct!);
+      expect(o.effective_n!).toBeGreaterThanOrEqual(1);
+      expect(o.effective_n!).toBeLessThanOrEqual(o.trades);
+    }
+    expect(o.p_adjusted).toBeGreaterThanOrEqual(o.p_value);
+    expect(['edge', 'worse', 'none']).toContain(o.verdict);
+    expect(o.carried_over).toBeLessThanOrEqual(o.trades);
+  });
+
+  it('a short loses at most its stake: ETH 1d rsi_overbought stays at or above −100 %', async () => {
+    const r = await get('/api/signals/backtest?coin=ETH&timeframe=1d&pattern=rsi_overbought');
+    expect(r.statusCode).toBe(200);
+    const p = GetBacktestResponse.parse(r.json()).result.patterns[0];
+    for (const s of [p.all, p.in_sample, p.out_of_sample]) {
+      expect(s.total_return_pct).toBeGreaterThanOrEqual(-100);
+      expect(s.max_drawdown_pct).toBeLessThanOrEqual(100);
+    }
+    expect(Math.min(...p.equity.map((e) => e.equity))).toBeGreaterThanOrEqual(0);
   });
 
   it('every directional pattern over a period; the same request again comes from the cache', async () => {

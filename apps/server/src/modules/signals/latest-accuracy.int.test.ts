@@ -105,4 +105,27 @@ describe('latest_accuracy: base rate, edge and interval', () => {
     const coin = (await t.app.inject({ method: 'GET', url: '/api/crypto/latest_accuracy?coin=btc' })).json().result;
     expect(coin.edge.baseline).toEqual(a.edge.baseline); // the only coin: the same signals and candles
   });
+
+  it('pattern-stats counts each coin\'s baseline candles once, also for a coin with backfill and live signals: it agrees with latest_accuracy', async () => {
+    const now = t.clock.now();
+    const since = now - 7 * DAY;
+    // the most frequent resolved 5m pattern; half its signals become live ones, so BTC has both origins for it
+    const [top] = await rows(sql`select label, count(*)::int as n from signal_events where timeframe = '5m' and hit is not null and due_at > ${since} and due_at <= ${now}
+      group by label order by count(*) desc, label limit 1`);
+    expect(top.n).toBeGreaterThanOrEqual(2);
+    await rows(sql`update signal_events set origin = 'live' where id in (select id from signal_events where timeframe = '5m' and label = ${top.label} and hit is not null
+      and due_at > ${since} and due_at <= ${now} order by candle_time desc limit ${Math.floor(top.n / 2)})`);
+    const origins = await rows(sql`select distinct origin from signal_events where timeframe = '5m' and label = ${top.label} and hit is not null and due_at > ${since} and due_at <= ${now}`);
+    expect(origins.map((o: any) => o.origin).sort()).toEqual(['backfill', 'live']);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/signals/pattern-stats?timeframe=5m' })).json().result; // BTC is the only coin
+    const row = stats.items.find((x: any) => x.label === top.label);
+    const acc = (await t.app.inject({ method: 'GET', url: '/api/crypto/latest_accuracy?coin=btc' })).json().result;
+    const tf5 = acc.by_timeframe.find((b: any) => b.timeframe === '5m');
+    const candles = (await baseFromCandles(Number((await rows(sql`select id from coins where symbol = 'BTC'`))[0].id), '5m', since, now)).n;
+    // one coin, one timeframe: every baseline is that coin's candles of the window, counted once
+    expect(tf5.edge.baseline.n).toBe(candles);
+    expect(row.all.baseline.n).toBe(candles);
+    expect(row.in_sample.baseline.n).toBe(candles);
+    expect(row.out_of_sample.baseline.n).toBe(candles);
+  });
 });

@@ -501,14 +501,17 @@ export class SignalsReads {
         if (row) base.set(`${id}:${tf}`, await this.baseRate(row, tf, since, now));
       }
     }
-    type Acc = { hits: number; n: number; wSum: number; wP: number; baseN: number };
-    const acc = (): Acc => ({ hits: 0, n: 0, wSum: 0, wP: 0, baseN: 0 });
+    // `measured`: the coin × timeframe baselines in the column; a coin with backfill and live
+    // signals of the pattern has two groups but its candles count once (as in latestAccuracy)
+    type Acc = { hits: number; n: number; wSum: number; wP: number; measured: Set<string> };
+    const acc = (): Acc => ({ hits: 0, n: 0, wSum: 0, wP: 0, measured: new Set() });
     const stats = new Map<string, { label: string; timeframe: TaTimeframe; direction: string; move: number; all: Acc; backfill: Acc; live: Acc }>();
     for (const g of groups) {
       const key = `${g.label}:${g.timeframe}`;
       const e = stats.get(key) ?? { label: g.label, timeframe: g.timeframe as TaTimeframe, direction: g.direction, move: 0, all: acc(), backfill: acc(), live: acc() };
       e.move += g.move;
-      const b = base.get(`${g.coin_id}:${g.timeframe}`);
+      const baseKey = `${g.coin_id}:${g.timeframe}`;
+      const b = base.get(baseKey);
       const p = b && b.n > 0 ? (g.direction === 'bullish' ? b.up : g.direction === 'bearish' ? b.down : b.flat) / b.n : null;
       for (const a of [e.all, g.origin === 'live' ? e.live : e.backfill]) {
         a.hits += g.hits;
@@ -516,7 +519,7 @@ export class SignalsReads {
         if (b && p !== null) {
           a.wSum += g.n;
           a.wP += g.n * p;
-          a.baseN += b.n;
+          a.measured.add(baseKey);
         }
       }
       stats.set(key, e);
@@ -524,7 +527,8 @@ export class SignalsReads {
     const rows = [...stats.values()];
     // Baseline of a row: the per-coin base rates weighted by where the pattern fired; its n is the
     // candles of those coins in the window. One Holm family per column (all / in / out of sample).
-    const edgeOf = (a: Acc) => edgeStat(a.hits, a.n, a.wSum ? a.wP / a.wSum : null, a.baseN);
+    const baseNOf = (a: Acc) => [...a.measured].reduce((sum, k) => sum + base.get(k)!.n, 0);
+    const edgeOf = (a: Acc) => edgeStat(a.hits, a.n, a.wSum ? a.wP / a.wSum : null, baseNOf(a));
     const family = (pick: (r: (typeof rows)[number]) => Acc) => applyHolm(rows.map((r) => edgeOf(pick(r))));
     const all = family((r) => r.all);
     const inSample = family((r) => r.backfill);

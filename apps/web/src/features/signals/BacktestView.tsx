@@ -52,16 +52,23 @@ const isDate = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.t
  */
 const statTd = 'px-2 py-1.5 text-right whitespace-nowrap num max-sm:flex max-sm:flex-col max-sm:items-start max-sm:px-0 max-sm:py-0.5 max-sm:text-left max-sm:before:text-[10px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-col)]';
 
-function StatCells({ s, testId, col }: { s: BacktestStats; testId?: string; col: (k: string) => string }) {
+/** Tone of a verdict: green for an edge, red when measurably losing, muted otherwise. */
+const verdictTone = { edge: 'text-up', worse: 'text-down', none: 'text-muted' } as const;
+
+function StatCells({ s, testId, col, verdict }: { s: BacktestStats; testId?: string; col: (k: string) => string; verdict: (v: BacktestStats['verdict']) => string }) {
   const td = statTd;
+  const ci = s.mean_ci_low_pct == null || s.mean_ci_high_pct == null ? '—' : `${signedPct(s.mean_ci_low_pct, 1)} … ${signedPct(s.mean_ci_high_pct, 1)}`;
   return (
     <>
       <td className={td} data-testid={testId} data-col={col('trades')}>{formatNumber(s.trades)}</td>
       <td className={td} data-col={col('winRate')}>{s.win_rate == null ? '—' : `${formatNumber(s.win_rate * 100, 0)} %`}</td>
       <td className={`${td} ${tone(s.mean_return_pct)}`} data-col={col('mean')}>{signedPct(s.mean_return_pct)}</td>
+      <td className={td} data-col={col('meanCi')} data-testid="backtest-ci">{ci}</td>
+      <td className={td} data-col={col('effectiveN')}>{s.effective_n == null ? '—' : formatNumber(s.effective_n, 1)}</td>
       <td className={`${td} ${tone(s.trades ? s.total_return_pct : null)}`} data-col={col('total')}>{s.trades ? signedPct(s.total_return_pct, 1) : '—'}</td>
       <td className={td} data-col={col('profitFactor')}>{s.profit_factor == null ? '—' : formatNumber(s.profit_factor, 2)}</td>
       <td className={td} data-col={col('maxDrawdown')}>{s.trades ? `${formatNumber(s.max_drawdown_pct, 1)} %` : '—'}</td>
+      <td className={`${td} ${verdictTone[s.verdict]}`} data-col={col('verdict')} data-testid="backtest-verdict" title={`p = ${formatNumber(s.p_adjusted, 3)}`}>{verdict(s.verdict)}</td>
     </>
   );
 }
@@ -74,7 +81,8 @@ function TableSkeleton() {
  * Backtest tab of the signals page: coin, timeframe, period, stop and pattern pickers (kept in the
  * URL: `?tab=backtest&coin=bitcoin&timeframe=1h&from=…&to=…&stop=atr&pattern=…`), the equity curve
  * of the chosen pattern beside buy-and-hold, and per pattern the figures of all trades, in-sample and
- * out-of-sample. Rules: docs/backtest.md.
+ * out-of-sample, each with the 95 % interval of its mean return (block bootstrap), the effective
+ * number of independent trades and the Holm-corrected verdict. Rules: docs/backtest.md.
  */
 export function BacktestView() {
   const { t, i18n } = useTranslation('signals');
@@ -196,9 +204,12 @@ export function BacktestView() {
                     <th className={th}>{t('backtest.col.trades')}</th>
                     <th className={th}>{t('backtest.col.winRate')}</th>
                     <th className={th}>{t('backtest.col.mean')}</th>
+                    <th className={th}>{t('backtest.col.meanCi')}</th>
+                    <th className={th}>{t('backtest.col.effectiveN')}</th>
                     <th className={th}>{t('backtest.col.total')}</th>
                     <th className={th}>{t('backtest.col.profitFactor')}</th>
                     <th className={th}>{t('backtest.col.maxDrawdown')}</th>
+                    <th className={th}>{t('backtest.col.verdict', { m: formatNumber(data.holm_family) })}</th>
                     <th className={th}>{t('backtest.col.buyHold')}</th>
                   </tr>
                 </thead>
@@ -215,7 +226,7 @@ export function BacktestView() {
                           </th>
                         )}
                         <td className="px-2 py-1.5 text-left whitespace-nowrap text-muted max-sm:col-span-4 max-sm:px-0 max-sm:pt-1 max-sm:pb-0 max-sm:font-medium">{t(`backtest.part.${part}`)}</td>
-                        <StatCells s={p[part]} testId={k === 0 ? 'backtest-trades' : undefined} col={(c) => t(`backtest.col.${c}`)} />
+                        <StatCells s={p[part]} testId={k === 0 ? 'backtest-trades' : undefined} col={(c) => t(`backtest.col.${c}`, { m: formatNumber(data.holm_family) })} verdict={(v) => t(`backtest.verdict.${v}`)} />
                         <td className={`${statTd} ${tone(p[part].buy_hold_return_pct)}`} data-col={t('backtest.col.buyHold')}>{signedPct(p[part].buy_hold_return_pct, 1)}</td>
                       </tr>
                     ))}
@@ -224,6 +235,9 @@ export function BacktestView() {
               </table>
             </div>
             <p className="border-t border-border px-3 py-2 text-[11px] text-muted sm:px-4">{t('backtest.howToRead')}</p>
+            <p className="px-3 pb-2 text-[11px] text-muted sm:px-4" data-testid="backtest-method">
+              {t('backtest.method', { m: formatNumber(data.holm_family), carried: formatNumber(data.patterns.reduce((a, p) => a + p.out_of_sample.carried_over, 0)) })}
+            </p>
           </Panel>
         </>
       )}
