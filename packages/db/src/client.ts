@@ -43,6 +43,38 @@ export class DataDirInUseError extends Error {
 }
 
 /**
+ * Raised by {@link openDatabase} when PGlite cannot start on an embedded database directory that
+ * already holds a database (PGlite's "failed to initialize properly", or the WebAssembly
+ * `Aborted()` of a damaged WAL): the files are damaged or incomplete (a crash mid-write, a full
+ * disk, two processes on one directory, a partial copy). The message names `dataDir`, PGlite's
+ * error (`cause`) and the ways out: restore a backup (`npm run db:restore`) into an empty
+ * directory, or move the damaged one aside.
+ */
+export class DataDirDamagedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    cause: unknown,
+  ) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      [
+        `the embedded database in ${dataDir} cannot be opened: its files are damaged or incomplete (PGlite: ${why}).`,
+        'To recover, stop every process using it and either',
+        `  - move it aside (mv ${dataDir} ${dataDir}.damaged) and restore a backup into the now empty directory: npm run db:restore -- <backup file>  (same DATA_DIR), or`,
+        `  - move it aside and start again: a new database is created and the shipped data imported (accounts and history of the damaged one are lost).`,
+      ].join('\n'),
+      { cause },
+    );
+    this.name = 'DataDirDamagedError';
+  }
+}
+
+/** True when `dir` holds a Postgres data directory (its PG_VERSION file), i.e. opening it must not create a new database. */
+export function holdsDatabase(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'PG_VERSION'));
+}
+
+/**
  * Ownership of a PGlite data directory, taken before PGlite opens it: PGlite runs single-user and
  * does not honour its own postmaster.pid, so two processes on one directory write over each other's
  * pages and leave a database that no longer starts. proper-lockfile keeps `<dir>.lock` (a directory,
@@ -74,7 +106,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  * Opens the database: PostgreSQL when `url` is given (a `pg` pool of `poolSize` connections),
  * otherwise PGlite persisted in `dataDir` (created if missing), or in memory when `dataDir` is
  * `'memory://'`; a persisted directory is owned by one process at a time (`<dataDir>.lock`,
- * {@link DataDirInUseError} otherwise). PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
+ * {@link DataDirInUseError} otherwise); a directory holding a database that PGlite cannot start
+ * rejects with {@link DataDirDamagedError}. PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
  * of shared buffers (default {@link DEFAULT_PGLITE_SHARED_BUFFERS_MB}). Does not migrate: call `migrateDatabase`.
  * Errors: connection failures reject with the driver's error (message without credentials).
  */
@@ -129,6 +162,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
   const release = inMemory ? null : await lockDataDir(dir);
+  const existing = !inMemory && holdsDatabase(dir);
   // PGlite runs on its own thread: a slow query never blocks the thread that serves requests.
   // Postgres' default 128 MB of shared buffers is most of an idle server's memory; the OS page
   // cache keeps the data files warm anyway.
@@ -137,6 +171,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     client = await PGliteThread.create(inMemory ? undefined : dir, { shared_buffers: `${opts.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB` });
   } catch (e) {
     await release?.().catch(() => undefined);
+    // A directory that held a database and no longer starts is damaged; a new one that fails to
+    // initialise (no space, no permission) keeps PGlite's own error.
+    if (existing) throw new DataDirDamagedError(path.resolve(dir), e);
     throw e;
   }
   const { drizzle } = await import('drizzle-orm/pglite');
