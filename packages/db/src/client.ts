@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema/index';
-import { PGliteThread } from './pglite/pglite-thread';
+import { PGliteThread, type DataDirDump } from './pglite/pglite-thread';
 
 /** Drizzle database over either driver; use `db.execute(sql\`…\`)` for raw SQL (returns `{ rows }`). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +25,12 @@ export interface DatabaseHandle {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Tries the lock without waiting: returns false when another process holds it. */
   tryLock(key: number): Promise<boolean>;
+  /**
+   * Embedded database only (undefined on PostgreSQL): a consistent gzipped tarball of the open
+   * data directory and the row counts of its tables (see `PGliteThread.dump`); the database stays
+   * open and other statements wait while it is taken.
+   */
+  dump?(): Promise<DataDirDump>;
   close(): Promise<void>;
 }
 
@@ -82,7 +88,7 @@ export function holdsDatabase(dir: string): boolean {
  * after 10 s, so the next start waits for it up to 12 s rather than failing. Resolves to the release
  * function. Errors: {@link DataDirInUseError} when a live process holds it.
  */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dir, {
       stale: 10_000,
@@ -195,6 +201,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     async tryLock() {
       return true;
     },
+    dump: () => client.dump(),
     async close() {
       try {
         await client.close();

@@ -10,4 +10,7 @@ export {
   trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords,
   alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, webhookEndpoints,
 } from './schema/index';
+export {
+  backupDataDir, BackupError, type BackupResult, backupSocketPath, restoreDataDir, type RestoreResult, serveBackups, type TableCount,
+} from './backup';
 export { importData, type Importer, type ImportProgress, shippedDataImporters } from './import/shipped-data';

@@ -26,6 +26,18 @@ export interface ThreadTransaction {
   readonly closed: boolean;
 }
 
+/** Rows of one table (`schema.table`) at the moment of a dump or a restore. */
+export interface TableCount {
+  table: string;
+  rows: number;
+}
+
+/** A gzipped tarball of a PGlite data directory and the row counts of its tables when it was taken. */
+export interface DataDirDump {
+  tarball: Uint8Array;
+  tables: TableCount[];
+}
+
 /** An error raised by the database in the worker, with the Postgres fields (`code` = SQLSTATE, `detail`, `constraint`…). */
 export class PGliteThreadError extends Error {
   code?: string;
@@ -179,6 +191,17 @@ export class PGliteThread {
     }
     if (!closed) await end(true);
     return result;
+  }
+
+  /**
+   * A consistent copy of the open database's data directory while it stays in use: waits until no
+   * transaction is open, checkpoints, counts the rows of every table and tars + gzips the
+   * directory (PGlite's `dumpDataDir`), all under PGlite's transaction lock (other statements wait,
+   * a few seconds for a large database). Resolves to the tarball (the bytes
+   * `PGlite.create({ loadDataDir })` opens) and the row counts (`schema.table`). Errors: PGlite's.
+   */
+  dump(): Promise<DataDirDump> {
+    return this.send({ op: 'dump' });
   }
 
   /** Closes PGlite (flushes to disk) and stops the worker. */

@@ -10,6 +10,7 @@
  *   { id, op: 'begin', tx }                                   → no reply; opens transaction `tx`
  *   { id, op: 'end', tx, commit }                             → { id, ok } once committed / rolled back
  *   { id, op: 'close' }                                       → { id, ok } once PGlite is closed
+ *   { id, op: 'dump' }                                        → { id, ok, result: { tarball: Uint8Array, tables } }
  * Errors reply `{ id, ok: false, error }` with the Postgres error fields (code, detail, constraint…).
  *
  * A transaction runs inside PGlite's own `transaction()`, which holds PGlite's exclusive lock:
@@ -124,6 +125,29 @@ function deliver(txId, t, msg) {
   } else t.queue.push(msg);
 }
 
+/** Tables of the application (public) and of the migration journal (drizzle), in a stable order. */
+const TABLES_SQL = `select table_schema as schema, table_name as name from information_schema.tables
+  where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1, 2`;
+
+/**
+ * A consistent copy of the data directory while the database stays open: inside PGlite's
+ * transaction lock (so no other transaction is open and no statement runs), a CHECKPOINT writes
+ * every dirty page to the files, the rows of each table are counted, and `dumpDataDir` tars and
+ * gzips the directory. The tarball is what `PGlite.create({ loadDataDir })` opens.
+ */
+async function dump() {
+  return pg.transaction(async (tx) => {
+    await tx.exec('checkpoint');
+    const tables = [];
+    for (const t of (await tx.query(TABLES_SQL)).rows) {
+      const q = `select count(*)::int as n from "${t.schema.replaceAll('"', '""')}"."${t.name.replaceAll('"', '""')}"`;
+      tables.push({ table: `${t.schema}.${t.name}`, rows: (await tx.query(q)).rows[0].n });
+    }
+    const blob = await pg.dumpDataDir('gzip');
+    return { tarball: new Uint8Array(await blob.arrayBuffer()), tables };
+  });
+}
+
 parentPort.on('message', (msg) => {
   if (msg.op === 'begin') return openTransaction(msg.tx);
   if (msg.tx != null) {
@@ -134,6 +158,13 @@ parentPort.on('message', (msg) => {
   if (msg.op === 'close') {
     pg.close().then(
       () => reply({ id: msg.id, ok: true }),
+      (e) => reply({ id: msg.id, ok: false, error: errorOf(e) }),
+    );
+    return;
+  }
+  if (msg.op === 'dump') {
+    dump().then(
+      (result) => parentPort.postMessage({ id: msg.id, ok: true, result }, [result.tarball.buffer]),
       (e) => reply({ id: msg.id, ok: false, error: errorOf(e) }),
     );
     return;
