@@ -16,7 +16,7 @@ import type { DataDirDump, TableCount } from './pglite/pglite-thread';
  *  - a server holds it: the server listens on a local socket beside the directory
  *    ({@link backupSocketPath}, mode 0600, owner only; nothing is exposed over HTTP) and answers a
  *    backup request with the dump, taken under PGlite's transaction lock (`PGliteThread.dump`).
- * A backup is PGlite's own `dumpDataDir` tarball (gzip), which `PGlite.create({ loadDataDir })`
+ * A backup is PGlite's own `dumpDataDir` tar, gzipped, which `PGlite.create({ loadDataDir })`
  * opens; {@link restoreDataDir} writes it into an empty directory only.
  */
 
@@ -231,11 +231,11 @@ async function countRows(query: (sql: string) => Promise<Record<string, unknown>
 }
 
 /**
- * Checks that `bytes` are a (gzipped) tar of a Postgres data directory: the archive unpacks and
- * holds a `PG_VERSION` file. PGlite reports a bad archive only as an unhandled stream error, so it
- * is checked before PGlite sees it. Errors: {@link BackupError} naming `file`.
+ * The tar inside `bytes` (gunzipped when gzipped), checked to be a Postgres data directory: it
+ * unpacks and holds a `PG_VERSION` file. PGlite reports a bad archive only as an unhandled stream
+ * error, so it is checked before PGlite sees it. Errors: {@link BackupError} naming `file`.
  */
-function checkTarball(bytes: Buffer, file: string): void {
+function tarOf(bytes: Buffer, file: string): Buffer {
   let tar: Buffer;
   try {
     tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? zlib.gunzipSync(bytes) : bytes;
@@ -250,7 +250,7 @@ function checkTarball(bytes: Buffer, file: string): void {
     const name = `${str(345, 155)}/${str(0, 100)}`;
     const size = parseInt(str(124, 12).trim() || '0', 8);
     if (!Number.isFinite(size)) break;
-    if (name === 'PG_VERSION' || name.endsWith('/PG_VERSION')) return;
+    if (name === 'PG_VERSION' || name.endsWith('/PG_VERSION')) return tar;
     at += 512 + Math.ceil(size / 512) * 512;
   }
   throw new BackupError(`${file} is not a backup written by npm run db:backup (no PG_VERSION in the archive)`);
@@ -278,11 +278,11 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<Res
   const release = await lockDataDir(dir);
   try {
     const bytes = fs.readFileSync(src);
-    checkTarball(bytes, src);
+    const tar = tarOf(bytes, src);
     const { PGlite } = await import('@electric-sql/pglite');
     let pg: InstanceType<typeof PGlite> | null = null;
     try {
-      pg = await PGlite.create(dir, { loadDataDir: new Blob([bytes]) });
+      pg = await PGlite.create(dir, { loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) });
       const p = pg;
       const tables = await countRows(async (q) => (await p.query<Record<string, unknown>>(q)).rows);
       await pg.close();

@@ -20,6 +20,9 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import zlib from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -132,20 +135,33 @@ const TABLES_SQL = `select table_schema as schema, table_name as name from infor
 /**
  * A consistent copy of the data directory while the database stays open: inside PGlite's
  * transaction lock (so no other transaction is open and no statement runs), a CHECKPOINT writes
- * every dirty page to the files, the rows of each table are counted, and `dumpDataDir` tars and
- * gzips the directory. The tarball is what `PGlite.create({ loadDataDir })` opens.
+ * every dirty page to the files, the rows of each table are counted, and `dumpDataDir` tars the
+ * directory (about 1.5 s for the 650 MB of the shipped data set). The tar is gzipped after the lock
+ * is released (zlib on libuv's pool, ~20 s for that size), so queries wait only for the copy.
+ * The tarball is what `PGlite.create({ loadDataDir })` opens.
  */
 async function dump() {
-  return pg.transaction(async (tx) => {
+  const { tar, tables } = await pg.transaction(async (tx) => {
     await tx.exec('checkpoint');
-    const tables = [];
+    const counts = [];
     for (const t of (await tx.query(TABLES_SQL)).rows) {
       const q = `select count(*)::int as n from "${t.schema.replaceAll('"', '""')}"."${t.name.replaceAll('"', '""')}"`;
-      tables.push({ table: `${t.schema}.${t.name}`, rows: (await tx.query(q)).rows[0].n });
+      counts.push({ table: `${t.schema}.${t.name}`, rows: (await tx.query(q)).rows[0].n });
     }
-    const blob = await pg.dumpDataDir('gzip');
-    return { tarball: new Uint8Array(await blob.arrayBuffer()), tables };
+    return { tar: await pg.dumpDataDir('none'), tables: counts };
   });
+  const chunks = [];
+  await pipeline(Readable.fromWeb(tar.stream()), zlib.createGzip(), async (gz) => {
+    for await (const c of gz) chunks.push(c);
+  });
+  // a fresh buffer of its own, so that it can be transferred to the main thread
+  const tarball = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    tarball.set(c, at);
+    at += c.length;
+  }
+  return { tarball, tables };
 }
 
 parentPort.on('message', (msg) => {
