@@ -66,7 +66,7 @@ export class DataDirDamagedError extends Error {
       [
         `the embedded database in ${dataDir} cannot be opened: its files are damaged or incomplete (PGlite: ${why}).`,
         'To recover, stop every process using it and either',
-        `  - move it aside (mv ${dataDir} ${dataDir}.damaged) and restore a backup into the now empty directory: npm run db:restore -- <backup file>  (same DATA_DIR), or`,
+        `  - move it aside (mv ${dataDir} ${dataDir}.damaged) and restore a backup in its place: npm run db:restore -- <backup file>  (same DATA_DIR; it writes ${dataDir}, which must be empty or absent), or`,
         `  - move it aside and start again: a new database is created and the shipped data imported (accounts and history of the damaged one are lost).`,
       ].join('\n'),
       { cause },
