@@ -61,6 +61,8 @@ describe('embedded database backup and restore', () => {
     await server.close();
 
     expect(backup.via).toBe('server');
+    // the on-disk copy taken under the lock is removed once archived
+    expect(fs.readdirSync(path.dirname(dir)).filter((f) => f.includes('.backup-'))).toEqual([]);
     expect(backup.file).toBe(file);
     expect(fs.statSync(file).size).toBe(backup.bytes);
     expect(backup.tables.find((t) => t.table === 'public.fixed')?.rows).toBe(500);

@@ -4,7 +4,9 @@ import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { DataDirInUseError, holdsDatabase, lockDataDir, openDatabase, type DatabaseHandle } from './client';
-import type { DataDirDump, TableCount } from './pglite/pglite-thread';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { TableCount } from './pglite/pglite-thread';
 
 /**
  * Backup and restore of the embedded (PGlite) database directory; decision record
@@ -14,13 +16,16 @@ import type { DataDirDump, TableCount } from './pglite/pglite-thread';
  * (`<dir>.lock`). So a backup is always taken by whoever has the directory open:
  *  - no process holds it: {@link backupDataDir} opens it itself and dumps it;
  *  - a server holds it: the server listens on a local socket beside the directory
- *    ({@link backupSocketPath}, mode 0600, owner only; nothing is exposed over HTTP) and answers a
- *    backup request with the dump, taken under PGlite's transaction lock (`PGliteThread.dump`).
- * A backup is PGlite's own `dumpDataDir` tar, gzipped, which `PGlite.create({ loadDataDir })`
- * opens; {@link restoreDataDir} writes it into an empty directory only.
+ *    ({@link backupSocketPath}, mode 0600, owner only; nothing is exposed over HTTP) and writes
+ *    the backup file the command names.
+ * Either way the directory is first copied on disk under PGlite's transaction lock after a
+ * checkpoint (`PGliteThread.snapshot`, ~2 s for the shipped data set), then the copy is written as
+ * a gzipped ustar archive, streamed (memory stays flat; `tar tzf` lists it), and removed.
+ * `PGlite.create({ loadDataDir })` opens such an archive; {@link restoreDataDir} writes it into an
+ * empty directory only.
  */
 
-export type { DataDirDump, TableCount } from './pglite/pglite-thread';
+export type { TableCount } from './pglite/pglite-thread';
 
 /** What a backup wrote: the file (absolute), its size in bytes, row counts, and who took it. */
 export interface BackupResult {
@@ -59,19 +64,92 @@ export function backupSocketPath(dataDir: string): string {
 /** Unix socket paths longer than this (bytes) cannot be bound (Linux 108, macOS 104, minus the NUL). */
 const MAX_SOCKET_PATH = process.platform === 'darwin' ? 103 : 107;
 
+/** A ustar header block (512 bytes) for `name` (relative, at most 100 bytes): a file of `size` bytes or a directory. */
+function tarHeader(name: string, size: number, mode: number, mtime: Date, dir: boolean): Buffer {
+  if (Buffer.byteLength(name) > 100) throw new BackupError(`path ${name} in the data directory is too long for the archive`);
+  const h = Buffer.alloc(512);
+  const put = (value: string, at: number, len: number) => h.write(value.slice(0, len), at, len, 'utf8');
+  const octal = (n: number, len: number) => Math.floor(n).toString(8).padStart(len - 1, '0');
+  put(name, 0, 100);
+  put(`${octal(mode & 0o7777, 8)}\0`, 100, 8);
+  put(`${octal(0, 8)}\0`, 108, 8);
+  put(`${octal(0, 8)}\0`, 116, 8);
+  put(`${octal(dir ? 0 : size, 12)}\0`, 124, 12);
+  put(`${octal(Math.floor(mtime.getTime() / 1000), 12)}\0`, 136, 12);
+  put('        ', 148, 8);
+  put(dir ? '5' : '0', 156, 1);
+  put('ustar\0' + '00', 257, 8);
+  let sum = 0;
+  for (const b of h) sum += b;
+  put(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 8);
+  return h;
+}
+
+/** The entries of `root` (directories before their contents), as paths relative to it with `/`. */
+function* walk(root: string, rel = ''): Generator<{ rel: string; abs: string; stat: fs.Stats }> {
+  for (const name of fs.readdirSync(path.join(root, rel)).sort()) {
+    const r = rel ? `${rel}/${name}` : name;
+    const abs = path.join(root, r);
+    const stat = fs.statSync(abs);
+    if (stat.isDirectory()) {
+      yield { rel: r, abs, stat };
+      yield* walk(root, r);
+    } else if (stat.isFile()) yield { rel: r, abs, stat };
+  }
+}
+
+/** The ustar archive of `root`'s files and directories as a byte stream (files read in chunks). */
+async function* tarStream(root: string): AsyncGenerator<Buffer> {
+  for (const e of walk(root)) {
+    const dir = e.stat.isDirectory();
+    yield tarHeader(dir ? `${e.rel}/` : e.rel, e.stat.size, e.stat.mode, e.stat.mtime, dir);
+    if (dir || e.stat.size === 0) continue;
+    let written = 0;
+    for await (const chunk of fs.createReadStream(e.abs, { end: e.stat.size - 1, highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+      written += chunk.length;
+      yield chunk;
+    }
+    if (written !== e.stat.size) throw new BackupError(`${e.abs} changed while it was archived`);
+    if (e.stat.size % 512) yield Buffer.alloc(512 - (e.stat.size % 512));
+  }
+  yield Buffer.alloc(1024);
+}
+
+/** Writes `root` as a gzipped ustar archive to `file` (zlib's fastest level); resolves to its size in bytes. */
+async function writeTarGz(root: string, file: string): Promise<number> {
+  await pipeline(Readable.from(tarStream(root)), zlib.createGzip({ level: zlib.constants.Z_BEST_SPEED }), fs.createWriteStream(file, { mode: 0o600 }));
+  return fs.statSync(file).size;
+}
+
+/**
+ * Backs up the open embedded database `handle` (owning `dataDir`) to `file`: a consistent copy of
+ * the directory beside it (`<dataDir>.backup-<pid>-<time>`, removed afterwards), then archived.
+ * Resolves to the size of `file` and the row counts. Errors: the snapshot's or the archive's.
+ */
+async function backupHandle(handle: DatabaseHandle, dataDir: string, file: string): Promise<{ bytes: number; tables: TableCount[] }> {
+  if (!handle.snapshot) throw new BackupError('only the embedded database is backed up this way; use pg_dump for PostgreSQL');
+  const snap = `${path.resolve(dataDir)}.backup-${process.pid}-${Date.now()}`;
+  try {
+    const tables = await handle.snapshot(snap);
+    return { bytes: await writeTarGz(snap, file), tables };
+  } finally {
+    fs.rmSync(snap, { recursive: true, force: true });
+  }
+}
+
 /**
  * Answers backup requests for the open embedded database `handle` (which owns `dataDir`) on
- * {@link backupSocketPath}: one request per connection, `{"op":"backup"}\n`, answered with a JSON
- * line `{"ok":true,"bytes":N,"tables":[…]}` followed by the N bytes of the tarball, or
- * `{"ok":false,"error":"…"}`. A socket file left by a killed server is replaced (the caller holds
- * the directory's lock, so no live server owns it). Resolves to a stopper; resolves to a no-op
- * stopper (after `warn`) when the path is too long for a socket or cannot be bound, so a server
- * never fails to start over it. Errors: none.
+ * {@link backupSocketPath}: one request per connection, `{"op":"backup","file":"<absolute path>"}\n`,
+ * answered, once `file` is written, with a JSON line `{"ok":true,"bytes":N,"tables":[…]}` or
+ * `{"ok":false,"error":"…"}`. Only the server's own user can connect (mode 0600), and the file is
+ * written with that user's rights. A socket file left by a killed server is replaced (the caller
+ * holds the directory's lock, so no live server owns it). Resolves to a stopper; resolves to a
+ * no-op stopper (after `warn`) when the path is too long for a socket or cannot be bound, so a
+ * server never fails to start over it. Errors: none.
  */
 export async function serveBackups(handle: DatabaseHandle, dataDir: string, warn: (message: string) => void = () => undefined): Promise<{ close(): Promise<void> }> {
   const none = { close: async () => undefined };
-  if (!handle.dump) return none;
-  const dump = handle.dump.bind(handle);
+  if (!handle.snapshot) return none;
   const at = backupSocketPath(dataDir);
   if (process.platform !== 'win32') {
     if (Buffer.byteLength(at) > MAX_SOCKET_PATH) {
@@ -87,25 +165,22 @@ export async function serveBackups(handle: DatabaseHandle, dataDir: string, warn
     socket.on('data', (chunk: string) => {
       buf += chunk;
       if (!buf.includes('\n')) {
-        if (buf.length > 1024) socket.destroy();
+        if (buf.length > 8192) socket.destroy();
         return;
       }
       socket.removeAllListeners('data');
-      let op: unknown;
+      let req: { op?: unknown; file?: unknown } = {};
       try {
-        op = (JSON.parse(buf.slice(0, buf.indexOf('\n'))) as { op?: unknown }).op;
+        req = JSON.parse(buf.slice(0, buf.indexOf('\n'))) as typeof req;
       } catch {
-        op = null;
+        // answered below
       }
-      if (op !== 'backup') {
-        socket.end(`${JSON.stringify({ ok: false, error: 'unknown request' })}\n`);
+      if (req.op !== 'backup' || typeof req.file !== 'string' || !path.isAbsolute(req.file)) {
+        socket.end(`${JSON.stringify({ ok: false, error: 'expected {"op":"backup","file":"<absolute path>"}' })}\n`);
         return;
       }
-      dump().then(
-        (d) => {
-          socket.write(`${JSON.stringify({ ok: true, bytes: d.tarball.byteLength, tables: d.tables })}\n`);
-          socket.end(d.tarball);
-        },
+      backupHandle(handle, dataDir, req.file).then(
+        (r) => socket.end(`${JSON.stringify({ ok: true, ...r })}\n`),
         (e: unknown) => socket.end(`${JSON.stringify({ ok: false, error: e instanceof Error ? e.message : String(e) })}\n`),
       );
     });
@@ -135,85 +210,82 @@ export async function serveBackups(handle: DatabaseHandle, dataDir: string, warn
 }
 
 /**
- * Asks the server holding `dataDir` for a dump over its backup socket. Resolves to the dump, or to
+ * Asks the server holding `dataDir` to write a backup to `file`. Resolves to the row counts, or to
  * null when no server answers there (no socket file, or one left by a killed server).
- * Errors: {@link BackupError} when the server answered with an error or the answer was cut short.
+ * Errors: {@link BackupError} when the server answered with an error or not at all.
  */
-async function requestDump(dataDir: string): Promise<DataDirDump | null> {
+async function requestBackup(dataDir: string, file: string): Promise<TableCount[] | null> {
   const at = backupSocketPath(dataDir);
   if (process.platform !== 'win32' && !fs.existsSync(at)) return null;
-  return new Promise<DataDirDump | null>((resolve, reject) => {
+  return new Promise<TableCount[] | null>((resolve, reject) => {
     const socket = net.connect(at);
-    const chunks: Buffer[] = [];
+    let answer = '';
     let connected = false;
+    socket.setEncoding('utf8');
     socket.on('connect', () => {
       connected = true;
-      socket.write(`${JSON.stringify({ op: 'backup' })}\n`);
+      socket.write(`${JSON.stringify({ op: 'backup', file })}\n`);
     });
-    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('data', (c: string) => (answer += c));
     socket.on('error', (e: NodeJS.ErrnoException) => {
       if (!connected && (e.code === 'ENOENT' || e.code === 'ECONNREFUSED')) resolve(null);
       else reject(new BackupError(`the running server's backup socket ${at} failed: ${e.message}`));
     });
     socket.on('end', () => {
-      const all = Buffer.concat(chunks);
-      const nl = all.indexOf(0x0a);
-      let head: { ok?: boolean; error?: string; bytes?: number; tables?: TableCount[] };
+      let head: { ok?: boolean; error?: string; tables?: TableCount[] };
       try {
-        head = JSON.parse(all.subarray(0, nl < 0 ? all.length : nl).toString('utf8'));
+        head = JSON.parse(answer);
       } catch {
         return reject(new BackupError(`the running server's answer on ${at} was not understood`));
       }
       if (!head.ok) return reject(new BackupError(`the running server could not take the backup: ${head.error ?? 'no reason given'}`));
-      const tarball = all.subarray(nl + 1);
-      if (tarball.byteLength !== head.bytes) return reject(new BackupError(`the backup from the running server was cut short (${tarball.byteLength} of ${head.bytes} bytes)`));
-      resolve({ tarball, tables: head.tables ?? [] });
+      resolve(head.tables ?? []);
     });
   });
 }
 
 /**
- * Writes a consistent backup of the embedded database in `dataDir` to `file` (a gzipped tarball;
- * parent directories are created; written to `<file>.partial` and renamed, so a failed backup
- * leaves no file that looks whole). Asks the running server when one holds the directory,
+ * Writes a consistent backup of the embedded database in `dataDir` to `file` (a gzipped ustar
+ * archive; parent directories are created; written to `<file>.partial` and renamed, so a failed
+ * backup leaves no file that looks whole). Asks the running server when one holds the directory,
  * otherwise opens the directory itself. Errors: {@link BackupError} when `dataDir` holds no
  * database, `file` exists, or a process holds the directory without answering backup requests;
- * the database's error when the dump fails.
+ * the database's or the file system's error when the backup fails.
  */
 export async function backupDataDir(dataDir: string, file: string): Promise<BackupResult> {
   const dir = path.resolve(dataDir);
   const out = path.resolve(file);
   if (!holdsDatabase(dir)) throw new BackupError(`there is no embedded database in ${dir} (no PG_VERSION); check DATA_DIR`);
   if (fs.existsSync(out)) throw new BackupError(`${out} exists already; choose another file name`);
-  let via: BackupResult['via'] = 'server';
-  let d = await requestDump(dir);
-  if (!d) {
-    via = 'directory';
-    let h: DatabaseHandle;
-    try {
-      h = await openDatabase({ dataDir: dir });
-    } catch (e) {
-      if (e instanceof DataDirInUseError) {
-        throw new BackupError(`${dir} is in use by a process that does not answer backup requests on ${backupSocketPath(dir)}; stop it and run the backup again`);
-      }
-      throw e;
-    }
-    try {
-      d = await h.dump!();
-    } finally {
-      await h.close();
-    }
-  }
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const partial = `${out}.partial`;
+  fs.rmSync(partial, { force: true });
   try {
-    fs.writeFileSync(partial, d.tarball, { mode: 0o600 });
+    let via: BackupResult['via'] = 'server';
+    let tables = await requestBackup(dir, partial);
+    if (!tables) {
+      via = 'directory';
+      let h: DatabaseHandle;
+      try {
+        h = await openDatabase({ dataDir: dir });
+      } catch (e) {
+        if (e instanceof DataDirInUseError) {
+          throw new BackupError(`${dir} is in use by a process that does not answer backup requests on ${backupSocketPath(dir)}; stop it and run the backup again`);
+        }
+        throw e;
+      }
+      try {
+        tables = (await backupHandle(h, dir, partial)).tables;
+      } finally {
+        await h.close();
+      }
+    }
     fs.renameSync(partial, out);
+    return { file: out, bytes: fs.statSync(out).size, tables, via };
   } catch (e) {
     fs.rmSync(partial, { force: true });
     throw e;
   }
-  return { file: out, bytes: d.tarball.byteLength, tables: d.tables, via };
 }
 
 /** Row counts of every table of the application (public) and of the migration journal (drizzle). */

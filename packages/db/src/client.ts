@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema/index';
-import { PGliteThread, type DataDirDump } from './pglite/pglite-thread';
+import { PGliteThread, type TableCount } from './pglite/pglite-thread';
 
 /** Drizzle database over either driver; use `db.execute(sql\`…\`)` for raw SQL (returns `{ rows }`). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,11 +26,11 @@ export interface DatabaseHandle {
   /** Tries the lock without waiting: returns false when another process holds it. */
   tryLock(key: number): Promise<boolean>;
   /**
-   * Embedded database only (undefined on PostgreSQL): a consistent gzipped tarball of the open
-   * data directory and the row counts of its tables (see `PGliteThread.dump`); the database stays
-   * open and other statements wait while it is taken.
+   * Embedded database only (undefined on PostgreSQL): copies the open data directory, consistent,
+   * to the new directory `to` and resolves to the row counts of its tables (see
+   * `PGliteThread.snapshot`); the database stays open and other statements wait while it is taken.
    */
-  dump?(): Promise<DataDirDump>;
+  snapshot?(to: string): Promise<TableCount[]>;
   close(): Promise<void>;
 }
 
@@ -201,7 +201,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     async tryLock() {
       return true;
     },
-    dump: () => client.dump(),
+    snapshot: (to) => client.snapshot(to),
     async close() {
       try {
         await client.close();

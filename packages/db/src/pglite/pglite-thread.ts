@@ -26,16 +26,10 @@ export interface ThreadTransaction {
   readonly closed: boolean;
 }
 
-/** Rows of one table (`schema.table`) at the moment of a dump or a restore. */
+/** Rows of one table (`schema.table`) at the moment of a backup or a restore. */
 export interface TableCount {
   table: string;
   rows: number;
-}
-
-/** A gzipped tarball of a PGlite data directory and the row counts of its tables when it was taken. */
-export interface DataDirDump {
-  tarball: Uint8Array;
-  tables: TableCount[];
 }
 
 /** An error raised by the database in the worker, with the Postgres fields (`code` = SQLSTATE, `detail`, `constraint`…). */
@@ -194,14 +188,15 @@ export class PGliteThread {
   }
 
   /**
-   * A consistent copy of the open database's data directory while it stays in use: waits until no
-   * transaction is open, checkpoints, counts the rows of every table and tars the directory
-   * (PGlite's `dumpDataDir`) under PGlite's transaction lock (other statements wait: ~2 s for the
-   * shipped data set), then gzips the tar without the lock. Resolves to the tarball (the bytes
-   * `PGlite.create({ loadDataDir })` opens) and the row counts (`schema.table`). Errors: PGlite's.
+   * A consistent copy of the open database's data directory, written to the new directory `to`
+   * (same file system as the database for speed) while the database stays in use: waits until no
+   * transaction is open, checkpoints, counts the rows of every table and copies the files, all
+   * under PGlite's transaction lock (other statements wait: ~2 s for the shipped data set).
+   * Resolves to the row counts (`schema.table`). Errors: PGlite's, the copy's (`to` exists), or
+   * an in-memory database.
    */
-  dump(): Promise<DataDirDump> {
-    return this.send({ op: 'dump' });
+  snapshot(to: string): Promise<TableCount[]> {
+    return this.send({ op: 'snapshot', to });
   }
 
   /** Closes PGlite (flushes to disk) and stops the worker. */
