@@ -21,8 +21,8 @@ import type { TableCount } from './pglite/pglite-thread';
  * Either way the directory is first copied on disk under PGlite's transaction lock after a
  * checkpoint (`PGliteThread.snapshot`, ~2 s for the shipped data set), then the copy is written as
  * a gzipped ustar archive, streamed (memory stays flat; `tar tzf` lists it), and removed.
- * `PGlite.create({ loadDataDir })` opens such an archive; {@link restoreDataDir} writes it into an
- * empty directory only.
+ * {@link restoreDataDir} unpacks it into an empty directory only (PGlite's `loadDataDir` would
+ * also open it, but holds several copies of it in memory).
  */
 
 export type { TableCount } from './pglite/pglite-thread';
@@ -303,35 +303,77 @@ async function countRows(query: (sql: string) => Promise<Record<string, unknown>
 }
 
 /**
- * The tar inside `bytes` (gunzipped when gzipped), checked to be a Postgres data directory: it
- * unpacks and holds a `PG_VERSION` file. PGlite reports a bad archive only as an unhandled stream
- * error, so it is checked before PGlite sees it. Errors: {@link BackupError} naming `file`.
+ * Unpacks the gzipped ustar archive `file` (as written by {@link backupDataDir}) into the existing
+ * directory `dir`, streamed (memory stays flat whatever the size). Accepts regular files and
+ * directories with relative names inside `dir`; refuses anything else. Errors: {@link BackupError}
+ * naming `file` when it is not a gzipped tar, is cut short, or holds no `PG_VERSION`.
  */
-function tarOf(bytes: Buffer, file: string): Buffer {
-  let tar: Buffer;
+async function extractTarGz(file: string, dir: string): Promise<void> {
+  const notBackup = (why: string) => new BackupError(`${file} is not a backup written by npm run db:backup (${why})`);
+  const gunzip = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const chunks = gunzip[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let buf: Buffer = Buffer.alloc(0);
+  const more = async () => {
+    let r: IteratorResult<Buffer>;
+    try {
+      r = await chunks.next();
+    } catch (e) {
+      throw notBackup(`gzip: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (r.done) throw notBackup('the archive ends early');
+    buf = buf.length ? Buffer.concat([buf, r.value]) : r.value;
+  };
+  const take = async (n: number) => {
+    while (buf.length < n) await more();
+    const out = buf.subarray(0, n);
+    buf = buf.subarray(n);
+    return out;
+  };
+  let sawVersion = false;
   try {
-    tar = bytes[0] === 0x1f && bytes[1] === 0x8b ? zlib.gunzipSync(bytes) : bytes;
-  } catch (e) {
-    throw new BackupError(`${file} is not a backup written by npm run db:backup (gzip: ${e instanceof Error ? e.message : String(e)})`);
+    for (;;) {
+      const header = await take(512);
+      if (header.every((b) => b === 0)) break;
+      const str = (from: number, len: number) => header.subarray(from, from + len).toString('utf8').replace(/\0.*$/s, '');
+      const prefix = str(345, 155);
+      const name = (prefix ? `${prefix}/` : '') + str(0, 100);
+      const size = parseInt(str(124, 12).trim() || '0', 8);
+      const type = str(156, 1) || '0';
+      const rel = path.normalize(name.replace(/^\/+/, ''));
+      if (!Number.isFinite(size) || size < 0) throw notBackup(`bad entry size for ${name}`);
+      if (rel.startsWith('..') || path.isAbsolute(rel)) throw notBackup(`entry ${name} points outside the directory`);
+      const target = path.join(dir, rel);
+      if (type === '5') {
+        fs.mkdirSync(target, { recursive: true });
+        continue;
+      }
+      if (type !== '0') throw notBackup(`entry ${name} is neither a file nor a directory`);
+      if (rel === 'PG_VERSION') sawVersion = true;
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      const fd = fs.openSync(target, 'w', 0o600);
+      try {
+        for (let left = size; left > 0; ) {
+          if (!buf.length) await more();
+          const n = Math.min(left, buf.length);
+          fs.writeSync(fd, buf, 0, n);
+          buf = buf.subarray(n);
+          left -= n;
+        }
+      } finally {
+        fs.closeSync(fd);
+      }
+      if (size % 512) await take(512 - (size % 512));
+    }
+  } finally {
+    gunzip.destroy();
   }
-  // ustar headers: 512-byte blocks; name at 0 (100 bytes), size at 124 (12 bytes, octal), prefix at 345 (155 bytes).
-  for (let at = 0; at + 512 <= tar.length; ) {
-    const header = tar.subarray(at, at + 512);
-    if (header.every((b) => b === 0)) break;
-    const str = (from: number, len: number) => header.subarray(from, from + len).toString('utf8').replace(/\0.*$/s, '');
-    const name = `${str(345, 155)}/${str(0, 100)}`;
-    const size = parseInt(str(124, 12).trim() || '0', 8);
-    if (!Number.isFinite(size)) break;
-    if (name === 'PG_VERSION' || name.endsWith('/PG_VERSION')) return tar;
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
-  throw new BackupError(`${file} is not a backup written by npm run db:backup (no PG_VERSION in the archive)`);
+  if (!sawVersion) throw notBackup('no PG_VERSION in the archive');
 }
 
 /**
  * Restores the backup `file` (written by {@link backupDataDir}) into `dataDir`, which must be
- * empty or not exist: PGlite opens the tarball there (`loadDataDir`), the rows are counted to prove
- * it opens, and it is closed cleanly. A failed restore removes what it wrote, leaving the directory
+ * empty or not exist: the archive is unpacked there (streamed), PGlite opens it and the rows are
+ * counted to prove it opens, and it is closed cleanly. A failed restore removes what it wrote, leaving the directory
  * empty. Errors: {@link BackupError} when `file` is missing or `dataDir` is not empty;
  * {@link DataDirInUseError} when a process holds the directory; a BackupError naming PGlite's error
  * when the file is not a usable backup.
@@ -348,22 +390,29 @@ export async function restoreDataDir(file: string, dataDir: string): Promise<Res
   }
   fs.mkdirSync(dir, { recursive: true });
   const release = await lockDataDir(dir);
+  const empty = () => {
+    for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+  };
   try {
-    const bytes = fs.readFileSync(src);
-    const tar = tarOf(bytes, src);
+    try {
+      await extractTarGz(src, dir);
+    } catch (e) {
+      empty();
+      throw e;
+    }
     const { PGlite } = await import('@electric-sql/pglite');
     let pg: InstanceType<typeof PGlite> | null = null;
     try {
-      pg = await PGlite.create(dir, { loadDataDir: new Blob([tar as Uint8Array<ArrayBuffer>]) });
+      pg = await PGlite.create(dir);
       const p = pg;
       const tables = await countRows(async (q) => (await p.query<Record<string, unknown>>(q)).rows);
       await pg.close();
       pg = null;
-      return { dataDir: dir, bytes: bytes.byteLength, tables };
+      return { dataDir: dir, bytes: fs.statSync(src).size, tables };
     } catch (e) {
       await pg?.close().catch(() => undefined);
-      for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
-      throw new BackupError(`${src} could not be restored (PGlite: ${e instanceof Error ? e.message : String(e)}); is it a backup written by npm run db:backup?`);
+      empty();
+      throw new BackupError(`${src} was unpacked but does not open (PGlite: ${e instanceof Error ? e.message : String(e)}); is it a backup written by npm run db:backup?`);
     }
   } finally {
     await release().catch(() => undefined);
