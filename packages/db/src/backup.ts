@@ -142,14 +142,20 @@ async function backupHandle(handle: DatabaseHandle, dataDir: string, file: strin
  * {@link backupSocketPath}: one request per connection, `{"op":"backup","file":"<absolute path>"}\n`,
  * answered, once `file` is written, with a JSON line `{"ok":true,"bytes":N,"tables":[…]}` or
  * `{"ok":false,"error":"…"}`. Only the server's own user can connect (mode 0600), and the file is
- * written with that user's rights. A socket file left by a killed server is replaced (the caller
- * holds the directory's lock, so no live server owns it). Resolves to a stopper; resolves to a
+ * written with that user's rights. A socket file and directory copies left by a killed server
+ * are removed (the caller holds the directory's lock, so no live server owns them). Resolves to a stopper; resolves to a
  * no-op stopper (after `warn`) when the path is too long for a socket or cannot be bound, so a
  * server never fails to start over it. Errors: none.
  */
 export async function serveBackups(handle: DatabaseHandle, dataDir: string, warn: (message: string) => void = () => undefined): Promise<{ close(): Promise<void> }> {
   const none = { close: async () => undefined };
   if (!handle.snapshot) return none;
+  // Copies left by a backup that was killed midway: nobody else can be writing one, since the
+  // caller holds the directory's lock.
+  const abs = path.resolve(dataDir);
+  for (const entry of fs.readdirSync(path.dirname(abs))) {
+    if (entry.startsWith(`${path.basename(abs)}.backup-`)) fs.rmSync(path.join(path.dirname(abs), entry), { recursive: true, force: true });
+  }
   const at = backupSocketPath(dataDir);
   if (process.platform !== 'win32') {
     if (Buffer.byteLength(at) > MAX_SOCKET_PATH) {
