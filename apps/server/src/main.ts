@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { SingleBar } from 'cli-progress';
-import { openDatabase } from '@coinlens/db';
+import { openDatabase, serveBackups } from '@coinlens/db';
 import { parseEnv, EnvError, dataDirOf } from './platform/env';
 import { publicOriginWarning } from './platform/origin';
 
@@ -48,8 +48,12 @@ async function main() {
   const app = await buildApp(ctx, {
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
   });
+  // The embedded database is this process' alone: `npm run db:backup` asks it for a dump over a
+  // local owner-only socket beside the data directory (nothing is served over HTTP).
+  const backups = env.DATABASE_URL ? null : await serveBackups(ctx.db, path.join(dataDirOf(env), 'pglite'), (m) => say(`WARNING: ${m}`));
   const close = async (signal: string) => {
     say(`${signal}: shutting down`);
+    await backups?.close();
     await app.close();
     await ctx.close();
     process.exit(0);

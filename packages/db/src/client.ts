@@ -5,7 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import lockfile from 'proper-lockfile';
 import * as schema from './schema/index';
-import { PGliteThread } from './pglite/pglite-thread';
+import { PGliteThread, type TableCount } from './pglite/pglite-thread';
 
 /** Drizzle database over either driver; use `db.execute(sql\`…\`)` for raw SQL (returns `{ rows }`). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +25,12 @@ export interface DatabaseHandle {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Tries the lock without waiting: returns false when another process holds it. */
   tryLock(key: number): Promise<boolean>;
+  /**
+   * Embedded database only (undefined on PostgreSQL): copies the open data directory, consistent,
+   * to the new directory `to` and resolves to the row counts of its tables (see
+   * `PGliteThread.snapshot`); the database stays open and other statements wait while it is taken.
+   */
+  snapshot?(to: string): Promise<TableCount[]>;
   close(): Promise<void>;
 }
 
@@ -43,6 +49,38 @@ export class DataDirInUseError extends Error {
 }
 
 /**
+ * Raised by {@link openDatabase} when PGlite cannot start on an embedded database directory that
+ * already holds a database (PGlite's "failed to initialize properly", or the WebAssembly
+ * `Aborted()` of a damaged WAL): the files are damaged or incomplete (a crash mid-write, a full
+ * disk, two processes on one directory, a partial copy). The message names `dataDir`, PGlite's
+ * error (`cause`) and the ways out: restore a backup (`npm run db:restore`) into an empty
+ * directory, or move the damaged one aside.
+ */
+export class DataDirDamagedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    cause: unknown,
+  ) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      [
+        `the embedded database in ${dataDir} cannot be opened: its files are damaged or incomplete (PGlite: ${why}).`,
+        'To recover, stop every process using it and either',
+        `  - move it aside (mv ${dataDir} ${dataDir}.damaged) and restore a backup in its place: npm run db:restore -- <backup file>  (same DATA_DIR; it writes ${dataDir}, which must be empty or absent), or`,
+        `  - move it aside and start again: a new database is created and the shipped data imported (accounts and history of the damaged one are lost).`,
+      ].join('\n'),
+      { cause },
+    );
+    this.name = 'DataDirDamagedError';
+  }
+}
+
+/** True when `dir` holds a Postgres data directory (its PG_VERSION file), i.e. opening it must not create a new database. */
+export function holdsDatabase(dir: string): boolean {
+  return fs.existsSync(path.join(dir, 'PG_VERSION'));
+}
+
+/**
  * Ownership of a PGlite data directory, taken before PGlite opens it: PGlite runs single-user and
  * does not honour its own postmaster.pid, so two processes on one directory write over each other's
  * pages and leave a database that no longer starts. proper-lockfile keeps `<dir>.lock` (a directory,
@@ -50,7 +88,7 @@ export class DataDirInUseError extends Error {
  * after 10 s, so the next start waits for it up to 12 s rather than failing. Resolves to the release
  * function. Errors: {@link DataDirInUseError} when a live process holds it.
  */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
   try {
     return await lockfile.lock(dir, {
       stale: 10_000,
@@ -74,7 +112,8 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  * Opens the database: PostgreSQL when `url` is given (a `pg` pool of `poolSize` connections),
  * otherwise PGlite persisted in `dataDir` (created if missing), or in memory when `dataDir` is
  * `'memory://'`; a persisted directory is owned by one process at a time (`<dataDir>.lock`,
- * {@link DataDirInUseError} otherwise). PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
+ * {@link DataDirInUseError} otherwise); a directory holding a database that PGlite cannot start
+ * rejects with {@link DataDirDamagedError}. PGlite runs on a worker thread (see {@link PGliteThread}) with `sharedBuffersMb`
  * of shared buffers (default {@link DEFAULT_PGLITE_SHARED_BUFFERS_MB}). Does not migrate: call `migrateDatabase`.
  * Errors: connection failures reject with the driver's error (message without credentials).
  */
@@ -129,6 +168,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
   const inMemory = dir.startsWith('memory://');
   if (!inMemory) fs.mkdirSync(dir, { recursive: true });
   const release = inMemory ? null : await lockDataDir(dir);
+  const existing = !inMemory && holdsDatabase(dir);
   // PGlite runs on its own thread: a slow query never blocks the thread that serves requests.
   // Postgres' default 128 MB of shared buffers is most of an idle server's memory; the OS page
   // cache keeps the data files warm anyway.
@@ -137,6 +177,9 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     client = await PGliteThread.create(inMemory ? undefined : dir, { shared_buffers: `${opts.sharedBuffersMb ?? DEFAULT_PGLITE_SHARED_BUFFERS_MB}MB` });
   } catch (e) {
     await release?.().catch(() => undefined);
+    // A directory that held a database and no longer starts is damaged; a new one that fails to
+    // initialise (no space, no permission) keeps PGlite's own error.
+    if (existing) throw new DataDirDamagedError(path.resolve(dir), e);
     throw e;
   }
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -158,6 +201,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; poolS
     async tryLock() {
       return true;
     },
+    snapshot: (to) => client.snapshot(to),
     async close() {
       try {
         await client.close();

@@ -1,6 +1,6 @@
 /** @coinlens/db — drizzle schema, migrations, the database handle and the shipped-data import. */
 export {
-  type Database, type DatabaseHandle, DataDirInUseError, DEFAULT_PGLITE_SHARED_BUFFERS_MB, LOCKS, migrateDatabase, MIGRATIONS_DIR, openDatabase, resetDatabase,
+  type Database, type DatabaseHandle, DataDirDamagedError, DataDirInUseError, DEFAULT_PGLITE_SHARED_BUFFERS_MB, LOCKS, migrateDatabase, MIGRATIONS_DIR, openDatabase, resetDatabase,
 } from './client';
 export * as schema from './schema/index';
 export {
@@ -10,4 +10,7 @@ export {
   trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords,
   alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints,
 } from './schema/index';
+export {
+  backupDataDir, BackupError, type BackupResult, backupSocketPath, restoreDataDir, type RestoreResult, serveBackups, type TableCount,
+} from './backup';
 export { importData, type Importer, type ImportProgress, shippedDataImporters } from './import/shipped-data';

@@ -10,6 +10,7 @@
  *   { id, op: 'begin', tx }                                   → no reply; opens transaction `tx`
  *   { id, op: 'end', tx, commit }                             → { id, ok } once committed / rolled back
  *   { id, op: 'close' }                                       → { id, ok } once PGlite is closed
+ *   { id, op: 'snapshot', to }                                → { id, ok, result: [{ table, rows }] } once the files are copied to `to`
  * Errors reply `{ id, ok: false, error }` with the Postgres error fields (code, detail, constraint…).
  *
  * A transaction runs inside PGlite's own `transaction()`, which holds PGlite's exclusive lock:
@@ -124,6 +125,31 @@ function deliver(txId, t, msg) {
   } else t.queue.push(msg);
 }
 
+/** Tables of the application (public) and of the migration journal (drizzle), in a stable order. */
+const TABLES_SQL = `select table_schema as schema, table_name as name from information_schema.tables
+  where table_schema in ('public', 'drizzle') and table_type = 'BASE TABLE' order by 1, 2`;
+
+/**
+ * A consistent copy of the data directory while the database stays open, written to the new
+ * directory `to` on disk: inside PGlite's transaction lock (so no other transaction is open and no
+ * statement runs), a CHECKPOINT writes every dirty page to the files, the rows of each table are
+ * counted, and the directory's files are copied (about 2 s for the 685 MB of the shipped data set;
+ * the copy goes through the OS, not this process' memory). Resolves to the row counts.
+ */
+async function snapshot(to) {
+  if (!dir || dir.startsWith('memory://')) throw new Error('an in-memory database has no data directory to copy');
+  return pg.transaction(async (tx) => {
+    await tx.exec('checkpoint');
+    const counts = [];
+    for (const t of (await tx.query(TABLES_SQL)).rows) {
+      const q = `select count(*)::int as n from "${t.schema.replaceAll('"', '""')}"."${t.name.replaceAll('"', '""')}"`;
+      counts.push({ table: `${t.schema}.${t.name}`, rows: (await tx.query(q)).rows[0].n });
+    }
+    fs.cpSync(dir, to, { recursive: true, errorOnExist: true, force: false });
+    return counts;
+  });
+}
+
 parentPort.on('message', (msg) => {
   if (msg.op === 'begin') return openTransaction(msg.tx);
   if (msg.tx != null) {
@@ -134,6 +160,13 @@ parentPort.on('message', (msg) => {
   if (msg.op === 'close') {
     pg.close().then(
       () => reply({ id: msg.id, ok: true }),
+      (e) => reply({ id: msg.id, ok: false, error: errorOf(e) }),
+    );
+    return;
+  }
+  if (msg.op === 'snapshot') {
+    snapshot(msg.to).then(
+      (result) => reply({ id: msg.id, ok: true, result }),
       (e) => reply({ id: msg.id, ok: false, error: errorOf(e) }),
     );
     return;
