@@ -10,7 +10,7 @@ import type { TableCount } from './pglite/pglite-thread';
 
 /**
  * Backup and restore of the embedded (PGlite) database directory; decision record
- * docs/decisions/096-embedded-backup.md.
+ * docs/decisions/098-embedded-backup.md.
  *
  * PGlite is one process' database: while a server runs, no other process may open its directory
  * (`<dir>.lock`). So a backup is always taken by whoever has the directory open:
