@@ -34,7 +34,7 @@ async function injectWallet(page: Page, privateKey: `0x${string}`) {
 
 test.describe('accounts', () => {
   test('register → code from the outbox → signed in → settings → avatar → logout', async ({ page }, info) => {
-    test.skip(info.project.name === 'phone', 'the popup menu is desktop-only (SPEC §2)');
+    test.skip(info.project.name === 'phone', 'the popup menu is desktop-only');
     const email = `e2e${Date.now()}@example.com`;
     await page.goto('/en-US/register');
     await expect(page.getByTestId('register-page')).toBeVisible();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * News and strategy alerts in the browser (issue 18 items 1 and 3): users sign up, create a news
+ * News and strategy alerts in the browser: users sign up, create a news
  * rule with the bell beside Follow on the coin page (minimum importance in the news pages' wording,
  * direction), generate the coin's strategy and press "Alert me at target / invalidation" under its
  * card, refuse a strategy rule without a strategy in their language on the Alerts page, and read

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * Alerts end to end (issue 18): users sign up, create a price alert with the bell beside Follow
+ * Alerts end to end: users sign up, create a price alert with the bell beside Follow
  * on the coin page, and — once the replay clock closes the next 5m candle — see it arrive in the
  * header's notification centre (pushed over SSE), with the price and the replay-labelled market
  * time. One test, two users side by side so they share one wait for the candle close: an en-US

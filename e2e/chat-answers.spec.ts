@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * Issue 17 item 9, end to end with the built-in analyst (desktop and phone): an answer to a
+ * The assistant's answers, end to end with the built-in analyst (desktop and phone): an answer to a
  * question about one timeframe is about that timeframe only, starts with a short answer, lists its
  * figures and has exactly one sources line; the chat panel is wide enough to read (an expand
  * button on desktop, full width on a phone); the back-to-top button never covers the panel or its

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectChartReady } from './helpers';
 
 /**
- * The coin page's K-line chart after the load-time work (issue "Fast under real use"): the chart
+ * The coin page's K-line chart after the load-time work: the chart
  * library is a chunk of its own and the chart is created after the page's first paint, in a
  * placeholder of the same height; it still draws and follows the market stream, whose updates are
  * drawn at most every 250 ms (the container's data-live-updates counts the candles drawn). The

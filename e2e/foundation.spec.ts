@@ -83,7 +83,7 @@ test.describe('foundation', () => {
     await page.goto('/en-US/home');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     if (info.project.name === 'phone') {
-      // The phone top bar has no theme button (SPEC §2): the switch is in the menu drawer.
+      // The phone top bar has no theme button: the switch is in the menu drawer.
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.getByRole('switch', { name: 'Dark mode' }).click();
     } else await page.getByRole('button', { name: 'Theme' }).click();

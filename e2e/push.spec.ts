@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail, watchCspViolations } from './helpers';
 
 /**
- * Web Push and the installable app (issue 18): the Web App Manifest and its icons are served and
+ * Web Push and the installable app: the Web App Manifest and its icons are served and
  * valid, the service worker registers and becomes active under the app's CSP, and the Alerts page
  * shows the push control (en-US on a desktop, zh-CN on a 390 px phone; both themes). scripts/e2e.mjs
  * gives the server a VAPID key pair. Headless Chromium reaches no real push service, so the

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Every route of SPEC §2 with its guard and redirect rules, in both languages (desktop and phone
+ * Every route of the app with its guard and redirect rules, in both languages (desktop and phone
  * through the two Playwright projects): language redirects, page title, header and footer per the
  * route table (apps/web/src/app/routes.tsx), the settings guard and the not-found page.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * Review screenshots of every main screen (issue 17 "Done when"): home, coin page (BTC, signed in,
+ * Review screenshots of every main screen: home, coin page (BTC, signed in,
  * with an assistant answer), feeds list and a feed detail, signals (track record, calibration,
  * backtest), pricing, settings (account data: export / delete), sign-in; en-US and zh-CN, light and
  * dark, 1366×900 desktop and a 390×844 phone; full page, into screenshots/review/ (gitignored).

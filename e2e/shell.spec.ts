@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The shell (SPEC §2, §4): header tabs, global search, mobile drawer with scroll lock, theme
+ * The shell: header tabs, global search, mobile drawer with scroll lock, theme
  * persistence and cross-tab sync, language switch, cookie banner, back to top, network toasts,
  * accessible names of icon-only buttons and the post-navigation scroll unlock.
  */

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * Telegram alerts end to end (issue 18): a user connects Telegram on the Alerts page, the test
+ * Telegram alerts end to end: a user connects Telegram on the Alerts page, the test
  * plays the Telegram client by sending `/start <token>` to the local Bot API stand-in (the server's
  * worker receives it by long polling `getUpdates`), the page turns to "Connected as @username", a
  * rule can tick Telegram, "Send test" reaches the chat, and Unlink works. An en-US user on a desktop

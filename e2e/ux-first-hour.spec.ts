@@ -2,7 +2,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { E2E_PASSWORD, signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * What a new user hits in the first hour (issue 17, items 1, 2, 4): coins without replayed market
+ * What a new user hits in the first hour: coins without replayed market
  * data say so and cause no failing request; missing resources get their own not-found state; the
  * account can export its data and delete itself from Settings.
  */

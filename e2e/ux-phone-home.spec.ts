@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughUi, uniqueEmail } from './helpers';
 
 /**
- * Issue 17 items 3, 5, 6, 7, 8, 10: the home page ends at its footer with no blank card, every page
+ * The home page ends at its footer with no blank card, every page
  * fits a 390 px phone without sideways scrolling or clipped figures, prices and counts are
  * formatted, TA tabs say what they mean, coins have distinct icons, and signed-in users star coins.
  */

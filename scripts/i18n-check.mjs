@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * i18n key check (DESIGN.md §7): fails (exit 1, listing every problem) when the en-US and zh-CN
+ * i18n key check: fails (exit 1, listing every problem) when the en-US and zh-CN
  * locale files of apps/web differ in namespaces or keys, when a value is empty, or when an error
  * code of packages/contracts/src/common/errors.ts (APP_ERRORS) has no translation in errors.json.
  */

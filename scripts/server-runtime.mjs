@@ -11,7 +11,7 @@ import { ensureServerBuild } from './build-server.mjs';
  *  - `MALLOC_ARENA_MAX=2` (unless set): glibc gives each thread (HTTP, PGlite, analysis, libuv
  *    pool) its own malloc arena of up to 64 MB otherwise; two arenas measured ~50 MB less idle RSS.
  * Together with PGLITE_SHARED_BUFFERS_MB=8 they keep the embedded default under 300 MB idle
- * (issue 13; `npm run bench:restart` prints the figure).
+ * (`npm run bench:restart` prints the figure).
  */
 export const SERVER_NODE_ARGS = ['--max-semi-space-size=16'];
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 /**
- * Build steps for the first paint (issue "Fast under real use", Lighthouse mobile):
+ * Build steps for the first paint (Lighthouse mobile):
  *
  * 1. The texts of index.html's static shell come from the translations: the part between
  *    `<!--each-lang-->` and `<!--/each-lang-->` is repeated once per language folder of

@@ -8,7 +8,7 @@ import { bootPlugin } from './boot-plugin';
 
 const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('./package.json', import.meta.url)), 'utf8')) as { version: string };
 
-/** Emits `dist/version.json` ({version, buildTime}) for the client's update check (SPEC §7). */
+/** Emits `dist/version.json` ({version, buildTime}) for the client's update check. */
 function versionFile(): Plugin {
   return {
     name: 'coinlens-version-file',

@@ -1,6 +1,6 @@
 /**
  * bench:api — throughput and latency of the read endpoints against a bare Fastify serving the same
- * JSON bodies, measured side by side in one run (DESIGN.md §8).
+ * JSON bodies, measured side by side in one run.
  *
  * 1. Starts the real server (the prebuilt apps/server/src/main.ts as `npm start` runs it, default roles web + worker, with the node
  *    options and environment of `npm start`: scripts/server-runtime.mjs) on 127.0.0.1 in a

@@ -1,5 +1,5 @@
 /**
- * The whole evidence evaluation of bench:evidence (issue 15 item 7), runnable on its own:
+ * The whole evidence evaluation of bench:evidence, runnable on its own:
  * for every shipped coin × timeframe (5m, 1h, 1d) over the whole shipped history — parse the
  * candles, compute the signal columns once, run every detector of the catalogue once over all
  * candles (one pass per detector, typed arrays), score every signal at its horizon (hit rate per

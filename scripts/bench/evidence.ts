@@ -1,5 +1,5 @@
 /**
- * bench:evidence — times the whole evidence evaluation (issue 15 item 7) and shows that the API
+ * bench:evidence — times the whole evidence evaluation and shows that the API
  * keeps its latency while heavy evaluation runs.
  *
  * 1. Starts the real server like bench:api does (apps/server/src/main.ts with the node options

@@ -1,7 +1,7 @@
 import { MAX_PAGE_OFFSET } from '@coinlens/contracts';
 
 /**
- * The expensive reads `bench:flood` floods (issue 12 item 6): the deepest track-record page the API
+ * The expensive reads `bench:flood` floods: the deepest track-record page the API
  * allows (offset MAX_PAGE_OFFSET), all pattern stats, the largest TA and news pages. Each is a valid
  * request of its contract (scripts/bench/paths.test.ts), so the flood measures work, not 400s.
  */

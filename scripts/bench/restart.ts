@@ -16,7 +16,7 @@
  *    /api/signals/track-record and /api/crypto/ta/all?limit=50, while a separate thread requests
  *    /api/health every 20 ms: p50 / p99 / max of /api/health, and the flood's req/s.
  * The same figures are measured on the bare Fastify process; ratios = Coinlens / baseline.
- * Targets (issue 13): restart ≤ 3 s, idle RSS ≤ 300 MB, /api/health p99 under the flood ≤ 50 ms.
+ * Targets: restart ≤ 3 s, idle RSS ≤ 300 MB, /api/health p99 under the flood ≤ 50 ms.
  *
  * The server runs with LOG_LEVEL=warn and RATE_LIMIT_READS_PER_MINUTE=0 unless those are set
  * (benchServerSettings: the flood would otherwise be answered with 429s after 120 requests).

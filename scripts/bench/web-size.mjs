@@ -18,7 +18,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const dist = path.join(root, 'apps', 'web', 'dist');
 const manifestPath = path.join(dist, '.vite', 'manifest.json');
 
-/** Initial-JS budgets in KB (gzip) per page: issue "Fast under real use". */
+/** Initial-JS budgets in KB (gzip) per page (docs/benchmarks/README.md). */
 export const BUDGETS = {
   home: { src: 'src/features/home/HomePage.tsx', kb: 170 },
   coin: { src: 'src/features/coin/CoinPage.tsx', kb: 300 },

@@ -5,7 +5,7 @@
  *  2. Lighthouse (mobile preset, simulated throttling) on the home page and a coin page, in Debian's
  *     Chromium: performance score, LCP, CLS, TBT, and the bytes transferred — against a running
  *     server (BENCH_BASE_URL, default http://127.0.0.1:8080; start one with `npm start`).
- *     Targets (issue "Fast under real use"): score ≥ 90, CLS ≤ 0.05.
+ *     Targets: score ≥ 90, CLS ≤ 0.05.
  * Bounded: two pages (BENCH_PAGES, e.g. `coin`, for fewer) × BENCH_RUNS runs (default 1), loopback
  * only. BENCH_LH_DIR=<dir> also writes each run's full Lighthouse report (`<page>-<run>.json`)
  * there, for its opportunities and diagnostics.

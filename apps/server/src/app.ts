@@ -139,7 +139,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   }
   // Unknown /api paths answer JSON; any other GET is a client route of the SPA (index.html), sent
   // like the other files: its build-time .br/.gz by Accept-Encoding (Vary), `no-cache`, ETag, and
-  // Last-Modified = its build time, which the client's update check (SPEC §7) compares; a matching
+  // Last-Modified = its build time, which the client's update check compares; a matching
   // If-Modified-Since or If-None-Match answers 304.
   const sendIndex = (reply: any) => reply.sendFile('index.html');
   app.setNotFoundHandler((req, reply) => {

@@ -1,4 +1,4 @@
-// Coinlens service worker (issue 18: Web Push, installable app). A plain file served from the site
+// Coinlens service worker (Web Push, installable app). A plain file served from the site
 // root so its scope is the whole app; the CSP allows it (`worker-src 'self'`). No fetch handler
 // and no cache: every request goes to the network as without a worker (decision 086).
 //

@@ -10,7 +10,7 @@ import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
 import type { TaSignal as SignalHit, TaResult } from '@coinlens/contracts/signals/ta-result';
 
 /**
- * The result of {@link analyze} is SPEC §3's `ta_result`, whose one definition (a zod schema with
+ * The result of {@link analyze} is the API's `ta_result`, whose one definition (a zod schema with
  * every field documented) is packages/contracts/src/signals/ta-result.ts: the engine returns that
  * type, so the API, the stored snapshots and the engine cannot drift apart.
  * `SignalHit` is a fired signal with its measured hit rate; `TaIndicators` the key indicator values.

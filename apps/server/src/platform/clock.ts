@@ -1,5 +1,5 @@
 /**
- * The market clock (DESIGN.md §4). Everything that asks "now" for market data and news asks the
+ * The market clock. Everything that asks "now" for market data and news asks the
  * clock: in replay it runs from `start` at `speed`, in live mode it is wall time. Accounts, codes
  * and memberships use wall time (`Date.now()`), never this clock.
  */

@@ -49,7 +49,7 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * Every environment variable the server reads, parsed once at start (DESIGN.md §7). A wrong value
+ * Every environment variable the server reads, parsed once at start. A wrong value
  * stops the process with every problem listed. Each variable is documented in docs/OPERATIONS.md.
  */
 export const EnvSchema = z.object({

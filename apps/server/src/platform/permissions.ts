@@ -1,5 +1,5 @@
 /**
- * Permissions of an account (SPEC §3 User `permissions`, e.g. `['lab']`): those stored on the user
+ * Permissions of an account (the user's `permissions`, e.g. `['lab']`): those stored on the user
  * plus those the operator grants by verified e-mail address (`LAB_EMAILS`).
  */
 export class PermissionPolicy {

@@ -13,7 +13,7 @@ export interface ReadGateOptions {
 }
 
 /**
- * Concurrency cap with load shedding for expensive database reads (issue 12 item 6). At most
+ * Concurrency cap with load shedding for expensive database reads. At most
  * `concurrency` jobs run at once; up to `maxQueue` more wait (first come, first served) for at most
  * `maxWaitMs`; anything beyond is refused at once. A refusal is `AppError('SERVICE_UNAVAILABLE')`
  * (503, `details.retry_after_s`), so no queue can build up behind slow reads.

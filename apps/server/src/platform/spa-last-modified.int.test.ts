@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestApp } from '../../test/harness';
 
-/** The update check (SPEC §7) HEADs the main page and compares Last-Modified: it must be served. */
+/** The update check HEADs the main page and compares Last-Modified: it must be served. */
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-dist-lm-'));
 const indexHtml = path.join(dist, 'index.html');
 fs.writeFileSync(indexHtml, '<!doctype html><html><body><div id="root"></div></body></html>');

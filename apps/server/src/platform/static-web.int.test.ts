@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { createTestApp } from '../../test/harness';
 
 /**
- * Web delivery (issue "Fast under real use"): the SPA's index.html and hashed assets are sent as the
+ * Web delivery: the SPA's index.html and hashed assets are sent as the
  * brotli/gzip files written at build time, chosen by Accept-Encoding, with `Vary: Accept-Encoding`;
  * index.html is revalidated (`no-cache`), hashed assets are immutable.
  */

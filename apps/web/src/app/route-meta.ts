@@ -1,15 +1,15 @@
 import { useMatches } from 'react-router';
 
 /**
- * Route metadata (SPEC §2 "Route metadata and guards"): data only, no components, so the shell
+ * Route metadata: data only, no components, so the shell
  * (layout, header, overlays, analytics) and pages can read it without importing `routes.tsx`,
  * which imports the layout and every page (that import would close a cycle).
  */
 
-/** Tab markers of the header (SPEC §2). */
+/** Tab markers of the header. */
 export type TabMarker = 'signals' | 'feeds' | 'pricing' | 'settings';
 
-/** Metadata of one route (SPEC §2 "Route metadata and guards"). */
+/** Metadata of one route. */
 export interface RouteMeta {
   /** Named route used by navigation (key of the page component in `routes.tsx`). */
   name: RouteName;

@@ -4,7 +4,7 @@ import { useClock } from '../lib/clock';
 import { formatDateTimeUtc } from '../lib/format';
 
 /**
- * "Replay · 16 May 2025 14:05 UTC" while the market clock runs in replay mode (DESIGN.md §4). The
+ * "Replay · 16 May 2025 14:05 UTC" while the market clock runs in replay mode. The
  * time advances with the clock; the tooltip explains that prices are replayed history.
  */
 export function ReplayBadge({ className = '' }: { className?: string }) {

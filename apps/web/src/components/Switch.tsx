@@ -1,4 +1,4 @@
-/** On/off switch, 2.5rem × 1.5rem (SPEC §9), keyboard accessible (`role="switch"`). */
+/** On/off switch, 2.5rem × 1.5rem, keyboard accessible (`role="switch"`). */
 export function Switch({ checked, onChange, labelledBy, label, disabled }: { checked: boolean; onChange: (v: boolean) => void; labelledBy?: string; label?: string; disabled?: boolean }) {
   return (
     <button

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 
-/** Tooltip (SPEC §9: max width 12.5rem, 250 ms fade) shown on hover and keyboard focus. */
+/** Tooltip (max width 12.5rem, 250 ms fade) shown on hover and keyboard focus. */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const id = useId();

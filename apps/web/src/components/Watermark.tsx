@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
-/** SPEC §9 watermark defaults. */
+/** Watermark defaults. */
 export const WATERMARK_DEFAULTS = { opacity: 0.1, rotate: -20, font: 'bold 16px sans-serif', color: '#999999', zIndex: 1000, gap: 200 } as const;
 
 /**

@@ -1,8 +1,8 @@
 /**
- * Self-hosted analytics client (SPEC §2, §7): page views of the flagged routes and custom events,
+ * Self-hosted analytics client: page views of the flagged routes and custom events,
  * sent to `POST /collect_event` only when the page runs on the configured host (`/api/config`
  * `analytics_host`). Visitor id: cookie, 10 years; session id: cookie, 30 minutes sliding; cookie
- * max-age is capped at one year by browsers' rules of this app (SPEC §9), so the visitor cookie is
+ * max-age is capped at one year by browsers' rules of this app, so the visitor cookie is
  * refreshed on every visit. `utm_*` parameters are sent with the page view, then removed from the URL.
  */
 import type { ApiInput } from '@coinlens/contracts/api/endpoints';
@@ -11,7 +11,7 @@ export const VISITOR_COOKIE = 'cl_vid';
 export const SESSION_COOKIE = 'cl_sid';
 export const VISITOR_MAX_AGE_S = 10 * 365 * 86_400;
 export const SESSION_MAX_AGE_S = 30 * 60;
-/** SPEC §9: cookie max age capped at one year. */
+/** Cookie max age capped at one year. */
 export const COOKIE_MAX_AGE_CAP_S = 365 * 86_400;
 
 /** The value of cookie `name` in `jar` (a `document.cookie` string), or null. */
@@ -65,7 +65,7 @@ export function forgetCookieIds(): void {
   idCache.clear();
 }
 
-/** The visitor id (created once; a login identity change makes a new one — SPEC §4). */
+/** The visitor id (created once; a login identity change makes a new one). */
 export function visitorId(): string {
   return cookieId(VISITOR_COOKIE);
 }

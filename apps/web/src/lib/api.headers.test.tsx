@@ -13,7 +13,7 @@ function headersOf(fetchImpl: ReturnType<typeof vi.fn>, call = 0): Record<string
   return init.headers as Record<string, string>;
 }
 
-describe('api client request headers and retries (SPEC §7)', () => {
+describe('api client request headers and retries', () => {
   beforeEach(() => {
     localStorage.clear();
     for (const c of [VISITOR_COOKIE, SESSION_COOKIE]) document.cookie = `${c}=; Max-Age=0; Path=/`;

@@ -3,7 +3,7 @@ import { sessionId, visitorId } from './analytics';
 import { isIdempotent } from './retry';
 
 /**
- * API transport (SPEC §7 general rules), used by the typed client of lib/api-client.ts: base `/api`, JSON, unwraps `{result}`, turns
+ * API transport, used by the typed client of lib/api-client.ts: base `/api`, JSON, unwraps `{result}`, turns
  * `{error:{code}}` into an {@link ApiError} carrying the catalogue code, sends the bearer token and
  * the analytics visitor and session ids (`x-visitor-id`, `x-session-id`), retries status 500 of a
  * GET up to 3 times with a delay of 1 s × attempt (never a POST; not for the price lookup; see
@@ -164,7 +164,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = tokenSource();
   if (token) headers.Authorization = `Bearer ${token}`;
-  // Self-hosted analytics ids on every call (SPEC §7): visitor (10 years) and session (30 minutes).
+  // Self-hosted analytics ids on every call: visitor (10 years) and session (30 minutes).
   try {
     headers['x-visitor-id'] = visitorId();
     headers['x-session-id'] = sessionId();

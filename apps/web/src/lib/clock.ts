@@ -4,7 +4,7 @@ import { isCancelled } from './api';
 import { api } from './api-client';
 
 /**
- * The market clock as the client sees it (DESIGN.md §4). Anchored by `/api/clock` (polled every
+ * The market clock as the client sees it. Anchored by `/api/clock` (polled every
  * 30 s) and by the `now` of every SSE tick; between anchors it advances locally at `speed`.
  */
 interface ClockState {

@@ -35,7 +35,7 @@ describe('formatPrice', () => {
     expect(formatUsd(0.25)).toBe('$0.2500');
     expect(formatUsd(-3)).toBe('-$3.00');
   });
-  it('formats plan amounts with exactly two decimals (SPEC: $19.90)', () => {
+  it('formats plan amounts with exactly two decimals ($19.90)', () => {
     expect(formatAmount('19.9')).toBe('19.90');
     expect(formatAmount(199)).toBe('199.00');
     expect(formatAmount('1999.5')).toBe('1,999.50');

@@ -1,5 +1,5 @@
 /**
- * Shared number and date formatting (DESIGN.md §7, SPEC §9). All functions are pure, locale-light
+ * Shared number and date formatting. All functions are pure, locale-light
  * (digits are ASCII in both languages) and return '—' for missing values.
  */
 
@@ -45,7 +45,7 @@ export function formatUsd(value: Num): string {
 
 /**
  * A plan or invoice amount in USD with exactly two decimals, thousands grouped and no "$"
- * (SPEC: "$19.90"). Accepts the API's decimal strings ("19.9") or numbers; '—' when not a number.
+ * ("$19.90"). Accepts the API's decimal strings ("19.9") or numbers; '—' when not a number.
  * Example: "19.9" → "19.90"; 199 → "199.00".
  */
 export function formatAmount(value: string | number | null | undefined): string {
@@ -130,7 +130,7 @@ export function formatDateTimeUtc(value: DateInput, locale = 'en-US'): string {
   return `${formatDateUtc(d, locale)} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())} UTC`;
 }
 
-/** ISO calendar date in UTC, "2025-05-16" (membership dates, SPEC §9). */
+/** ISO calendar date in UTC, "2025-05-16" (membership dates). */
 export function formatIsoDate(value: DateInput): string {
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return DASH;

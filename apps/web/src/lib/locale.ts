@@ -1,5 +1,5 @@
 /**
- * Locale rules (SPEC §2, §4 Language, §9): URLs use hyphens (`en-US`, `zh-CN`), storage uses
+ * Locale rules: URLs use hyphens (`en-US`, `zh-CN`), storage uses
  * underscores (`en_US`, `zh_CN`) under the key `locale`; English is the fallback.
  */
 
@@ -74,7 +74,7 @@ export function homePath(lang: AppLang): string {
 }
 
 /**
- * Switches language (SPEC §4): stores `locale` in underscore form, then reloads the current URL with
+ * Switches language: stores `locale` in underscore form, then reloads the current URL with
  * its language segment replaced. `assign` is injectable for tests.
  */
 export function switchLanguage(lang: AppLang, assign: (url: string) => void = (u) => window.location.assign(u)): void {

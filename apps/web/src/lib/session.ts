@@ -7,11 +7,11 @@ import { LOCALE_STORAGE_KEY, toStoredLocale, toUrlLang } from './locale';
 import { showToast } from './toast';
 
 /**
- * Client session (SPEC §4 Authentication). Local storage keys:
+ * Client session. Local storage keys:
  *  - `token`: the bearer access token (the API client sends it)
  *  - `user_id`, `user_name`: stored on every sign-in path
  *  - `last_user_id`: the previous user id, recorded on logout
- *  - `isCookieAccepted`: 'Yes' | 'No' (SPEC §3 client-held state)
+ *  - `isCookieAccepted`: 'Yes' | 'No' (state held by the client)
  * Logout clears them, resets every react-query cache and goes to login after 500 ms; a forced
  * logout (a 401 on a guarded call) shows an "Unauthorized" toast, waits 2.5 s and goes to login
  * with `?redirect=` the page the user was on.
@@ -22,9 +22,9 @@ export const USER_ID_KEY = 'user_id';
 export const USER_NAME_KEY = 'user_name';
 export const LAST_USER_ID_KEY = 'last_user_id';
 export const COOKIE_CONSENT_KEY = 'isCookieAccepted';
-/** Delay before going to login after a logout (SPEC §9). */
+/** Delay before going to login after a logout. */
 export const LOGOUT_REDIRECT_MS = 500;
-/** Delay before going to login after a forced logout (SPEC §9). */
+/** Delay before going to login after a forced logout. */
 export const FORCED_LOGOUT_REDIRECT_MS = 2500;
 
 export interface SessionState {
@@ -230,7 +230,7 @@ export function useMe() {
   return { me: token ? (me ?? null) : null, loading: !!token && q.isLoading, loaded: !token || q.isFetched, error: q.error, refetch: q.refetch };
 }
 
-/** YYYY-MM-DD of an ISO date (membership dates, SPEC §9), in UTC. */
+/** YYYY-MM-DD of an ISO date (membership dates), in UTC. */
 export function ymd(iso: string | null | undefined): string | null {
   if (!iso) return null;
   return iso.slice(0, 10);

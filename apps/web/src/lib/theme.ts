@@ -1,5 +1,5 @@
 /**
- * Light/dark theme store (SPEC §4 Theme): stored under `theme`, applied as `data-theme` on <html>,
+ * Light/dark theme store: stored under `theme`, applied as `data-theme` on <html>,
  * synced across tabs through the `storage` event. index.html applies the stored value before first
  * paint; this module keeps it in sync afterwards.
  */

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: toasts live 2500 ms and are 25rem wide. */
+/** Toasts live 2500 ms and are 25rem wide. */
 export const TOAST_LIFE_MS = 2500;
 
 /** One toast: `messageKey` is an i18n key (namespace-qualified, e.g. `shell:network.offline`). */

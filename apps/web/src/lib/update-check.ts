@@ -1,5 +1,5 @@
 /**
- * Update check (SPEC §7): at start-up and every 5 minutes, HEAD the main page (its Last-Modified)
+ * Update check: at start-up and every 5 minutes, HEAD the main page (its Last-Modified)
  * and GET /version.json ({version, buildTime}), both with a cache-busting query. When either
  * differs from the stored record, the new value is stored and the page reloads after 1 s to the
  * same path with `rv` = now. A failed check is only logged.

@@ -5,7 +5,7 @@ import { TaTimeframe } from '../common/timeframe-schema';
 import { CoinRef } from '../market/coin';
 
 /**
- * The data an AI text rests on (DESIGN.md §1.3): the clock time of the facts, the analysed candles
+ * The data an AI text rests on: the clock time of the facts, the analysed candles
  * (symbol, timeframe, open time in ms UTC), the news ids cited and the track-record denominator.
  */
 export const AiBasedOn = z.object({
@@ -21,7 +21,7 @@ export const StrategyBias = z.enum(['long', 'short']);
 export type StrategyBias = z.infer<typeof StrategyBias>;
 
 /**
- * One strategy (SPEC §1 "AI strategy", §3 AI analysis sections trend, strategy, risks, summary),
+ * One strategy (the AI analysis sections trend, strategy, risks, summary),
  * built by the documented rules of `apps/server/src/modules/ai/strategy.ts` from the latest
  * analysis of its timeframe. Prices in USDT. `invalidation_price` is the price that proves the
  * bias wrong. `setup`: `trend` (with the trend) or `range` (no trend: mean reversion from a level).

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The server-sent event union of every AI stream (assistant chat, strategy generation, story of
- * the day), whatever writes it — the built-in analyst or an OpenAI-compatible model (DESIGN.md §6).
+ * the day), whatever writes it — the built-in analyst or an OpenAI-compatible model.
  * Each SSE message is `event: <type>` with `data: <json of the object>`.
  * - `delta`: the next piece of answer text (markdown).
  * - `thinking`: the next piece of the model's visible reasoning (shown between markers, not part of the answer).

@@ -11,7 +11,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const tgErrors = { ...errors, 503: ErrorResponse };
 
 /**
- * Alerts (issue 18), all signed in: rules (Free 5 active, Pro 200: 409 ALERT_RULE_LIMIT_REACHED),
+ * Alerts, all signed in: rules (Free 5 active, Pro 200: 409 ALERT_RULE_LIMIT_REACHED),
  * the notification centre and its live unread count, webhook endpoints with their delivery log.
  */
 export const alertsApi = {

@@ -4,7 +4,7 @@ import { ROUTES } from '../api/routes';
 import { ErrorResponse, resultOf } from '../common/envelope';
 
 /**
- * Web Push (issue 18): the server's VAPID public key and the browser subscriptions ("devices") of
+ * Web Push: the server's VAPID public key and the browser subscriptions ("devices") of
  * the signed-in user. A subscription is the `PushSubscription.toJSON()` of the Push API: the push
  * service's `endpoint` (an https URL) and the browser's keys, base64url without padding: `p256dh`,
  * its P-256 ECDH public key (65 bytes, uncompressed point), and `auth`, its 16-byte auth secret

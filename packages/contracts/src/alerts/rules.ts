@@ -3,7 +3,7 @@ import { resultOf } from '../common/envelope';
 import { TaTimeframe } from '../common/timeframe-schema';
 
 /**
- * Alert rules, notifications and webhook endpoints (issue 18). Prices are USDT, percentages are
+ * Alert rules, notifications and webhook endpoints. Prices are USDT, percentages are
  * percent (2.5 = 2.5 %), windows minutes, times ISO 8601 UTC (market clock for `market_time`).
  */
 

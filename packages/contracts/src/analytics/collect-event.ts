@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { resultOf } from '../common/envelope';
 
-/** utm_* parameters of the landing URL (SPEC §2: sent, then removed from the address bar). */
+/** utm_* parameters of the landing URL (sent, then removed from the address bar). */
 export const Utm = z
   .object({ source: z.string().max(200), medium: z.string().max(200), campaign: z.string().max(200), term: z.string().max(200), content: z.string().max(200) })
   .partial();
 
 /**
- * Bounds of an event's `props` (SPEC §7 sends `user_id`, `user_name`, `lang`, `record_id`): at most
+ * Bounds of an event's `props` (page views send `user_id`, `user_name`, `lang`, `record_id`): at most
  * `maxKeys` keys, each 1..`maxKeyLength` characters of `[A-Za-z0-9_.:-]`, each value a scalar
  * (string of at most `maxValueLength` characters, finite number, boolean or null; no nesting).
  * The route also caps the whole body at `maxBodyBytes`.
@@ -23,7 +23,7 @@ export const EventProps = z
   .refine((o) => Object.keys(o).length <= EVENT_LIMITS.maxKeys, { message: `at most ${EVENT_LIMITS.maxKeys} keys` });
 
 /**
- * POST /collect_event — one page view or custom event (SPEC §7 Analytics). Props for page views:
+ * POST /collect_event — one page view or custom event. Props for page views:
  * `user_id` (or "Guest"), `user_name`, `lang`, `record_id` (e.g. the coin or feed id).
  * Stored only when analytics is on (`ANALYTICS_HOST`) and `url` is on that host; otherwise
  * accepted and dropped (the answer is the same).

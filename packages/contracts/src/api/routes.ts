@@ -21,7 +21,7 @@ const GET = 'GET';
 const POST = 'POST';
 
 export const ROUTES = {
-  // ---- market (SPEC §7 Crypto) -------------------------------------------------------------------
+  // ---- market -------------------------------------------------------------------
   getClock: { method: GET, path: '/api/clock' },
   getAllCoins: { method: GET, path: '/api/crypto/all' },
   searchCoins: { method: GET, path: '/api/crypto' },
@@ -65,7 +65,7 @@ export const ROUTES = {
   followCoin: { method: POST, path: '/api/crypto/crypto_following/:id' },
   unfollowCoin: { method: 'DELETE', path: '/api/crypto/crypto_following/:id' },
 
-  // ---- alerts (issue 18) ---------------------------------------------------------------------------
+  // ---- alerts ---------------------------------------------------------------------------
   getAlertRules: { method: GET, path: '/api/alerts/rules' },
   createAlertRule: { method: POST, path: '/api/alerts/rules' },
   updateAlertRule: { method: 'PATCH', path: '/api/alerts/rules/:id' },
@@ -125,7 +125,7 @@ export const ROUTES = {
   getInvitationCode: { method: GET, path: '/api/invitation/code' },
   bindInvitation: { method: POST, path: '/api/invitation/bind' },
 
-  // ---- auth (SPEC §7 Auth) -------------------------------------------------------------------------
+  // ---- auth -------------------------------------------------------------------------
   getProviders: { method: GET, path: '/api/auth/providers' },
   login: { method: POST, path: '/api/auth/login' },
   register: { method: POST, path: '/api/auth/register' },

@@ -11,7 +11,7 @@ const tags = ['auth'];
 const security = BEARER;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 429: ErrorResponse, 500: ErrorResponse, 503: ErrorResponse };
 
-// One descriptor per provider and step (the SPEC names each path); these build them.
+// One descriptor per provider and step (each has its own fixed path); these build them.
 const oauthUrl = <const R extends RouteSpec>(route: R, label: string) =>
   endpoint(route, { tags, summary: `${label} authorization URL (sets the state cookie)`, querystring: OAuthUrlQuery, response: { 200: OAuthUrlResponse, ...errors } });
 const oauthExchange = <const R extends RouteSpec>(route: R, label: string) =>
@@ -26,7 +26,7 @@ const disconnect = <const R extends RouteSpec>(route: R, provider: string) =>
   endpoint(route, { tags, security, summary: `Unlink a ${provider} identity (not the last sign-in method)`, body: DisconnectBody, response: { 200: OkResponse, ...errors } });
 
 /**
- * SPEC §7 Auth under /api/auth: e-mail accounts and codes, MetaMask (SIWE), Google and X (OAuth 2.0
+ * The sign-in endpoints under /api/auth: e-mail accounts and codes, MetaMask (SIWE), Google and X (OAuth 2.0
  * with PKCE), Telegram (Login Widget) and the list of configured providers.
  */
 export const authApi = {

@@ -11,14 +11,14 @@ export const Email = z
   .pipe(z.email('invalid e-mail'))
   .transform((s) => s.toLowerCase());
 
-/** Registration password (SPEC §5): ≥ 8 characters with upper and lower case, a digit and a special character. */
+/** Registration password: ≥ 8 characters with upper and lower case, a digit and a special character. */
 export const RegisterPassword = z
   .string()
   .min(8, 'at least 8 characters')
   .max(128)
   .refine((s) => /[a-z]/.test(s) && /[A-Z]/.test(s) && /\d/.test(s) && /[^A-Za-z0-9]/.test(s), 'needs upper and lower case letters, a digit and a special character');
 
-/** Reset password (SPEC §5): ≥ 8 characters with letters and digits. */
+/** Reset password: ≥ 8 characters with letters and digits. */
 export const ResetPassword = z
   .string()
   .min(8, 'at least 8 characters')
@@ -39,7 +39,7 @@ export const AccountLang = z
   .optional()
   .transform((s) => (s && s.toLowerCase().startsWith('zh') ? 'zh_CN' : 'en_US') as 'en_US' | 'zh_CN');
 
-/** Signed-in answer of every sign-in path (SPEC §4): store `access_token`, `user.id`, `user.name`. */
+/** Signed-in answer of every sign-in path: store `access_token`, `user.id`, `user.name`. */
 export const SignInResult = z.object({
   access_token: z.string(),
   token_type: z.literal('Bearer'),

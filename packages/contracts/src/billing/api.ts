@@ -11,8 +11,8 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 402: ErrorResponse, 404
 const invitationErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 410: ErrorResponse };
 
 /**
- * Membership endpoints (SPEC §7 Payment and Users usage): plans, daily usage, subscription status,
- * payment orders with on-chain verification, wallet balances; invitation codes (SPEC §3, §4).
+ * Membership endpoints: plans, daily usage, subscription status,
+ * payment orders with on-chain verification, wallet balances; invitation codes.
  */
 export const billingApi = {
   getSubscriptionPlans: endpoint(ROUTES.getSubscriptionPlans, {

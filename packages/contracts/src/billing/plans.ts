@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LangParam, resultOf } from '../common/envelope';
 
-/** Plan keys (SPEC §3 Subscription plans). `free` is everyone's default; the Pro plans are bought on-chain. */
+/** Plan keys. `free` is everyone's default; the Pro plans are bought on-chain. */
 export const PlanKey = z.enum(['free', 'pro_monthly', 'pro_yearly']);
 export type PlanKey = z.infer<typeof PlanKey>;
 /** Plans that can be paid for. */
@@ -27,7 +27,7 @@ export const SubscriptionPlan = z.object({
   days: z.number().int(),
   strategyPerDay: z.number().int(),
   qaPerDay: z.number().int(),
-  /** Alert rules that may be active at once (issue 18: Free 5, Pro 200). */
+  /** Alert rules that may be active at once (Free 5, Pro 200). */
   alertRulesActive: z.number().int(),
   /** Webhook endpoints a user may keep (Free 3, Pro 20). */
   webhookEndpoints: z.number().int(),
@@ -67,7 +67,7 @@ export const SubscriptionPlansResult = z.object({
 export type SubscriptionPlansResult = z.infer<typeof SubscriptionPlansResult>;
 export const GetSubscriptionPlansResponse = resultOf(SubscriptionPlansResult);
 
-/** Daily quota kinds (SPEC §7 Users usage). */
+/** Daily quota kinds. */
 export const UsageKind = z.enum(['qa_per_day', 'strategy_per_day']);
 export type UsageKind = z.infer<typeof UsageKind>;
 
@@ -80,7 +80,7 @@ export const GetUsageResponse = resultOf(Usage);
 export const UsageParams = z.object({ kind: UsageKind });
 
 // GET /api/payment/subscription (signed in)
-/** Membership status (SPEC §3 Subscription status) and its history; dates ISO 8601 UTC. */
+/** Membership status and its history; dates ISO 8601 UTC. */
 export const SubscriptionStatus = z.object({
   isPro: z.boolean(),
   subscription_start_date: z.string().nullable(),

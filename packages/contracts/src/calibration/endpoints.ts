@@ -5,7 +5,7 @@ import { CoinRef } from '../market/coin';
 import { ProbabilityWording } from '../signals/ta-result';
 
 /**
- * Calibration of the stated probabilities and the scored strategies (issue 15 items 3–4). Every
+ * Calibration of the stated probabilities and the scored strategies. Every
  * figure comes from forecasts / strategies logged when they were stated and resolved on the
  * candles that closed after them, at or before the clock's now. Probabilities are 0..1; returns
  * are percent (1.5 = +1.5 %).

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { APP_ERROR_CODES } from './errors';
 
 /**
- * Success envelope: every JSON response is `{ result: T }` (SPEC §7: "Results are unwrapped from a
- * result field when present").
+ * Success envelope: every JSON response is `{ result: T }` (clients unwrap it from the
+ * `result` field when present).
  */
 export function resultOf<T extends z.ZodTypeAny>(schema: T) {
   return z.object({ result: schema });
@@ -29,7 +29,7 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 export const Lang = z.enum(['en-US', 'zh-CN']);
 export type Lang = z.infer<typeof Lang>;
 
-/** Accepts `en-US`, `en_US`, `zh-CN`, `zh_CN` (SPEC stores locales with underscores) → hyphen form. */
+/** Accepts `en-US`, `en_US`, `zh-CN`, `zh_CN` (locales are stored with underscores) → hyphen form. */
 export const LangParam = z
   .string()
   .transform((s) => s.replace('_', '-'))

@@ -1,5 +1,5 @@
 /**
- * The one catalogue of application error codes (DESIGN.md §7).
+ * The one catalogue of application error codes.
  *
  * The server throws `new AppError('CODE')`; `platform/errors` maps the code to the HTTP status below
  * and answers `{ error: { code, message, fields? } }`. The web app never shows the server's

@@ -1,5 +1,5 @@
 /**
- * The one price-rounding rule of Coinlens (DESIGN.md §7): a price in the quote currency (USDT) is
+ * The one price-rounding rule of Coinlens: a price in the quote currency (USDT) is
  * shown with 2 decimals when |price| ≥ 1, else with 4 significant digits. Derived prices (levels,
  * entries, targets, triggers) are rounded with it before they reach a text or a response, so a
  * number in a text is always one of the facts' renderings.

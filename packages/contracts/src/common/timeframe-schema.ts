@@ -9,6 +9,6 @@ export type Timeframe = z.infer<typeof Timeframe>;
 export const TaTimeframe = z.enum(TA_TIMEFRAMES);
 export type TaTimeframe = z.infer<typeof TaTimeframe>;
 
-/** Display label of a timeframe (SPEC §3/§9): 5m → "1D", 1h → "7D", anything else → "1M", as a schema. */
+/** Display label of a timeframe: 5m → "1D", 1h → "7D", anything else → "1M", as a schema. */
 export const TimeframeLabel = z.enum(TIMEFRAME_LABELS);
 export type TimeframeLabel = z.infer<typeof TimeframeLabel>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultTimeframe, orderByTimeframe, timeframeLabel, timeframeMinutes } from './timeframe';
 
-describe('timeframe labels, order and default (SPEC §9, §4)', () => {
+describe('timeframe labels, order and default', () => {
   it('labels 5m 1D, 1h 7D and everything else 1M', () => {
     expect(timeframeLabel('5m')).toBe('1D');
     expect(timeframeLabel('1h')).toBe('7D');

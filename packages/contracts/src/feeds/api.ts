@@ -10,7 +10,7 @@ const tags = ['feeds'];
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse };
 
-/** Feeds endpoints (SPEC §7 Feeds) and the live news stream. */
+/** Feeds endpoints and the live news stream. */
 export const feedsApi = {
   getLatestFeeds: endpoint(ROUTES.getLatestFeeds, {
     tags,

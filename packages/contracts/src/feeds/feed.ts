@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const FeedTrend = z.enum(['bullish', 'bearish', 'neutral']);
 export type FeedTrend = z.infer<typeof FeedTrend>;
 
-/** SPEC §3 Feed importance levels, most to least. */
+/** Feed importance levels, most to least. */
 export const FeedImportance = z.enum(['most_important', 'important', 'less_important', 'general']);
 export type FeedImportance = z.infer<typeof FeedImportance>;
 
@@ -12,7 +12,7 @@ export type FeedImportance = z.infer<typeof FeedImportance>;
 export const FeedImpactHorizon = z.enum(['5m', '1h', '24h']);
 export type FeedImpactHorizon = z.infer<typeof FeedImpactHorizon>;
 
-/** A coin related to a feed, with its trend and coin data (SPEC §3: merged with id, name, logo, symbol, cmc_id, slug). */
+/** A coin related to a feed, with its trend and coin data (merged with id, name, logo, symbol, cmc_id, slug). */
 export const RelatedCryptocurrency = z.object({
   cryptocurrency_id: z.number().int(),
   trend: FeedTrend,
@@ -59,7 +59,7 @@ export const FeedCoinImpact = z.object({
 export type FeedCoinImpact = z.infer<typeof FeedCoinImpact>;
 
 /**
- * A news item (SPEC §3 Feed). `title`/`content` are the first `feed_contents` entry promoted to the
+ * A news item. `title`/`content` are the first `feed_contents` entry promoted to the
  * top level. `original_title` is the publisher's headline; `source` the publisher; `link` the
  * article. `published_at` ISO 8601 UTC. `heat` 0..100 decays with age (half-life 12 h).
  * `cluster` groups reports of the same event: `size` reports from `sources` (distinct publishers).

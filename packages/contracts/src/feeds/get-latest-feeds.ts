@@ -18,7 +18,7 @@ export const HOT_HEAT = 50;
 // GET /api/feeds/latest?limit&offset&filter&heat&lang[&cryptocurrency_id]
 /**
  * Newest released news first, one item per event cluster (its latest report). Page size 10 by
- * default (SPEC §9); `cryptocurrency_id` is a CoinRef (slug, id or symbol) to keep news of that coin.
+ * default; `cryptocurrency_id` is a CoinRef (slug, id or symbol) to keep news of that coin.
  */
 export const GetLatestFeedsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),

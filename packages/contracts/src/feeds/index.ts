@@ -1,4 +1,4 @@
-/** Feeds (news) contracts: SPEC §3 Feed, §7 Feeds. */
+/** Feeds (news) contracts: the feed item and the feeds endpoints. */
 export { Feed, FeedCoinImpact, FeedContent, FeedEventType, FeedImpactHorizon, FeedImportance, FeedTrend, RelatedCryptocurrency } from './feed';
 export { FeedFilter, FeedHeat, GetLatestFeedsQuery, GetLatestFeedsResponse, HOT_HEAT, LatestFeeds } from './get-latest-feeds';
 export { FeedIdParams, FeedLangQuery, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response } from './get-feed';

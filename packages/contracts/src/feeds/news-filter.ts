@@ -3,7 +3,7 @@ import { resultOf } from '../common/envelope';
 import { FeedImportance, FeedTrend } from './feed';
 
 /**
- * A Pro user's saved news filter (SPEC §1 personalised news filtering). Empty lists mean "any".
+ * A Pro user's saved news filter (personalised news filtering). Empty lists mean "any".
  * `followed_coins`: include news of the user's watchlist; `coins`: chosen coin symbols;
  * `min_importance`: lowest level shown; `sentiments`; `sources` (publisher names); `languages` of
  * the items (en, zh).

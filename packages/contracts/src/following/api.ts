@@ -8,8 +8,8 @@ const tags = ['watchlist'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 /**
- * Watchlist endpoints (SPEC §7 Crypto): list, follow, unfollow — signed in; `{id}` is a CoinRef; and the
- * followed coins of the global search's empty query (SPEC §2: Pro only, `search.followed_coins`).
+ * Watchlist endpoints: list, follow, unfollow — signed in; `{id}` is a CoinRef; and the
+ * followed coins of the global search's empty query (Pro only, `search.followed_coins`).
  */
 export const followingApi = {
   getFollowing: endpoint(ROUTES.getFollowing, { tags, summary: 'Followed coins, newest first', security: BEARER, response: { 200: GetFollowingResponse, ...errors } }),

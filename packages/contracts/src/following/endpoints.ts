@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { resultOf } from '../common/envelope';
 import { Coin, CoinRef } from '../market/coin';
 
-/** A followed coin (SPEC §3 Following: "wraps a coin"); `created_date` is ISO 8601 UTC. */
+/** A followed coin ("wraps a coin"); `created_date` is ISO 8601 UTC. */
 export const Following = z.object({ id: z.number().int(), cryptocurrency: Coin, created_date: z.string() });
 export type Following = z.infer<typeof Following>;
 

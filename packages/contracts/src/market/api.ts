@@ -10,7 +10,7 @@ import {
 const tags = ['market'];
 const errors = { 400: ErrorResponse, 404: ErrorResponse };
 
-/** Market endpoints (SPEC §7 Crypto): coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
+/** Market endpoints: coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
 export const marketApi = {
   getClock: endpoint(ROUTES.getClock, { tags, summary: 'The market clock: replay (with its date) or live', response: { 200: GetClockResponse } }),
   getAllCoins: endpoint(ROUTES.getAllCoins, { tags, summary: 'All coins with prices', response: { 200: GetAllCoinsResponse } }),

@@ -7,9 +7,9 @@ export const MarketDataKind = z.enum(['replay', 'live', 'quote', 'none']);
 export type MarketDataKind = z.infer<typeof MarketDataKind>;
 
 /**
- * A coin as listed everywhere (SPEC §3 Coin). Prices in USDT.
+ * A coin as listed everywhere. Prices in USDT.
  * `lastPrice` is null when no price is known at the clock's now (then the client falls back to
- * `/crypto/cmc_price`, SPEC §5). `priceChangePercent` is the 24 h change in percent (1.5 = +1.5 %).
+ * `/crypto/cmc_price`). `priceChangePercent` is the 24 h change in percent (1.5 = +1.5 %).
  */
 export const Coin = z.object({
   id: z.number().int(),
@@ -53,7 +53,7 @@ export type Coin = z.infer<typeof Coin>;
 export const CoinRef = z.string().trim().min(1).max(64);
 export type CoinRef = z.infer<typeof CoinRef>;
 
-/** A contract of a token on a chain (SPEC §3 "contract"). */
+/** A contract of a token on a chain. */
 export const CoinContract = z.object({
   chain: z.string(),
   address: z.string(),
@@ -62,7 +62,7 @@ export const CoinContract = z.object({
 });
 
 /**
- * Coin detail (SPEC §3 "Detail data"). Market figures in USDT. Supplies in coin units, from the
+ * Coin detail. Market figures in USDT. Supplies in coin units, from the
  * CoinMarketCap listing of `supply_as_of` (shipped snapshot); market cap = circulating supply × price.
  */
 export const CoinDetail = Coin.extend({

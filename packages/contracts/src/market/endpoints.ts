@@ -62,7 +62,7 @@ export const FearGreed = z.object({
 });
 export const GetFearGreedResponse = resultOf(FearGreed);
 
-/** Which coin a `cmc_id`-keyed endpoint is about: `cmc_id` (SPEC) or, instead, a {@link CoinRef} as `coin`. */
+/** Which coin a `cmc_id`-keyed endpoint is about: `cmc_id` or, instead, a {@link CoinRef} as `coin`. */
 const cmcIdOrCoin = <T extends { cmc_id?: unknown; coin?: unknown }>(q: T) => q.cmc_id !== undefined || q.coin !== undefined;
 const CMC_ID_OR_COIN = { message: 'cmc_id or coin is required', path: ['cmc_id'] };
 

@@ -12,7 +12,7 @@ const tags = ['signals'];
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
 /**
- * Technical analysis and trading-signal endpoints (SPEC §7 Crypto TA calls) and the track record:
+ * Technical analysis and trading-signal endpoints and the track record:
  * every figure is computed from candles closed at or before the clock's now.
  */
 export const signalsApi = {

@@ -1,7 +1,7 @@
 import { errorFunction, gammaln } from 'simple-statistics';
 
 /**
- * Edge of a signal over its baseline, with uncertainty (issue #15 item 1).
+ * Edge of a signal over its baseline, with uncertainty.
  *
  * - hit rate p₁ = hits / n of the signal; baseline p₂ = how often the same outcome (same direction,
  *   same horizon) followed ANY candle of the same coins in the same period, over n₂ candles.

@@ -26,7 +26,7 @@ export const SignalTaResult = LabelledTaResult.omit({ indicators: true, probabil
 export type SignalTaResult = z.infer<typeof SignalTaResult>;
 
 /**
- * One Signal item (SPEC §3): the coin, its `ta_result` per timeframe (merged, labelled 5m "1D",
+ * One Signal item: the coin, its `ta_result` per timeframe (merged, labelled 5m "1D",
  * 1h "7D", else "1M", ordered by minutes), and the headline figures of its default timeframe
  * (5m, else 1h, else the first): direction, nearest support/resistance, touch/breakthrough
  * probabilities (with their sample sizes), plus the coin's signal accuracy over the last 7 days.

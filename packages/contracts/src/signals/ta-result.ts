@@ -3,7 +3,7 @@ import { TaTimeframe } from '../common/timeframe-schema';
 import { EdgeStat } from './edge';
 
 /**
- * `ta_result` (SPEC §3 Signal item / Technical analysis attributes): the analysis of one coin on
+ * `ta_result` (the technical-analysis attributes of a Signal item): the analysis of one coin on
  * one timeframe at its last closed candle, as produced by `analyze()` of `@coinlens/ta`
  * (packages/ta/src/analyze.ts returns exactly this type). The one definition of the shape: the API
  * responses, the stored snapshots and the TA engine all use it.
@@ -40,7 +40,7 @@ export const WordingCalibration = z.object({
 });
 export type WordingCalibration = z.infer<typeof WordingCalibration>;
 
-/** A frequency measured in the coin's own history: p = hits / n (0..1; 0 when n = 0), n = sample size (SPEC §3). */
+/** A frequency measured in the coin's own history: p = hits / n (0..1; 0 when n = 0), n = sample size. */
 export const Probability = z.object({
   p: z.number().min(0).max(1),
   n: z.number().int().min(0),

@@ -8,7 +8,7 @@ const tags = ['users'];
 const security = BEARER;
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
-/** SPEC §7 Users: the signed-in user, language, cookie consent and profile. All need a session. */
+/** The signed-in user, language, cookie consent and profile. All need a session. */
 export const usersApi = {
   getMe: endpoint(ROUTES.getMe, { tags, security, summary: 'The signed-in user (SPEC §3 User)', response: { 200: GetMeResponse, ...errors } }),
   updateUser: endpoint(ROUTES.updateUser, { tags, security, summary: "Change the user's language", params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserResponse, ...errors } }),

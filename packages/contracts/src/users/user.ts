@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Avatar preset keys: a0 is the default (never offered), a1..a8 are the eight presets (SPEC §3). */
+/** Avatar preset keys: a0 is the default (never offered), a1..a8 are the eight presets. */
 export const AVATAR_KEYS = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8'] as const;
 export const AvatarKey = z.enum(AVATAR_KEYS);
 export type AvatarKey = z.infer<typeof AvatarKey>;
@@ -9,7 +9,7 @@ export type AvatarKey = z.infer<typeof AvatarKey>;
 export const Avatar = z.object({ type: z.literal('preset'), key: AvatarKey });
 export type Avatar = z.infer<typeof Avatar>;
 
-/** Stored locale form (SPEC §9): `en_US` or `zh_CN`. */
+/** Stored locale form: `en_US` or `zh_CN`. */
 export const StoredLocale = z.enum(['en_US', 'zh_CN']);
 export type StoredLocale = z.infer<typeof StoredLocale>;
 
@@ -27,7 +27,7 @@ export const SocialLogin = z.object({
 });
 export type SocialLogin = z.infer<typeof SocialLogin>;
 
-/** SPEC §3 Profile. `birthday` is `YYYY-MM-DD` or null. */
+/** A user's profile. `birthday` is `YYYY-MM-DD` or null. */
 export const Profile = z.object({
   id: z.number().int(),
   user_id: z.number().int(),
@@ -39,7 +39,7 @@ export const Profile = z.object({
 export type Profile = z.infer<typeof Profile>;
 
 /**
- * SPEC §3 User as returned by `GET /api/users/profile/me`. Subscription dates are ISO 8601 (UTC) or
+ * The user as returned by `GET /api/users/profile/me`. Subscription dates are ISO 8601 (UTC) or
  * null; `isPro` is true while `subscription_end_date` is in the future. `has_password` tells the
  * settings page whether removing the last social login would lock the user out; `wallet_only`
  * marks accounts created from a wallet signature (never linkable to an e-mail).

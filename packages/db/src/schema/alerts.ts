@@ -3,7 +3,7 @@ import { coins } from './market';
 import { users } from './users';
 
 /**
- * Alert rules of a user (issue 18). `kind`: `price_cross` | `price_move` | `signal` | `news` |
+ * Alert rules of a user. `kind`: `price_cross` | `price_move` | `signal` | `news` |
  * `strategy`; `params` holds the kind's fields (packages/contracts/src/alerts/rules.ts, `AlertRuleParams`).
  * `coinId` null means the user's watchlist (signal and news rules). `channels`: `email`, `webhook`,
  * `telegram`, `push` (the in-app notification centre always receives). Times in ms (wall time). Only active rules count
@@ -65,7 +65,7 @@ export const webhookEndpoints = pgTable(
 );
 
 /**
- * Telegram chats linked to a user for alerts (issue 18): one per user. Linking goes through a
+ * Telegram chats linked to a user for alerts: one per user. Linking goes through a
  * one-time token in a `https://t.me/<bot>?start=<token>` deep link; the bot's `/start <token>`
  * update names the chat. `chatId` is Telegram's chat id (a private chat's id is the user's id),
  * kept as text (it may exceed 2^31).

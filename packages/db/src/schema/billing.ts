@@ -3,7 +3,7 @@ import { bigint, index, integer, pgTable, primaryKey, serial, text, uniqueIndex 
 import { users } from './users';
 
 /**
- * Membership periods granted to a user (SPEC §3 Subscription): one row per purchase or trial. The
+ * Membership periods granted to a user: one row per purchase or trial. The
  * current window lives on `users.subscription_start_date / subscription_end_date`; this table is
  * the history (start, end, network, token type, total cost). Times are ms since epoch, wall time.
  */

@@ -2,7 +2,7 @@ import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text
 import { coins } from './market';
 
 /**
- * Every probability the product states (issue 15 item 3, calibration): the touch and breakthrough
+ * Every probability the product states (calibration): the touch and breakthrough
  * probabilities of the nearest support and resistance level of an analysis, logged when the
  * analysis of a closed candle is computed, then resolved once its horizon has passed.
  *  - `kind`: `touch` (price reaches the level) or `breakthrough` (a close beyond it).
@@ -41,7 +41,7 @@ export const probabilityForecasts = pgTable(
 );
 
 /**
- * Every generated strategy (issue 15 item 4), stored at generation and never changed: one row per
+ * Every generated strategy, stored at generation and never changed: one row per
  * (author, coin, term, basis candle). `author`: `builtin` or the model's name. `term`:
  * `short_term` or `medium_long_term`. Prices in USDT; `horizonHours` from the plan;
  * `createdAt` = clock time of generation (ms); `basedOn`: JSON of the data it rests on.

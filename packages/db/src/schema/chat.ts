@@ -3,7 +3,7 @@ import { coins } from './market';
 import { users } from './users';
 
 /**
- * Assistant conversations (issue 7): one conversation per user and coin, in order of `id`.
+ * Assistant conversations: one conversation per user and coin, in order of `id`.
  *  - `role`: `user` or `assistant`; `status`: `complete`, `stopped` (aborted, partial text kept), `error`.
  *  - `by`: `builtin` (the built-in analyst) or the model name, on assistant messages.
  *  - `basedOn`: the data the answer rests on (`AiBasedOn` of @coinlens/contracts).

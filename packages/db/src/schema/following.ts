@@ -2,7 +2,7 @@ import { bigint, integer, jsonb, pgTable, primaryKey, serial, text, index } from
 import { coins } from './market';
 import { users } from './users';
 
-/** A user's followed coins (the watchlist, SPEC §3 Following). `createdAt` in ms (wall time). */
+/** A user's followed coins (the watchlist). `createdAt` in ms (wall time). */
 export const coinFollowing = pgTable(
   'coin_following',
   {
@@ -14,7 +14,7 @@ export const coinFollowing = pgTable(
 );
 
 /**
- * Self-hosted analytics events (SPEC §7 Analytics): page views and custom events. Times in ms
+ * Self-hosted analytics events: page views and custom events. Times in ms
  * (wall time). `visitorId` is the 10-year visitor cookie, `sessionId` the 30-minute session.
  */
 export const analyticsEvents = pgTable(

@@ -1,6 +1,6 @@
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, date } from 'drizzle-orm/pg-core';
 
-/** A listed coin (SPEC §3 Coin). Supplies in coin units as of `supplyAsOf` (CoinMarketCap listing). */
+/** A listed coin. Supplies in coin units as of `supplyAsOf` (CoinMarketCap listing). */
 export const coins = pgTable('coins', {
   id: serial('id').primaryKey(),
   symbol: text('symbol').notNull().unique(),

@@ -4,7 +4,7 @@ import { bigint, doublePrecision, index, jsonb, pgTable, primaryKey, smallint, t
 export type NewsCoinTrend = { symbol: string; trend: 'bullish' | 'bearish' | 'neutral' };
 
 /**
- * One news item (SPEC §3 Feed), from any provider (replay, rss, cryptocompare). Stored once: `id`
+ * One news item, from any provider (replay, rss, cryptocompare). Stored once: `id`
  * is `<origin prefix>:<sha1(normalised url)[:16]>` and `urlNorm` is unique, so the same story from
  * two pulls or two providers is one row. `publishedAt` in ms since epoch (UTC); an item is visible
  * only once the clock has passed it (docs/decisions/010-news-release-on-replay-clock.md).
@@ -99,7 +99,7 @@ export const newsStoryOfDay = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.lang] })],
 );
 
-/** A Pro user's saved news filter (SPEC §1 personalised news filtering). */
+/** A Pro user's saved news filter (personalised news filtering). */
 export const newsFilters = pgTable('news_filters', {
   userId: text('user_id').primaryKey(),
   filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),

@@ -2,7 +2,7 @@ import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, prima
 import { coins } from './market';
 
 /**
- * Every catalogue signal emitted by the signals job (issue 3, track record): one row per
+ * Every catalogue signal emitted by the signals job (the track record): one row per
  * (coin, timeframe, label, candle), so recomputing a candle never stores it twice.
  *  - `candleTime`: open time of the candle the signal fired on (ms, UTC); `firedAt` = its close time.
  *  - `entryPrice`: close of that candle (USDT); `exitPrice`: close of the candle `horizonCandles`
@@ -38,7 +38,7 @@ export const signalEvents = pgTable(
 );
 
 /**
- * The latest analysis (`ta_result` of SPEC §3) per coin and timeframe, written by the signals job
+ * The latest analysis (`ta_result`) per coin and timeframe, written by the signals job
  * and served by the API. `candleTime` = open time of the analysed candle; `computedAt` = clock time.
  */
 export const taSnapshots = pgTable(

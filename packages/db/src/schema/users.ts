@@ -1,9 +1,9 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Accounts (SPEC §3 User). Times are milliseconds since epoch (UTC, wall time). `email` is stored
+ * Accounts. Times are milliseconds since epoch (UTC, wall time). `email` is stored
  * lower-cased; null for wallet, X or Telegram accounts without one. `walletOnly` marks accounts
- * created from a MetaMask signature: they can never be linked to an e-mail later (SPEC §4).
+ * created from a MetaMask signature: they can never be linked to an e-mail later.
  */
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
@@ -27,7 +27,7 @@ export const users = pgTable('users', {
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
 });
 
-/** Profile of a user (SPEC §3 Profile): one per user. `avatar.key` is a0 (default) or a1..a8. */
+/** Profile of a user: one per user. `avatar.key` is a0 (default) or a1..a8. */
 export const profiles = pgTable('profiles', {
   id: serial('id').primaryKey(),
   userId: integer('user_id').notNull().unique().references(() => users.id, { onDelete: 'cascade' }),

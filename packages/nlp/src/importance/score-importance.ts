@@ -16,7 +16,7 @@
  * tier improves; heat never increases with age.
  */
 
-/** Importance levels (SPEC Feed). */
+/** Importance levels. */
 export type ImportanceLevel = 'most_important' | 'important' | 'less_important' | 'general';
 
 /** Inputs of {@link scoreImportance}. */

@@ -2,7 +2,7 @@ import type { SignalDefinition } from '../signals/catalogue';
 import type { SignalColumns } from '../signals/columns';
 import type { Direction } from '../types';
 
-/** Market trend class (SPEC §3 Technical analysis attributes). */
+/** Market trend class (a technical-analysis attribute). */
 export type Trend = 'uptrend' | 'downtrend' | 'sideways' | 'reversal';
 /** Trend intensity class. */
 export type Intensity = 'weak' | 'medium' | 'strong' | 'very_strong' | 'extremely_strong';

@@ -13,7 +13,7 @@ const read = { rateLimit: LIMITS.read };
 const modelCall = { rateLimit: LIMITS.modelCall };
 
 /**
- * Coin AI content (issue 7 item 2): highlights + K-line insights (free), the strategy (signed in,
+ * Coin AI content: highlights + K-line insights (free), the strategy (signed in,
  * `strategy_per_day`), and the full multi-timeframe analysis (Pro, 403 VIP_REQUIRED otherwise).
  */
 export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }) {

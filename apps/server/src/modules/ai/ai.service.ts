@@ -53,7 +53,7 @@ const withProse = (p: StrategyPlan | null, r: Prose): StrategyPlan | null => {
 };
 
 /**
- * The coin page's AI content (issue 7 item 2), written by the built-in analyst from facts (and,
+ * The coin page's AI content, written by the built-in analyst from facts (and,
  * with a model configured, rewritten by it from the same facts: see model-writer.ts):
  *  - highlights + K-line insights: free, also for visitors;
  *  - the strategy (short term, medium/long term): signed in; the first request of a user for a

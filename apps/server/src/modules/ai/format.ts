@@ -5,7 +5,7 @@ import { type Lang, roundPrice } from '@coinlens/contracts';
  * built-in text is one of these renderings of a fact, so templates must format through here.
  */
 
-/** Price in USDT: 2 decimals at 1 or more, else 4 significant digits (DESIGN.md §7). */
+/** Price in USDT: 2 decimals at 1 or more, else 4 significant digits. */
 export function fmtPrice(v: number): string {
   const r = roundPrice(v);
   return Math.abs(v) >= 1 ? r.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : r.toString();

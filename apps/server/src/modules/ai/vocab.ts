@@ -13,7 +13,7 @@ const TF = { '5m': ['5m', '5 分钟'], '1h': ['1h', '1 小时'], '1d': ['1d', '�
 
 const pick = (table: Record<string, readonly [string, string]>, key: string, lang: Lang) => (table[key] ? table[key][lang === 'zh-CN' ? 1 : 0] : key);
 
-/** Localised names of the analysis attributes (SPEC §3). */
+/** Localised names of the analysis attributes. */
 export const vocab = {
   trend: (k: string, lang: Lang) => pick(TREND, k, lang),
   intensity: (k: string, lang: Lang) => pick(INTENSITY, k, lang),

@@ -73,7 +73,7 @@ export interface AlertsEvaluatorDeps {
 }
 
 /**
- * Evaluates alert rules on the worker side (issue 18): on each closed 5m candle (price level,
+ * Evaluates alert rules on the worker side: on each closed 5m candle (price level,
  * price move, strategy target/invalidation), on each stored analysis of a closed candle (signals)
  * and on each released news item. A trigger fires through {@link AlertsRepository.fire}: the event,
  * its deliveries (e-mail, webhooks) and the pause of a one-shot rule in one transaction, once per

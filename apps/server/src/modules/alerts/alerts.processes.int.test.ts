@@ -1,7 +1,7 @@
 /**
- * Alerts across real processes (issue 18: "each trigger fires once per rule, even with several
- * processes — test it with two processes on PostgreSQL + Redis"; "a kill -9 between trigger and
- * delivery loses nothing"). Two server processes (the built server, as `npm start` runs it), both
+ * Alerts across real processes: each trigger fires once per rule, even with several
+ * processes (checked with two processes on PostgreSQL + Redis), and a kill -9 between trigger and
+ * delivery loses nothing. Two server processes (the built server, as `npm start` runs it), both
  * with the web and worker roles, on one PostgreSQL database and one Redis, on the replay clock
  * shared through the database (×60: a 5m candle closes every 5 s of wall time), so both evaluate
  * every closed candle. The test signs users in, creates rules and webhook endpoints through both

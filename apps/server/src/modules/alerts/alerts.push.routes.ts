@@ -5,7 +5,7 @@ import { route } from '../../platform/route';
 import type { PushSubscriptionsService } from './alerts.push.service';
 
 /**
- * Web Push endpoints (issue 18): `GET /api/alerts/push/config` (anyone: on/off and the VAPID public
+ * Web Push endpoints: `GET /api/alerts/push/config` (anyone: on/off and the VAPID public
  * key), and signed in: the caller's subscriptions, subscribe (the browser's PushSubscription JSON),
  * unsubscribe by endpoint, remove by id.
  */

@@ -5,7 +5,7 @@ import { pushServiceOf, type VapidConfig } from './alerts.push';
 import type { PushSubscriptionRow, PushSubscriptionsRepository } from './alerts.push.repository';
 
 /**
- * Web Push subscriptions of signed-in users (issue 18): the server's public key, subscribe
+ * Web Push subscriptions of signed-in users: the server's public key, subscribe
  * (upsert on the endpoint), unsubscribe, the device list with remove. Errors: 503
  * PUSH_NOT_CONFIGURED (subscribing without VAPID keys), 404 PUSH_SUBSCRIPTION_NOT_FOUND, 400
  * OUTBOUND_URL_NOT_ALLOWED / OUTBOUND_HOST_UNRESOLVED (an endpoint on an internal network, checked

@@ -3,8 +3,8 @@ import { meanInterval95 } from '../news/nlp';
 import type { Bi } from './alerts.messages';
 
 /**
- * The trigger's record of price, news and strategy alerts (issue 18 item 3: "every alert carries
- * the record of its trigger"), as pure functions over counts the evaluator reads from stored
+ * The trigger's record of price, news and strategy alerts (every alert carries
+ * the record of its trigger), as pure functions over counts the evaluator reads from stored
  * candles, news impact rows and scored strategies. Every figure carries its denominator (n), its
  * base rate where one applies and its 95 % interval (Wilson for a proportion, Newcombe via
  * edge-stats for a difference of proportions, Student t for a mean), in both shipped languages.

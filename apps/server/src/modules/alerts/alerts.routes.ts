@@ -9,7 +9,7 @@ import { alertsChannel, type AlertsService } from './alerts.service';
 import type { TelegramService } from './alerts.telegram';
 
 /**
- * Alerts endpoints (issue 18), signed in: rules CRUD with pause/resume, the notification centre with
+ * Alerts endpoints, signed in: rules CRUD with pause/resume, the notification centre with
  * its live unread count (SSE `unread`, fanned out through pub/sub from the worker that fired), the
  * configured channels, webhook endpoints (Free 3, Pro 20) with "send test" (5 a minute per user)
  * and their delivery log, the Telegram link

@@ -13,7 +13,7 @@ import type { AlertRecordsRepository, StrategyRecordRow } from './alerts.records
 /** Pub/sub channel of a user's alert events (`{unread, latest}`), heard by the SSE streams of every process. */
 export const alertsChannel = (userId: number) => `alerts:user:${userId}`;
 
-/** Which channels this server has configured (issue 18: the UI hides the others and says why). */
+/** Which channels this server has configured (the UI hides the others and says why). */
 export interface AlertChannelConfig {
   email: { enabled: boolean; reason: string | null };
   telegram: { enabled: boolean; reason: string | null };
@@ -33,7 +33,7 @@ export function newMessageId(): string {
 }
 
 /**
- * Alert rules, the notification centre and webhook endpoints of signed-in users (issue 18). Wall
+ * Alert rules, the notification centre and webhook endpoints of signed-in users. Wall
  * time from `now` (ms). Errors: ALERT_RULE_NOT_FOUND, ALERT_RULE_LIMIT_REACHED (Free 5 active rules,
  * Pro 200), COIN_NOT_FOUND, WEBHOOK_NOT_FOUND, WEBHOOK_LIMIT_REACHED (Free 3 endpoints, Pro 20),
  * OUTBOUND_URL_NOT_ALLOWED / OUTBOUND_HOST_UNRESOLVED (a webhook URL on an internal network).

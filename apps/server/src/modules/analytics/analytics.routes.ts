@@ -8,7 +8,7 @@ import { LIMITS } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { AnalyticsRepository } from './analytics.repository';
 
-/** Header names of the analytics visitor id (10-year cookie) and session id (30 minutes) (SPEC §7). */
+/** Header names of the analytics visitor id (10-year cookie) and session id (30 minutes). */
 export const VISITOR_HEADER = 'x-visitor-id';
 export const SESSION_HEADER = 'x-session-id';
 

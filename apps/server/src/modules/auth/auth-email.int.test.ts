@@ -103,7 +103,7 @@ describe('registration with a mailed code', () => {
     expect(noAgreement.body.error.code).toBe('AGREEMENT_REQUIRED');
   });
 
-  it("verifies the spec's body {email, code} without registration_id, counting wrong tries of the attempt", async () => {
+  it("verifies the plain body {email, code} without registration_id, counting wrong tries of the attempt", async () => {
     const call = api(t.app, randomIp());
     const email = freshEmail();
     const before = smtp.mails.length;
@@ -247,7 +247,7 @@ describe('a second registration of a pending address (account takeover attempt)'
   it("without registration_id, no code of a contested address activates anything: the victim's page must send its id", async () => {
     const email = freshEmail();
     const x = await twoAttempts(email);
-    // the victim types the newest mail's code (the attacker's attempt) with the spec's body
+    // the victim types the newest mail's code (the attacker's attempt) with the plain body {email, code}
     for (const code of [x.attackerCode, x.victimCode]) {
       const r = await x.victim('POST', '/api/auth/verify-register-code', { body: { email, code } });
       expect(r.status).toBe(400);

@@ -35,7 +35,7 @@ export function originOf(req: FastifyRequest, env: Env): string {
 }
 
 /**
- * SPEC §7 Auth under /api/auth: e-mail accounts and codes, MetaMask (SIWE), Google and X (OAuth 2.0
+ * The sign-in endpoints under /api/auth: e-mail accounts and codes, MetaMask (SIWE), Google and X (OAuth 2.0
  * with PKCE), Telegram (Login Widget) and the list of configured providers. Rate-limited per IP
  * (and e-mail where given), see platform/rate-limit.
  */

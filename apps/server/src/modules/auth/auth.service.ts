@@ -30,7 +30,7 @@ const lang2url = (l: string) => (l === 'zh_CN' ? 'zh-CN' : 'en-US');
 export type MailBudget = (email: string) => Promise<void>;
 
 /**
- * E-mail accounts (SPEC §4 Authentication, E-mail verification): password sign-in, registration
+ * E-mail accounts: password sign-in, registration
  * with a mailed 6-digit code, password reset (code → one-time token → new password, which revokes
  * every session), adding/verifying an e-mail on an existing account, and sessions for every
  * sign-in path. Passwords are argon2id (@node-rs/argon2's default algorithm).

@@ -6,7 +6,7 @@ import { AuthRepository } from './auth.repository';
 /** Purposes of one-time codes. */
 export type CodePurpose = 'register' | 'reset' | 'bind_email' | 'reset_token';
 
-/** Rules of mailed codes (SPEC §4 E-mail verification, §5). */
+/** Rules of mailed codes (e-mail verification, password reset, e-mail binding). */
 export const CODE_RULES = {
   /** A code is valid for 15 minutes. */
   ttlMs: 15 * 60_000,

@@ -30,7 +30,7 @@ export interface IdentityDeps {
 }
 
 /**
- * Sign-in with outside identities (SPEC §4): Google and X (OAuth 2.0 + PKCE, state bound to the
+ * Sign-in with outside identities: Google and X (OAuth 2.0 + PKCE, state bound to the
  * browser by an HttpOnly cookie), Telegram (Login Widget, checked by the route) and MetaMask (SIWE).
  * A known identity signs in; an unknown one becomes a pending identity (10 min, single use) the user
  * turns into a new account (`…/login`) or merges into the account with the same verified e-mail

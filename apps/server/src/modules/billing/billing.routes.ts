@@ -12,7 +12,7 @@ import type { SubscriptionService } from './subscription.service';
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
 /**
- * Membership endpoints (SPEC §7 Payment and Users usage): plans, daily usage, subscription status,
+ * Membership endpoints: plans, daily usage, subscription status,
  * payment orders with on-chain verification, wallet balances.
  */
 export async function billingRoutes(app: FastifyInstance, deps: { env: Env; payments: PaymentService; quota: QuotaService; subscriptions: SubscriptionService }) {

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors';
 import { requireUser, type AuthUser } from '../../platform/auth';
 
 /**
- * The Free/Pro matrix (SPEC §1), enforced by the server: the one place that says which tier gets
+ * The Free/Pro matrix, enforced by the server: the one place that says which tier gets
  * what. `true` = the tier may use the feature. Quota-limited features (`strategy.generate`,
  * `assistant.ask`) are open to both tiers; the daily limit is enforced by `QuotaService.consumeQuota`.
  *

@@ -45,7 +45,7 @@ export interface PaymentOptions {
 }
 
 /**
- * On-chain membership payments (SPEC §4 Subscription, §7 Payment). An order fixes the plan, network,
+ * On-chain membership payments. An order fixes the plan, network,
  * token, amount (base units), recipient (merchant), paying wallet and the network's head block at
  * creation. The paying wallet must be the user's: linked to the account, or proven by a fresh SIWE
  * signature when the order is created. The wallet sends an ERC-20 transfer and reports its hash;

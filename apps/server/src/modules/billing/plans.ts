@@ -1,6 +1,6 @@
 import type { Lang, PlanKey, SubscriptionPlan, UsageKind } from '@coinlens/contracts';
 
-/** Membership length added by an invitation code (SPEC §9: 7 days). */
+/** Membership length added by an invitation code (7 days). */
 export const INVITATION_TRIAL_DAYS = 7;
 
 interface PlanDef {
@@ -14,7 +14,7 @@ interface PlanDef {
   days: number;
   strategyPerDay: number;
   qaPerDay: number;
-  /** Alert rules that may be active at once (issue 18). */
+  /** Alert rules that may be active at once. */
   alertRulesActive: number;
   /** Webhook endpoints a user may keep (alert channel `webhook`). */
   webhookEndpoints: number;
@@ -117,7 +117,7 @@ export function webhookEndpointLimit(isPro: boolean): number {
   return (isPro ? PLANS.pro_monthly : PLANS.free).webhookEndpoints;
 }
 
-/** Alert rules a member (200) or a free user (5) may keep active at once (issue 18). */
+/** Alert rules a member (200) or a free user (5) may keep active at once. */
 export function activeAlertLimit(isPro: boolean): number {
   return (isPro ? PLANS.pro_monthly : PLANS.free).alertRulesActive;
 }

@@ -11,7 +11,7 @@ export interface SubscriptionStatus {
   isUsedInvitationCode: boolean;
 }
 
-/** What a grant adds to the history (SPEC §3 Subscription). */
+/** What a grant adds to the history. */
 export interface Grant {
   plan: string;
   source: 'payment' | 'invitation';

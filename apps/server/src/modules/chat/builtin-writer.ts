@@ -158,7 +158,7 @@ function parts(f: CoinFacts, scope: AnswerScope, lang: Lang, side: Side): Part[]
 
 /**
  * The built-in analyst's markdown answer to `question` (deterministic: same facts, same text),
- * shaped as issue 17 item 9 asks: what it cannot answer (quoted), a short answer (one sentence per
+ * shaped as: what it cannot answer (quoted), a short answer (one sentence per
  * thing asked), the figures as one compact list, exactly one sources line naming the data used,
  * and the not-financial-advice line. It answers only the timeframe(s) the question names, else
  * the most relevant one ({@link answerScope}); every signal keeps its edge, interval and n wording.

@@ -121,7 +121,7 @@ describe('assistant chat (built-in analyst)', () => {
     expect(done.type).toBe('done');
     expect(done.by).toBe('builtin');
     expect(done.usage).toMatchObject({ limit: 5, used: 1, remaining: 4 });
-    // the question names no timeframe: the answer is about 1h only (issue 17 item 9)
+    // the question names no timeframe: the answer is about 1h only
     expect(done.based_on.candles.map((c: any) => c.timeframe)).toEqual(['1h']);
     const text = answerOf(events);
     const facts = await t.ctx.ai.service.facts(btc(), 'en-US');

@@ -72,7 +72,7 @@ describe('assistant chat with an OpenAI-compatible model', () => {
     expect(hist.messages[1]).toMatchObject({ role: 'assistant', by: 'stub-model', status: 'complete', content: text });
   });
 
-  it('gives the model only the timeframe asked and appends one sources line naming it (issue 17 item 9)', async () => {
+  it('gives the model only the timeframe asked and appends one sources line naming it', async () => {
     const u = await createSignedInUser(t.ctx);
     const ev = parseSse((await ask(u.headers, 'Where is support on the daily chart?')).body);
     const sent = JSON.parse(/<facts>\n([\s\S]*?)\n<\/facts>/.exec(lastChatRequest().body.messages.at(-1).content)![1]);

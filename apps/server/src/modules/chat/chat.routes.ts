@@ -8,7 +8,7 @@ import { requireEntitlement } from '../billing/entitlements';
 import type { ChatService } from './chat.service';
 
 /**
- * The per-coin assistant (issue 7 item 3): POST answers as server-sent events of the AI stream
+ * The per-coin assistant: POST answers as server-sent events of the AI stream
  * union (`delta`…, then `done` or `error`); GET returns the stored conversation and today's quota.
  */
 export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {

@@ -21,7 +21,7 @@ export interface ChatDeps {
 }
 
 /**
- * The per-coin assistant (issue 7 item 3). A question uses one `qa_per_day` unit when accepted
+ * The per-coin assistant. A question uses one `qa_per_day` unit when accepted
  * (429 CHAT_DAILY_LIMIT_EXCEEDED before any streaming when spent); the unit is given back only
  * when the writer fails before writing anything. Stopped answers keep their partial text.
  */

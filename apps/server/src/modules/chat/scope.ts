@@ -5,7 +5,7 @@ import { escapeMarkdown, L, vocab } from '../ai/vocab';
 import { detectIntents, type Intent } from './intents';
 
 /**
- * What one assistant answer is about (issue 17 item 9): the timeframe(s) it answers, which ones
+ * What one assistant answer is about: the timeframe(s) it answers, which ones
  * the question asked for that are not analysed (and the nearest analysed one used instead), and
  * whether it rests on the coin's news and its signals track record.
  */

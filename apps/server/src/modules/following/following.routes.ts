@@ -6,8 +6,8 @@ import { requireEntitlement } from '../billing/entitlements';
 import type { FollowingService } from './following.service';
 
 /**
- * Watchlist endpoints (SPEC §7 Crypto): list, follow, unfollow — signed in; and the followed coins
- * of the global search's empty query (SPEC §2: Pro only, `search.followed_coins`).
+ * Watchlist endpoints: list, follow, unfollow — signed in; and the followed coins
+ * of the global search's empty query (Pro only, `search.followed_coins`).
  */
 export async function followingRoutes(app: FastifyInstance, deps: { following: FollowingService }) {
   route(app, api.getFollowing, { preHandler: requireUser }, async (req) => ({ result: await deps.following.list(currentUser(req).id) }));

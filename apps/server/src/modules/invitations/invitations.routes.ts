@@ -4,7 +4,7 @@ import { currentUser, requireUser } from '../../platform/auth';
 import { route } from '../../platform/route';
 import type { InvitationService } from './invitations.service';
 
-/** Invitation codes (SPEC §3 Invitation code, §4): own code, bind a code for the 7-day trial. */
+/** Invitation codes: own code, bind a code for the 7-day trial. */
 export async function invitationRoutes(app: FastifyInstance, deps: { invitations: InvitationService }) {
   route(app, api.getInvitationCode, { preHandler: requireUser }, async (req) => ({ result: await deps.invitations.ownCode(currentUser(req).id) }));
   route(app, api.bindInvitation, { preHandler: requireUser }, async (req) => ({ result: await deps.invitations.bind(currentUser(req).id, req.body.code) }));

@@ -53,7 +53,7 @@ export interface InvitationOptions {
 }
 
 /**
- * Invitation codes (SPEC §3, §4): every user has an own code (created on first request); binding
+ * Invitation codes: every user has an own code (created on first request); binding
  * another user's code adds a 7-day Pro trial, once per user. Trials go only to accounts with a
  * verified e-mail address, once per (canonical) address ever, and a code gives at most
  * `maxUses` trials (docs/decisions/040-invitation-trials.md). Wall time (`now`).

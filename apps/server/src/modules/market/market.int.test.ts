@@ -14,7 +14,7 @@ const get = async (url: string) => {
 };
 
 describe('market API on the replayed shipped data', () => {
-  it('lists every coin with the spec fields, priced at the clock', async () => {
+  it('lists every coin with the contract fields, priced at the clock', async () => {
     const { status, body } = await get('/api/crypto/all');
     expect(status).toBe(200);
     const btc = body.result.find((c: any) => c.symbol === 'BTC');
@@ -133,7 +133,7 @@ describe('market API on the replayed shipped data', () => {
     expect((await get('/api/nothing-here')).body.error.code).toBe('NOT_FOUND');
   });
 
-  it('accepts one coin reference (CoinRef: slug, id or symbol) on every coin endpoint, cmc_id where the SPEC names it', async () => {
+  it('accepts one coin reference (CoinRef: slug, id or symbol) on every coin endpoint, cmc_id where the public API names it', async () => {
     const byCmc = (await get('/api/crypto/cmc_historical?cmc_id=1&timeframe=1h&limit=5')).body.result;
     const btc = (await get('/api/crypto/bitcoin/detail')).body.result;
     for (const ref of ['bitcoin', 'BTC', 'btc', String(btc.id)]) {

@@ -7,7 +7,7 @@ import { formatSseEvent, openSse } from '../../platform/sse';
 import { sendJsonNow } from '../../platform/read-models';
 import { route } from '../../platform/route';
 
-/** Market endpoints (SPEC §7 Crypto): coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
+/** Market endpoints: coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
 export async function marketRoutes(app: FastifyInstance, deps: { market: MarketService; source: MarketSource }) {
   const { market, source } = deps;
 

@@ -68,7 +68,7 @@ export class MarketService {
 
   /**
    * The coin of a query naming it by `coin` (a CoinRef, see {@link resolve}) or by `cmc_id`
-   * (CoinMarketCap id, the SPEC's form); `coin` wins when both are given. Throws COIN_NOT_FOUND.
+   * (CoinMarketCap id, the public API's form); `coin` wins when both are given. Throws COIN_NOT_FOUND.
    */
   resolveQuery(q: { coin?: string; cmc_id?: number }): CoinRow {
     if (q.coin !== undefined) return this.resolve(q.coin);
@@ -248,7 +248,7 @@ export class MarketService {
   }
 
   /**
-   * Coin detail (SPEC §3 "Detail data") at the clock's now. `lang` (default en-US) is the language
+   * Coin detail at the clock's now. `lang` (default en-US) is the language
    * of `credits`; the description is the shipped one, in English (`cryptocurrency_contents.lang`).
    */
   async detail(row: CoinRow, lang: Lang = 'en-US'): Promise<CoinDetail> {

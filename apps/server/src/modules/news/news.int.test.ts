@@ -54,7 +54,7 @@ describe('news pipeline on the shipped news', () => {
     expect(await count(sql`published_at > ${T0} and interpreted_at is not null`)).toBe(0);
   });
 
-  it('serves feeds with the spec fields, paged by 10 with hasNext', async () => {
+  it('serves feeds with the contract fields, paged by 10 with hasNext', async () => {
     const { body } = await get('/api/feeds/latest');
     expect(body.result.list).toHaveLength(10);
     expect(body.result.hasNext).toBe(true);

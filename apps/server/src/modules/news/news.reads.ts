@@ -45,7 +45,7 @@ export interface NewsReadsDeps {
 }
 
 /**
- * The news read side (SPEC §7 Feeds): feed pages (read models for the pages every caller shares,
+ * The news read side: feed pages (read models for the pages every caller shares,
  * decision 050), one feed with its "similar news moved" figures, the hottest events, a Pro user's
  * saved filter, and the story of the day (written on demand, one run per day and language). Only
  * items the clock released are shown.
@@ -157,7 +157,7 @@ export class NewsReads {
     await this.d.repo.saveFilter(String(userId), f, Date.now());
   }
 
-  /** Conditions of a saved personal filter (SPEC §1 personalised news). `followed`: the user's watchlist symbols. */
+  /** Conditions of a saved personal filter (personalised news, Pro). `followed`: the user's watchlist symbols. */
   personalWhere(f: NewsFilter, followed: string[] = []): Where {
     const c: FeedCondition = {};
     const coins = [...new Set([...f.coins, ...(f.followed_coins ? followed : [])])];

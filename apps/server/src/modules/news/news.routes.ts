@@ -22,7 +22,7 @@ const modelCall = { rateLimit: LIMITS.modelCall };
 const privileged = (user: AuthUser | null | undefined) => !!user && (isEntitled('news.story_rewrite', user.isPro) || user.permissions.includes('lab'));
 
 /**
- * Feeds endpoints (SPEC §7 Feeds) and the live news stream. `force_update=true` and refreshes
+ * Feeds endpoints and the live news stream. `force_update=true` and refreshes
  * without `auto` rewrite the story only when NewsReads.claimForcedRewrite grants it (with a model:
  * Pro members and lab users, once per 5 minutes); otherwise they behave as automatic refreshes.
  */

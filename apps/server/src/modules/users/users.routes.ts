@@ -8,7 +8,7 @@ import { trustedOrigin } from '../../platform/origin';
 import type { UsersService } from './users.service';
 import type { AccountDataService } from './account-data.service';
 
-/** SPEC §7 Users: the signed-in user, language, cookie consent and profile. All need a session. */
+/** The signed-in user, language, cookie consent and profile. All need a session. */
 export async function usersRoutes(app: FastifyInstance, deps: { env: Env; users: UsersService; accountData: AccountDataService }) {
   const { env, users, accountData } = deps;
   const opts = { preHandler: requireUser };

@@ -5,7 +5,7 @@ import type { ProfileRow, UserRow, UsersRepository } from './users.repository';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
-/** Profile row → SPEC §3 Profile. */
+/** Profile row → the API's `Profile` (packages/contracts/src/users/user.ts). */
 export function toProfile(p: ProfileRow): Profile {
   const key = /^a[0-8]$/.test(p.avatar?.key ?? '') ? (p.avatar.key as Profile['avatar']['key']) : 'a0';
   return { id: p.id, user_id: p.userId, biography: p.biography, birthday: p.birthday, nickname: p.nickname, avatar: { type: 'preset', key } };
@@ -16,7 +16,7 @@ export function displayNameOf(u: UserRow, p?: ProfileRow | null): string {
   return p?.nickname || u.username;
 }
 
-/** Profile, language, cookie consent (SPEC §7 Users). Wall time from `now`. */
+/** Profile, language, cookie consent. Wall time from `now`. */
 export class UsersService {
   constructor(
     readonly repo: UsersRepository,
@@ -24,7 +24,7 @@ export class UsersService {
     private readonly permissions: PermissionPolicy = new PermissionPolicy(),
   ) {}
 
-  /** The full user (SPEC §3) of `id`; 401 SESSION_EXPIRED if the account is gone. */
+  /** The full user of `id`; 401 SESSION_EXPIRED if the account is gone. */
   async me(id: number): Promise<User> {
     const u = await this.repo.byId(id);
     if (!u) throw new AppError('SESSION_EXPIRED');

@@ -89,7 +89,7 @@ export class OpenAiCompatibleClient implements LlmClient {
 
 /**
  * Parses a model's JSON answer (tolerating a ```json fence); returns null and warns on malformed
- * output (SPEC §8: "A JSON parse failure of model output returns null with a console warning").
+ * output ("A JSON parse failure of model output returns null with a console warning").
  */
 export function parseModelJson<T = unknown>(text: string, warn: (m: string) => void = (m) => console.warn(m)): T | null {
   const m = /```(?:json)?\s*([\s\S]*?)```/.exec(text);

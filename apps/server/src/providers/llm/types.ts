@@ -1,5 +1,5 @@
 /**
- * Language-model access (DESIGN.md §6). The OpenAI-compatible client is the only model provider;
+ * Language-model access. The OpenAI-compatible client is the only model provider;
  * features that write text (news interpretation, story of the day, strategies, assistant) each
  * have a built-in writer (templates over structured facts, no model) and a model writer that uses
  * this client, chosen by `llmConfigured(env)`.

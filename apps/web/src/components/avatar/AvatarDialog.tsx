@@ -4,7 +4,7 @@ import { Dialog } from '../Dialog';
 import { AvatarImage, PRESET_KEYS } from './avatars';
 
 /**
- * Avatar picker (SPEC §2, §4 Avatar): 25rem wide (90% on mobile), a 4-column grid of the 8 presets.
+ * Avatar picker: 25rem wide (90% on mobile), a 4-column grid of the 8 presets.
  * Save is enabled only when the choice differs from `current`; Save calls `onSave(key)` and closes,
  * Cancel, Escape and a click on the mask close without saving.
  */

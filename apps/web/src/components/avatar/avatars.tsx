@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { AvatarKey } from '@coinlens/contracts';
 
-/** The eight selectable presets (SPEC §3: a0 is the default and never offered). */
+/** The eight selectable presets (a0 is the default and never offered). */
 export const PRESET_KEYS: Exclude<AvatarKey, 'a0'>[] = ['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8'];
 
 /** Artwork of each key on a 64 × 64 canvas (drawn for Coinlens). */

@@ -7,7 +7,7 @@ import type { RouteMeta } from '../../app/route-meta';
 
 
 /**
- * Reports a page view for routes flagged for analytics (SPEC §2) with the user id or Guest, the
+ * Reports a page view for routes flagged for analytics with the user id or Guest, the
  * user name, the language and the record id; sends utm_* then removes them from the URL. Only on
  * the configured analytics host. A change of signed-in identity starts a new visitor id.
  */

@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client';
 export const COOKIE_SETTINGS_EVENT = 'coinlens:cookie-settings';
 
 /**
- * Cookie banner at the bottom until accepted (SPEC §2, §4): a link to the terms of service and
+ * Cookie banner at the bottom until accepted: a link to the terms of service and
  * privacy policy, and Accept, which stores 'Yes' under `isCookieAccepted` and, when signed in,
  * records the consent on the server.
  */

@@ -11,7 +11,7 @@ import { SUPPORTED_LANGS, switchLanguage, type AppLang } from '../../lib/locale'
 import { Switch } from '../Switch';
 
 /**
- * Full-screen mobile drawer (SPEC §2): trading signals and trending feed; subscription (only with a
+ * Full-screen mobile drawer: trading signals and trending feed; subscription (only with a
  * membership end date, with its expiry badge); settings (signed in); light/dark switch and language
  * selector; logout, or register and login. Locks page scrolling while open; Escape closes.
  */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { dismissToast, showToast, TOAST_LIFE_MS } from '../../lib/toast';
 
-/** SPEC §4 Network: offline → a persistent error toast; online → it closes, and after 500 ms a success toast for 2500 ms. */
+/** Offline → a persistent error toast; online → it closes, and after 500 ms a success toast for 2500 ms. */
 export const NETWORK_RESTORED_DELAY_MS = 500;
 
 export function NetworkStatus() {

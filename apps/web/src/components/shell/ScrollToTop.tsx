@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §9: the scroll-to-top button appears after 100 px. */
+/** The scroll-to-top button appears after 100 px. */
 export const SCROLL_TOP_THRESHOLD_PX = 100;
 
 /** Where the button sits (fixed): 16 px from the right, 96 px from the bottom, 40 × 40 px. */
@@ -13,7 +13,7 @@ const MARGIN_PX = 8;
 
 /**
  * Whether the button, at its fixed place in a `width` × `height` viewport, would cover one of the
- * elements marked `data-avoid-back-to-top` (the chat panel and its input: issue 17 item 9).
+ * elements marked `data-avoid-back-to-top` (the chat panel and its input).
  */
 export function coversMarked(width: number, height: number, root: ParentNode = document): boolean {
   const right = width - RIGHT_PX + MARGIN_PX;

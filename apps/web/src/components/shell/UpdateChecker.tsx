@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { checkForUpdate, reloadUrl, RELOAD_AFTER_UPDATE_MS, UPDATE_CHECK_INTERVAL_MS } from '../../lib/update-check';
 
-/** Runs the update check at start-up and every 5 minutes; on change reloads after 1 s with `rv` (SPEC §4, §7). */
+/** Runs the update check at start-up and every 5 minutes; on change reloads after 1 s with `rv`. */
 export function UpdateChecker() {
   useEffect(() => {
     if (import.meta.env.DEV) return;

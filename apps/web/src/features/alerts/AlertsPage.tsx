@@ -267,7 +267,7 @@ export function WebhooksPanel() {
 }
 
 /**
- * The Telegram channel (issue 18): off with the reason when the server has no bot; otherwise
+ * The Telegram channel: off with the reason when the server has no bot; otherwise
  * "Connect Telegram" hands out a one-time deep link (`t.me/<bot>?start=<token>`, 15 minutes) and the
  * panel polls until the bot linked the chat, then shows "Connected as @username" with Send test,
  * the delivery log and Unlink.

@@ -60,7 +60,7 @@ function roundLevel(p: number): string {
 }
 
 /**
- * Create-or-edit dialog of an alert rule (issue 18): price crosses a level, price moves ±X % within a
+ * Create-or-edit dialog of an alert rule: price crosses a level, price moves ±X % within a
  * window, a signal fires (pattern or any, timeframe, direction, only patterns with a measurable
  * edge), news about the coin or the watchlist (minimum importance in the news pages' four levels,
  * direction), or one of the user's strategies reaches its target, its invalidation or either;

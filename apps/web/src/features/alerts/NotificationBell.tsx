@@ -36,7 +36,7 @@ export function NotificationItem({ n, lang, onOpen }: { n: AlertNotification; la
 }
 
 /**
- * The header bell (issue 18): unread count pushed live over SSE, a popup with the latest alerts,
+ * The header bell: unread count pushed live over SSE, a popup with the latest alerts,
  * "mark all read" and a link to the Alerts page. Rendered only when signed in.
  */
 export function NotificationBell({ lang }: { lang: string }) {

@@ -1,5 +1,5 @@
 /**
- * The browser side of Web Push (issue 18): feature detection, the state of this browser, and
+ * The browser side of Web Push: feature detection, the state of this browser, and
  * subscribing with the server's VAPID public key through the service worker (public/sw.js).
  * Loaded lazily (the Alerts page's push panel and the alert dialog import it on demand), so none of
  * it is in any page's first-load JavaScript.

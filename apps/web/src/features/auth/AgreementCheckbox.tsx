@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AgreementDialog } from './AgreementDialog';
 
 /**
- * "I have read and agree to the User Agreement" (SPEC §2, §4): a checkbox, a link opening the
+ * "I have read and agree to the User Agreement": a checkbox, a link opening the
  * agreement (Decline/Accept in the dialog set the box) and, when `error` is set, the translated
  * reason under it (`aria-invalid` and `aria-describedby` on the box). Used wherever a user agrees to
  * the terms: register, a new social identity, a new wallet. Controlled: `checked` + `onChange`

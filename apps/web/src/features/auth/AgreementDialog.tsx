@@ -3,7 +3,7 @@ import { Dialog } from '../../components/Dialog';
 import { AgreementText } from '../legal/AgreementText';
 
 /**
- * The user agreement (SPEC §2): bilingual by the current language; a title, the last-updated line,
+ * The user agreement: bilingual by the current language; a title, the last-updated line,
  * two summary paragraphs, numbered sections with clauses and bullet lists, a special
  * note and an acknowledgement (text in features/legal/agreement-content, shared with the
  * terms-of-service page). With `withActions` it shows Decline and Accept and reports the choice.

@@ -6,7 +6,7 @@ import { AvatarImage } from '../../components/avatar/avatars';
 import { installUnauthorizedHandler, logout, useMe, useSession, ymd } from '../../lib/session';
 import { useDismiss } from '../../lib/use-dismiss';
 
-/** True below the md breakpoint (SPEC §9: mobile = xs or sm). */
+/** True below the md breakpoint (mobile = xs or sm). */
 function useIsMobile(): boolean {
   const q = '(max-width: 767px)';
   const [mobile, setMobile] = useState(() => typeof window !== 'undefined' && !!window.matchMedia?.(q).matches);
@@ -21,7 +21,7 @@ function useIsMobile(): boolean {
 }
 
 /**
- * Header user menu (SPEC §2): signed in → the avatar with a popup (username, e-mail, VIP badge for
+ * Header user menu: signed in → the avatar with a popup (username, e-mail, VIP badge for
  * members, expiry date YYYY-MM-DD, Subscribe or Renew, Settings, Logout; on mobile the avatar does
  * not open the popup but goes to settings) plus the desktop Subscribe button; signed out (once
  * loaded) → Login and Register. Also installs the forced-logout handler.

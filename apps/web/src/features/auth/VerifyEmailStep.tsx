@@ -31,7 +31,7 @@ export const registrationStore = {
   },
 };
 
-/** The 6-digit code step of registration (SPEC "Verify Email"): resend after the server's countdown. */
+/** The 6-digit code step of registration: resend after the server's countdown. */
 export function VerifyEmailStep({ email, registrationId, initialWait, onBack, onSignedIn }: { email: string; registrationId: string; initialWait: number; onBack: () => void; onSignedIn: () => void }) {
   const { t } = useTranslation('auth');
   const { control, handleSubmit, setValue, formState } = useForm({ resolver: codeResolver, defaultValues: { code: '' } });

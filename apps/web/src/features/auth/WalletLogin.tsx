@@ -34,7 +34,7 @@ export function walletErrorKey(err: unknown, fallback: 'METAMASK_LOGIN_FAILED' |
 }
 
 /**
- * MetaMask sign-in (SPEC §4 Wallet login): asks the wallet for its account; a linked wallet signs
+ * MetaMask sign-in: asks the wallet for its account; a linked wallet signs
  * the SIWE message and signs in. For an unknown wallet the user chooses first: link it to an
  * existing account (log in with e-mail, then connect it in settings) or create a new account —
  * with the warning that it can never be linked to an e-mail later, and the user agreement.

@@ -2,7 +2,7 @@ import type { SocialProvider } from '@coinlens/contracts';
 import { ApiError } from '../../lib/api';
 import { api, type ApiInput, type CallOptions } from '../../lib/api-client';
 
-/** Typed calls of SPEC §7 Auth (base /api). Shell-level: not cancelled by navigation, never retried. */
+/** Typed calls of the sign-in endpoints (/api/auth). Shell-level: not cancelled by navigation, never retried. */
 const once: CallOptions = { navigationScoped: false, retries: 0 };
 
 type Body<N extends Parameters<typeof api>[0]> = ApiInput<N> extends { body: infer B } ? B : never;

@@ -77,7 +77,7 @@ export function PasswordInput({ id, error, ...rest }: InputHTMLAttributes<HTMLIn
   );
 }
 
-/** Six single-digit boxes (SPEC §4: 6-digit code); pasting a whole code fills every box. */
+/** Six single-digit boxes (6-digit code); pasting a whole code fills every box. */
 export function CodeInput({ value, onChange, error, autoFocus = true, id = 'code' }: { value: string; onChange: (v: string) => void; error?: string | null; autoFocus?: boolean; id?: string }) {
   const { t } = useTranslation('auth');
   const refs = useRef<Array<HTMLInputElement | null>>([]);

@@ -12,7 +12,7 @@ import { useSignalOverlay } from './ta/chart-overlay';
 import { hasMarketData } from '../../components/NoMarketData';
 import { MarkerTip } from './ta/MarkerTip';
 
-/** Timeframes offered on the chart (SPEC §9). */
+/** Timeframes offered on the chart. */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
 
 const CHART_HEIGHT = 420;

@@ -7,7 +7,7 @@ import { api, apiUrl } from '../../lib/api-client';
 import { retryTransient } from '../../lib/retry';
 import { parseSseJson } from '../../lib/sse';
 
-/** Feed list page size (SPEC §9). */
+/** Feed list page size. */
 export const FEED_PAGE_SIZE = 10;
 
 /** Filters of a feed list; a change starts the list again at offset 0 (a new query key). */
@@ -58,7 +58,7 @@ export function useStoryOfTheDay(lang: string) {
 /**
  * Streamed story refresh (`GET /api/feeds/stream/sotd/refresh`, format in the contract): calls
  * `onThinking` with the text between `<think>` and `</think>`, `onDone` at `[DONE]`, `onError` on
- * an `error` event or a broken stream. No reconnect (SPEC §9: max attempts 0). Returns a closer.
+ * an `error` event or a broken stream. No reconnect (max attempts 0). Returns a closer.
  */
 export function streamStoryRefresh(lang: string, auto: boolean, cb: { onThinking: (line: string) => void; onDone: () => void; onError: (code: string) => void }): () => void {
   const es = new EventSource(apiUrl('streamSotdRefresh', { query: { lang, auto: auto ? 'true' : 'false' } }));

@@ -6,7 +6,7 @@ import { hasMarketData } from '../../components/NoMarketData';
 type CmcPrice = ApiResult<'getCmcPrice'>;
 
 /**
- * Fallback price source (SPEC §8): coins without a price (or a zero price) are looked up once more
+ * Fallback price source: coins without a price (or a zero price) are looked up once more
  * through `GET /api/crypto/cmc_price?cmc_id`. Not retried; failures leave the price empty. Only
  * coins the API says have market data (`market_data` replay/live) are asked about: a coin with
  * `none` has no price anywhere, and asking would only fail.

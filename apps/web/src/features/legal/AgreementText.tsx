@@ -1,7 +1,7 @@
 import { agreementContent } from './agreement-content';
 
 /**
- * Renders the user agreement in `lang` (SPEC §2 user-agreement dialog): title, last-updated line,
+ * Renders the user agreement in `lang` (the user-agreement dialog): title, last-updated line,
  * two summary paragraphs, numbered sections with clauses and bullet lists, a special note and an
  * acknowledgement. `variant="dialog"` is the compact, scrollable form used inside the dialog;
  * `variant="page"` is the full terms-of-service page.

@@ -22,7 +22,7 @@ export interface AgreementSection {
 
 export interface AgreementContent {
   title: string;
-  /** "Last updated: March 8, 2025" (SPEC §1, §9). */
+  /** "Last updated: March 8, 2025". */
   lastUpdated: string;
   summary: [string, string];
   sections: AgreementSection[];

@@ -8,7 +8,7 @@ import { ME_QUERY_KEY, useMe, ymd } from '../../lib/session';
 import { bindInvitation, useInvitationCode } from './pricing-api';
 
 /**
- * Invitation codes (SPEC §3, §4): shows the user's own code to share and binds another user's code
+ * Invitation codes: shows the user's own code to share and binds another user's code
  * for the 7-day Pro trial (once per user). Entry points: the pricing page and the settings page
  * (`<InvitationCodeButton />`).
  */

@@ -18,7 +18,7 @@ import { QuotaBadge } from './QuotaBadge';
 const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 /**
- * Plans and on-chain payment (route `pricing`, SPEC §4 Subscription): plan cards with quotas and
+ * Plans and on-chain payment (route `pricing`): plan cards with quotas and
  * perks, Subscribe/Renew, network and token, MetaMask connection (a wallet not linked to the account
  * is verified by signing a message), balance, the terms box, confirm,
  * a processing state counting confirmations, success or failure. The flow state lives in

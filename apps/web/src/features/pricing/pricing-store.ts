@@ -5,7 +5,7 @@ import { cancelOrder, checkOrder, createOrder, submitTx, walletBalance, walletNo
 import { connectWallet, ensureChain, sendPayment, signWalletMessage, WalletError } from '../../lib/wallet';
 
 /**
- * Payment flow (SPEC §4 Subscription): connect wallet → (a wallet not linked to the account proves
+ * Payment flow: connect wallet → (a wallet not linked to the account proves
  * it is the user's by signing a SIWE message) → choose network and token → check balance → tick the
  * terms → confirm → processing (the user stays; confirmations counted) → success | failure.
  * The state lives in this module, not in the page, so it survives navigating away and back (the

@@ -13,7 +13,7 @@ import { FollowButton } from '../watchlist/FollowButton';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
 
 /**
- * Global search overlay (SPEC §2): a text field with a 300 ms debounce; an empty query lists the
+ * Global search overlay: a text field with a 300 ms debounce; an empty query lists the
  * followed coins for Pro users, otherwise search results; pages of 10 load on scroll (200 ms
  * debounce); rows show logo, name, symbol, price and 24 h change; selecting a coin opens its
  * detail page (slug, else id) with a full reload. "No related currencies" when empty, "No more" at

@@ -11,7 +11,7 @@ import { useFollowing, useFollowMutation } from './queries';
 const STAR = 'M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z';
 
 /**
- * Follow / unfollow a coin (SPEC §4): a pending state while it saves, then the watchlist reloads;
+ * Follow / unfollow a coin: a pending state while it saves, then the watchlist reloads;
  * unfollowing asks for confirmation. Signed out, the button goes to login.
  *
  * `variant="star"` is the compact star of the market table, search results and watchlist search:

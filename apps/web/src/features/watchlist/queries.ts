@@ -17,7 +17,7 @@ export function useFollowing() {
   });
 }
 
-/** Follow / unfollow; the watchlist reloads afterwards (SPEC §4). */
+/** Follow / unfollow; the watchlist reloads afterwards. */
 export function useFollowMutation() {
   const qc = useQueryClient();
   return useMutation({

@@ -11,7 +11,7 @@ const MAX_CLOSED_PER_TICK = 12;
 export type SeriesLoader = (symbol: string, timeframe: Timeframe) => Promise<SeriesColumns>;
 
 /**
- * Replays the shipped real candles on the replay clock (DESIGN.md §4). Prices tick along each
+ * Replays the shipped real candles on the replay clock. Prices tick along each
  * finest candle's path (see `pricePath`), forming candles are aggregated from the finest series
  * that covers now, and a candle is "closed" only once the clock passes its close time: nothing
  * after the clock's now is ever served.

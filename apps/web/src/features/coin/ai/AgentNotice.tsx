@@ -6,7 +6,7 @@ import { formatDateTimeUtc, formatPrice } from '../../../lib/format';
 import { createPaperPlan, usePaperPlans } from './ai-api';
 
 /**
- * SPEC §1 "An AI trading agent is announced as coming soon". Users with the `lab` permission see
+ * The AI trading agent is announced as coming soon. Users with the `lab` permission see
  * the preview instead: paper plans from the short-term strategy, replayed on the market clock.
  */
 export function AgentNotice({ coinId, symbol: _symbol, lab }: { coinId: string; symbol: string; lab: boolean }) {

@@ -63,7 +63,7 @@ export function FeedFilters({ value, onChange, show = { filter: true, heat: true
 
 /**
  * The paged news list (10 per page): loads the next page when its end scrolls into view (200 ms
- * debounce, SPEC §9), shows skeletons, an empty state, "no more" at the end and the spec's error
+ * debounce), shows skeletons, an empty state, "no more" at the end and the translated error
  * text with a retry. A filter change is a new query: the list restarts at offset 0.
  */
 export function FeedList({ filters, compact = false, testId = 'feed-list', empty }: { filters: FeedListFilters; compact?: boolean; testId?: string; empty?: { title: string; body: string } }) {

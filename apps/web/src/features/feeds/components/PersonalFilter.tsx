@@ -14,7 +14,7 @@ const TRENDS: FeedTrend[] = ['bullish', 'bearish', 'neutral'];
 const EMPTY: NewsFilter = { followed_coins: false, coins: [], min_importance: 'general', sentiments: [], sources: [], languages: [] };
 
 /**
- * Personalised news filtering (SPEC §1, Pro): a toggle that applies the saved filter and a dialog
+ * Personalised news filtering (Pro): a toggle that applies the saved filter and a dialog
  * to edit it (kept on the server). Visitors are asked to log in; free users get the upgrade prompt
  * (VIP_REQUIRED) with a link to the perks.
  */

@@ -10,8 +10,8 @@ export function feedUrl(lang: string, id: string): string {
 }
 
 /**
- * Share a feed (SPEC §2 Home): save the card as a PNG (rendered with html-to-image), copy the link,
- * or show a WeChat QR code of the link (qrcode). Failures show the spec's "Copy failed" /
+ * Share a feed: save the card as a PNG (rendered with html-to-image), copy the link,
+ * or show a WeChat QR code of the link (qrcode). Failures show the translated "Copy failed" /
  * "Save image failed" texts.
  */
 export function ShareMenu({ url, fileName, target }: { url: string; fileName: string; target: RefObject<HTMLElement | null> }) {

@@ -10,7 +10,7 @@ import { ClusterBadge, CoinTrendChip, ImportanceBadge } from './feed-bits';
 import { ShareMenu, feedUrl } from './ShareMenu';
 
 /**
- * Story of the day (SPEC §4): the day's biggest event, written up. On mount an automatic refresh
+ * Story of the day: the day's biggest event, written up. On mount an automatic refresh
  * runs when the story is stale (`/feeds/sotd/refresh?auto=true`, `{isRefreshing}`); the Refresh
  * button streams the write-up and shows the thinking text, then reloads the story forcibly.
  */

@@ -39,7 +39,7 @@ const IMP_STYLE: Record<FeedImportance, string> = {
   general: 'bg-surface-2 text-muted',
 };
 
-/** Importance badge (SPEC §3: most important, important, less important, general). */
+/** Importance badge (most important, important, less important, general). */
 export function ImportanceBadge({ importance }: { importance: FeedImportance }) {
   const { t } = useTranslation('feeds');
   return (

@@ -5,7 +5,7 @@ import { FeedFilters, FeedList } from '../../feeds/components/FeedList';
 import { useFeedsStream, type FeedListFilters } from '../../feeds/feeds-api';
 
 /**
- * Home's real-time news (SPEC §2): currency and heat filters, 10 per page with load-on-scroll;
+ * Home's real-time news: currency and heat filters, 10 per page with load-on-scroll;
  * changing a filter restarts at offset 0; new releases reload the first page live.
  */
 export function HomeNews() {
