@@ -100,7 +100,8 @@ export interface Example {
 }
 
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
-const STREAM_PATHS = /\/stream\//;
+/** Server-sent event streams: a path segment `stream`, last or not (`/api/stream/ticker`, `/api/alerts/stream`). */
+const STREAM_PATHS = /\/stream(\/|$)/;
 
 /** Lists the operations of an OpenAPI 3 document (`/api/docs/json`). */
 export function operationsOf(doc: any): Operation[] {
