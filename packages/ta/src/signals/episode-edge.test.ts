@@ -52,10 +52,13 @@ describe('cluster-robust edge', () => {
     expect(episodeEdgeRecord(episodeEdge([], 1000)).hit_rate).toBeNull();
   });
 
-  it('never has a zero-width interval when every episode hits', () => {
+  it('does not call a few episodes that all hit certain (the variance is taken at the null)', () => {
     const e = episodeEdge([ep(5, 5), ep(5, 5), ep(5, 5)], 1000);
-    expect(e.se).toBeGreaterThan(0);
+    const ci = edgeInterval(e)!;
+    expect(ci.hi - ci.lo).toBeGreaterThan(0.1);
+    expect(e.pValue).toBeGreaterThan(0.05 / 53); // |T| ≤ √G = √3
     expect(episodeEdgeRecord(e, 53).verdict).toBe('none');
+    expect(episodeEdgeRecord(e, 53).ci95_pp!.lo).toBeLessThanOrEqual(0);
   });
 
   it('shows the corrected interval: it excludes 0 exactly when the verdict is edge or worse', () => {

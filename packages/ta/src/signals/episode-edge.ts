@@ -1,6 +1,5 @@
-import tCdf from '@stdlib/stats-base-dists-t-cdf';
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
-import { EDGE_ALPHA, type EdgeRecord, type EdgeVerdict, holmAdjust } from '@coinlens/contracts/signals/edge-stats';
+import { probit } from 'simple-statistics';
+import { EDGE_ALPHA, type EdgeRecord, type EdgeVerdict, holmAdjust, normalCdf } from '@coinlens/contracts/signals/edge-stats';
 
 /**
  * Edge of a pattern over its baseline with uncertainty that respects overlapping outcomes.
@@ -16,16 +15,26 @@ import { EDGE_ALPHA, type EdgeRecord, type EdgeVerdict, holmAdjust } from '@coin
  * - Estimate: edge = mean over cases of (hit − baseline p of the case's coin), i.e. hit rate minus
  *   the baseline weighted by where the pattern fired. The baseline is the rate of the same outcome
  *   after any candle of the same coins in the same period and is conditioned on (treated as known):
- *   the question is whether the pattern's candles did better than the period's candles.
- * - Variance: cluster-robust (CR1, Liang–Zeger sandwich with the G/(G−1) small-sample factor) with
- *   episodes as clusters: Var = G/(G−1) · Σ_g (Σ_{i∈g} (d_i − edge))² / n². It never falls below the
- *   independent-case variance b(1−b)/n at the baseline rate b, so a few all-hit episodes do not get
- *   a zero-width interval. Reference distribution: Student t with G − 1 degrees of freedom
- *   (Cameron & Miller 2015, "A Practitioner's Guide to Cluster-Robust Inference", §VI), quantiles
- *   and CDF from @stdlib.
- * - p-value: two-sided t test of edge = 0 with that variance; Holm corrects it over the family.
- * - Interval shown: the same t interval at the multiplicity-corrected level, so it excludes 0
- *   exactly when the corrected verdict says edge / worse (see {@link correctedRecords}).
+ *   the question is whether the pattern's candles did better than the period's candles. Episodes
+ *   are taken as independent of one another (their outcome windows do not overlap).
+ * - Test: cluster-robust score test with the null imposed. With a_g = hits_g − Σ baseline p over
+ *   the episode's cases, T(δ) = (Σ a_g − δ n) / sqrt(Σ_g (a_g − δ n_g)²): the sum of the episode
+ *   residuals over their cluster-robust (Liang–Zeger sandwich) standard error, evaluated at the
+ *   hypothesised edge δ rather than at the estimate, as Wilson's interval does for one proportion.
+ *   At the estimate that variance collapses when the episodes agree (every one all hits), so a
+ *   handful of episodes looks certain; imposed at the null it does not, and |T(0)| ≤ √G, so few
+ *   episodes can never look significant. Reference: the standard normal (Φ from simple-statistics).
+ *   T is a self-normalised sum of independent episode residuals, whose tails are no heavier than
+ *   the normal's when the residuals are symmetric (Efron 1969, "Student's t-test under symmetry
+ *   conditions", JASA 64); the seeded simulation (episode-edge.sim.test.ts) checks the size and
+ *   coverage on the shipped candles with bursty signals and no edge.
+ *   p-value = 2 (1 − Φ(|T(0)|)).
+ * - Interval: every δ with |T(δ)| ≤ z(1 − α/2), a quadratic inequality in δ (the score interval,
+ *   solved in closed form; z from simple-statistics' probit), cut to the feasible range
+ *   −baseline..1 − baseline; the whole feasible range when the episodes are too uneven in size for
+ *   a bounded interval (Σ n_g² · z² ≥ n²).
+ * - Interval shown: drawn at the multiplicity-corrected level, so it excludes 0 exactly when the
+ *   corrected verdict says edge / worse (see {@link correctedRecords}).
  *
  * Fewer than 2 episodes: no interval, p = 1, "no measurable edge".
  */
@@ -106,12 +115,12 @@ export interface EpisodeEdge {
   baseN: number;
   /** Edge as a fraction (hit rate − baseline); null when not measurable. */
   edge: number | null;
-  /** Cluster-robust standard error of edge (fraction); null when fewer than 2 episodes. */
-  se: number | null;
-  /** Degrees of freedom of the t reference: episodes − 1. */
+  /** Episodes − 1 (0: no interval). */
   df: number;
   /** Two-sided p-value of edge = 0 (1 when not testable). */
   pValue: number;
+  /** Sums over episodes the score interval is solved from: Σa, Σa², Σa·n_g, Σn_g², a_g = hits_g − baseSum_g. */
+  sums: { a: number; aa: number; an: number; nn: number };
 }
 
 /** Minimum episodes for an interval and a test. */
@@ -122,37 +131,44 @@ export const MIN_EPISODES = 2;
  * `baseN` is only reported. `hasBaseline` false (no baseline measured) gives edge null.
  */
 export function episodeEdge(episodes: readonly Episode[], baseN: number, hasBaseline = true): EpisodeEdge {
-  let n = 0, hits = 0, base = 0;
+  let n = 0, hits = 0, base = 0, aa = 0, an = 0, nn = 0;
   for (const e of episodes) {
+    const a = e.hits - e.baseSum;
     n += e.n;
     hits += e.hits;
     base += e.baseSum;
+    aa += a * a;
+    an += a * e.n;
+    nn += e.n * e.n;
   }
   const G = episodes.length;
   const measurable = hasBaseline && n > 0 && baseN > 0;
-  const baseP = measurable ? base / n : null;
   const edge = measurable ? (hits - base) / n : null;
-  let se: number | null = null;
   let pValue = 1;
-  if (edge !== null && baseP !== null && G >= MIN_EPISODES) {
-    let ss = 0;
-    for (const e of episodes) ss += (e.hits - e.baseSum - edge * e.n) ** 2;
-    const crVar = ((G / (G - 1)) * ss) / (n * n);
-    const floor = (baseP * (1 - baseP)) / n;
-    se = Math.sqrt(Math.max(crVar, floor));
-    pValue = se > 0 ? Math.min(1, 2 * (1 - tCdf(Math.abs(edge) / se, G - 1))) : edge === 0 ? 1 : 0;
+  if (edge !== null && G >= MIN_EPISODES && aa > 0) {
+    pValue = Math.min(1, 2 * (1 - normalCdf(Math.abs(hits - base) / Math.sqrt(aa))));
   }
-  return { hits, n, nEff: G, baseP, baseN: measurable ? baseN : 0, edge, se, df: Math.max(0, G - 1), pValue };
+  return { hits, n, nEff: G, baseP: measurable ? base / n : null, baseN: measurable ? baseN : 0, edge, df: Math.max(0, G - 1), pValue, sums: { a: hits - base, aa, an, nn } };
 }
 
 /**
- * Two-sided (1 − alpha) t interval of an estimate, as fractions; null when it has no standard error.
- * alpha in (0, 1).
+ * Two-sided (1 − alpha) score interval of an estimate's edge, as fractions (see the module
+ * comment); null when not measurable or with fewer than 2 episodes. alpha in (0, 1).
  */
 export function edgeInterval(e: EpisodeEdge, alpha = EDGE_ALPHA): { lo: number; hi: number } | null {
-  if (e.edge === null || e.se === null || e.df < 1) return null;
-  const half = tQuantile(1 - alpha / 2, e.df) * e.se;
-  return { lo: e.edge - half, hi: e.edge + half };
+  if (e.edge === null || e.baseP === null || e.df < 1) return null;
+  const c2 = probit(1 - alpha / 2) ** 2;
+  const { a, aa, an, nn } = e.sums;
+  const N = e.n;
+  // |T(δ)| ≤ c  ⇔  qa·δ² + qb·δ + qc ≤ 0
+  const qa = N * N - c2 * nn;
+  const qb = -2 * (a * N - c2 * an);
+  const qc = a * a - c2 * aa;
+  const lo = -e.baseP;
+  const hi = 1 - e.baseP;
+  if (!(qa > 0)) return { lo, hi };
+  const root = Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc));
+  return { lo: Math.max(lo, Math.min(e.edge, (-qb - root) / (2 * qa))), hi: Math.min(hi, Math.max(e.edge, (-qb + root) / (2 * qa))) };
 }
 
 function recordOf(e: EpisodeEdge, pAdjusted: number, alpha: number): EdgeRecord {
