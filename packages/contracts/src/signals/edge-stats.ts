@@ -197,8 +197,17 @@ export function formatEdge(s: EdgeRecord, lang: string, mode: 'full' | 'short' =
   if (mode === 'short') return verdict;
   const hr = s.hit_rate === null ? '—' : pct(s.hit_rate);
   const base = s.baseline.p === null ? '—' : pct(s.baseline.p);
-  const eff = s.n_eff < s.n ? (zh ? `（${s.n_eff} 个独立片段）` : ` (${s.n_eff} episodes)`) : '';
-  return zh ? `命中率 ${hr}，基准 ${base}，样本 ${s.n}${eff}；${verdict}` : `hit rate ${hr}, baseline ${base}, n = ${s.n}${eff}; ${verdict}`;
+  return zh ? `命中率 ${hr}，基准 ${base}，${formatN(s, lang)}；${verdict}` : `hit rate ${hr}, baseline ${base}, ${formatN(s, lang)}; ${verdict}`;
+}
+
+/**
+ * The sample size of a record with its effective n: "n = 946 (42 episodes)" / "样本 946（42 个独立片段）";
+ * just "n = 40" / "样本 40" when every case is its own episode. Language as in {@link formatEdge}.
+ */
+export function formatN(s: Pick<EdgeRecord, 'n' | 'n_eff'>, lang: string): string {
+  const zh = lang.startsWith('zh');
+  if (s.n_eff < s.n) return zh ? `样本 ${s.n}（${s.n_eff} 个独立片段）` : `n = ${s.n} (${s.n_eff} episodes)`;
+  return zh ? `样本 ${s.n}` : `n = ${s.n}`;
 }
 
 /**

@@ -42,5 +42,5 @@ const _sameShape: [EdgeStat extends EdgeRecord ? true : false, EdgeRecord extend
 void _sameShape;
 
 export {
-  applyHolm, EDGE_ALPHA, edgeStat, formatEdge, holmAdjust, type EdgeRecord, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95,
+  applyHolm, EDGE_ALPHA, edgeStat, formatEdge, formatN, holmAdjust, type EdgeRecord, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95,
 } from './edge-stats';
