@@ -206,7 +206,7 @@ export function formatEdge(s: EdgeRecord, lang: string, mode: 'full' | 'short' =
  */
 export function formatN(s: Pick<EdgeRecord, 'n' | 'n_eff'>, lang: string): string {
   const zh = lang.startsWith('zh');
-  if (s.n_eff < s.n) return zh ? `样本 ${s.n}（${s.n_eff} 个独立片段）` : `n = ${s.n} (${s.n_eff} episodes)`;
+  if (s.n_eff < s.n) return zh ? `样本 ${s.n}（${s.n_eff} 个独立片段）` : `n = ${s.n} (${s.n_eff} episode${s.n_eff === 1 ? '' : 's'})`;
   return zh ? `样本 ${s.n}` : `n = ${s.n}`;
 }
 

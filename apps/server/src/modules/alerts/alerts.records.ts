@@ -222,7 +222,7 @@ export function newsRecord(
   }
   const baseEn = base.n > 0 ? `base rate ${pct1(base.hits / base.n)} % of all 24 h windows (95 % CI ${ci(base.hits, base.n)} %, n = ${count(base.n)})` : 'no base rate (no stored 24 h window)';
   const baseZh = base.n > 0 ? `基准为所有 24 小时窗口的 ${pct1(base.hits / base.n)} %（95% 置信区间 ${ci(base.hits, base.n)} %，样本 ${count(base.n)}）` : '无基准（没有已存储的 24 小时窗口）';
-  const eff: Bi = edge.n_eff < sample.n ? { en: ` in ${count(edge.n_eff)} episodes`, zh: `，${count(edge.n_eff)} 个独立片段` } : { en: '', zh: '' };
+  const eff: Bi = edge.n_eff < sample.n ? { en: ` in ${count(edge.n_eff)} episode${edge.n_eff === 1 ? '' : 's'}`, zh: `，${count(edge.n_eff)} 个独立片段` } : { en: '', zh: '' };
   return {
     en: `${head.en}: followed by ${move.en} within 24 h in ${pct1(sample.hits / sample.n)} % of ${count(sample.n)} items${eff.en} (95 % CI ${ci(sample.hits, sample.n)} %), ${baseEn}: ${formatEdge(edge, 'en', 'short')}`,
     zh: `${head.zh}：其后 24 小时内${move.zh}的比例为 ${pct1(sample.hits / sample.n)} %（共 ${count(sample.n)} 条${eff.zh}，95% 置信区间 ${ci(sample.hits, sample.n)} %），${baseZh}：${formatEdge(edge, 'zh', 'short')}`,

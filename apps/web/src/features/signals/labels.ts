@@ -18,7 +18,7 @@ export function ratePct(p: number | null | undefined): string {
  * "n = 1,234 in 42 episodes" when overlapping cases were grouped into fewer episodes.
  */
 export function sampleText(t: TFunction, s: { n: number; n_eff: number }): string {
-  return s.n_eff < s.n ? t('signals:accuracy.sampleEpisodes', { n: formatNumber(s.n), eff: formatNumber(s.n_eff) }) : t('signals:accuracy.sample', { n: formatNumber(s.n) });
+  return s.n_eff < s.n ? t('signals:accuracy.sampleEpisodes', { count: s.n_eff, n: formatNumber(s.n), eff: formatNumber(s.n_eff) }) : t('signals:accuracy.sample', { n: formatNumber(s.n) });
 }
 
 /** Accuracy with its denominator: "58 % (41/71)"; "— (0/0)" without scored signals. */
