@@ -90,7 +90,7 @@ export function renderSignalsDoc(): string {
     '',
     'Power: with a drift of half a standard deviation of the horizon move planted after each signal (400 pseudo-patterns of 40–80 bursts, mean 28.4 episodes), the uncorrected 95 % interval lies above 0 for 88.3 % of them and a card\'s corrected verdict says "edge" for 14.8 % (asserted > 50 % and > 10 %). The correction for 53 patterns costs power when a pattern has few episodes; that is the price of not crying wolf.',
     '',
-    'Example, BTC 1h `rsi_oversold` over the whole shipped history (20,404 candles): n = 946 in 42 episodes, hit rate 50.1 % against a baseline of 53.5 %, edge −3.4 pp. Counted as independent cases (Newcombe) the 95 % interval was −6.7 to −0.2 pp — excluding 0 — beside the words "no measurable edge"; over episodes the 95 % interval is −13.0 to +9.6 pp, and the interval a card shows, corrected for 53 patterns, −21.1 to +31.4 pp (p = 0.53).',
+    'Example, BTC 1h `rsi_oversold` over the whole shipped history (20,404 candles): n = 946 in 42 episodes, hit rate 50.1 % against a baseline of 53.5 %, edge −3.4 pp. Counted as independent cases (Newcombe) the 95 % interval was −6.7 to −0.2 pp — excluding 0 — beside the words "no measurable edge"; over episodes the 95 % interval is −13.0 to +9.6 pp, and the interval a card shows, corrected for 53 patterns, −21.1 to +31.7 pp (p = 0.53).',
     '',
     'The one formatter (`formatEdge`, packages/contracts/src/signals/edge-stats.ts) writes, for example (a card, m = 53):',
     '',

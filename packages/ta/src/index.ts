@@ -29,7 +29,7 @@ export {
   type Probability, probabilityWording, type ProbabilityWording, toProbability,
 } from './signals/probability';
 export {
-  clusterEpisodes, correctedRecords, type Episode, EpisodeBuilder, type EpisodeCase, type EpisodeEdge, edgeInterval, episodeEdge, episodeEdgeRecord, MIN_EPISODES,
+  clusterEpisodes, correctedRecords, type Episode, EpisodeBuilder, type EpisodeCase, type EpisodeEdge, edgeInterval, episodeEdge, episodeEdgeRecord, MIN_EPISODES, normalCritical,
 } from './signals/episode-edge';
 export { findLevels, findSwings, type Level, LEVEL_DEFAULTS, type LevelOptions } from './levels/levels';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterEpisodes, correctedRecords, edgeInterval, EpisodeBuilder, episodeEdge, episodeEdgeRecord, type Episode } from './episode-edge';
+import { clusterEpisodes, correctedRecords, edgeInterval, EpisodeBuilder, episodeEdge, episodeEdgeRecord, normalCritical, type Episode } from './episode-edge';
 
 describe('episodes', () => {
   it('cases within the horizon of the previous case of the same series share an episode', () => {
@@ -25,6 +25,11 @@ describe('episodes', () => {
 });
 
 describe('cluster-robust edge', () => {
+  it('uses the normal critical value of the same Φ as the p-values', () => {
+    expect(normalCritical(0.05)).toBeCloseTo(1.959964, 5);
+    expect(normalCritical(0.05 / 53)).toBeCloseTo(3.306, 2);
+  });
+
   const ep = (n: number, hits: number, p = 0.5): Episode => ({ n, hits, baseSum: n * p });
 
   it('equals hit rate minus the case-weighted baseline, with effective n = episodes', () => {

@@ -1,4 +1,3 @@
-import { probit } from 'simple-statistics';
 import { EDGE_ALPHA, type EdgeRecord, type EdgeVerdict, holmAdjust, normalCdf } from '@coinlens/contracts/signals/edge-stats';
 
 /**
@@ -30,7 +29,7 @@ import { EDGE_ALPHA, type EdgeRecord, type EdgeVerdict, holmAdjust, normalCdf } 
  *   coverage on the shipped candles with bursty signals and no edge.
  *   p-value = 2 (1 − Φ(|T(0)|)).
  * - Interval: every δ with |T(δ)| ≤ z(1 − α/2), a quadratic inequality in δ (the score interval,
- *   solved in closed form; z from simple-statistics' probit), cut to the feasible range
+ *   solved in closed form; z by inverting the same Φ, see {@link normalCritical}), cut to the feasible range
  *   −baseline..1 − baseline; the whole feasible range when the episodes are too uneven in size for
  *   a bounded interval (Σ n_g² · z² ≥ n²).
  * - Interval shown: drawn at the multiplicity-corrected level, so it excludes 0 exactly when the
@@ -157,7 +156,7 @@ export function episodeEdge(episodes: readonly Episode[], baseN: number, hasBase
  */
 export function edgeInterval(e: EpisodeEdge, alpha = EDGE_ALPHA): { lo: number; hi: number } | null {
   if (e.edge === null || e.baseP === null || e.df < 1) return null;
-  const c2 = probit(1 - alpha / 2) ** 2;
+  const c2 = normalCritical(alpha) ** 2;
   const { a, aa, an, nn } = e.sums;
   const N = e.n;
   // |T(δ)| ≤ c  ⇔  qa·δ² + qb·δ + qc ≤ 0
@@ -169,6 +168,23 @@ export function edgeInterval(e: EpisodeEdge, alpha = EDGE_ALPHA): { lo: number; 
   if (!(qa > 0)) return { lo, hi };
   const root = Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc));
   return { lo: Math.max(lo, Math.min(e.edge, (-qb - root) / (2 * qa))), hi: Math.min(hi, Math.max(e.edge, (-qb + root) / (2 * qa))) };
+}
+
+/**
+ * Two-sided normal critical value z with 2 (1 − Φ(z)) = alpha, alpha in (0, 1], found by bisection
+ * on the same Φ the p-values use (contracts' normalCdf, simple-statistics' error function), so an
+ * interval at level 1 − alpha excludes 0 exactly when p < alpha. Capped at 40 when alpha is below
+ * what Φ resolves.
+ */
+export function normalCritical(alpha: number): number {
+  let lo = 0;
+  let hi = 40;
+  for (let k = 0; k < 64; k++) {
+    const mid = (lo + hi) / 2;
+    if (2 * (1 - normalCdf(mid)) > alpha) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 function recordOf(e: EpisodeEdge, pAdjusted: number, alpha: number): EdgeRecord {
