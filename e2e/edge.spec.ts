@@ -17,6 +17,12 @@ test.describe('edge over the baseline with uncertainty', () => {
     // rows without a measurable edge say so in the one wording
     const none = page.locator('[data-testid="pattern-row"][data-verdict="none"] [data-testid="edge-text"]');
     if (await none.count()) await expect(none.first()).toContainText('no measurable edge');
+    // one verdict and one interval: the interval shown beside "no measurable edge" is the corrected one and contains 0
+    const num = (v: string) => Number(v.replace('−', '-').replace('±', ''));
+    for (const t of await none.allTextContents()) {
+      const m = /95 % CI ([+−±][\d.]+) to ([+−±][\d.]+)/.exec(t);
+      if (m) expect(num(m[1]) <= 0 && num(m[2]) >= 0).toBe(true);
+    }
     const sample = page.getByTestId('pattern-sample');
     await expect(sample.locator('[data-sample="in_sample"]')).toHaveText(/In sample · n = [\d,]+/);
     await expect(sample.locator('[data-sample="out_of_sample"]')).toHaveText(/Out of sample · n = [\d,]+/);
@@ -46,7 +52,7 @@ test.describe('edge over the baseline with uncertainty', () => {
     }
     expect(await records.count()).toBeGreaterThan(0);
     for (const t of await records.allTextContents()) {
-      expect(t).toMatch(/^hit rate \d+ %, baseline \d+ %, n = \d+; /);
+      expect(t).toMatch(/^hit rate \d+ %, baseline \d+ %, n = \d+( \(\d+ episodes?\))?; /);
       expect(t).toMatch(EDGE_EN);
     }
     await expectNoHorizontalOverflow(page);

@@ -113,14 +113,29 @@ async function startServer(chains?: string): Promise<{ baseUrl: string; child: C
   throw new Error(`the server did not become ready (log ${logPath})`);
 }
 
+/**
+ * `fetch` that waits out a 429 like a well-mannered client: the answer's `details.retry_after_s`
+ * (at most 65 s), at most 3 times. The fuzz spends the sign-in routes' rate limits, which on Redis
+ * outlive the run that spent them, so the sign-in after it may meet a 429.
+ */
+async function fetchPatiently(url: string, init?: RequestInit): Promise<Response> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(url, init);
+    if (res.status !== 429 || attempt >= 3) return res;
+    const wait = Math.min(65, Number(((await res.json().catch(() => null)) as any)?.error?.details?.retry_after_s ?? 5));
+    say(`${new URL(url).pathname} answered 429: retrying in ${wait} s`);
+    await new Promise((r) => setTimeout(r, wait * 1000));
+  }
+}
+
 /** Signs a new wallet in with SIWE (EIP-4361) and returns its bearer header. */
 async function signIn(baseUrl: string): Promise<string> {
   if (process.env.FUZZ_TOKEN) return `Bearer ${process.env.FUZZ_TOKEN}`;
   const account = privateKeyToAccount(generatePrivateKey());
-  const nonce = (await (await fetch(`${baseUrl}/api/auth/metamask/nonce?address=${account.address}`)).json()) as any;
+  const nonce = (await (await fetchPatiently(`${baseUrl}/api/auth/metamask/nonce?address=${account.address}`)).json()) as any;
   if (!nonce?.result?.message) throw new Error(`no SIWE message: ${JSON.stringify(nonce)}`);
   const signature = await account.signMessage({ message: nonce.result.message });
-  const res = await fetch(`${baseUrl}/api/auth/metamask/login`, {
+  const res = await fetchPatiently(`${baseUrl}/api/auth/metamask/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ address: account.address, message: nonce.result.message, signature, agreement_accepted: true, cookie_accepted: true }),

@@ -37,7 +37,7 @@ export {
   SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay,
 } from './feeds/index';
 export { Bilingual, LabelledTaResult, LevelProbabilities, Probability, ProbabilityWording, WordingCalibration, SignalDirection, TaLevel, TaResult, TaSignal } from './signals/analysis';
-export { applyHolm, EDGE_ALPHA, EdgeStat, EdgeVerdict, edgeStat, formatEdge, holmAdjust, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95 } from './signals/edge';
+export { applyHolm, EDGE_ALPHA, EdgeStat, EdgeVerdict, edgeStat, formatEdge, formatN, holmAdjust, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95 } from './signals/edge';
 export {
   AccuracyFigure, CoinTaParams, CoinTaQuery, CoinWithSignals, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse,
   GetTrackRecordResponse, GetWithSignalsResponse, LatestAccuracy, LatestAccuracyQuery, PatternSamples, PatternStat, PatternStats, PatternStatsQuery, SignalItem, SignalsPage, SignalTaResult,

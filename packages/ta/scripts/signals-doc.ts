@@ -7,7 +7,27 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SIGNAL_CATALOGUE, type SignalCategory } from '../src/signals/catalogue';
 import { SIGNAL_HORIZON_CANDLES, NEUTRAL_BAND_PCT } from '../src/signals/scoring';
-import { EDGE_ALPHA, edgeStat, formatEdge, NO_MEASURABLE_EDGE } from '@coinlens/contracts/signals/edge-stats';
+import { EDGE_ALPHA, formatEdge, NO_MEASURABLE_EDGE } from '@coinlens/contracts/signals/edge-stats';
+import { type Episode, episodeEdge, episodeEdgeRecord } from '../src/signals/episode-edge';
+
+/**
+ * Example episodes: `cases` cases in `episodes` episodes of (nearly) equal size, hit rate `p`
+ * overall, the episodes alternately 30 points above and below it, baseline `baseP`.
+ */
+function exampleEpisodes(cases: number, episodes: number, p: number, baseP: number): Episode[] {
+  const sizes = Array.from({ length: episodes }, (_, g) => Math.floor(cases / episodes) + (g < cases % episodes ? 1 : 0));
+  const weights = sizes.map((n, g) => n * Math.min(1, Math.max(0, p + (g % 2 ? -0.3 : 0.3))));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const hits = Math.round(p * cases);
+  let cum = 0;
+  let given = 0;
+  return sizes.map((n, g) => {
+    cum += weights[g];
+    const h = Math.min(n, Math.round((cum / total) * hits) - given);
+    given += h;
+    return { n, hits: h, baseSum: n * baseP };
+  });
+}
 
 const CATEGORY_TITLES: Record<SignalCategory, string> = {
   cross: 'Moving-average and MACD crosses',
@@ -36,18 +56,43 @@ export function renderSignalsDoc(): string {
     '',
   );
   const m = SIGNAL_CATALOGUE.length;
-  const examples = [edgeStat(300, 749, 0.41, 20_000, m), edgeStat(300, 749, 0.48, 20_000, m), edgeStat(620, 1000, 0.5, 20_000, m)];
+  const examples = [
+    episodeEdgeRecord(episodeEdge(exampleEpisodes(749, 40, 0.4, 0.41), 20_000), m),
+    episodeEdgeRecord(episodeEdge(exampleEpisodes(749, 300, 0.4, 0.55), 20_000), m),
+    episodeEdgeRecord(episodeEdge(exampleEpisodes(1000, 400, 0.62, 0.5), 20_000), m),
+  ];
   lines.push('## Edge over the baseline, with uncertainty', '');
   lines.push(
-    'A hit rate alone says nothing: in a rising market most bullish signals "hit". Every record the product shows (track record, signal cards, chart-marker tooltips, the analyst\'s and the model\'s facts) therefore puts the hit rate beside its **baseline** — how often the same outcome (same direction rule, same horizon) followed *any* candle of the same coins in the same period — and states the **edge** = hit rate − baseline in percentage points with a **95 % interval**.',
+    'A hit rate alone says nothing: in a rising market most bullish signals "hit". Every record the product shows (track record, signal cards, chart-marker tooltips, alert records, the analyst\'s and the model\'s facts) therefore puts the hit rate beside its **baseline** — how often the same outcome (same direction rule, same horizon) followed *any* candle of the same coins in the same period — and states the **edge** = hit rate − baseline in percentage points with a **95 % interval**, n and the **effective n**.',
     '',
-    '- Interval: Newcombe\'s hybrid score interval for a difference of two proportions (method 10 of Newcombe 1998: the Wilson score intervals of both rates combined); correct for small n and rates near 0 or 1. The track record\'s baseline of a pattern is the per-coin base rates weighted by where the pattern fired, over the candles of those coins in the window.',
-    '- Test: two-sided two-proportion z-test (pooled); Φ from the `simple-statistics` error function.',
-    `- Multiple comparisons: **Holm** (step-down Bonferroni, family-wise error ${EDGE_ALPHA}). In the track record the family is every pattern × timeframe row shown in that view (all / in sample / out of sample are separate families). On a signal card and in the analyst facts the family is the whole catalogue (m = ${m}): the signal has an edge only when m × p ≤ ${EDGE_ALPHA}, which Holm rejects whatever the other p-values are.`,
-    `- Verdict: "has an edge" only when the Holm-adjusted p ≤ ${EDGE_ALPHA} **and** the 95 % interval excludes 0 (above 0: edge; below 0: worse than baseline). Otherwise the one wording is **"${NO_MEASURABLE_EDGE.en}"** (zh: **"${NO_MEASURABLE_EDGE.zh}"**), also when there is no sample at all.`,
-    '- Caveat: the horizons of neighbouring candles overlap, so cases are not independent and the intervals are if anything too narrow; the correction and the two-condition rule keep the verdict conservative.',
+    '### Episodes and effective n',
     '',
-    'The one formatter (`formatEdge`, packages/contracts/src/signals/edge-stats.ts) writes, for example:',
+    'A detector fires on neighbouring candles (RSI stays below 30 for a dozen candles), and every one of those cases is scored on nearly the same move: their outcome windows overlap. Counting them as independent makes an interval too narrow. So the cases of a pattern on one coin and timeframe, in candle order, are cut into **episodes**: a case within `h` candles (the horizon above) of the previous case joins its episode, a case more than `h` candles after it starts a new one. The **effective n** (`n_eff` in the API, "n = 946 (42 episodes)" on screen) is the number of episodes. The 7-day accuracy line groups the signals of every pattern on one coin and timeframe the same way (they are scored on the same moves); alert records of news group items about one coin published within 24 h of each other. Episodes are computed where the records are aggregated: in SQL window functions for the track record and the accuracy line (once per change of the stored signals, then served from the read model), in the history scan for signal cards.',
+    '',
+    '### Interval, test, correction',
+    '',
+    '- Estimate: edge = mean over the cases of (hit − baseline of the case\'s coin) = hit rate − the baseline weighted by where the pattern fired. The baseline is conditioned on: the question is whether the pattern\'s candles did better than the candles of the same period.',
+    '- Test: a cluster-robust **score test with the null imposed**, episodes as clusters. With a_g = hits − Σ baseline over episode g and n_g its cases, T(δ) = (Σ a_g − δ·n) / √Σ (a_g − δ·n_g)²: the sum of the episode residuals over their cluster-robust (sandwich) standard error, taken at the hypothesised edge δ instead of at the estimate — as Wilson\'s interval does for one proportion. At the estimate that variance collapses when every episode agrees (all hits), which makes a handful of episodes look certain; at the null it does not, and |T(0)| ≤ √(episodes), so few episodes never look significant. p-value = 2 (1 − Φ(|T(0)|)) with Φ from `simple-statistics`; T is a self-normalised sum of independent episode residuals, whose tails are no heavier than the normal\'s (Efron 1969, "Student\'s t-test under symmetry conditions"); the simulation below checks it on the shipped candles. Fewer than 2 episodes: no interval, p = 1.',
+    '- Interval: every δ with |T(δ)| ≤ z, a quadratic inequality in δ solved in closed form, cut to the feasible range (−baseline … 1 − baseline); the whole feasible range when the episodes are too uneven in size for a bounded interval.',
+    `- Multiple comparisons: **Holm** (step-down Bonferroni, family-wise error ${EDGE_ALPHA}) on the p-values of the same test. In the track record the family is every pattern × timeframe row shown in that view (all / in sample / out of sample are separate families); on the accuracy line the overall row and the timeframe rows. On a signal card, a chart-marker tooltip, an alert and in the analyst facts the family is the whole catalogue (m = ${m}): the signal has an edge only when m × p ≤ ${EDGE_ALPHA}, which Holm rejects whatever the other p-values are.`,
+    `- **One verdict, one interval: the corrected one.** The interval shown is drawn at the corrected level — 1 − ${EDGE_ALPHA}/m on a card (m = ${m}: 99.9 %), 1 − ${EDGE_ALPHA} · p / p̃ in a Holm family (p̃ the row's Holm-adjusted p before the cap at 1) — so it is a 95 % family-wise interval and it excludes 0 exactly when the Holm-adjusted p ≤ ${EDGE_ALPHA}. Verdict: above 0 "edge", below 0 "worse than baseline"; otherwise the one wording is **"${NO_MEASURABLE_EDGE.en}"** (zh: **"${NO_MEASURABLE_EDGE.zh}"**), also when there is no sample at all, and the interval beside it always contains 0.`,
+    '- Assumptions: episodes are independent of one another (their outcome windows do not overlap; slow regimes that outlast a horizon are not modelled beyond what the simulation exercises); the baseline is known (measured on every candle of the period). A pattern that fires at least once per horizon for the whole history is one long episode: it has no interval until it pauses. Cases whose coin has no measured baseline are left out of the interval.',
+    '',
+    '### Simulation: are the verdicts honest?',
+    '',
+    'packages/ta/src/signals/episode-edge.sim.test.ts (unit project, seeded with pure-rand xoroshiro128+, seed 20261129, ~4 s) plants pseudo-patterns at random times on the shipped candles of BTC, ETH, SOL, DOGE, BNB, ADA and XRP on 5m, 1h and 1d (21 series; true edge 0): 4–40 bursts each, a burst being 1–30 consecutive candles (mean ≈ 6) and followed with probability ½ by another burst within half a horizon, like real detectors. 5,300 pseudo-patterns in 100 Holm families of 53 (mean n 255, mean 16.0 episodes):',
+    '',
+    '| | episodes, cluster-robust | old: independent Newcombe |',
+    '| --- | --- | --- |',
+    '| 95 % intervals covering the true edge 0 (required ≥ 93 %) | 97.0 % | 44.5 % |',
+    '| families of 53 with any "has an edge" verdict (Holm; required ≤ 5 %) | 0.0 % | — |',
+    '| "has an edge" / "worse" on a card (m = 53) | 0.00 % | 31.28 % |',
+    '',
+    'Power: with a drift of half a standard deviation of the horizon move planted after each signal (400 pseudo-patterns of 40–80 bursts, mean 28.4 episodes), the uncorrected 95 % interval lies above 0 for 88.3 % of them and a card\'s corrected verdict says "edge" for 14.8 % (asserted > 50 % and > 10 %). The correction for 53 patterns costs power when a pattern has few episodes; that is the price of not crying wolf.',
+    '',
+    'Example, BTC 1h `rsi_oversold` over the whole shipped history (20,404 candles): n = 946 in 42 episodes, hit rate 50.1 % against a baseline of 53.5 %, edge −3.4 pp. Counted as independent cases (Newcombe) the 95 % interval was −6.7 to −0.2 pp — excluding 0 — beside the words "no measurable edge"; over episodes the 95 % interval is −13.0 to +9.6 pp, and the interval a card shows, corrected for 53 patterns, −21.1 to +31.7 pp (p = 0.53).',
+    '',
+    'The one formatter (`formatEdge`, packages/contracts/src/signals/edge-stats.ts) writes, for example (a card, m = 53):',
     '',
     ...examples.map((e) => `- ${formatEdge(e, 'en-US')}<br>${formatEdge(e, 'zh-CN')}`),
     '',

@@ -1,9 +1,9 @@
 import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility } from './classify/classify';
 import { findLevels } from './levels/levels';
-import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 import { detectSignalsAt, SIGNAL_CATALOGUE } from './signals/catalogue';
 import { computeSignalColumns, sliceSignalColumns, type SignalColumns } from './signals/columns';
-import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalHitRate, toProbability } from './signals/probability';
+import { episodeEdge, episodeEdgeRecord } from './signals/episode-edge';
+import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalEpisodes, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
 import { candleCount, type Candles } from './types';
 import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
@@ -85,11 +85,13 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
   const fired = detectSignalsAt(x, i);
   const base = fired.length ? measureBaseline(hist, horizon) : null;
   const signals: SignalHit[] = fired.map((s) => {
-    const hitRate = measureSignalHitRate(hist, s, horizon);
-    const hits = Math.round(hitRate.p * hitRate.n);
+    const baseP = base ? baselineRate(base, s.direction) : null;
+    const { hitRate, episodes } = measureSignalEpisodes(hist, s, horizon, baseP ?? 0);
     // Family = the whole catalogue: a card shows whichever signals fired, so the verdict must
-    // survive Holm over every pattern that could have been shown (m·p ≤ α).
-    return { label: s.label, name: s.name, direction: s.direction, category: s.category, hit_rate: hitRate, edge: edgeStat(hits, hitRate.n, base ? baselineRate(base, s.direction) : null, base?.n ?? 0, SIGNAL_CATALOGUE.length) };
+    // survive Holm over every pattern that could have been shown (m·p ≤ α), and the interval is
+    // drawn at that corrected level. Overlapping cases form one episode (effective n).
+    const edge = episodeEdgeRecord(episodeEdge(episodes, base?.n ?? 0, baseP !== null), SIGNAL_CATALOGUE.length);
+    return { label: s.label, name: s.name, direction: s.direction, category: s.category, hit_rate: hitRate, edge };
   });
   const { trend, reversalTo } = classifyTrend(x, i);
   const direction = classifyDirection(fired, trend, reversalTo);

@@ -25,9 +25,12 @@ export {
 } from './signals/backtest';
 export { NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, type SignalScore } from './signals/scoring';
 export {
-  baselineRate, type BaselineCounts, DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, measureBaseline, type LevelProbabilities, measureLevelProbabilities, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,
+  baselineRate, type BaselineCounts, DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, measureBaseline, type LevelProbabilities, measureLevelProbabilities, measureSignalEpisodes, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,
   type Probability, probabilityWording, type ProbabilityWording, toProbability,
 } from './signals/probability';
+export {
+  clusterEpisodes, correctedRecords, type Episode, EpisodeBuilder, type EpisodeCase, type EpisodeEdge, edgeInterval, episodeEdge, episodeEdgeRecord, MIN_EPISODES, normalCritical,
+} from './signals/episode-edge';
 export { findLevels, findSwings, type Level, LEVEL_DEFAULTS, type LevelOptions } from './levels/levels';
 export {
   type CashFlow, classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility, type Intensity, INTENSITY_ADX, type Trend,

@@ -1,21 +1,20 @@
 import { errorFunction, gammaln } from 'simple-statistics';
 
 /**
- * Edge of a signal over its baseline, with uncertainty.
+ * Edge of a signal over its baseline: the served record, its one wording, the Holm correction, the
+ * independent-case formulas and the Student t helpers of the backtest's intervals.
  *
  * - hit rate p₁ = hits / n of the signal; baseline p₂ = how often the same outcome (same direction,
  *   same horizon) followed ANY candle of the same coins in the same period, over n₂ candles.
- * - edge = p₁ − p₂ in percentage points, with a 95 % interval by Newcombe's hybrid score method
- *   (method 10 of Newcombe 1998: the two Wilson score intervals combined), which behaves well for
- *   small n and rates near 0 or 1 where the Wald interval does not.
- * - p-value: two-sided two-proportion z-test with pooled variance, Φ from simple-statistics'
- *   errorFunction.
- * - "has an edge" only when the Holm-adjusted p-value (family = every pattern row shown together)
- *   is below 0.05 AND the 95 % interval excludes 0. Otherwise: "no measurable edge".
- *
- * Caveat (documented in docs/signals.md): the horizons of neighbouring candles overlap, so the
- * cases are not independent and the intervals are, if anything, too narrow; the correction and
- * the "both conditions" rule make the verdict conservative.
+ * - The served figures (interval, p-value, verdict, effective n) come from the dependence-aware
+ *   method of packages/ta (signals/episode-edge.ts): cases whose outcome windows overlap form one
+ *   episode, the interval is cluster-robust over episodes, and the interval shown is the one at the
+ *   multiplicity-corrected level, so it excludes 0 exactly when the verdict says edge / worse.
+ * - This module keeps what the web needs at run time (no statistics library beyond
+ *   simple-statistics): the record shape, {@link formatEdge}, {@link holmAdjust}, rounding, and the
+ *   independent-case formulas (Wilson, Newcombe's hybrid score interval, the pooled two-proportion
+ *   z-test) behind {@link edgeStat}, which treat every case as its own episode. Those are too narrow
+ *   when cases overlap; they remain for fixtures and as the comparison in the simulation test.
  */
 
 /** Φ⁻¹(0.975): the two-sided 95 % normal quantile. */
@@ -161,14 +160,20 @@ export type EdgeVerdict = 'edge' | 'worse' | 'none';
 export interface EdgeRecord {
   hits: number;
   n: number;
+  /** Effective n: episodes of cases whose outcome windows do not overlap (≤ n). */
+  n_eff: number;
   /** hits / n; null when n = 0. */
   hit_rate: number | null;
   baseline: { p: number | null; n: number };
   /** (hit_rate − baseline.p) × 100, percentage points. */
   edge_pp: number | null;
-  /** 95 % interval of edge_pp (Newcombe hybrid score), percentage points. */
+  /**
+   * Interval of edge_pp, percentage points, at 95 % family-wise confidence: cluster-robust over
+   * episodes and drawn at the multiplicity-corrected level, so it excludes 0 exactly when the
+   * verdict is edge / worse. Null when not measurable (fewer than 2 episodes, no baseline).
+   */
   ci95_pp: { lo: number; hi: number } | null;
-  /** Two-sided two-proportion z-test p-value (1 when not testable). */
+  /** Two-sided p-value of edge = 0 (cluster-robust t test; 1 when not testable). */
   p_value: number;
   /** Holm-adjusted p-value over the family of rows shown together. */
   p_adjusted: number;
@@ -176,8 +181,10 @@ export interface EdgeRecord {
 }
 
 /**
- * Edge of hits / n over a baseline rate baseP measured on baseN cases (baseP·baseN is used as the
- * baseline count, so a weighted baseline works). `family` is the number of tests the verdict is
+ * Edge of hits / n over a baseline rate baseP measured on baseN cases, treating every case as
+ * independent (n_eff = n): Newcombe interval and pooled z-test (baseP·baseN is used as the
+ * baseline count, so a weighted baseline works). Too narrow when cases overlap: the served figures
+ * use packages/ta's episodeEdgeRecord / correctedRecords instead. `family` is the number of tests the verdict is
  * corrected for when no family is at hand (Holm with the other p-values unknown: reject only when
  * m·p ≤ α, which Holm rejects whatever the others are); {@link applyHolm} refines a whole set.
  */
@@ -190,6 +197,7 @@ export function edgeStat(hits: number, n: number, baseP: number | null, baseN: n
   const stat: EdgeRecord = {
     hits,
     n,
+    n_eff: n,
     hit_rate: hitRate,
     baseline: { p: bp, n: bp === null ? 0 : baseN },
     edge_pp: hitRate !== null && bp !== null ? (hitRate - bp) * 100 : null,
@@ -229,7 +237,8 @@ const pct = (v: number) => `${Math.round(v * 100)} %`;
  * - `short`: verdict with the edge and interval: "edge +3.2 pp (95 % CI +0.8 to +5.6)",
  *   "worse than baseline −8.0 pp (95 % CI −11.5 to −4.4)" or "no measurable edge (+1.0 pp,
  *   95 % CI −2.1 to +4.0)"; just "no measurable edge" without a measurable interval.
- * - `full` (default): "hit rate 40 %, baseline 48 %, n = 749; " + short.
+ * - `full` (default): "hit rate 40 %, baseline 48 %, n = 749 (42 episodes); " + short; the
+ *   episodes (effective n) are left out when every case is its own episode.
  */
 export function formatEdge(s: EdgeRecord, lang: string, mode: 'full' | 'short' = 'full'): string {
   const zh = lang.startsWith('zh');
@@ -245,7 +254,17 @@ export function formatEdge(s: EdgeRecord, lang: string, mode: 'full' | 'short' =
   if (mode === 'short') return verdict;
   const hr = s.hit_rate === null ? '—' : pct(s.hit_rate);
   const base = s.baseline.p === null ? '—' : pct(s.baseline.p);
-  return zh ? `命中率 ${hr}，基准 ${base}，样本 ${s.n}；${verdict}` : `hit rate ${hr}, baseline ${base}, n = ${s.n}; ${verdict}`;
+  return zh ? `命中率 ${hr}，基准 ${base}，${formatN(s, lang)}；${verdict}` : `hit rate ${hr}, baseline ${base}, ${formatN(s, lang)}; ${verdict}`;
+}
+
+/**
+ * The sample size of a record with its effective n: "n = 946 (42 episodes)" / "样本 946（42 个独立片段）";
+ * just "n = 40" / "样本 40" when every case is its own episode. Language as in {@link formatEdge}.
+ */
+export function formatN(s: Pick<EdgeRecord, 'n' | 'n_eff'>, lang: string): string {
+  const zh = lang.startsWith('zh');
+  if (s.n_eff < s.n) return zh ? `样本 ${s.n}（${s.n_eff} 个独立片段）` : `n = ${s.n} (${s.n_eff} episode${s.n_eff === 1 ? '' : 's'})`;
+  return zh ? `样本 ${s.n}` : `n = ${s.n}`;
 }
 
 /**
@@ -277,6 +296,7 @@ export function roundEdge(s: EdgeRecord): EdgeRecord {
   return {
     hits: s.hits,
     n: s.n,
+    n_eff: s.n_eff,
     hit_rate: roundRate(s.hit_rate),
     baseline: { p: roundRate(s.baseline.p), n: s.baseline.n },
     edge_pp: roundPct(s.edge_pp),

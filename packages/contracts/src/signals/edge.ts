@@ -17,13 +17,18 @@ export type EdgeVerdict = z.infer<typeof EdgeVerdict>;
 export const EdgeStat = z.object({
   hits: z.number().int(),
   n: z.number().int(),
+  /** Effective n: episodes of cases whose outcome windows do not overlap (≤ n). */
+  n_eff: z.number().int(),
   hit_rate: z.number().nullable(),
   baseline: z.object({ p: z.number().nullable(), n: z.number().int() }),
   /** (hit_rate − baseline.p) × 100, percentage points. */
   edge_pp: z.number().nullable(),
-  /** 95 % interval of edge_pp (Newcombe hybrid score), percentage points. */
+  /**
+   * Interval of edge_pp, percentage points, at 95 % family-wise confidence: cluster-robust over
+   * episodes at the multiplicity-corrected level; excludes 0 exactly when the verdict is edge / worse.
+   */
   ci95_pp: z.object({ lo: z.number(), hi: z.number() }).nullable(),
-  /** Two-sided two-proportion z-test p-value (1 when not testable). */
+  /** Two-sided p-value of edge = 0 (cluster-robust t test over episodes; 1 when not testable). */
   p_value: z.number(),
   /** Holm-adjusted p-value over the family of rows shown together. */
   p_adjusted: z.number(),
@@ -37,5 +42,5 @@ const _sameShape: [EdgeStat extends EdgeRecord ? true : false, EdgeRecord extend
 void _sameShape;
 
 export {
-  applyHolm, EDGE_ALPHA, edgeStat, formatEdge, holmAdjust, type EdgeRecord, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95,
+  applyHolm, EDGE_ALPHA, edgeStat, formatEdge, formatN, holmAdjust, type EdgeRecord, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95,
 } from './edge-stats';

@@ -91,8 +91,9 @@ export const TimeframeAccuracy = AccuracyFigure.extend({
  * its outcome (same coin, timeframe, direction and horizon; bullish: up-moves, bearish:
  * down-moves, neutral: |move| < 1 %) over every candle of the window, averaged over the signals
  * (weighted by their count per coin × timeframe × direction); baseline.n = candles measured.
- * edge_pp / ci95_pp in percentage points (Newcombe), verdict Holm-corrected over the overall row
- * and the timeframe rows shown together.
+ * edge_pp / ci95_pp in percentage points, cluster-robust over episodes (signals of any pattern on
+ * one coin and timeframe whose outcome windows overlap; n_eff = episodes), verdict and interval
+ * Holm-corrected over the overall row and the timeframe rows shown together.
  */
 export const LatestAccuracy = AccuracyFigure.extend({
   since: z.number(),

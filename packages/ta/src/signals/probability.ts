@@ -1,6 +1,7 @@
 import { findSwings, LEVEL_DEFAULTS } from '../levels/levels';
 import type { SignalDefinition } from './catalogue';
 import type { SignalColumns } from './columns';
+import { EpisodeBuilder, type Episode } from './episode-edge';
 import { NEUTRAL_BAND_PCT, scoreSignal } from './scoring';
 
 /** Probability wording (SPEC §3). */
@@ -142,14 +143,27 @@ export function measureLevelProbabilities(
  * Returns hits / n with the sample size n.
  */
 export function measureSignalHitRate(h: SignalColumns, def: SignalDefinition, horizon: number): Probability {
+  return measureSignalEpisodes(h, def, horizon, 0).hitRate;
+}
+
+/**
+ * The cases of {@link measureSignalHitRate} grouped into episodes (cases within `horizon` candles
+ * of the previous case share one: their outcome windows overlap), each case carrying the
+ * baseline probability `baseP` (0..1) of its direction. Returns the hit rate and the episodes,
+ * oldest first (see signals/episode-edge.ts for how they become an interval).
+ */
+export function measureSignalEpisodes(h: SignalColumns, def: SignalDefinition, horizon: number, baseP: number): { hitRate: Probability; episodes: Episode[] } {
   let n = 0;
   let hits = 0;
+  const eps = new EpisodeBuilder(horizon);
   for (let j = 0; j + horizon < h.n; j++) {
     if (!def.detect(h, j)) continue;
     n++;
-    if (scoreSignal(def.direction, h.close[j], h.close[j + horizon]).hit) hits++;
+    const hit = scoreSignal(def.direction, h.close[j], h.close[j + horizon]).hit;
+    if (hit) hits++;
+    eps.add(j, hit, baseP);
   }
-  return toProbability(hits, n);
+  return { hitRate: toProbability(hits, n), episodes: eps.episodes };
 }
 
 /** Unconditional outcome counts over the horizon in a history: see {@link measureBaseline}. */

@@ -406,6 +406,7 @@ describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
     const { headers, rx } = await userWithChannels();
     try {
       const at = Date.parse('2025-05-16T10:50:00Z'); // another market hour than the news alerts above (records are cached per hour)
+      // (published an hour apart, their 24 h windows overlap: one episode, no interval for the edge)
       // 40 earlier bullish BTC items of importance "important" with their measured 24 h move: 30 up, 10 down
       for (let i = 0; i < 40; i++) {
         const id = `rec-news-${i}`;
@@ -421,7 +422,7 @@ describe('the trigger record on every alert (in-app, e-mail, webhook)', () => {
       expect(notes).toHaveLength(1);
       const n = notes[0];
       expect(n.kind).toBe('news');
-      expect(n.record.en).toMatch(/^Bullish news about BTC \(importance ≥ important\): followed by a rise within 24 h in 75\.0 % of 40 items \(95 % CI 59\.8–85\.8 %\), base rate \d+\.\d % of all 24 h windows \(95 % CI [\d.]+–[\d.]+ %, n = [\d,]+\): (edge|no measurable edge)/);
+      expect(n.record.en).toMatch(/^Bullish news about BTC \(importance ≥ important\): followed by a rise within 24 h in 75\.0 % of 40 items in 1 episode \(95 % CI 59\.8–85\.8 %\), base rate \d+\.\d % of all 24 h windows \(95 % CI [\d.]+–[\d.]+ %, n = [\d,]+\): (edge|no measurable edge)/);
       expect(n.record.zh).toMatch(/^关于 BTC 的看涨新闻（重要程度 ≥ 重要）：其后 24 小时内上涨的比例为 75\.0 %（共 40 条/);
       await t.ctx.alerts.dispatcher!.runOnce();
       expect(rx.received[0]).toMatchObject({ verified: true, body: { data: { kind: 'news', record: n.record.en } } });

@@ -1,4 +1,4 @@
-import { formatEdge, type EdgeRecord } from '@coinlens/contracts/signals/edge-stats';
+import { formatEdge, formatN, type EdgeRecord } from '@coinlens/contracts/signals/edge-stats';
 
 /** A line in both shipped languages. */
 export interface Bi {
@@ -44,12 +44,13 @@ export function formatMarketTime(t: number, replay: boolean): Bi {
 
 /**
  * The record line of a signal: "Bullish engulfing, 1h: edge +3.1 pp (95 % CI +0.8 to +5.6), n = 812"
- * or "…: no measurable edge, n = 40" (the one wording of edge-stats' {@link formatEdge}).
+ * or "…: no measurable edge, n = 40", with the episodes when fewer than n ({@link formatN}); the
+ * one wording of edge-stats' {@link formatEdge}.
  */
 export function recordLine(name: Bi, timeframe: string, edge: EdgeRecord): Bi {
   return {
-    en: `${name.en}, ${timeframe}: ${formatEdge(edge, 'en', 'short')}, n = ${edge.n}`,
-    zh: `${name.zh}，${timeframe}：${formatEdge(edge, 'zh', 'short')}，样本 ${edge.n}`,
+    en: `${name.en}, ${timeframe}: ${formatEdge(edge, 'en', 'short')}, ${formatN(edge, 'en')}`,
+    zh: `${name.zh}，${timeframe}：${formatEdge(edge, 'zh', 'short')}，${formatN(edge, 'zh')}`,
   };
 }
 

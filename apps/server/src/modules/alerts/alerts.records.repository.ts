@@ -59,14 +59,21 @@ export class AlertRecordsRepository {
    * Earlier news of `sentiment` with stored importance ≥ `minLevel` about `symbol` (every coin when
    * null), published in [since, before − 24 h] so that its 24 h move was known before `before`: n
    * items × coin (news_impact rows of horizon 24h) and how many moved in the news' direction (up for
-   * bullish, down for bearish).
+   * bullish, down for bearish), and the same counts per episode (items about one coin within 24 h
+   * of the previous one).
    */
-  async newsImpactCounts(symbol: string | null, sentiment: 'bullish' | 'bearish', minLevel: number, since: number, before: number): Promise<{ hits: number; n: number }> {
-    const [r] = await this.h.query<{ n: number; hits: number }>(sql`select count(*)::int as n,
-      count(*) filter (where ${sentiment === 'bullish' ? sql`i.change_pct > 0` : sql`i.change_pct < 0`})::int as hits
-      from news_impact i join news_items n on n.id = i.news_id
-      where i.horizon = '24h' and i.sentiment = ${sentiment} and coalesce(n.importance, 0) >= ${minLevel}
-      and i.published_at >= ${since} and i.published_at + 86400000 <= ${before} ${symbol == null ? sql`` : sql`and i.symbol = ${symbol}`}`);
-    return { hits: Number(r?.hits ?? 0), n: Number(r?.n ?? 0) };
+  async newsImpactCounts(symbol: string | null, sentiment: 'bullish' | 'bearish', minLevel: number, since: number, before: number): Promise<{ hits: number; n: number; episodes: { n: number; hits: number }[] }> {
+    // Items about the same coin published within 24 h of the previous one are scored on
+    // overlapping windows: they form one episode (numbered per coin in publication order).
+    const rows = await this.h.query<{ n: number; hits: number }>(sql`select count(*)::int as n, count(*) filter (where hit)::int as hits from (
+        select x.*, sum(x.starts) over (partition by x.symbol order by x.published_at rows unbounded preceding) as episode from (
+          select i.symbol, i.published_at, ${sentiment === 'bullish' ? sql`i.change_pct > 0` : sql`i.change_pct < 0`} as hit,
+            case when i.published_at - lag(i.published_at) over (partition by i.symbol order by i.published_at) <= 86400000 then 0 else 1 end as starts
+          from news_impact i join news_items n on n.id = i.news_id
+          where i.horizon = '24h' and i.sentiment = ${sentiment} and coalesce(n.importance, 0) >= ${minLevel}
+          and i.published_at >= ${since} and i.published_at + 86400000 <= ${before} ${symbol == null ? sql`` : sql`and i.symbol = ${symbol}`}) x) e
+      group by symbol, episode`);
+    const episodes = rows.map((r) => ({ n: Number(r.n), hits: Number(r.hits) }));
+    return { hits: episodes.reduce((a, e) => a + e.hits, 0), n: episodes.reduce((a, e) => a + e.n, 0), episodes };
   }
 }

@@ -1,4 +1,5 @@
-import { edgeStat, formatEdge, wilsonInterval } from '@coinlens/contracts/signals/edge-stats';
+import { formatEdge, wilsonInterval } from '@coinlens/contracts/signals/edge-stats';
+import { episodeEdge, episodeEdgeRecord } from '@coinlens/ta';
 import { meanInterval95 } from '../news/nlp';
 import type { Bi } from './alerts.messages';
 
@@ -6,8 +7,9 @@ import type { Bi } from './alerts.messages';
  * The trigger's record of price, news and strategy alerts (every alert carries
  * the record of its trigger), as pure functions over counts the evaluator reads from stored
  * candles, news impact rows and scored strategies. Every figure carries its denominator (n), its
- * base rate where one applies and its 95 % interval (Wilson for a proportion, Newcombe via
- * edge-stats for a difference of proportions, Student t for a mean), in both shipped languages.
+ * base rate where one applies and its 95 % interval (Wilson for a proportion, the cluster-robust
+ * episode interval of packages/ta for an edge over a base rate, Student t for a mean), in both
+ * shipped languages.
  */
 
 const DAY = 86_400_000;
@@ -189,16 +191,18 @@ export function importanceLevelOf(minImportance: number): number {
  * importance about the coin (`scope` 'coin'; or about every coin, 'all', when the coin has fewer than
  * NEWS_RECORD_MIN_N) was followed by a move in that direction within 24 h (news_impact: close 24 h
  * after publication vs close at publication), against the base rate — the share of all 24 h windows
- * of the same coins in the look-back with such a move — as an edge with Newcombe's 95 % interval
- * (edge-stats' one wording: "edge …" or "no measurable edge"). A neutral item has no direction to
- * score and says so.
+ * of the same coins in the look-back with such a move — as an edge with a 95 % interval (edge-stats'
+ * one wording: "edge …" or "no measurable edge"). Items about one coin within 24 h of each other are
+ * scored on overlapping windows: `sample.episodes` groups them (effective n = episodes) and the
+ * interval is cluster-robust over episodes (packages/ta episodeEdge); without it each item is its
+ * own episode. A neutral item has no direction to score and says so.
  */
 export function newsRecord(
   symbol: string,
   direction: 'bullish' | 'bearish' | 'neutral',
   level: number,
   scope: 'coin' | 'all',
-  sample: { hits: number; n: number },
+  sample: { hits: number; n: number; episodes?: readonly { n: number; hits: number }[] },
   base: { hits: number; n: number },
 ): Bi {
   const imp = IMPORTANCE_WORDS[Math.min(3, Math.max(0, level))];
@@ -210,14 +214,17 @@ export function newsRecord(
     zh: `${who.zh}${bull ? '看涨' : '看跌'}新闻（重要程度 ≥ ${imp.zh}）`,
   };
   const move: Bi = bull ? { en: 'a rise', zh: '上涨' } : { en: 'a fall', zh: '下跌' };
-  const edge = edgeStat(sample.hits, sample.n, base.n > 0 ? base.hits / base.n : null, base.n);
+  const baseP = base.n > 0 ? base.hits / base.n : 0;
+  const episodes = (sample.episodes ?? Array.from({ length: sample.n }, (_, i) => ({ n: 1, hits: i < sample.hits ? 1 : 0 }))).map((e) => ({ ...e, baseSum: e.n * baseP }));
+  const edge = episodeEdgeRecord(episodeEdge(episodes, base.n, base.n > 0));
   if (sample.n === 0) {
     return { en: `${head.en}: no earlier item with a measured 24 h move yet (n = 0), ${formatEdge(edge, 'en', 'short')}`, zh: `${head.zh}：尚无测得 24 小时走势的更早新闻（样本 0），${formatEdge(edge, 'zh', 'short')}` };
   }
   const baseEn = base.n > 0 ? `base rate ${pct1(base.hits / base.n)} % of all 24 h windows (95 % CI ${ci(base.hits, base.n)} %, n = ${count(base.n)})` : 'no base rate (no stored 24 h window)';
   const baseZh = base.n > 0 ? `基准为所有 24 小时窗口的 ${pct1(base.hits / base.n)} %（95% 置信区间 ${ci(base.hits, base.n)} %，样本 ${count(base.n)}）` : '无基准（没有已存储的 24 小时窗口）';
+  const eff: Bi = edge.n_eff < sample.n ? { en: ` in ${count(edge.n_eff)} episode${edge.n_eff === 1 ? '' : 's'}`, zh: `，${count(edge.n_eff)} 个独立片段` } : { en: '', zh: '' };
   return {
-    en: `${head.en}: followed by ${move.en} within 24 h in ${pct1(sample.hits / sample.n)} % of ${count(sample.n)} items (95 % CI ${ci(sample.hits, sample.n)} %), ${baseEn}: ${formatEdge(edge, 'en', 'short')}`,
-    zh: `${head.zh}：其后 24 小时内${move.zh}的比例为 ${pct1(sample.hits / sample.n)} %（共 ${count(sample.n)} 条，95% 置信区间 ${ci(sample.hits, sample.n)} %），${baseZh}：${formatEdge(edge, 'zh', 'short')}`,
+    en: `${head.en}: followed by ${move.en} within 24 h in ${pct1(sample.hits / sample.n)} % of ${count(sample.n)} items${eff.en} (95 % CI ${ci(sample.hits, sample.n)} %), ${baseEn}: ${formatEdge(edge, 'en', 'short')}`,
+    zh: `${head.zh}：其后 24 小时内${move.zh}的比例为 ${pct1(sample.hits / sample.n)} %（共 ${count(sample.n)} 条${eff.zh}，95% 置信区间 ${ci(sample.hits, sample.n)} %），${baseZh}：${formatEdge(edge, 'zh', 'short')}`,
   };
 }

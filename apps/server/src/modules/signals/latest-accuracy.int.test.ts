@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LOCKS } from '@coinlens/db';
-import { NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES } from '@coinlens/ta';
-import { edgeStat, TIMEFRAME_MS, type TaTimeframe } from '@coinlens/contracts';
+import { clusterEpisodes, correctedRecords, episodeEdge, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES } from '@coinlens/ta';
+import { TA_TIMEFRAMES, TIMEFRAME_MS, type TaTimeframe } from '@coinlens/contracts';
 import { createTestApp } from '../../../test/harness';
 
 /**
@@ -63,7 +63,20 @@ async function expected(now: number, tf?: TaTimeframe) {
     wp += Number(g.n) * rate;
   }
   const baseN = [...base.values()].reduce((s, b) => s + b.n, 0);
-  return { hits, n, p: w ? wp / w : null, baseN, directions: new Set(groups.map((g: any) => g.direction)) };
+  // episodes: signals of any pattern on one coin and timeframe within the horizon of the previous one
+  const cases = await rows(sql`select coin_id, timeframe, direction, candle_time, horizon_candles, hit
+    from signal_events where fired_at > ${since} and fired_at <= ${now} and hit is not null and due_at <= ${now}
+    ${tf ? sql`and timeframe = ${tf}` : sql``}`);
+  const horizon = new Set(cases.map((c: any) => Number(c.horizon_candles) * TIMEFRAME_MS[c.timeframe as TaTimeframe]));
+  expect(horizon.size).toBeLessThanOrEqual(1); // one timeframe is scored within the window
+  const episodes = clusterEpisodes(
+    cases.map((c: any) => {
+      const b = base.get(`${c.coin_id}:${c.timeframe}`)!;
+      return { series: `${c.coin_id}:${c.timeframe}`, t: Number(c.candle_time), hit: !!c.hit, baseP: (c.direction === 'bullish' ? b.up : c.direction === 'bearish' ? b.down : b.flat) / b.n };
+    }),
+    [...horizon][0] ?? 1,
+  );
+  return { hits, n, p: w ? wp / w : null, baseN, directions: new Set(groups.map((g: any) => g.direction)), estimate: episodeEdge(episodes, baseN, w > 0) };
 }
 
 describe('latest_accuracy: base rate, edge and interval', () => {
@@ -80,16 +93,25 @@ describe('latest_accuracy: base rate, edge and interval', () => {
     expect(acc.edge.hits).toBe(all.hits);
     expect(acc.edge.baseline.n).toBe(all.baseN);
     expect(acc.edge.baseline.p).toBeCloseTo(all.p!, 12);
-    const want = edgeStat(all.hits, all.n, all.p, all.baseN);
+    // episodes and the cluster-robust interval, Holm over the overall row and the timeframe rows
+    const family = [all, ...(await Promise.all(TA_TIMEFRAMES.map((tf) => expected(now, tf))))];
+    const [want] = correctedRecords(family.map((f) => f.estimate));
+    expect(acc.edge.n_eff).toBe(want.n_eff);
+    expect(want.n_eff).toBeGreaterThan(0);
+    expect(want.n_eff).toBeLessThan(all.n); // bursts of signals share episodes
     expect(acc.edge.edge_pp).toBeCloseTo(want.edge_pp!, 9);
-    expect(acc.edge.ci95_pp.lo).toBeCloseTo(want.ci95_pp!.lo, 9);
-    expect(acc.edge.ci95_pp.hi).toBeCloseTo(want.ci95_pp!.hi, 9);
+    expect(acc.edge.p_value).toBeCloseTo(want.p_value, 12);
+    if (want.ci95_pp) {
+      expect(acc.edge.ci95_pp.lo).toBeCloseTo(want.ci95_pp.lo, 9);
+      expect(acc.edge.ci95_pp.hi).toBeCloseTo(want.ci95_pp.hi, 9);
+    } else expect(acc.edge.ci95_pp).toBeNull();
     expect(['edge', 'worse', 'none']).toContain(acc.edge.verdict);
     if (acc.edge.verdict === 'edge') expect(acc.edge.ci95_pp.lo).toBeGreaterThan(0);
     if (acc.edge.verdict === 'worse') expect(acc.edge.ci95_pp.hi).toBeLessThan(0);
     for (const b of acc.by_timeframe) {
       const e = await expected(now, b.timeframe);
       expect(b.edge.n).toBe(e.n);
+      expect(b.edge.n_eff).toBe(e.estimate.nEff);
       expect(b.total).toBe(e.n);
       expect(b.edge.baseline.n).toBe(e.baseN);
       if (e.p === null) expect(b.edge.baseline.p).toBeNull();

@@ -1,6 +1,6 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
-import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, applyHolm, edgeStat, roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
-import { baselineRate, type CalibrationScale, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
+import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
+import { baselineRate, type CalibrationScale, correctedRecords, type Episode, episodeEdge, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { labelWithScales } from '../calibration/calibrated-wording';
 import { servedTa, signalTa } from './served-precision';
 import { AppError } from '../../platform/errors';
@@ -384,12 +384,15 @@ export class SignalsReads {
    * when given), overall and per timeframe, each with its base rate and edge: per (coin, timeframe)
    * with scored signals, {@link baseRate} over the window; the rate of each signal's outcome
    * (up / down / flat by direction) weighted by the signal count per coin × timeframe × direction;
-   * baseline n = the candles measured. Holm over the overall row and the timeframe rows.
+   * baseline n = the candles measured. Uncertainty by episodes (signals of any pattern on the same
+   * coin and timeframe whose outcome windows overlap form one; n_eff = episodes), cluster-robust
+   * (packages/ta episode-edge); Holm over the overall row and the timeframe rows, each interval
+   * drawn at its corrected level.
    */
   async latestAccuracy(coinId?: number): Promise<LatestAccuracy> {
     const now = this.deps.clock.now();
     const since = now - ACCURACY_WINDOW_MS;
-    const [rows, groups] = await Promise.all([this.deps.repo.accuracy(since, now, 'timeframe', coinId), this.deps.repo.scoredByDirection(since, now, coinId)]);
+    const [rows, groups, episodes] = await Promise.all([this.deps.repo.accuracy(since, now, 'timeframe', coinId), this.deps.repo.scoredByDirection(since, now, coinId), this.deps.repo.scoredEpisodes(since, now, coinId)]);
     const base = new Map<string, { n: number; up: number; down: number; flat: number }>();
     for (const g of groups) {
       const key = `${g.coin_id}:${g.timeframe}`;
@@ -415,8 +418,24 @@ export class SignalsReads {
         }
       }
     }
-    const edgeOf = (a: Acc) => edgeStat(a.hits, a.n, a.wSum ? a.wP / a.wSum : null, [...a.measured].reduce((s, k) => s + base.get(k)!.n, 0));
-    const [edge, ...tfEdges] = applyHolm([edgeOf(all), ...TA_TIMEFRAMES.map((tf) => edgeOf(byTf.get(tf)!))]);
+    const epAll = new Map<string, Episode>();
+    const epByTf = new Map(TA_TIMEFRAMES.map((tf) => [tf as string, new Map<string, Episode>()]));
+    for (const r of episodes) {
+      const b = base.get(`${r.coin_id}:${r.timeframe}`);
+      const p = b ? baselineRate(b, r.direction as 'bullish' | 'bearish' | 'neutral') : null;
+      if (p === null) continue;
+      const key = `${r.coin_id}:${r.timeframe}:${r.episode}`;
+      for (const m of [epAll, epByTf.get(r.timeframe)]) {
+        if (!m) continue;
+        const e = m.get(key) ?? { n: 0, hits: 0, baseSum: 0 };
+        e.n += r.n;
+        e.hits += r.hits;
+        e.baseSum += r.n * p;
+        m.set(key, e);
+      }
+    }
+    const estOf = (a: Acc, eps: Map<string, Episode>) => episodeEdge([...eps.values()], [...a.measured].reduce((s, k) => s + base.get(k)!.n, 0), a.wSum > 0);
+    const [edge, ...tfEdges] = correctedRecords([estOf(all, epAll), ...TA_TIMEFRAMES.map((tf) => estOf(byTf.get(tf)!, epByTf.get(tf)!))]);
     const by_timeframe = TA_TIMEFRAMES.map((tf, i) => {
       const r = rows.find((x) => x.key === tf) ?? { hits: 0, total: 0, pending: 0 };
       return { timeframe: tf, hits: r.hits, total: r.total, pending: r.pending, accuracy: r.total ? r.hits / r.total : null, horizon_candles: SIGNAL_HORIZON_CANDLES[tf], edge: tfEdges[i] };
@@ -485,13 +504,15 @@ export class SignalsReads {
    * GET /signals/pattern-stats: per pattern and timeframe, the hit rate of signals resolved in the
    * last 7 days beside the baseline of the same coins, timeframe, horizon and window; each name once
    * (`names`), the in / out of sample columns only when both samples have signals (PatternSamples),
-   * figures at the served precision (roundEdge).
+   * figures at the served precision (roundEdge). Uncertainty by episodes of each pattern × coin ×
+   * timeframe (n_eff), cluster-robust (packages/ta episode-edge), one Holm family per column, each
+   * interval drawn at its corrected level.
    */
   async patternStats(q: { coin?: string; timeframe?: TaTimeframe }): Promise<PatternStats> {
     const now = this.deps.clock.now();
     const since = now - ACCURACY_WINDOW_MS;
     const coinId = q.coin ? this.deps.market.resolve(q.coin).id : undefined;
-    const groups = await this.deps.repo.resolvedByPattern(since, now, coinId, q.timeframe);
+    const [groups, episodes] = await Promise.all([this.deps.repo.resolvedByPattern(since, now, coinId, q.timeframe), this.deps.repo.resolvedEpisodes(since, now, coinId, q.timeframe)]);
     const tfs = q.timeframe ? [q.timeframe] : TA_TIMEFRAMES.filter((tf) => groups.some((g) => g.timeframe === tf));
     const base = new Map<string, { n: number; up: number; down: number; flat: number }>();
     for (const tf of tfs) {
@@ -525,14 +546,35 @@ export class SignalsReads {
       stats.set(key, e);
     }
     const rows = [...stats.values()];
+    // Episodes of each row per column; in `all` an episode spanning backfill and live is one.
+    type Eps = { all: Map<string, Episode>; backfill: Episode[]; live: Episode[] };
+    const eps = new Map<string, Eps>();
+    for (const r of episodes) {
+      const key = `${r.label}:${r.timeframe}`;
+      const b = base.get(`${r.coin_id}:${r.timeframe}`);
+      const p = b && b.n > 0 ? baselineRate(b, (stats.get(key)?.direction ?? 'neutral') as 'bullish' | 'bearish' | 'neutral') : null;
+      if (p === null) continue;
+      const e = eps.get(key) ?? { all: new Map(), backfill: [], live: [] };
+      const part = { n: r.n, hits: r.hits, baseSum: r.n * p };
+      (r.origin === 'live' ? e.live : e.backfill).push(part);
+      const whole = e.all.get(`${r.coin_id}:${r.episode}`) ?? { n: 0, hits: 0, baseSum: 0 };
+      whole.n += part.n;
+      whole.hits += part.hits;
+      whole.baseSum += part.baseSum;
+      e.all.set(`${r.coin_id}:${r.episode}`, whole);
+      eps.set(key, e);
+    }
     // Baseline of a row: the per-coin base rates weighted by where the pattern fired; its n is the
     // candles of those coins in the window. One Holm family per column (all / in / out of sample).
     const baseNOf = (a: Acc) => [...a.measured].reduce((sum, k) => sum + base.get(k)!.n, 0);
-    const edgeOf = (a: Acc) => edgeStat(a.hits, a.n, a.wSum ? a.wP / a.wSum : null, baseNOf(a));
-    const family = (pick: (r: (typeof rows)[number]) => Acc) => applyHolm(rows.map((r) => edgeOf(pick(r))));
-    const all = family((r) => r.all);
-    const inSample = family((r) => r.backfill);
-    const outSample = family((r) => r.live);
+    const episodesOf = (r: (typeof rows)[number], col: 'all' | 'backfill' | 'live'): Episode[] => {
+      const e = eps.get(`${r.label}:${r.timeframe}`);
+      return !e ? [] : col === 'all' ? [...e.all.values()] : e[col];
+    };
+    const family = (col: 'all' | 'backfill' | 'live') => correctedRecords(rows.map((r) => episodeEdge(episodesOf(r, col), baseNOf(r[col]), r[col].wSum > 0)));
+    const all = family('all');
+    const inSample = family('backfill');
+    const outSample = family('live');
     const samples = { in_sample: rows.reduce((a, r) => a + r.backfill.n, 0), out_of_sample: rows.reduce((a, r) => a + r.live.n, 0) };
     // one sample only: its figures are `all` in every row (same signals, same Holm family), sent once
     const both = samples.in_sample > 0 && samples.out_of_sample > 0;

@@ -1,5 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { signalEvents, signalProgress, taSnapshots, type DatabaseHandle } from '@coinlens/db';
+
+/** Horizon of a signal_events row in ms: horizon_candles × the timeframe's length (constants from code). */
+const HORIZON_MS: SQL = sql.raw(`(horizon_candles::bigint * case timeframe ${Object.entries(TIMEFRAME_MS).map(([tf, ms]) => `when '${tf}' then ${ms}`).join(' ')} end)`);
+
+/**
+ * Scored signals of `where`, numbered by episode: within each partition (`by`), in candle order, a
+ * signal more than its horizon after the previous one starts a new episode (outcome windows that
+ * overlap share one). Columns: every signal_events column plus `episode` (1, 2, … per partition).
+ */
+function episodesOf(where: SQL, by: SQL): SQL {
+  return sql`select e.*, sum(e.starts) over (partition by ${by} order by e.candle_time rows unbounded preceding) as episode from (
+      select s.*, case when s.candle_time - lag(s.candle_time) over (partition by ${by} order by s.candle_time) <= ${HORIZON_MS} then 0 else 1 end as starts
+      from signal_events s where ${where}) e`;
+}
 
 /** A signal to log: times in ms (UTC), price in USDT. */
 export interface NewSignal {
@@ -168,6 +183,33 @@ export class SignalsRepository {
       from signal_events where fired_at > ${since} and fired_at <= ${now} and hit is not null and due_at <= ${now}${coin}
       group by coin_id, timeframe, direction`);
     return rows.map((r) => ({ coin_id: num(r.coin_id), timeframe: String(r.timeframe), direction: String(r.direction), n: num(r.n), hits: num(r.hits) }));
+  }
+
+  /**
+   * The scored signals of {@link scoredByDirection} by episode: cases of any pattern on the same
+   * coin and timeframe whose outcome windows overlap (within the horizon of the previous case)
+   * form one episode. Per (coin, timeframe, episode, direction): n and hits.
+   */
+  async scoredEpisodes(since: number, now: number, coinId?: number): Promise<{ coin_id: number; timeframe: string; episode: number; direction: string; n: number; hits: number }[]> {
+    const coin = coinId === undefined ? sql`` : sql` and coin_id = ${coinId}`;
+    const rows = await this.h.query(sql`select coin_id, timeframe, episode, direction, count(*) as n, count(*) filter (where hit) as hits
+      from (${episodesOf(sql`fired_at > ${since} and fired_at <= ${now} and hit is not null and due_at <= ${now}${coin}`, sql`coin_id, timeframe`)}) x
+      group by coin_id, timeframe, episode, direction`);
+    return rows.map((r) => ({ coin_id: num(r.coin_id), timeframe: String(r.timeframe), episode: num(r.episode), direction: String(r.direction), n: num(r.n), hits: num(r.hits) }));
+  }
+
+  /**
+   * The signals of {@link resolvedByPattern} by episode: cases of one pattern on one coin and
+   * timeframe whose outcome windows overlap (within the horizon of the previous case) form one
+   * episode. Per (label, timeframe, coin, episode, origin): n and hits; an episode that spans the
+   * start-up backfill and live signals comes as two rows.
+   */
+  async resolvedEpisodes(since: number, now: number, coinId?: number, timeframe?: string): Promise<{ label: string; timeframe: string; coin_id: number; episode: number; origin: SignalRow['origin']; n: number; hits: number }[]> {
+    const where = sql`hit is not null and due_at > ${since} and due_at <= ${now}${coinId === undefined ? sql`` : sql` and coin_id = ${coinId}`}${timeframe ? sql` and timeframe = ${timeframe}` : sql``}`;
+    const rows = await this.h.query(sql`select label, timeframe, coin_id, episode, origin, count(*) as n, count(*) filter (where hit) as hits
+      from (${episodesOf(where, sql`coin_id, timeframe, label`)}) x
+      group by label, timeframe, coin_id, episode, origin`);
+    return rows.map((r) => ({ label: String(r.label), timeframe: String(r.timeframe), coin_id: num(r.coin_id), episode: num(r.episode), origin: String(r.origin) as SignalRow['origin'], n: num(r.n), hits: num(r.hits) }));
   }
 
   /** Recent signals (newest first) with optional filters, and the total matching. */

@@ -20,10 +20,10 @@ const data: LatestAccuracy = {
   by_timeframe: [tf('5m', 600, 1000, 0.52, 16_000), tf('1h', 116, 234, 0.5, 4_000), tf('1d', 0, 0, 0, 0)],
 };
 
-async function renderAt(lang: 'en-US' | 'zh-CN') {
+async function renderAt(lang: 'en-US' | 'zh-CN', d: LatestAccuracy = data) {
   await act(() => i18next.changeLanguage(lang));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchInterval: false } } });
-  client.setQueryData(['signals', 'latest_accuracy', ''], data);
+  client.setQueryData(['signals', 'latest_accuracy', ''], d);
   client.setQueryData(['signals', 'patterns', {}], { since: 0, until: 1, items: [] });
   return render(<QueryClientProvider client={client}><LatestAccuracyPanel /></QueryClientProvider>);
 }
@@ -47,5 +47,13 @@ describe('LatestAccuracyPanel: hit rate beside its base rate', () => {
     const rows = screen.getAllByTestId('timeframe-edge');
     expect(rows[0].textContent).toContain('基准 52 %');
     expect(within(rows[1]).getByText(/^无可测量的优势/)).toBeTruthy();
+  });
+
+  it('shows the effective n (episodes) beside n when overlapping signals were grouped', async () => {
+    const grouped = { ...data, edge: { ...data.edge, n_eff: 42 } };
+    await renderAt('en-US', grouped);
+    expect(screen.getByTestId('accuracy-vs-base').textContent).toMatch(/^Hit rate 58 % \(n = 1,234 in 42 episodes\) vs base rate 52 %/);
+    await renderAt('zh-CN', grouped);
+    expect(screen.getAllByTestId('accuracy-vs-base').at(-1)!.textContent).toMatch(/^命中率 58 %（样本 1,234，42 个独立片段）对比基准 52 %/);
   });
 });

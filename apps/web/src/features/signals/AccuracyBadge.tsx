@@ -4,7 +4,7 @@ import { formatEdge } from '@coinlens/contracts/signals/edge-stats';
 import { timeframeLabel } from '@coinlens/contracts/common/timeframe';
 import { Skeleton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
-import { accuracyText, ratePct } from './labels';
+import { accuracyText, ratePct, sampleText } from './labels';
 import { noEdgeWording } from './EdgeText';
 import { useLatestAccuracy, usePatternStats } from './queries';
 
@@ -22,7 +22,7 @@ export function AccuracyVsBase({ stat, className = '' }: { stat: EdgeStat; class
       <Trans
         t={t}
         i18nKey="accuracy.vsBase"
-        values={{ pct: ratePct(stat.hit_rate), n: formatNumber(stat.n), base: ratePct(stat.baseline.p), verdict: formatEdge(stat, i18n.language, 'short') }}
+        values={{ pct: ratePct(stat.hit_rate), sample: sampleText(t, stat), base: ratePct(stat.baseline.p), verdict: formatEdge(stat, i18n.language, 'short') }}
         components={{ v: <span className={VERDICT_CLASS[stat.verdict]} /> }}
       />
     </p>

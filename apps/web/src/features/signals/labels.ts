@@ -13,6 +13,14 @@ export function ratePct(p: number | null | undefined): string {
   return p == null || !Number.isFinite(p) ? '—' : `${formatNumber(p * 100, 0)} %`;
 }
 
+/**
+ * A record's sample size with its effective n, "n = 1,234" or
+ * "n = 1,234 in 42 episodes" when overlapping cases were grouped into fewer episodes.
+ */
+export function sampleText(t: TFunction, s: { n: number; n_eff: number }): string {
+  return s.n_eff < s.n ? t('signals:accuracy.sampleEpisodes', { count: s.n_eff, n: formatNumber(s.n), eff: formatNumber(s.n_eff) }) : t('signals:accuracy.sample', { n: formatNumber(s.n) });
+}
+
 /** Accuracy with its denominator: "58 % (41/71)"; "— (0/0)" without scored signals. */
 export function accuracyText(t: TFunction, a: { accuracy: number | null; hits: number; total: number }): string {
   return t('signals:accuracy.value', { pct: ratePct(a.accuracy), hits: formatNumber(a.hits), total: formatNumber(a.total) });
