@@ -1,5 +1,5 @@
 /**
- * Backtest of the signal catalogue (issue 15 item 5). Pure: no I/O, no clock.
+ * Backtest of the signal catalogue. Pure: no I/O, no clock.
  *
  * Every directional detector of {@link SIGNAL_CATALOGUE} is traded as a rule:
  * - **Entry**: a signal fires on candle `i` (known once `i` has closed) → enter at the OPEN of

@@ -1,5 +1,5 @@
 /**
- * The analysis signal catalogue (SPEC §3 "Analysis signal catalogue"): every pattern with its
+ * The analysis signal catalogue: every pattern with its
  * label, bilingual name and description, direction, the exact detection rule in words, and the
  * detector that implements that rule over {@link SignalColumns} at candle index `i` (the last
  * closed candle when run live, any index when run historically). A detector only reads indices

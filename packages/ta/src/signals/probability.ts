@@ -4,7 +4,7 @@ import type { SignalColumns } from './columns';
 import { EpisodeBuilder, type Episode } from './episode-edge';
 import { NEUTRAL_BAND_PCT, scoreSignal } from './scoring';
 
-/** Probability wording (SPEC §3). */
+/** Probability wording: the verbal scale a probability is shown with. */
 export type ProbabilityWording = 'very_unlikely' | 'unlikely' | 'uncertain' | 'likely' | 'very_likely';
 
 /** A measured frequency: p = hits / n in the coin's own history, with its sample size. */

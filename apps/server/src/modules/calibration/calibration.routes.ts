@@ -9,7 +9,7 @@ import type { CalibrationService } from './calibration.service';
 const config = { rateLimit: LIMITS.read };
 
 /**
- * Calibration of the stated probabilities and the strategy track record (issue 15 items 3–4):
+ * Calibration of the stated probabilities and the strategy track record:
  * fair-use reads (RATE_LIMIT_READS_PER_MINUTE per IP and route, through the read gate).
  */
 export async function calibrationRoutes(app: FastifyInstance, deps: { calibration: CalibrationService; market: MarketService }) {

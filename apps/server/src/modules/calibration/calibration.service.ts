@@ -51,7 +51,7 @@ function prefix(h: SignalColumns, n: number): SignalColumns {
 }
 
 /**
- * Calibration of the stated probabilities and the strategy track record (issue 15 items 3–4).
+ * Calibration of the stated probabilities and the strategy track record.
  * Write side (worker role): logs the touch / breakthrough probabilities of every analysis of a
  * closed candle, resolves them when their horizon has passed, stores every generated strategy
  * and scores it after its horizon. Read side: the calibration figures and the strategy record.

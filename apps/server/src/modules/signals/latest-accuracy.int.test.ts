@@ -6,7 +6,7 @@ import { TA_TIMEFRAMES, TIMEFRAME_MS, type TaTimeframe } from '@coinlens/contrac
 import { createTestApp } from '../../../test/harness';
 
 /**
- * GET /api/crypto/latest_accuracy carries the base rate of its signals (issue #15): recomputed here
+ * GET /api/crypto/latest_accuracy carries the base rate of its signals: recomputed here
  * straight from the signal_events and candles tables, independently of the server's code.
  */
 const DAY = 86_400_000;

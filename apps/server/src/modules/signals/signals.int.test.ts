@@ -168,7 +168,7 @@ describe('signals API', () => {
     expect((await get('/api/crypto/ta/all?limit=0')).status).toBe(400);
   });
 
-  it('ta/all: list analyses without indicators and both sides\' probabilities, at the served precision (issue 13: body size)', async () => {
+  it('ta/all: list analyses without indicators and both sides\' probabilities, at the served precision (body size)', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/crypto/ta/all' });
     const btc = r.json().result.signals.find((s: any) => s.cryptocurrency.symbol === 'BTC');
     for (const ta of btc.ta_result) {
@@ -322,7 +322,7 @@ describe('signals API', () => {
     expect(live).toBeGreaterThanOrEqual(0);
   });
 
-  it('pattern-stats: figures at the served precision, each name once, one sample not repeated (issue 13: body size)', async () => {
+  it('pattern-stats: figures at the served precision, each name once, one sample not repeated (body size)', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/api/signals/pattern-stats' });
     const answer = r.json().result;
     expect(answer.items.length).toBeGreaterThan(10);

@@ -14,7 +14,7 @@ import type { AnalysisJob, DetectedSignal, PlanInput } from './analysis/analysis
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Window of the accuracy figures and the backfill (SPEC §9: accuracy over the last 7 days). */
+/** Window of the accuracy figures and the backfill (the accuracy figures cover the last 7 days). */
 export const ACCURACY_WINDOW_MS = 7 * DAY;
 /** Candles the analysis runs on (the latest closed ones). */
 export const ANALYSIS_CANDLES = 1000;
@@ -47,7 +47,7 @@ export interface SignalsDeps {
 }
 
 /**
- * The signals pipeline (write side, issue 3 items 6–7): stored candle series, technical analysis
+ * The signals pipeline (write side): stored candle series, technical analysis
  * on the analysis thread, TA snapshots, signal logging and scoring, and the start-up backfill.
  * Everything is computed from candles that closed at or before the clock's now. Each write moves
  * the `signals` read models on. Driven by {@link SignalsJobs} in worker processes; the reads use

@@ -45,7 +45,7 @@ export interface SignalsReadsDeps {
 }
 
 /**
- * The signals read side (issue 3 items 6–7; SPEC §7 Crypto TA calls): TA snapshots per coin, the
+ * The signals read side (the `/api/crypto/ta/*` and `/api/signals/*` reads): TA snapshots per coin, the
  * signal lists (all, hot, following, with signals), accuracy, the track record and pattern
  * statistics. The list endpoints answer from read models (JSON texts stored per version, decision
  * 050). Everything is read from candles and signals at or before the clock's now; a snapshot that
@@ -122,7 +122,7 @@ export class SignalsReads {
     return new Map(rows.map((r) => [Number(r.key), { hits: r.hits, total: r.total }]));
   }
 
-  /** Builds Signal items (SPEC §3) for coins: snapshots per timeframe (computed when missing or from after now). */
+  /** Builds Signal items (contracts `Signal`) for coins: snapshots per timeframe (computed when missing or from after now). */
   async signalItems(rows: CoinRow[], extra: Map<number, number> = new Map()): Promise<SignalItemT[]> {
     const now = this.deps.clock.now();
     const [snaps, tickers, acc] = await Promise.all([this.deps.repo.snapshots(rows.map((r) => r.id)), this.deps.source.getTickers(), this.accuracyByCoin()]);

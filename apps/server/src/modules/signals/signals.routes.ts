@@ -14,8 +14,8 @@ const perCoinDetails = requireEntitlementWhen('signals.full', (req) => !!(req.qu
 const config = { rateLimit: LIMITS.read };
 
 /**
- * Technical analysis and trading-signal endpoints (SPEC §7 Crypto TA calls) and the track record
- * (issue 3): every figure is computed from candles closed at or before the clock's now. Each is a
+ * Technical analysis and trading-signal endpoints (`/api/crypto/ta/*`) and the track record
+ * (`/api/signals/*`): every figure is computed from candles closed at or before the clock's now. Each is a
  * fair-use read: at most RATE_LIMIT_READS_PER_MINUTE per IP and route (429 RATE_LIMITED), run
  * through the read gate (503 SERVICE_UNAVAILABLE when it is full).
  */
