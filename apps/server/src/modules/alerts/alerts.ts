@@ -12,6 +12,7 @@ import type { NewsEvents } from '../news/news.events';
 import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsEvaluator, type AlertHistoryLoader } from './alerts.evaluator';
 import { AlertsHousekeeping } from './alerts.housekeeping';
+import { AlertsHousekeepingRepository } from './alerts.housekeeping.repository';
 import { AlertRecordsRepository } from './alerts.records.repository';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
@@ -92,7 +93,7 @@ export function createAlerts(
         outbound,
       })
     : null;
-  const housekeeping = d.worker ? new AlertsHousekeeping({ db: d.db, retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
+  const housekeeping = d.worker ? new AlertsHousekeeping({ repo: new AlertsHousekeepingRepository(d.db), retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake, outbound });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
