@@ -34,10 +34,7 @@ export function createEventBus<Events>(opts: EventBusOptions<Events> = {}): Even
       return () => {
         if (!on) return;
         on = false;
-        handlers.set(
-          name,
-          (handlers.get(name) ?? []).filter((h) => h !== handler),
-        );
+        handlers.set(name, (handlers.get(name) ?? []).filter((h) => h !== handler));
       };
     },
     async emit(name, payload) {
