@@ -5,12 +5,16 @@ import { LiveClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
 import { ReadModels } from './platform/read-models';
 import { redisPrefixOf } from './platform/deployment';
+import { createEventBus } from './platform/events';
+import type { SignalsEvents } from './modules/signals/signals.events';
+import type { NewsEvents } from './modules/news/news.events';
 import { MarketRepository } from './modules/market/market.repository';
 import { MarketService } from './modules/market/market.service';
 import { CandleStore } from './modules/market/candle-store';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import type { MarketSource } from './providers/market/types';
+import { FollowingRepository } from './modules/following/following.repository';
 import { FollowingService } from './modules/following/following.service';
 import { OpenAiCompatibleClient } from './providers/llm/openai-compatible';
 import type { LlmClient } from './providers/llm/types';
@@ -35,6 +39,15 @@ import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createBilling, type Billing } from './modules/billing/billing';
 import { createAi, type Ai } from './modules/ai/ai';
 import { createAlerts, type Alerts } from './modules/alerts/alerts';
+
+/** The in-process events of a context (platform/events), by name: what one module emits and others react to. */
+export type AppEvents = SignalsEvents & NewsEvents;
+
+/** The log line of a failed reaction, per event (a failure never reaches the emitter nor stops the other reactions). */
+const REACTION_FAILED: { [K in keyof AppEvents]: (e: unknown) => string } = {
+  'signals.analysisStored': (e) => `analysis hook: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+  'news.released': (e) => `news release hook: ${e instanceof Error ? e.message : String(e)}`,
+};
 
 /** Everything a process shares: configuration, database, clock, pub/sub, providers and services. */
 export interface AppContext {
@@ -122,47 +135,44 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
       : new ReplayMarketSource(clock, (s, tf) => candles.load(s, tf), { tickMs: opts.tickMs });
   const market = new MarketService({ repo: marketRepo, source, clock, readModels });
-  const following = new FollowingService({ db, market });
+  // Cross-module reactions (an analysis stored, news released) go through this bus: the emitter
+  // awaits the reactions in the order they were added below, a failing one is logged.
+  const events = createEventBus<AppEvents>({ onError: (name, e) => log(REACTION_FAILED[name](e)) });
+  const following = new FollowingService({ repo: new FollowingRepository(db), market });
   const llm = env.LLM_BASE_URL ? new OpenAiCompatibleClient({ baseUrl: env.LLM_BASE_URL, model: env.LLM_MODEL ?? 'default', apiKey: env.LLM_API_KEY }) : null;
   const accounts = await createAccounts(env, db, { log });
   const billing = createBilling(env, db, accounts);
   await market.load();
   await source.start(market.sourceUniverse());
-  const signalsRepo = new SignalsRepository(db);
-  let aiRef: Ai | null = null;
-  let alertsRef: Alerts | null = null;
-  const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
-    allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
-  const calibrationOnAnalysis = calibrationHook(calibration, () => (aiRef ? (row) => aiRef!.service.builtinStrategies(row) : null));
-  const signalsPipeline: SignalsPipeline = new SignalsPipeline({
-    repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh),
-    onAnalysis: async (row, tf, result, origin, stopped) => {
-      await calibrationOnAnalysis(row, tf, result, origin, stopped);
-      if (origin === 'live') await alertsRef?.evaluator?.onAnalysis(row, tf, result, origin);
-    },
-  });
-  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline, wordingScales: () => calibration.scales() });
   // Only worker processes have the jobs and compute (one of N, under LOCKS.signals); tests start them by hand.
   const worker = env.ROLES.includes('worker');
-  // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
-  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
-  alertsRef = alerts;
-  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
-  if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
+  // Signals: the pipeline emits `signals.analysisStored`; its reactions, in this order: calibration,
+  // the AI's built-in strategies (1h), the alerts evaluator (live analyses, worker processes).
+  const signalsRepo = new SignalsRepository(db);
+  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events });
+  const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
+    allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
+  events.on('signals.analysisStored', calibrationHook(calibration));
+  const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline, wordingScales: () => calibration.scales() });
+  // News: the pipeline emits `news.released` (the alerts evaluator reacts).
   const newsProviders: NewsProvider[] = [];
   if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
   if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
   const newsRepo = new NewsRepository(db);
   const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
-  const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, onReleased: alerts.evaluator ? (rows) => alerts.evaluator!.onNewsReleased(rows).then(() => undefined) : undefined });
+  const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, events });
   const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, readModels, log });
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, events, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at) });
+  // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
+  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
+  // The clock-driven jobs start last, once every reaction is in place.
+  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
+  if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =
     worker && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
       ? startNewsJobs({ news: newsPipeline, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
       : async () => undefined;
-  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at) });
-  aiRef = ai;
   return {
     env,
     db,

@@ -54,13 +54,13 @@ export class SessionService {
   private readonly repo: SessionsRepository;
 
   constructor(
-    db: DatabaseHandle,
+    repo: SessionsRepository,
     private readonly key: Uint8Array,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     private readonly permissions: PermissionPolicy = new PermissionPolicy(),
   ) {
-    this.repo = new SessionsRepository(db);
+    this.repo = repo;
   }
 
   /** Opens a session for `userId` and returns its token (lifetime in seconds). */

@@ -1,6 +1,5 @@
 import type { Candle, Lang, PaperPlan } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
-import type { DatabaseHandle } from '@coinlens/db';
 import { AiRepository, type PaperPlanRow } from './ai.repository';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
@@ -44,8 +43,8 @@ export function evaluatePlan(p: Pick<PlanRow, 'bias' | 'entryLow' | 'entryHigh' 
 export class LabService {
   private readonly repo: AiRepository;
 
-  constructor(private readonly d: { db: DatabaseHandle; ai: AiService; market: MarketService; source: MarketSource; clock: Clock }) {
-    this.repo = new AiRepository(d.db);
+  constructor(private readonly d: { repo: AiRepository; ai: AiService; market: MarketService; source: MarketSource; clock: Clock }) {
+    this.repo = d.repo;
   }
 
   private async toPlan(r: PlanRow): Promise<PaperPlan> {

@@ -1,4 +1,3 @@
-import type { DatabaseHandle } from '@coinlens/db';
 import { TIMEFRAME_MS, type TaResult, type TaTimeframe } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
@@ -10,7 +9,7 @@ import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertTelegram, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
 import type { AlertsRepository, DeliveryRow, NewDelivery, RuleRow } from './alerts.repository';
 import { importanceLevelOf, isMove, newsRecord, priceCrossRecord, priceMoveRecord, RECORD_LOOKBACK_MS, NEWS_RECORD_MIN_N, strategyRecord, windowMoveRate, type MoveDirection } from './alerts.records';
-import { AlertRecordsRepository } from './alerts.records.repository';
+import type { AlertRecordsRepository } from './alerts.records.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 import { alertPushPayload } from './alerts.push';
 import type { PushSubscriptionsRepository } from './alerts.push.repository';
@@ -43,7 +42,6 @@ export interface Trigger {
 
 /** Dependencies of the {@link AlertsEvaluator}. */
 export interface AlertsEvaluatorDeps {
-  db: DatabaseHandle;
   repo: AlertsRepository;
   market: MarketService;
   source: MarketSource;
@@ -66,8 +64,8 @@ export interface AlertsEvaluatorDeps {
   claim?: () => { leaseMs: number; to: (rows: DeliveryRow[]) => void } | null;
   /** The stored candle history the records' base rates are measured on; without it, the source's candles (RECORD_LOOKBACK_MS of them). */
   history?: AlertHistoryLoader;
-  /** Reads of the strategy and news records (default: on `db`). */
-  records?: AlertRecordsRepository;
+  /** Reads of the strategy and news records. */
+  records: AlertRecordsRepository;
   now?: () => number;
   log?: (m: string) => void;
 }
@@ -105,7 +103,7 @@ export class AlertsEvaluator {
   private readonly recordCache = new Map<string, Promise<Bi | null>>();
   constructor(private readonly d: AlertsEvaluatorDeps) {
     this.log = d.log ?? (() => undefined);
-    this.records = d.records ?? new AlertRecordsRepository(d.db);
+    this.records = d.records;
   }
 
   /** The record of `key`, computed once per process (a failure is logged and gives null, not cached). */

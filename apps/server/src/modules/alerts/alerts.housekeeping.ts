@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '@coinlens/db';
+import { PRUNE_LOCK, type AlertsHousekeepingRepository } from './alerts.housekeeping.repository';
 
-/** Advisory lock (transaction scope) of one prune batch: one process prunes at a time (clear of `LOCKS`). */
-export const PRUNE_LOCK = 7_301_084;
+export { PRUNE_LOCK };
 
 /**
  * Trigger keys without a time or item in them: the event is the only record that the trigger fired
@@ -27,7 +25,8 @@ export interface PruneResult {
 
 /** Options of {@link AlertsHousekeeping}. */
 export interface HousekeepingOptions {
-  db: DatabaseHandle;
+  /** The prune statements (alerts.housekeeping.repository.ts). */
+  repo: AlertsHousekeepingRepository;
   /** Rows older than this many days (wall time) are pruned (`ALERTS_RETENTION_DAYS`). */
   retentionDays: number;
   /** Rows per batch (one short transaction each); default 500. */
@@ -41,8 +40,6 @@ export interface HousekeepingOptions {
   log?: (m: string) => void;
 }
 
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
-
 /**
  * Outbox housekeeping (decision 084, "Housekeeping"): prunes, in bounded batches, what is older than
  * the retention (wall time `created_at`, ms):
@@ -51,10 +48,11 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
  *  2. `alert_events` rows (the notification centre) except each user's newest
  *     {@link KEEP_NOTIFICATIONS_PER_USER}, events whose key is in {@link PERMANENT_TRIGGER_KEYS},
  *     and events that still have a delivery row (pending, or not yet pruned).
- * Each batch is one transaction that first takes {@link PRUNE_LOCK} with `pg_try_advisory_xact_lock`
- * (a second process finds it taken and skips its pass) and selects its rows `FOR UPDATE SKIP LOCKED`,
- * so two processes running it at once never wait on each other nor delete a row twice. Runs in
- * worker processes; never throws to its timer (failures are logged).
+ * Each batch is one transaction of {@link AlertsHousekeepingRepository} that first takes
+ * {@link PRUNE_LOCK} with `pg_try_advisory_xact_lock` (a second process finds it taken and skips its
+ * pass) and selects its rows `FOR UPDATE SKIP LOCKED`, so two processes running it at once never
+ * wait on each other nor delete a row twice. Runs in worker processes; never throws to its timer
+ * (failures are logged).
  */
 export class AlertsHousekeeping {
   private timer: NodeJS.Timeout | null = null;
@@ -124,48 +122,13 @@ export class AlertsHousekeeping {
     return out;
   }
 
-  /** Runs `fn` in a transaction holding the prune lock; null when another process holds it. */
-  private locked<T>(fn: (tx: Database) => Promise<T>): Promise<T | null> {
-    return this.o.db.db.transaction(async (t) => {
-      const tx = t as unknown as Database;
-      const [l] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as ok`));
-      if (!l?.ok) return null;
-      return fn(tx);
-    }) as Promise<T | null>;
-  }
-
-  /**
-   * One batch of finished deliveries created before `cutoff`. `next_attempt_at` is never before
-   * `created_at`, so `next_attempt_at < cutoff` selects old rows through the (status, next_attempt_at) index.
-   */
+  /** One batch of finished deliveries (with their attempts) created before `cutoff`; null when another process holds the lock. */
   private pruneDeliveries(cutoff: number, limit: number): Promise<{ deliveries: number; attempts: number } | null> {
-    return this.locked(async (tx) => {
-      const ids = rowsOf<{ id: number }>(
-        await tx.execute(sql`select id from alert_deliveries where status in ('delivered', 'failed') and next_attempt_at < ${cutoff} and created_at < ${cutoff}
-          order by id limit ${limit} for update skip locked`),
-      ).map((r) => Number(r.id));
-      if (!ids.length) return { deliveries: 0, attempts: 0 };
-      const list = sql.join(ids.map((i) => sql`${i}::int`), sql`, `);
-      const attempts = rowsOf(await tx.execute(sql`delete from alert_delivery_attempts where delivery_id in (${list}) returning id`)).length;
-      const deliveries = rowsOf(await tx.execute(sql`delete from alert_deliveries where id in (${list}) returning id`)).length;
-      return { deliveries, attempts };
-    });
+    return this.o.repo.pruneDeliveries(cutoff, limit);
   }
 
   /** One batch of old events the notification centre no longer shows and no trigger needs (see the class). */
   private pruneEvents(cutoff: number, limit: number): Promise<number | null> {
-    return this.locked(async (tx) => {
-      const keep = sql.join(PERMANENT_TRIGGER_KEYS.map((k) => sql`${k}`), sql`, `);
-      const ids = rowsOf<{ id: number }>(
-        await tx.execute(sql`select e.id from alert_events e
-          where e.created_at < ${cutoff}
-            and e.trigger_key not in (${keep})
-            and e.id < coalesce((select k.id from alert_events k where k.user_id = e.user_id order by k.id desc offset ${KEEP_NOTIFICATIONS_PER_USER - 1} limit 1), 0)
-            and not exists (select 1 from alert_deliveries d where d.event_id = e.id)
-          order by e.id limit ${limit} for update of e skip locked`),
-      ).map((r) => Number(r.id));
-      if (!ids.length) return 0;
-      return rowsOf(await tx.execute(sql`delete from alert_events where id in (${sql.join(ids.map((i) => sql`${i}::int`), sql`, `)}) returning id`)).length;
-    });
+    return this.o.repo.pruneEvents(cutoff, limit, KEEP_NOTIFICATIONS_PER_USER, PERMANENT_TRIGGER_KEYS);
   }
 }

@@ -12,6 +12,7 @@ import { createContext } from '../../context';
 import { createSignedInUser } from '../../../test/users';
 import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsHousekeeping } from './alerts.housekeeping';
+import { AlertsHousekeepingRepository } from './alerts.housekeeping.repository';
 import { risingCandle } from './alerts.test-helpers';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 
@@ -572,7 +573,7 @@ describe('outbox housekeeping', () => {
     const oldPending = await delivery(olds[3], 'pending', old, 3); // a row still to send is never pruned, nor its event
     const recentDelivered = await delivery(recents[0], 'delivered', now, 1);
 
-    const hk = (o: { batch?: number } = {}) => new AlertsHousekeeping({ db: t.ctx.db, retentionDays: 30, batch: o.batch ?? 4 });
+    const hk = (o: { batch?: number } = {}) => new AlertsHousekeeping({ repo: new AlertsHousekeepingRepository(t.ctx.db), retentionDays: 30, batch: o.batch ?? 4 });
     // Two processes pruning at once: together they prune each row once (the lock and SKIP LOCKED).
     const [a, b] = await Promise.all([hk().runOnce(), hk().runOnce()]);
     expect(a.deliveries + b.deliveries).toBe(oldDelivered.length + 1);

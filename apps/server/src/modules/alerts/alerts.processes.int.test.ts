@@ -26,6 +26,7 @@ import { users, type DatabaseHandle } from '@coinlens/db';
 import { openTestDatabase } from '../../../test/harness';
 import { REPO_ROOT } from '../../platform/env';
 import { SessionService, loadJwtSecret } from '../../platform/auth';
+import { SessionsRepository } from '../../platform/sessions.repository';
 import { serverArgs, serverEnv } from '../../../../../scripts/server-runtime.mjs';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -210,7 +211,7 @@ describe.skipIf(SKIP)('alerts in two server processes on PostgreSQL + Redis (ski
       const [A, B] = [servers.port('A'), servers.port('B')];
 
       // Two users signed in (sessions valid on both processes: one database, one JWT key).
-      const sessions = new SessionService(db, await loadJwtSecret(db, JWT_SECRET), 3_600_000);
+      const sessions = new SessionService(new SessionsRepository(db), await loadJwtSecret(db, JWT_SECRET), 3_600_000);
       const people: { id: number; token: string }[] = [];
       for (const name of ['proc_alice', 'proc_bob']) {
         const [u] = await db.db.insert(users).values({ username: `${name}_${anchor % 100000}`, email: `${name}_${anchor}@example.test`, emailVerified: true, createdAt: Date.now() }).returning({ id: users.id });

@@ -6,9 +6,13 @@ import { Outbound } from '../../platform/outbound';
 import type { Mailer } from '../../providers/mail';
 import type { MarketSource } from '../../providers/market/types';
 import type { MarketService } from '../market/market.service';
+import type { EventBus } from '../../platform/events';
+import type { SignalsEvents } from '../signals/signals.events';
+import type { NewsEvents } from '../news/news.events';
 import { AlertDispatcher } from './alerts.dispatcher';
 import { AlertsEvaluator, type AlertHistoryLoader } from './alerts.evaluator';
 import { AlertsHousekeeping } from './alerts.housekeeping';
+import { AlertsHousekeepingRepository } from './alerts.housekeeping.repository';
 import { AlertRecordsRepository } from './alerts.records.repository';
 import { AlertsRepository } from './alerts.repository';
 import { AlertsService, type AlertChannelConfig } from './alerts.service';
@@ -55,10 +59,12 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
  * drive `dispatcher.runOnce()` and `housekeeping.runOnce()`). With a Telegram bot configured, worker
  * processes also run the bot: it long-polls `getUpdates` under the `telegram` advisory lock (one
  * poller per deployment; not started in tests, which drive `telegramBot.pollOnce()`).
+ * With `events`, the evaluator of a worker also reacts to each live `signals.analysisStored` and to
+ * each `news.released` (in tests as well).
  */
 export function createAlerts(
   env: Env,
-  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void; history?: AlertHistoryLoader },
+  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void; history?: AlertHistoryLoader; events?: EventBus<SignalsEvents & NewsEvents> },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
   const channels = alertChannelConfig(env);
@@ -87,14 +93,13 @@ export function createAlerts(
         outbound,
       })
     : null;
-  const housekeeping = d.worker ? new AlertsHousekeeping({ db: d.db, retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
+  const housekeeping = d.worker ? new AlertsHousekeeping({ repo: new AlertsHousekeepingRepository(d.db), retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
   const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake, outbound });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
     ? new AlertsEvaluator({
-        db: d.db,
         repo,
         market: d.market,
         source: d.source,
@@ -112,6 +117,14 @@ export function createAlerts(
         log: d.log,
       })
     : null;
+  if (evaluator && d.events) {
+    d.events.on('signals.analysisStored', async ({ row, tf, result, origin }) => {
+      if (origin === 'live') await evaluator.onAnalysis(row, tf, result, origin);
+    });
+    d.events.on('news.released', async ({ rows }) => {
+      await evaluator.onNewsReleased(rows);
+    });
+  }
   let unlisten: (() => void) | null = null;
   if (evaluator && env.NODE_ENV !== 'test') {
     unlisten = evaluator.listen();

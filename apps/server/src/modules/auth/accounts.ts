@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '@coinlens/db';
 import type { Env } from '../../platform/env';
 import { dataDirOf } from '../../platform/env';
 import { loadJwtSecret, SessionService } from '../../platform/auth';
+import { SessionsRepository } from '../../platform/sessions.repository';
 import { PermissionPolicy } from '../../platform/permissions';
 import { createMailer, type Mailer } from '../../providers/mail';
 import { UsersRepository } from '../users/users.repository';
@@ -13,6 +14,7 @@ import { CodesService } from './codes.service';
 import { IdentityService } from './identity.service';
 import { GoogleProvider, XProvider, type OAuthProvider } from './oauth.providers';
 import { SiweService } from './siwe.service';
+import { AuthRepository } from './auth.repository';
 
 /** The accounts services of a process (see `createAccounts`). */
 export interface Accounts {
@@ -45,11 +47,12 @@ export async function createAccounts(
   const now = opts.now ?? (() => Date.now());
   const key = await loadJwtSecret(db, env.JWT_SECRET, now);
   const permissions = new PermissionPolicy(env.LAB_EMAILS);
-  const sessions = new SessionService(db, key, env.SESSION_TTL_HOURS * 3_600_000, now, permissions);
+  const sessions = new SessionService(new SessionsRepository(db), key, env.SESSION_TTL_HOURS * 3_600_000, now, permissions);
   const usersRepo = new UsersRepository(db);
   const users = new UsersService(usersRepo, now, permissions);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, dataDir: dataDirOf(env), log });
-  const codes = new CodesService(db, key, now);
+  const authRepo = new AuthRepository(db);
+  const codes = new CodesService(authRepo, key, now);
   const auth = new AuthService({
     repo: usersRepo,
     sessions,
@@ -60,7 +63,7 @@ export async function createAccounts(
     publicOrigin: env.PUBLIC_ORIGIN ? new URL(env.PUBLIC_ORIGIN).origin : null,
     log,
   });
-  const siwe = new SiweService(db, env.SIWE_CHAIN_ID, now);
+  const siwe = new SiweService(authRepo, env.SIWE_CHAIN_ID, now);
   const accountData = new AccountDataService({ repo: new AccountDataRepository(db), users: usersRepo, siwe, now });
   const oauth: Partial<Record<'google' | 'x', OAuthProvider>> = opts.oauth ?? {};
   if (!opts.oauth) {
@@ -71,7 +74,7 @@ export async function createAccounts(
       oauth.x = new XProvider({ clientId: env.X_CLIENT_ID, clientSecret: env.X_CLIENT_SECRET ?? null, authUrl: env.X_AUTH_URL, tokenUrl: env.X_TOKEN_URL, userinfoUrl: env.X_USERINFO_URL });
     }
   }
-  const identity = new IdentityService({ h: db, repo: usersRepo, auth, siwe, oauth, now, log });
+  const identity = new IdentityService({ rows: authRepo, repo: usersRepo, auth, siwe, oauth, now, log });
   return {
     sessions,
     users,

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import type { DatabaseHandle } from '@coinlens/db';
 import { AppError } from '../../platform/errors';
-import { AuthRepository } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 
 /** Purposes of one-time codes. */
 export type CodePurpose = 'register' | 'reset' | 'bind_email' | 'reset_token';
@@ -32,11 +31,11 @@ export class CodesService {
   private readonly repo: AuthRepository;
 
   constructor(
-    h: DatabaseHandle,
+    repo: AuthRepository,
     private readonly key: Uint8Array,
     private readonly now: () => number = Date.now,
   ) {
-    this.repo = new AuthRepository(h);
+    this.repo = repo;
   }
 
   private hash(value: string): string {

@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createTestApp } from '../../../test/harness';
 import { api, decodedMail, randomIp } from './test-helpers';
 import { SiweService } from './siwe.service';
+import { AuthRepository } from './auth.repository';
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -229,11 +230,11 @@ describe('MetaMask (SIWE, EIP-4361)', () => {
 
   it('checks domain and chain id of the message', async () => {
     const acct = privateKeyToAccount(generatePrivateKey());
-    const siwe = new SiweService(t.ctx.db, 1);
+    const siwe = new SiweService(new AuthRepository(t.ctx.db), 1);
     const foreign = await siwe.createMessage(acct.address, 'https://evil.example');
     await expect(siwe.verify(acct.address, foreign.message, await acct.signMessage({ message: foreign.message }), 'coinlens.test', 'METAMASK_LOGIN_FAILED')).rejects.toMatchObject({ code: 'SIWE_MESSAGE_INVALID' });
     const other = await siwe.createMessage(acct.address, 'https://coinlens.test');
-    const otherChain = new SiweService(t.ctx.db, 5);
+    const otherChain = new SiweService(new AuthRepository(t.ctx.db), 5);
     await expect(otherChain.verify(acct.address, other.message, await acct.signMessage({ message: other.message }), 'coinlens.test', 'METAMASK_LOGIN_FAILED')).rejects.toMatchObject({ code: 'SIWE_MESSAGE_INVALID' });
   });
 

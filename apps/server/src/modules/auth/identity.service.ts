@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
-import type { DatabaseHandle } from '@coinlens/db';
 import type { ExchangeResult, SignInResult, SocialProvider } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { UsersRepository } from '../users/users.repository';
 import type { AuthService } from './auth.service';
 import type { SiweService } from './siwe.service';
-import { AuthRepository } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 import { generateCodeVerifier, generateState, type OAuthIdentity, type OAuthProvider } from './oauth.providers';
 
 /** A pending identity and an OAuth request live 10 minutes. */
@@ -20,7 +19,8 @@ const LOGIN_FAILED: Record<SocialProvider, 'GOOGLE_LOGIN_FAILED' | 'X_LOGIN_FAIL
 };
 
 export interface IdentityDeps {
-  h: DatabaseHandle;
+  /** Identities, OAuth states and links (auth.repository.ts). */
+  rows: AuthRepository;
   repo: UsersRepository;
   auth: AuthService;
   siwe: SiweService;
@@ -40,7 +40,7 @@ export class IdentityService {
   private readonly rows: AuthRepository;
 
   constructor(private readonly d: IdentityDeps) {
-    this.rows = new AuthRepository(d.h);
+    this.rows = d.rows;
   }
 
   configured(provider: 'google' | 'x'): OAuthProvider {

@@ -1,8 +1,7 @@
 import { getAddress, isAddressEqual, recoverMessageAddress, type Address, type Hex } from 'viem';
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
-import type { DatabaseHandle } from '@coinlens/db';
 import { AppError } from '../../platform/errors';
-import { AuthRepository } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 
 /** Lifetime of a SIWE nonce and of its message's `expirationTime`. */
 export const SIWE_TTL_MS = 10 * 60_000;
@@ -37,8 +36,8 @@ export class SiweService {
   private readonly repo: AuthRepository;
 
   /** `chainId`: the chain id written into and required from messages (`SIWE_CHAIN_ID`); `now`: wall time. */
-  constructor(h: DatabaseHandle, private readonly chainId: number, private readonly now: () => number = Date.now) {
-    this.repo = new AuthRepository(h);
+  constructor(repo: AuthRepository, private readonly chainId: number, private readonly now: () => number = Date.now) {
+    this.repo = repo;
   }
 
   /**

@@ -7,6 +7,8 @@ import type { Accounts } from '../auth/accounts';
 import { PaymentService, type WalletOwnership } from './payment.service';
 import { QuotaService } from './quota.service';
 import { SubscriptionService } from './subscription.service';
+import { BillingRepository } from './billing.repository';
+import { InvitationsRepository } from '../invitations/invitations.repository';
 
 /**
  * The membership services, built once per process (`ctx.billing`):
@@ -48,10 +50,11 @@ export function walletOwnershipOf(accounts: Pick<Accounts, 'usersRepo' | 'siwe'>
  */
 export function createBilling(env: Env, db: DatabaseHandle, accounts: Pick<Accounts, 'usersRepo' | 'siwe'>): Billing {
   const chains = new ChainRegistry(resolveChains(env.CHAINS));
-  const subscriptions = new SubscriptionService(db);
-  const quota = new QuotaService(db, subscriptions);
-  const payments = new PaymentService(db, chains, subscriptions, { confirmations: env.CONFIRMATIONS, orderTtlMinutes: env.PAYMENT_ORDER_TTL_MINUTES }, walletOwnershipOf(accounts));
-  const invitations = new InvitationService(db, subscriptions, { maxUses: env.INVITATION_MAX_USES });
+  const repo = new BillingRepository(db);
+  const subscriptions = new SubscriptionService(repo);
+  const quota = new QuotaService(repo, subscriptions);
+  const payments = new PaymentService(repo, chains, subscriptions, { confirmations: env.CONFIRMATIONS, orderTtlMinutes: env.PAYMENT_ORDER_TTL_MINUTES }, walletOwnershipOf(accounts));
+  const invitations = new InvitationService(new InvitationsRepository(db), subscriptions, { maxUses: env.INVITATION_MAX_USES });
   return {
     chains,
     subscriptions,

@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import { decodeEventLog, erc20Abi, formatUnits, getAddress, parseUnits } from 'viem';
-import type { DatabaseHandle } from '@coinlens/db';
 import type { CreatePaymentBody, PaidPlanKey, PaymentNetwork, PaymentOrder, PaymentStatus, WalletBalance, WalletProof } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { ChainRegistry } from '../../providers/chain/rpc';
 import { PLANS } from './plans';
 import type { SubscriptionService } from './subscription.service';
-import { BillingRepository, type OrderRow } from './billing.repository';
+import type { BillingRepository, OrderRow } from './billing.repository';
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 const lower = (s: string) => s.toLowerCase();
@@ -60,14 +59,14 @@ export class PaymentService {
   private readonly repo: BillingRepository;
 
   constructor(
-    db: DatabaseHandle,
+    repo: BillingRepository,
     private readonly chains: ChainRegistry,
     private readonly subs: SubscriptionService,
     private readonly opts: PaymentOptions,
     private readonly wallets: WalletOwnership,
     public now: () => number = Date.now,
   ) {
-    this.repo = new BillingRepository(db);
+    this.repo = repo;
   }
 
   /** Whether any network can take payments. */

@@ -1,9 +1,9 @@
-import type { Database, DatabaseHandle } from '@coinlens/db';
+import type { Database } from '@coinlens/db';
 import type { Usage, UsageKind } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { dailyLimit } from './plans';
 import type { SubscriptionService } from './subscription.service';
-import { BillingRepository } from './billing.repository';
+import type { BillingRepository } from './billing.repository';
 
 /** The UTC day `YYYY-MM-DD` of `ms`. */
 export function utcDay(ms: number): string {
@@ -27,11 +27,11 @@ export class QuotaService {
   private readonly repo: BillingRepository;
 
   constructor(
-    db: DatabaseHandle,
+    repo: BillingRepository,
     private readonly subs: SubscriptionService,
     public now: () => number = Date.now,
   ) {
-    this.repo = new BillingRepository(db);
+    this.repo = repo;
   }
 
   /** `{limit, used, remaining, reset_at}` of today for `userId`; remaining = limit − used (≥ 0). */

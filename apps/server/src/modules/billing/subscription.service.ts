@@ -1,5 +1,4 @@
-import type { DatabaseHandle } from '@coinlens/db';
-import { BillingRepository, type Tx } from './billing.repository';
+import type { BillingRepository, Tx } from './billing.repository';
 
 const DAY_MS = 86_400_000;
 
@@ -30,10 +29,10 @@ export class SubscriptionService {
   private readonly repo: BillingRepository;
 
   constructor(
-    db: DatabaseHandle,
+    repo: BillingRepository,
     public now: () => number = Date.now,
   ) {
-    this.repo = new BillingRepository(db);
+    this.repo = repo;
   }
 
   /** Current status of `userId`; a missing user reads as free. */

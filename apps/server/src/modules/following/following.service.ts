@@ -1,14 +1,13 @@
-import type { DatabaseHandle } from '@coinlens/db';
 import type { Following } from '@coinlens/contracts';
 import type { MarketService } from '../market/market.service';
-import { FollowingRepository } from './following.repository';
+import type { FollowingRepository } from './following.repository';
 
 /** The watchlist: which coins a user follows (wall time). */
 export class FollowingService {
   private readonly repo: FollowingRepository;
 
-  constructor(private readonly deps: { db: DatabaseHandle; market: MarketService; now?: () => number }) {
-    this.repo = new FollowingRepository(deps.db);
+  constructor(private readonly deps: { repo: FollowingRepository; market: MarketService; now?: () => number }) {
+    this.repo = deps.repo;
   }
 
   /** Coin ids the user follows, newest first (for signals, search and news personalisation). */

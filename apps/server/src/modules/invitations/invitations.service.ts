@@ -1,10 +1,9 @@
 import crypto from 'node:crypto';
-import type { DatabaseHandle } from '@coinlens/db';
 import type { BindInvitationResult, InvitationCode } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { INVITATION_TRIAL_DAYS } from '../billing/plans';
 import type { SubscriptionService } from '../billing/subscription.service';
-import { InvitationsRepository, type InvitationCodeRow } from './invitations.repository';
+import type { InvitationsRepository, InvitationCodeRow } from './invitations.repository';
 
 /** Code alphabet without look-alikes (no 0/O, 1/I/L). */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -62,12 +61,12 @@ export class InvitationService {
   private readonly repo: InvitationsRepository;
 
   constructor(
-    db: DatabaseHandle,
+    repo: InvitationsRepository,
     private readonly subs: SubscriptionService,
     private readonly opts: InvitationOptions = { maxUses: 0 },
     public now: () => number = Date.now,
   ) {
-    this.repo = new InvitationsRepository(db);
+    this.repo = repo;
   }
 
   /** The number of trials a code can give. */

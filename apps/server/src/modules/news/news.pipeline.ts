@@ -2,6 +2,7 @@ import type { FeedEventType, FeedImportance, FeedTrend } from '@coinlens/contrac
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
 import { ReadModels } from '../../platform/read-models';
+import type { EventBus } from '../../platform/events';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
@@ -10,6 +11,7 @@ import { clusterItem, clustersFromMembers, importanceOf, IMPORTANCE_LEVELS, read
 import { EVENT_TYPES } from './nlp';
 import { BuiltinInterpreter, type InterpretFacts, type Interpreter } from './interpreter';
 import { NewsRepository, type NewsAnalysis, type NewsRow } from './news.repository';
+import type { NewsEvents } from './news.events';
 
 /** The stored `topic` of an item as an event type (null for items analysed before event types). */
 export function eventTypeOf(topic: string | null): FeedEventType | null {
@@ -48,8 +50,8 @@ export interface NewsPipelineDeps {
   /** Where the read side stores its results (one of this process when absent): moved on after each write. */
   readModels?: ReadModels;
   log?: (msg: string) => void;
-  /** Called with the items each release pass published (the alerts evaluator hooks in); a failure is logged. */
-  onReleased?: (rows: NewsRow[]) => Promise<void>;
+  /** Where `news.released` is emitted with the items each release pass published (awaited; a failing reaction is the bus's to report). None: no events. */
+  events?: EventBus<NewsEvents>;
 }
 
 /**
@@ -271,7 +273,7 @@ export class NewsPipeline {
     if (position !== after || stored == null) await this.d.repo.setCursor('release', String(position), now);
     if (rows.length) await this.changed();
     if (rows.length) await this.d.pubsub.publish(FEEDS_CHANNEL, { type: 'feeds', ids: rows.map((r) => r.id), newest: new Date(position).toISOString() });
-    if (rows.length && this.d.onReleased) await this.d.onReleased(rows).catch((e) => this.d.log?.(`news release hook: ${e instanceof Error ? e.message : String(e)}`));
+    if (rows.length) await this.d.events?.emit('news.released', { rows });
     return rows.length;
   }
 

@@ -2,12 +2,14 @@ import type { TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { MIN_ANALYZE_CANDLES, SIGNAL_WARMUP, scoreSignal, SIGNAL_HORIZON_CANDLES, sliceCandles, type BacktestOptions, type BacktestResult, type Candles } from '@coinlens/ta';
 import { ReadModels } from '../../platform/read-models';
+import type { EventBus } from '../../platform/events';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore, seriesOf, type SeriesColumns } from '../../providers/market/series';
 import type { CoinRow, MarketRepository } from '../market/market.repository';
 import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalsRepository } from './signals.repository';
+import type { SignalsEvents } from './signals.events';
 import { isTaTimeframe } from '@coinlens/contracts';
 import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
 import type { AnalysisJob, DetectedSignal, PlanInput } from './analysis/analysis-job';
@@ -39,11 +41,10 @@ export interface SignalsDeps {
   /** Shared loader of stored series (`fresh` re-reads); default `marketRepo.loadSeries` with a cache of this service. */
   loadSeries?: (symbol: string, tf: TaTimeframe, fresh: boolean) => Promise<SeriesColumns>;
   /**
-   * Called after each analysis of a closed candle is stored (`live`: a candle close; `backfill`:
-   * the start-up backfill, then with `result` null once per coin and timeframe): the calibration
-   * log hooks in here. A failure is logged, never fails the pipeline.
+   * Where `signals.analysisStored` is emitted after each analysis of a closed candle is stored
+   * (awaited; a failing reaction is the bus's to report, never fails the pipeline). None: no events.
    */
-  onAnalysis?: (row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill', stopped: () => boolean) => Promise<void>;
+  events?: EventBus<SignalsEvents>;
 }
 
 /**
@@ -68,8 +69,7 @@ export class SignalsPipeline {
   }
 
   private async notify(row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill', stopped: () => boolean = () => false): Promise<void> {
-    if (!this.deps.onAnalysis) return;
-    await this.deps.onAnalysis(row, tf, result, origin, stopped).catch((e) => this.log(`analysis hook: ${e instanceof Error ? e.stack ?? e.message : String(e)}`));
+    await this.deps.events?.emit('signals.analysisStored', { row, tf, result, origin, stopped });
   }
 
   /** Marks the read side stale in every process after a write of snapshots, signals or outcomes. */
