@@ -32,7 +32,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let PORT = Number(process.env.E2E_PORT ?? 8090);
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
-const log = (msg) => console.log(`[e2e] ${msg}`);
+const t0 = performance.now();
+/** `[e2e +12.3s] msg`: the seconds since the start show where a run's set-up time goes. */
+const log = (msg) => console.log(`[e2e +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 /** Addresses that get `lab` (one per Playwright project; e2e/ai-lab.spec.ts signs them up). */
 const LAB_EMAILS = process.env.E2E_LAB_EMAILS ?? 'lab-desktop@example.test,lab-phone@example.test';
 /**
@@ -470,6 +472,7 @@ if (!baseURL) {
 }
 
 // 4. Playwright ----------------------------------------------------------------------------------
+log('running Playwright…');
 const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
@@ -478,5 +481,6 @@ const code = await new Promise((resolve) => {
   });
   p.on('exit', (c) => resolve(c ?? 1));
 });
+log(`Playwright exited with code ${code}`);
 cleanup();
 process.exit(code);
