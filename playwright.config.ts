@@ -41,6 +41,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
+  // Two spec files at a time against the one server: the alert specs spend minutes waiting for the
+  // replay clock's next 5m candle, and the rest runs meanwhile. A file's tests keep their order in one
+  // worker; specs share no account (unique addresses; the lab and payer accounts are per project).
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
