@@ -3,19 +3,49 @@ import { defineConfig } from '@playwright/test';
 /**
  * Playwright against the built app served by the real server (see scripts/e2e.mjs, which starts it
  * on port 8090 with a fresh data dir). Uses Debian's Chromium at /usr/bin/chromium; browsers are
- * never downloaded.
+ * never downloaded. The review screenshots (not tests) have their own config:
+ * scripts/review-screenshots/playwright.config.ts (`npm run screenshots`).
  */
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
-const llmURL = process.env.E2E_LLM_BASE_URL ?? 'http://127.0.0.1:8091';
+export const LLM_URL = process.env.E2E_LLM_BASE_URL ?? 'http://127.0.0.1:8091';
+const telegramURL = process.env.E2E_TELEGRAM_BASE_URL ?? 'http://127.0.0.1:8092';
 /** A storage state with the cookie notice already accepted on `url`'s origin. */
-const cookiesAccepted = (url: string) => ({ cookies: [], origins: [{ origin: new URL(url).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] });
+export const cookiesAccepted = (url: string) => ({ cookies: [], origins: [{ origin: new URL(url).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] });
+export const DESKTOP = { viewport: { width: 1280, height: 800 } };
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/**
+ * Every spec runs on the desktop; the phone project runs only the specs whose assertions differ on
+ * a 390 px touch phone or that check layout, each for the reason given. The others assert the
+ * same things at any size (routes, CSP, chat, sign-up data, payments' server side…), and the specs
+ * that need a phone next to a desktop user (alerts, alerts-kinds, telegram) open one themselves.
+ */
+const PHONE_SPECS: Record<string, string> = {
+  accounts: 'on a phone the avatar opens Settings instead of the popup menu',
+  backtest: 'the backtest page must not scroll sideways at 390 px',
+  'chat-answers': 'the chat panel takes the full width on a phone; back-to-top must not cover it',
+  'coin-chart': 'layout shift, canvas sizing under device emulation, the scroll to the last panel (fell short on a phone once)',
+  edge: 'the track record and signal cards must not scroll sideways at 390 px',
+  foundation: 'the theme switch lives in the drawer, the tabs are hidden, no sideways scrolling',
+  news: 'the news list and feed detail must not scroll sideways at 390 px',
+  pricing: 'the phone run pays from a second wallet and checks the unlinked-wallet dialog in en-US',
+  push: 'the push control in zh-CN and the dark theme, no sideways scrolling at 390 px',
+  shell: 'the Menu drawer, header tabs and theme toggle differ below md',
+  signals: 'signal cards and the track record must not scroll sideways at 390 px',
+  'ux-phone-home': 'the phone home page: no sideways scrolling or clipped figures',
+  'ux-phone-signals': 'the signals tab strip and backtest results fit 390 px',
+};
+const phoneSpecs = new RegExp(`(^|/)(${Object.keys(PHONE_SPECS).join('|')})\\.spec\\.ts$`);
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 90_000,
   expect: { timeout: 15_000 },
+  // Two spec files at a time against the one server: the alert specs spend minutes waiting for the
+  // replay clock's next 5m candle, and the rest runs meanwhile. A file's tests keep their order in one
+  // worker; specs share no account (unique addresses; the lab and payer accounts are per project).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   // scripts/test.mjs sets PLAYWRIGHT_JSON_OUTPUT_NAME to count results for its closing line.
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
@@ -44,10 +74,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: /llm\.spec\.ts/, use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', testIgnore: /llm\.spec\.ts/, use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-    // e2e/llm.spec.ts against the model-backed server scripts/e2e.mjs starts (E2E_LLM_BASE_URL)
-    { name: 'llm', testMatch: /llm\.spec\.ts/, use: { baseURL: llmURL, storageState: cookiesAccepted(llmURL), viewport: { width: 1280, height: 800 } } },
-    { name: 'llm-phone', testMatch: /llm\.spec\.ts/, use: { baseURL: llmURL, storageState: cookiesAccepted(llmURL), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: 'desktop', testIgnore: /(llm|telegram)\.spec\.ts/, use: DESKTOP },
+    { name: 'phone', testMatch: phoneSpecs, use: PHONE },
+    // e2e/llm.spec.ts against the model-backed server scripts/e2e.mjs starts (E2E_LLM_BASE_URL);
+    // its assertions do not depend on the viewport (the review screenshots also take it on a phone)
+    { name: 'llm', testMatch: /llm\.spec\.ts/, use: { baseURL: LLM_URL, storageState: cookiesAccepted(LLM_URL), ...DESKTOP } },
+    // e2e/telegram.spec.ts against the server whose bot talks to the Bot API stand-in (E2E_TELEGRAM_BASE_URL);
+    // the spec opens its phone user itself
+    { name: 'telegram', testMatch: /telegram\.spec\.ts/, use: { baseURL: telegramURL, storageState: cookiesAccepted(telegramURL), ...DESKTOP } },
   ],
 });

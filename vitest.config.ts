@@ -26,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // a migrated PGlite data dir made once per run; each file opens a copy (test/harness.ts)
+          globalSetup: ['apps/server/test/global-setup.ts'],
           fileParallelism: false,
         },
       },

@@ -6,8 +6,9 @@ import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './help
  * plays the Telegram client by sending `/start <token>` to the local Bot API stand-in (the server's
  * worker receives it by long polling `getUpdates`), the page turns to "Connected as @username", a
  * rule can tick Telegram, "Send test" reaches the chat, and Unlink works. An en-US user on a desktop
- * (light theme) and a zh-CN user on a 390 px phone (dark theme). Needs the stand-in:
- * `E2E_TELEGRAM=1 node scripts/e2e.mjs e2e/telegram.spec.ts`.
+ * (light theme) and a zh-CN user on a 390 px phone (dark theme). Runs in the Playwright project
+ * `telegram`, against the side server scripts/e2e.mjs starts with the stand-in
+ * (`node scripts/e2e.mjs --project telegram`).
  */
 const standIn = process.env.E2E_TELEGRAM_URL;
 
@@ -18,7 +19,7 @@ async function sentTo(request: APIRequestContext, chatId: number): Promise<strin
 
 test('connects Telegram from the Alerts page and sends to the chat (en-US desktop light, zh-CN phone dark)', async ({ browser, request, baseURL }, info) => {
   test.skip(!standIn, 'needs the Telegram stand-in (E2E_TELEGRAM=1)');
-  test.skip(info.project.name !== 'desktop', 'one run covers desktop and phone');
+  test.skip(info.project.name !== 'telegram', 'one run covers desktop and phone');
   test.setTimeout(240_000);
   const storageState = { cookies: [], origins: [{ origin: new URL(baseURL!).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] };
   const desktop = await browser.newContext({ baseURL, storageState, viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });

@@ -11,12 +11,13 @@
  *     is started and handed to the server as CHAINS (E2E_CHAIN=0 skips it),
  *     The server grants the `lab` permission to the addresses e2e/ai-lab.spec.ts registers
  *     (LAB_EMAILS; E2E_LAB_EMAILS overrides them),
- *     Then a second server (e2e/llm.spec.ts) on BTC and ETH only, with LLM_BASE_URL pointing at a
- *     local OpenAI-compatible model (e2e/support/llm-stub.ts) and the same outbox (E2E_LLM=0 skips it),
- *     With E2E_TELEGRAM=1, a local Telegram Bot API stand-in (e2e/support/telegram-stand-in.ts) is
- *     started first and the server's Telegram bot points at it (e2e/telegram.spec.ts needs it),
- *  4. waits for /api/clock, runs `npx playwright test` (with E2E_DATA_DIR, so specs read the
- *     server's outbox), stops the server.
+ *     Alongside it, two side servers on BTC and ETH only that write into the same outbox: one for
+ *     e2e/llm.spec.ts with LLM_BASE_URL pointing at a local OpenAI-compatible model
+ *     (e2e/support/llm-stub.ts; E2E_LLM=0 skips it), and one for e2e/telegram.spec.ts whose
+ *     Telegram bot talks to a local Bot API stand-in (e2e/support/telegram-stand-in.ts;
+ *     E2E_TELEGRAM=0 skips it); the Playwright projects `llm` and `telegram` use them,
+ *  4. waits until every server is ready, runs `npx playwright test` (with E2E_DATA_DIR, so specs
+ *     read the outbox), stops the servers.
  * Browsers are never downloaded (`playwright install` is not used).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,7 +33,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 let PORT = Number(process.env.E2E_PORT ?? 8090);
 const START_TIMEOUT_MS = Number(process.env.E2E_START_TIMEOUT_MS ?? 600_000);
-const log = (msg) => console.log(`[e2e] ${msg}`);
+const t0 = performance.now();
+/** `[e2e +12.3s] msg`: the seconds since the start show where a run's set-up time goes. */
+const log = (msg) => console.log(`[e2e +${((performance.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 /** Addresses that get `lab` (one per Playwright project; e2e/ai-lab.spec.ts signs them up). */
 const LAB_EMAILS = process.env.E2E_LAB_EMAILS ?? 'lab-desktop@example.test,lab-phone@example.test';
 /**
@@ -157,11 +160,11 @@ let chainInfo = null;
 let llmServer = null;
 let llmStub = null;
 let llmURL = process.env.E2E_LLM_BASE_URL ?? null;
-// The local Telegram Bot API stand-in (e2e/support/telegram-stand-in.ts), only with E2E_TELEGRAM=1:
-// it turns the bot on, which also shows the Telegram Login Widget (a script from telegram.org) on
-// the sign-in pages, so the other specs run without it.
+// The Telegram server (startTelegramServer): the local Bot API stand-in and a side server.
 let telegramProc = null;
 let telegramInfo = null;
+let telegramServer = null;
+let telegramURL = process.env.E2E_TELEGRAM_BASE_URL ?? null;
 
 /** Waits for a line matching `re` on a child's stdout; resolves with the match. */
 function lineOf(child, re, what, ms = 120_000) {
@@ -180,16 +183,10 @@ function lineOf(child, re, what, ms = 120_000) {
   });
 }
 
-/**
- * The model-backed server of e2e/llm.spec.ts: a local OpenAI-compatible model, and a second app
- * server on a small shipped data set (BTC and ETH candles, all coins, news and icons) that writes
- * its mail into the main server's outbox, so the specs' sign-up helpers find the codes.
- */
-async function startLlmServer(webDist) {
-  const stubPort = await freePort();
-  llmStub = spawn('npx', ['tsx', 'e2e/support/llm-stub.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LLM_STUB_PORT: String(stubPort) } });
-  await lineOf(llmStub, /listening on (\S+)\n/, 'the local model');
-  const shipped = join(dataDir, 'llm-shipped');
+/** The small shipped data set of the side servers (BTC and ETH candles, all coins, news and icons), made once. */
+function smallShippedData() {
+  const shipped = join(dataDir, 'small-shipped');
+  if (existsSync(shipped)) return shipped;
   mkdirSync(join(shipped, 'candles'), { recursive: true });
   const data = join(root, 'data');
   for (const name of readdirSync(data)) if (name !== 'candles' && name !== 'training') symlinkSync(join(data, name), join(shipped, name));
@@ -197,16 +194,26 @@ async function startLlmServer(webDist) {
   for (const f of readdirSync(join(data, 'candles'))) if (keep(f) || f.endsWith('.md')) cpSync(join(data, 'candles', f), join(shipped, 'candles', f));
   const index = readFileSync(join(data, 'candles', 'files.csv'), 'utf8').split('\n');
   writeFileSync(join(shipped, 'candles', 'files.csv'), [index[0], ...index.slice(1).filter(keep)].join('\n') + '\n');
-  const llmData = join(dataDir, 'llm-data');
-  mkdirSync(llmData, { recursive: true });
+  return shipped;
+}
+
+/**
+ * A side server: the app on the small shipped data set with extra `env`, its own data dir
+ * (`<name>-data`) and the main server's outbox, so the specs' sign-up helpers find the codes.
+ * Resolves with its URL once /api/health says ready; `onSpawn` receives the child process.
+ */
+async function startSideServer(name, what, webDist, env, onSpawn) {
+  const shipped = smallShippedData();
+  const sideData = join(dataDir, `${name}-data`);
+  mkdirSync(sideData, { recursive: true });
   mkdirSync(join(dataDir, 'outbox'), { recursive: true });
-  symlinkSync(join(dataDir, 'outbox'), join(llmData, 'outbox'));
+  symlinkSync(join(dataDir, 'outbox'), join(sideData, 'outbox'));
   const port = await freePort();
-  llmURL = `http://127.0.0.1:${port}`;
-  const logPath = join(dataDir, 'llm-server.log');
+  const url = `http://127.0.0.1:${port}`;
+  const logPath = join(dataDir, `${name}-server.log`);
   const out = createWriteStream(logPath);
-  log(`starting the model-backed server on ${llmURL} (log ${logPath})…`);
-  llmServer = spawn(process.execPath, await serverArgs({ log }), {
+  log(`starting the ${what} on ${url} (log ${logPath})…`);
+  const child = spawn(process.execPath, await serverArgs({ log }), {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -214,28 +221,51 @@ async function startLlmServer(webDist) {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: llmData,
+      DATA_DIR: sideData,
       SHIPPED_DATA_DIR: shipped,
       REPLAY_START: process.env.REPLAY_START ?? '2025-05-16T00:00:00Z',
       WEB_DIST_DIR: webDist,
       NODE_ENV: 'production',
-      LLM_BASE_URL: `http://127.0.0.1:${stubPort}/v1`,
-      LLM_MODEL: 'stub-model',
       ...FAIR_USE,
+      ...env,
     },
   });
-  llmServer.stdout.pipe(out);
-  llmServer.stderr.pipe(out);
+  onSpawn(child);
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (llmServer.exitCode !== null) throw new Error(`the model-backed server exited with code ${llmServer.exitCode} (log ${logPath})`);
+    if (child.exitCode !== null) throw new Error(`the ${what} exited with code ${child.exitCode} (log ${logPath})`);
     try {
-      const h = (await (await fetch(`${llmURL}/api/health`)).json()).result;
-      if (h.readiness === 'ready') return;
+      const h = (await (await fetch(`${url}/api/health`)).json()).result;
+      if (h.readiness === 'ready') {
+        log(`the ${what} is up`);
+        return url;
+      }
     } catch {}
     await new Promise((r) => setTimeout(r, 1000));
   }
-  throw new Error(`the model-backed server did not become ready (log ${logPath})`);
+  throw new Error(`the ${what} did not become ready (log ${logPath})`);
+}
+
+/** The model-backed server of e2e/llm.spec.ts: a local OpenAI-compatible model and a side server using it. */
+async function startLlmServer(webDist) {
+  const stubPort = await freePort();
+  llmStub = spawn('npx', ['tsx', 'e2e/support/llm-stub.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LLM_STUB_PORT: String(stubPort) } });
+  await lineOf(llmStub, /listening on (\S+)\n/, 'the local model');
+  llmURL = await startSideServer('llm', 'model-backed server', webDist, { LLM_BASE_URL: `http://127.0.0.1:${stubPort}/v1`, LLM_MODEL: 'stub-model' }, (c) => (llmServer = c));
+}
+
+/**
+ * The Telegram server of e2e/telegram.spec.ts: the local Bot API stand-in and a side server whose
+ * bot talks to it. The bot also turns on the Telegram Login Widget (a script from telegram.org) on
+ * the sign-in pages, so the other specs run on the main server, without it.
+ */
+async function startTelegramServer(webDist) {
+  telegramProc = spawn('npx', ['tsx', 'e2e/support/telegram-stand-in.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  telegramInfo = JSON.parse((await lineOf(telegramProc, /TELEGRAM_STAND_IN_READY (.+)\n/, 'the Telegram stand-in'))[1]);
+  log(`Telegram Bot API stand-in ${telegramInfo.url}`);
+  telegramURL = await startSideServer('telegram', 'Telegram server', webDist, { TELEGRAM_BOT_TOKEN: telegramInfo.token, TELEGRAM_BOT_NAME: telegramInfo.bot, TELEGRAM_API_ROOT: telegramInfo.url, TELEGRAM_POLL_TIMEOUT_S: '1' }, (c) => (telegramServer = c));
 }
 async function startChain() {
   // A free port, so a chain left running elsewhere on the default 8547 does not stop the run.
@@ -340,7 +370,7 @@ function stopServer() {
 
 function cleanup() {
   stopServer();
-  for (const p of [llmServer, llmStub, telegramProc]) {
+  for (const p of [llmServer, llmStub, telegramServer, telegramProc]) {
     if (p && p.exitCode === null) {
       try {
         process.kill(-p.pid, 'SIGTERM');
@@ -388,17 +418,6 @@ if (!baseURL) {
     PORT = await freePort();
     log(`port ${requested} is busy (another run?); using ${PORT} instead`);
   }
-  if (process.env.E2E_TELEGRAM === '1') {
-    telegramProc = spawn('npx', ['tsx', 'e2e/support/telegram-stand-in.ts'], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
-    try {
-      telegramInfo = JSON.parse((await lineOf(telegramProc, /TELEGRAM_STAND_IN_READY (.+)\n/, 'the Telegram stand-in'))[1]);
-      log(`Telegram Bot API stand-in ${telegramInfo.url}`);
-    } catch (err) {
-      console.error(`[e2e] ${err.message}`);
-      cleanup();
-      process.exit(1);
-    }
-  }
   dataDir = mkdtempSync(join(tmpdir(), 'coinlens-e2e-'));
   // Serve a private copy of the build, so a rebuild of apps/web/dist during the run (another
   // checkout step, a developer) cannot swap the asset files under the running server.
@@ -431,11 +450,16 @@ if (!baseURL) {
       ...FAIR_USE,
       ...VAPID,
       ...(chainInfo ? { CHAINS: chainInfo.CHAINS, CONFIRMATIONS: '2' } : {}),
-      ...(telegramInfo ? { TELEGRAM_BOT_TOKEN: telegramInfo.token, TELEGRAM_BOT_NAME: telegramInfo.bot, TELEGRAM_API_ROOT: telegramInfo.url, TELEGRAM_POLL_TIMEOUT_S: '1' } : {}),
     },
   });
   server.stdout.pipe(serverLog);
   server.stderr.pipe(serverLog);
+  // The side servers start alongside the main one (each import and backfill is mostly one thread).
+  const sides = [];
+  if (process.env.E2E_LLM !== '0' && !llmURL) sides.push(startLlmServer(webDist));
+  if (process.env.E2E_TELEGRAM !== '0' && !telegramURL) sides.push(startTelegramServer(webDist));
+  const sidesUp = Promise.all(sides);
+  sidesUp.catch(() => {}); // awaited below, after the main server
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
     await waitForClock(baseURL, deadline);
@@ -451,15 +475,12 @@ if (!baseURL) {
     process.exit(1);
   }
   log('server is up');
-  if (process.env.E2E_LLM !== '0' && !llmURL) {
-    try {
-      await startLlmServer(webDist);
-      log('model-backed server is up');
-    } catch (err) {
-      console.error(`[e2e] ${err.message}`);
-      cleanup();
-      process.exit(1);
-    }
+  try {
+    await sidesUp;
+  } catch (err) {
+    console.error(`[e2e] ${err.message}`);
+    cleanup();
+    process.exit(1);
   }
 } else {
   log(`using the running server at ${baseURL}`);
@@ -470,13 +491,15 @@ if (!baseURL) {
 }
 
 // 4. Playwright ----------------------------------------------------------------------------------
+log('running Playwright…');
 const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}) },
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}), ...(telegramURL ? { E2E_TELEGRAM_BASE_URL: telegramURL } : {}) },
   });
   p.on('exit', (c) => resolve(c ?? 1));
 });
+log(`Playwright exited with code ${code}`);
 cleanup();
 process.exit(code);

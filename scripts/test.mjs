@@ -6,8 +6,8 @@
  *   2. vitest: unit, integration (PGlite by default; PostgreSQL/Redis when DATABASE_URL/REDIS_URL
  *      are set) and web component tests
  *   3. Playwright end-to-end tests in Debian's Chromium against the built app (scripts/e2e.mjs
- *      installs or finds Chromium and says what is missing when it cannot), then the Telegram spec
- *      against a second server whose bot talks to a local Bot API stand-in.
+ *      installs or finds Chromium and says what is missing when it cannot); the model-backed and
+ *      Telegram specs run in the same Playwright run, against side servers it starts.
  * Prints each stage's wall time and a closing line `tests: N passed, N failed`.
  * Flags: --no-e2e skips stage 3 (for quick local runs; CI runs everything).
  */
@@ -83,24 +83,6 @@ if (!args.includes('--no-e2e')) {
   if (es !== 0) {
     if (failed === 0) failed++;
     finish(es);
-  }
-  // The Telegram spec needs a server whose bot talks to the local Bot API stand-in; the bot also
-  // turns on the Telegram sign-in widget (a script from telegram.org), so it runs on its own server.
-  const tgJson = path.join(tmp, 'playwright-telegram.json');
-  const ts = run('end-to-end: Telegram alerts (Bot API stand-in)', 'node', ['scripts/e2e.mjs', 'e2e/telegram.spec.ts', '--project', 'desktop'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: tgJson,
-    E2E_TELEGRAM: '1',
-    E2E_LLM: '0',
-    E2E_CHAIN: '0',
-  });
-  if (fs.existsSync(tgJson)) {
-    const j = JSON.parse(fs.readFileSync(tgJson, 'utf8'));
-    passed += j.stats?.expected ?? 0;
-    failed += j.stats?.unexpected ?? 0;
-  }
-  if (ts !== 0) {
-    if (failed === 0) failed++;
-    finish(ts);
   }
 }
 finish(0);

@@ -1,4 +1,5 @@
 import { importData, migrateDatabase, openDatabase, resetDatabase, shippedDataImporters, type DatabaseHandle } from '@coinlens/db';
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv, REPO_ROOT, type Env } from '../src/platform/env';
 import { ManualClock } from '../src/platform/clock';
@@ -11,15 +12,40 @@ export const T0 = Date.parse('2025-05-16T12:00:00Z');
 
 /**
  * A real database for one test file: PostgreSQL when DATABASE_URL is set (schema reset first),
- * otherwise an in-memory PGlite. Migrated, with the given subset of the shipped data imported.
+ * otherwise PGlite: a private copy of the run's migrated template (test/global-setup.ts), deleted
+ * on close, or an in-memory database when there is no template (outside vitest's int project).
+ * Migrated, with the given subset of the shipped data imported.
  */
 export async function openTestDatabase(opts: { symbols?: string[]; timeframes?: string[] } = {}): Promise<DatabaseHandle> {
-  const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory://', poolSize: 4 });
+  const dataDir = process.env.DATABASE_URL ? 'memory://' : copyOfTemplate();
+  const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir, poolSize: 4 });
+  if (dataDir !== 'memory://') {
+    const close = db.close.bind(db);
+    db.close = async () => {
+      await close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      copies.delete(dataDir);
+    };
+  }
   if (db.kind === 'postgres') await resetDatabase(db);
   await migrateDatabase(db);
   await importData(db, shippedDataImporters(path.join(REPO_ROOT, 'data'), { symbols: opts.symbols ?? ['BTC', 'ETH', 'AAVE'], timeframes: opts.timeframes }));
   return db;
 }
+
+/** A fresh copy of the migrated PGlite template (removed on close, or at exit); `memory://` without one. */
+function copyOfTemplate(): string {
+  const template = process.env.COINLENS_TEST_PGLITE_TEMPLATE;
+  if (!template || !fs.existsSync(template)) return 'memory://';
+  const dir = fs.mkdtempSync(`${template}-copy-`);
+  fs.cpSync(template, dir, { recursive: true });
+  copies.add(dir);
+  return dir;
+}
+const copies = new Set<string>();
+process.once('exit', () => {
+  for (const dir of copies) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 /**
  * A full application on a test database with a manual clock at `T0`; ticks are driven by hand.

@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { labEmail, signUpOrSignIn } from './helpers';
+import { labEmail, signUpOrSignIn } from '../../e2e/helpers';
 
 /**
  * Visual review screenshots of the trading-agent lab panel (desktop+phone × light+dark × en+zh)
- * into screenshots/ (gitignored), as the lab user with at least one paper plan. Runs only with
- * SCREENSHOTS=1.
+ * into screenshots/ (gitignored), as the lab user with at least one paper plan. Not a test (it asserts
+ * nothing): a tool run by `npm run screenshots` (scripts/review-screenshots/playwright.config.ts), which
+ * starts the e2e servers like `npm run test:e2e`.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take review screenshots');
 
 for (const lang of ['en-US', 'zh-CN'] as const) {
   for (const theme of ['light', 'dark'] as const) {

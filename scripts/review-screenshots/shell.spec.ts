@@ -4,9 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
  * Visual review screenshots of the shell and the main pages (desktop and 390 px phone through the
  * two projects × light and dark × en-US and zh-CN) into screenshots/ (gitignored): home, coin,
  * trading signals, feeds, pricing, login, terms of service, not-found, and the search overlay and
- * phone drawer opened. Runs only with SCREENSHOTS=1.
+ * phone drawer opened. Not a test (it asserts nothing): a tool run by `npm run screenshots`
+ * (scripts/review-screenshots/playwright.config.ts), which starts the e2e servers like `npm run test:e2e`.
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take review screenshots');
 
 const PAGES: Array<{ name: string; path: string; ready: (page: Page) => Promise<void> }> = [
   { name: 'home', path: 'home', ready: (p) => expect(p.locator('[data-testid="coin-price"]:visible').first()).toHaveText(/\d/, { timeout: 30_000 }) },

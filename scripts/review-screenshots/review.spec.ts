@@ -1,14 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughUi, uniqueEmail } from './helpers';
+import { signUpThroughUi, uniqueEmail } from '../../e2e/helpers';
 
 /**
  * Review screenshots of every main screen: home, coin page (BTC, signed in,
  * with an assistant answer), feeds list and a feed detail, signals (track record, calibration,
  * backtest), pricing, settings (account data: export / delete), sign-in; en-US and zh-CN, light and
  * dark, 1366×900 desktop and a 390×844 phone; full page, into screenshots/review/ (gitignored).
- * Runs only with SCREENSHOTS=1 (e.g. against a running server with E2E_BASE_URL and E2E_DATA_DIR).
+ * Not a test (it asserts nothing): a tool run by `npm run screenshots`
+ * (scripts/review-screenshots/playwright.config.ts), which starts the e2e servers like `npm run test:e2e`.
+ * Against a running server: E2E_BASE_URL and E2E_DATA_DIR. Runs in the desktop project only (it
+ * opens both devices itself).
  */
-test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to take review screenshots');
 test.describe.configure({ timeout: 600_000 });
 
 const DEVICES = { desktop: { width: 1366, height: 900 }, phone: { width: 390, height: 844 } } as const;
