@@ -43,7 +43,7 @@ describe('BacktestView: out-of-sample interval, effective n and Holm verdict', (
   it('en-US: each part shows its mean interval, effective n and corrected verdict; the method note says where trades count', async () => {
     await renderAt('en-US');
     const table = screen.getByTestId('backtest-table');
-    expect(within(table).getByText('Mean 95 % CI')).toBeTruthy();
+    expect(within(table).getByText('Mean 95 % CI (before Holm)')).toBeTruthy();
     expect(within(table).getByText('Eff. n')).toBeTruthy();
     expect(within(table).getByText('Verdict (Holm, m = 3)')).toBeTruthy();
     const ci = screen.getAllByTestId('backtest-ci').map((e) => e.textContent);

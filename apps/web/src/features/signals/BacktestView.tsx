@@ -47,10 +47,11 @@ const isDate = (s: string | null): s is string => !!s && /^\d{4}-\d{2}-\d{2}$/.t
 
 /**
  * A figure cell of the results table. On a phone (below `sm`) the table is stacked: each cell is a
- * small block with its column name above the value (`data-col`, shown by a ::before), so every
- * number is readable at 390 px without sideways scrolling.
+ * small block with its column name above the value (`data-col`, shown by a ::before), four to a
+ * row; names and values wrap, and the interval and the verdict take two places, so every figure
+ * is readable at 390 px without sideways scrolling.
  */
-const statTd = 'px-2 py-1.5 text-right whitespace-nowrap num max-sm:flex max-sm:flex-col max-sm:items-start max-sm:px-0 max-sm:py-0.5 max-sm:text-left max-sm:before:text-[10px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-col)]';
+const statTd = 'px-2 py-1.5 text-right whitespace-nowrap num max-sm:flex max-sm:min-w-0 max-sm:flex-col max-sm:items-start max-sm:px-0 max-sm:py-0.5 max-sm:text-left max-sm:whitespace-normal max-sm:before:text-[10px] max-sm:before:font-normal max-sm:before:text-muted max-sm:before:content-[attr(data-col)]';
 
 /** Tone of a verdict: green for an edge, red when measurably losing, muted otherwise. */
 const verdictTone = { edge: 'text-up', worse: 'text-down', none: 'text-muted' } as const;
@@ -63,12 +64,12 @@ function StatCells({ s, testId, col, verdict }: { s: BacktestStats; testId?: str
       <td className={td} data-testid={testId} data-col={col('trades')}>{formatNumber(s.trades)}</td>
       <td className={td} data-col={col('winRate')}>{s.win_rate == null ? '—' : `${formatNumber(s.win_rate * 100, 0)} %`}</td>
       <td className={`${td} ${tone(s.mean_return_pct)}`} data-col={col('mean')}>{signedPct(s.mean_return_pct)}</td>
-      <td className={td} data-col={col('meanCi')} data-testid="backtest-ci">{ci}</td>
+      <td className={`${td} max-sm:col-span-2`} data-col={col('meanCi')} data-testid="backtest-ci">{ci}</td>
       <td className={td} data-col={col('effectiveN')}>{s.effective_n == null ? '—' : formatNumber(s.effective_n, 1)}</td>
       <td className={`${td} ${tone(s.trades ? s.total_return_pct : null)}`} data-col={col('total')}>{s.trades ? signedPct(s.total_return_pct, 1) : '—'}</td>
       <td className={td} data-col={col('profitFactor')}>{s.profit_factor == null ? '—' : formatNumber(s.profit_factor, 2)}</td>
       <td className={td} data-col={col('maxDrawdown')}>{s.trades ? `${formatNumber(s.max_drawdown_pct, 1)} %` : '—'}</td>
-      <td className={`${td} ${verdictTone[s.verdict]}`} data-col={col('verdict')} data-testid="backtest-verdict" title={`p = ${formatNumber(s.p_adjusted, 3)}`}>{verdict(s.verdict)}</td>
+      <td className={`${td} ${verdictTone[s.verdict]} max-sm:col-span-2`} data-col={col('verdict')} data-testid="backtest-verdict" title={`p = ${formatNumber(s.p_adjusted, 3)}`}>{verdict(s.verdict)}</td>
     </>
   );
 }
