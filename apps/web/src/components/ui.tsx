@@ -127,17 +127,3 @@ export function DataCredits({ extra }: { extra?: string[] }) {
     </p>
   );
 }
-
-/**
- * A reserved place in a layout for a feature delivered later (news column, story of the day,
- * technical analysis, AI highlights, chat). It renders an honest empty panel until replaced.
- */
-export function FeatureSlot({ name, title, body, className = '' }: { name: string; title: ReactNode; body: ReactNode; className?: string }) {
-  return (
-    <Panel title={title} className={className} as="section">
-      <div data-slot={name} className="px-4 py-8 text-center text-[13px] text-muted">
-        {body}
-      </div>
-    </Panel>
-  );
-}
