@@ -6,7 +6,8 @@ import type { AiBasedOn, ChatMessage, Usage } from '@coinlens/contracts';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { Panel, Skeleton } from '../../components/ui';
+import { Panel } from '../../components/ui/Panel';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { useUpgradePrompt } from '../pricing/UpgradeDialog';
 import { askAssistant, useChatHistory } from './chat-api';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CoinRef } from '@coinlens/contracts';
-import { Panel } from '../../components/ui';
+import { Panel } from '../../components/ui/Panel';
 import { FeedList } from '../feeds/components/FeedList';
 import { useFeedsStream } from '../feeds/feeds-api';
 

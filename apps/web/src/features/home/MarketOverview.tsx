@@ -5,7 +5,10 @@ import type { Coin } from '@coinlens/contracts';
 import { useFearGreed, useMarketCap } from '../../lib/market-queries';
 import { errorKey, isCancelled } from '../../lib/api';
 import { formatCompact, formatDateUtc, formatPercent, formatUsd } from '../../lib/format';
-import { Change, CoinLogo, ErrorState, Skeleton } from '../../components/ui';
+import { Change } from '../../components/ui/Change';
+import { CoinLogo } from '../../components/ui/CoinLogo';
+import { ErrorState } from '../../components/ui/ErrorState';
+import { Skeleton } from '../../components/ui/Skeleton';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { FearGreedGauge } from './FearGreedGauge';
 

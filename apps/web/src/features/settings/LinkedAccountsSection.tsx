@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider, User } from '@coinlens/contracts';
 import { Dialog } from '../../components/Dialog';
-import { Panel } from '../../components/ui';
+import { Panel } from '../../components/ui/Panel';
 import { isSupportedLang, toStoredLocale } from '../../lib/locale';
 import { authApi } from '../auth/auth-api';
 import { hasInjectedWallet, requestAccount } from '../../lib/wallet';

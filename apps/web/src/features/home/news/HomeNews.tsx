@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Panel } from '../../../components/ui';
+import { Panel } from '../../../components/ui/Panel';
 import { FeedFilters, FeedList } from '../../feeds/components/FeedList';
 import { useFeedsStream, type FeedListFilters } from '../../feeds/feeds-api';
 
