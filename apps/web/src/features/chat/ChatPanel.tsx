@@ -8,7 +8,7 @@ import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { Panel } from '../../components/ui/Panel';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { useUpgradePrompt } from '../pricing/UpgradeDialog';
+import { useUpgradePrompt } from '../pricing';
 import { askAssistant, useChatHistory } from './chat-api';
 
 interface Turn {

@@ -11,7 +11,7 @@ import { useMe } from '../../lib/session';
 import { Change } from '../../components/ui/Change';
 import { CoinLogo } from '../../components/ui/CoinLogo';
 import { Skeleton } from '../../components/ui/Skeleton';
-import { FollowButton } from '../watchlist/FollowButton';
+import { FollowButton } from '../watchlist';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
 
 /**

@@ -8,13 +8,13 @@ import { formatDateTimeUtc } from '../../../lib/format';
 import { useMe, useSession } from '../../../lib/session';
 import { Panel } from '../../../components/ui/Panel';
 import { Skeleton } from '../../../components/ui/Skeleton';
-import { useUpgradePrompt } from '../../pricing/UpgradeDialog';
+import { useUpgradePrompt } from '../../pricing';
 import { fetchFullAnalysis, generateStrategy, useAggregate } from './ai-api';
 import { BasedOn } from './BasedOn';
 import { StrategyCard } from './StrategyCard';
 import { StrategyRecordLine } from './StrategyRecordLine';
 import { AgentNotice } from './AgentNotice';
-import { StrategyAlertButton } from '../../alerts/StrategyAlertButton';
+import { StrategyAlertButton } from '../../alerts';
 
 /**
  * The coin page's AI content: 24-hour highlights, K-line insights, the strategy cards (short term,
