@@ -8,7 +8,7 @@ import { applyLanguage } from './i18n';
 import { Header } from '../components/layout/Header';
 import { Footer } from '../components/layout/Footer';
 import { ShellOverlays } from '../components/shell/ShellOverlays';
-import { Skeleton } from '../components/ui/Skeleton';
+import { Skeleton } from '../components/ui';
 import { useRouteMeta } from './route-meta';
 import { usePageTitle } from '../lib/page-title';
 import { hasToken } from '../lib/session';

@@ -6,8 +6,7 @@ import type { AiBasedOn, ChatMessage, Usage } from '@coinlens/contracts';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { Panel } from '../../components/ui/Panel';
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Panel, Skeleton } from '../../components/ui';
 import { useUpgradePrompt } from '../pricing';
 import { askAssistant, useChatHistory } from './chat-api';
 

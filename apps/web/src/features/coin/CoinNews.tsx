@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CoinRef } from '@coinlens/contracts';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { FeedList, useFeedsStream } from '../feeds';
 
 /**

@@ -10,14 +10,7 @@ import { formatCompact, formatDateUtc, formatNumber, formatUsd } from '../../lib
 import { usePageTitle } from '../../lib/page-title';
 import { useCopy } from '../../lib/use-copy';
 import { Container } from '../../components/layout/PageShell';
-import { Change } from '../../components/ui/Change';
-import { CoinLogo } from '../../components/ui/CoinLogo';
-import { DataCredits } from '../../components/ui/DataCredits';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { FlashValue } from '../../components/ui/FlashValue';
-import { Panel } from '../../components/ui/Panel';
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { AfterPaint } from '../../components/AfterPaint';
 import { FollowButton } from '../watchlist';

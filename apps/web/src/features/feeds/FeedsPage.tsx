@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Container } from '../../components/layout/PageShell';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { isCancelled } from '../../lib/api';
 import { FeedFilters, FeedList } from './components/FeedList';

@@ -5,10 +5,7 @@ import type { Coin } from '@coinlens/contracts';
 import { useFearGreed, useMarketCap } from '../../lib/market-queries';
 import { errorKey, isCancelled } from '../../lib/api';
 import { formatCompact, formatDateUtc, formatPercent, formatUsd } from '../../lib/format';
-import { Change } from '../../components/ui/Change';
-import { CoinLogo } from '../../components/ui/CoinLogo';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Change, CoinLogo, ErrorState, Skeleton } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { FearGreedGauge } from './FearGreedGauge';
 

@@ -8,9 +8,7 @@ import { formatUsd } from '../../lib/format';
 import { NoMarketData } from '../../components/NoMarketData';
 import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
-import { Change } from '../../components/ui/Change';
-import { CoinLogo } from '../../components/ui/CoinLogo';
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Change, CoinLogo, Skeleton } from '../../components/ui';
 import { FollowButton } from '../watchlist';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
 

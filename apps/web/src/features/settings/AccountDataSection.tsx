@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@coinlens/contracts';
 import { Dialog } from '../../components/Dialog';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { api } from '../../lib/api-client';
 import { ApiError, errorKey } from '../../lib/api';
 import { clearSession } from '../../lib/session';

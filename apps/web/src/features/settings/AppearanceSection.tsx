@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { setTheme } from '../../lib/theme';
 import { useTheme } from '../../lib/use-theme';
 import { Row } from './settings-ui';

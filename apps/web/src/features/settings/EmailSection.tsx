@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@coinlens/contracts';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { BindEmailDialog } from './BindEmailDialog';
 import { btn, Row } from './settings-ui';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialProvider, User } from '@coinlens/contracts';
 import { Dialog } from '../../components/Dialog';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { isSupportedLang, toStoredLocale } from '../../lib/locale';
 import { authApi, apiErrorToForm, startOAuth, TelegramWidget, useProviders, signSiwe, walletErrorKey } from '../auth';
 import { hasInjectedWallet, requestAccount } from '../../lib/wallet';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { User } from '@coinlens/contracts';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { ymd } from '../../lib/session';
 import { InvitationCodeButton } from '../pricing';
 import { primaryBtn, Row } from './settings-ui';

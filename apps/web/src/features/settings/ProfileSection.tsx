@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Profile, ProfileInput, User } from '@coinlens/contracts';
 import { AvatarImage } from '../../components/avatar/avatars';
 import { AvatarDialog } from '../../components/avatar/AvatarDialog';
-import { Panel } from '../../components/ui/Panel';
+import { Panel } from '../../components/ui';
 import { api } from '../../lib/api-client';
 import { ME_QUERY_KEY, saveUserName } from '../../lib/session';
 import { apiErrorToForm, inputCls, TextInput } from '../auth';

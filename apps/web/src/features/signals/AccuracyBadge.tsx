@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { EdgeStat, LatestAccuracy } from '@coinlens/contracts';
 import { formatEdge } from '@coinlens/contracts/signals/edge-stats';
 import { timeframeLabel } from '@coinlens/contracts/common/timeframe';
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Skeleton } from '../../components/ui';
 import { formatNumber } from '../../lib/format';
 import { accuracyText, ratePct, sampleText } from './labels';
 import { noEdgeWording } from './EdgeText';

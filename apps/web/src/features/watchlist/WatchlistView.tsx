@@ -1,12 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Change } from '../../components/ui/Change';
-import { CoinLogo } from '../../components/ui/CoinLogo';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { ErrorState } from '../../components/ui/ErrorState';
-import { Panel } from '../../components/ui/Panel';
-import { Skeleton } from '../../components/ui/Skeleton';
+import { Change, CoinLogo, EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { formatPrice, formatPercent } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useFollowing, watchlistStats } from './queries';

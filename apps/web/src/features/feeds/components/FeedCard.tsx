@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Feed } from '@coinlens/contracts';
-import { Skeleton } from '../../../components/ui/Skeleton';
+import { Skeleton } from '../../../components/ui';
 import { ClusterBadge, CoinTrendChip, HeatBadge, ImportanceBadge, TimeAgo } from './feed-bits';
 
 /**

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { FeedFilter, FeedHeat } from '@coinlens/contracts';
-import { EmptyState } from '../../../components/ui/EmptyState';
+import { EmptyState } from '../../../components/ui';
 import { isCancelled } from '../../../lib/api';
 import { useAllCoins } from '../../../lib/market-queries';
 import { useLatestFeeds, type FeedListFilters } from '../feeds-api';

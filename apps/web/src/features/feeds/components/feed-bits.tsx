@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Feed, FeedImportance, FeedTrend, RelatedCryptocurrency } from '@coinlens/contracts';
-import { CoinLogo } from '../../../components/ui/CoinLogo';
+import { CoinLogo } from '../../../components/ui';
 import { useClock } from '../../../lib/clock';
 import { formatTimeAgo } from '../../../lib/relative-time';
 

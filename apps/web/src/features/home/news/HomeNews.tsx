@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Panel } from '../../../components/ui/Panel';
+import { Panel } from '../../../components/ui';
 import { FeedFilters, FeedList, useFeedsStream, type FeedListFilters } from '../../feeds';
 
 /**
