@@ -49,6 +49,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: the chunk graph the size budget (scripts/bench/web-size.mjs) reads.
     manifest: true,
     rolldownOptions: {
+      // A feature's index.ts only re-exports (its public surface for other features). Declared free
+      // of side effects, it is skipped: an import through it binds to the module that defines the
+      // name, so a page's chunk pulls only the modules it uses, not every module the index names.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }] },
       output: {
         // The libraries every page starts with (React, the router, i18next, TanStack Query) in one
         // chunk: left to the automatic split they land in two or three chunks whose boundaries move

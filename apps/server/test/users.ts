@@ -3,19 +3,26 @@ import type { AppContext } from '../src/context';
 
 let seq = 0;
 
+/** A user made by {@link createSignedInUser}: its id, username and the bearer header to send. */
+export interface SignedInUser {
+  userId: number;
+  username: string;
+  headers: { authorization: string };
+}
+
 /**
  * Creates a verified user directly in the database and issues a real session token for it (the
- * accounts flows themselves are tested in modules/auth). Returns the bearer header to send.
+ * accounts flows themselves are tested in modules/auth). `username` defaults to a fresh
+ * `testerN_…`; it must be unique in the database, and the email is `<username>@example.test`.
+ * `permissions` are stored as given (e.g. `['lab']`).
  */
-export async function createSignedInUser(ctx: AppContext & { accounts?: any }, opts: { username?: string; permissions?: string[] } = {}) {
+export async function createSignedInUser(ctx: AppContext, opts: { username?: string; permissions?: string[] } = {}): Promise<SignedInUser> {
   seq++;
   const username = opts.username ?? `tester${seq}_${Date.now() % 100000}`;
   const [row] = await ctx.db.db
     .insert(users)
-    .values({ username, email: `${username}@example.test`, emailVerified: true, createdAt: Date.now(), ...(opts.permissions ? { permissions: opts.permissions } : {}) } as any)
+    .values({ username, email: `${username}@example.test`, emailVerified: true, createdAt: Date.now(), ...(opts.permissions ? { permissions: opts.permissions } : {}) })
     .returning({ id: users.id });
-  const sessions = (ctx as any).accounts?.sessions;
-  if (!sessions) throw new Error('the accounts module is not in the context');
-  const { token } = await sessions.issue(row.id);
+  const { token } = await ctx.accounts.sessions.issue(row.id);
   return { userId: row.id, username, headers: { authorization: `Bearer ${token}` } };
 }

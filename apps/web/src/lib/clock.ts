@@ -33,11 +33,6 @@ export function clockNow(): number {
   return state.anchorNow + (Date.now() - state.anchorAt) * state.speed;
 }
 
-/** 'replay' | 'live' | null (unknown yet). */
-export function clockMode(): ClockState['mode'] {
-  return state.mode;
-}
-
 const POLL_MS = 30_000;
 
 /** Mount once (app shell): polls `/api/clock` every 30 s. */

@@ -20,9 +20,6 @@ export const RECORD_LOOKBACK_MS = 90 * DAY;
 /** Below this many earlier items of the coin, a news record is measured over every coin instead. */
 export const NEWS_RECORD_MIN_N = 30;
 
-/** Horizon of the news record: the move within 24 h of publication (news_impact horizon `24h`). */
-export const NEWS_RECORD_HORIZON = '24h';
-
 /** Share of windows in which a move happened: `hits` of `n` windows spanning [from, to] (ms, market clock). */
 export interface WindowRate {
   hits: number;

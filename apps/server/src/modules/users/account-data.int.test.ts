@@ -165,7 +165,7 @@ describe('wallet-only account: re-authentication by a fresh SIWE signature', () 
 
 describe('account without a password or wallet (social sign-in) with a membership payment', () => {
   it('deletes after the typed user name, keeping the payment record on an anonymous shell', async () => {
-    const u = await createSignedInUser(t.ctx as any);
+    const u = await createSignedInUser(t.ctx);
     const db = t.ctx.db.db;
     await db.update(users).set({ email: null }).where(eq(users.id, u.userId));
     await db.insert(socialLogins).values({ userId: u.userId, provider: 'telegram', providerUid: `tg${u.userId}`, createdAt: Date.now() });
@@ -189,7 +189,7 @@ describe('account without a password or wallet (social sign-in) with a membershi
 
 describe('account with a membership payment and alerts: export and deletion', () => {
   const payingUser = async () => {
-    const u = await createSignedInUser(t.ctx as any);
+    const u = await createSignedInUser(t.ctx);
     const db = t.ctx.db.db;
     await db.update(users).set({ passwordHash: await argon2Hash(PASSWORD) }).where(eq(users.id, u.userId));
     const now = Date.now();
@@ -317,7 +317,7 @@ describe('account with a membership payment and alerts: export and deletion', ()
 
 describe('invitation trial and account deletion', () => {
   it('the trial record outlives the account (hash only, no user): the same mailbox registering again gets no second trial', async () => {
-    const inviter = await createSignedInUser(t.ctx as any);
+    const inviter = await createSignedInUser(t.ctx);
     const code = (await t.app.inject({ url: '/api/invitation/code', headers: inviter.headers })).json().result.code;
     const c = api(t.app, randomIp());
     const email = `trial${Date.now()}@example.com`;

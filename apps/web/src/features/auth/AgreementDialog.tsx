@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
-import { AgreementText } from '../legal/AgreementText';
+import { AgreementText } from '../legal';
 
 /**
  * The user agreement: bilingual by the current language; a title, the last-updated line,

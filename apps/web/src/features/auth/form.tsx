@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isCancelled } from '../../lib/api';
 
@@ -164,11 +164,6 @@ export function FormMessage({ kind = 'error', children }: { kind?: 'error' | 'in
       {children}
     </div>
   );
-}
-
-/** A stable id prefix for a form's inputs. */
-export function useFormId(): string {
-  return useId().replace(/:/g, '');
 }
 
 /**

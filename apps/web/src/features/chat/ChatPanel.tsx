@@ -7,7 +7,7 @@ import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { Panel, Skeleton } from '../../components/ui';
-import { useUpgradePrompt } from '../pricing/UpgradeDialog';
+import { useUpgradePrompt } from '../pricing';
 import { askAssistant, useChatHistory } from './chat-api';
 
 interface Turn {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CoinRef } from '@coinlens/contracts';
 import { Panel } from '../../components/ui';
-import { FeedList } from '../feeds/components/FeedList';
-import { useFeedsStream } from '../feeds/feeds-api';
+import { FeedList, useFeedsStream } from '../feeds';
 
 /**
  * News of one coin on its page: the feed list filtered by `cryptocurrency_id` (bullish/bearish

@@ -13,12 +13,14 @@ import { Container } from '../../components/layout/PageShell';
 import { Change, CoinLogo, DataCredits, EmptyState, ErrorState, FlashValue, Panel, Skeleton } from '../../components/ui';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { AfterPaint } from '../../components/AfterPaint';
-import { FollowButton } from '../watchlist/FollowButton';
-import { CoinAlertButton } from '../alerts/CoinAlertButton';
+import { FollowButton } from '../watchlist';
+import { CoinAlertButton } from '../alerts';
 import { CoinChart } from './CoinChart';
 import { CoinNews } from './CoinNews';
-import { AiInsightsSlot, ChatSlot, TechnicalAnalysisSlot } from './slots';
-import { useFallbackPrices } from '../home/useFallbackPrices';
+import { CoinTechnicalAnalysis } from './ta/CoinTechnicalAnalysis';
+import { CoinAiPanel } from './ai/CoinAiPanel';
+import { ChatPanel } from '../chat';
+import { useFallbackPrices } from '../../lib/use-fallback-prices';
 import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
 
 function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: ReactNode }) {
@@ -246,19 +248,19 @@ export default function CoinPage() {
                   first render, commit and requests run in tasks of their own (AfterPaint). */}
               {hasMarketData(coin) && (
                 <AfterPaint stage={2} fallback={<SectionSkeleton />}>
-                  <TechnicalAnalysisSlot coin={coin} />
+                  <CoinTechnicalAnalysis coin={coin} />
                 </AfterPaint>
               )}
               {hasMarketData(coin) && (
                 <AfterPaint stage={3} fallback={<SectionSkeleton />}>
-                  <AiInsightsSlot coinRef={ref} symbol={coin.symbol} />
+                  <CoinAiPanel coinId={ref} symbol={coin.symbol} />
                 </AfterPaint>
               )}
             </div>
             <div className="flex min-w-0 flex-col gap-4">
               <StatsPanel coin={coin} />
               <ContractsPanel coin={coin} />
-              <ChatSlot coinRef={ref} symbol={coin.symbol} />
+              <ChatPanel coinId={ref} symbol={coin.symbol} />
               <AfterPaint stage={4} fallback={<SectionSkeleton />}>
                 <CoinNews coinRef={ref} symbol={coin.symbol} />
               </AfterPaint>

@@ -5,7 +5,7 @@ import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
-import { FollowButton } from '../watchlist/FollowButton';
+import { FollowButton } from '../watchlist';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
 const td = 'px-3 py-2 whitespace-nowrap';

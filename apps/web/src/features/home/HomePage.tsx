@@ -9,9 +9,9 @@ import { ReplayBadge } from '../../components/ReplayBadge';
 import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
 import { NewsColumnSlot, StoryOfTheDaySlot } from './slots';
-import { WatchlistView } from '../watchlist/WatchlistView';
+import { WatchlistView } from '../watchlist';
 import { useLiveCoins } from './useLiveCoins';
-import { useFallbackPrices } from './useFallbackPrices';
+import { useFallbackPrices } from '../../lib/use-fallback-prices';
 
 /**
  * The right-hand column (story of the day, watchlist, news). Memoised: it takes no props, so the

@@ -1,5 +1,5 @@
 import { HomeNews } from './news/HomeNews';
-import { StoryOfTheDay } from '../feeds/components/StoryOfTheDay';
+import { StoryOfTheDay } from '../feeds';
 
 /** Real-time news column with currency and heat filters. */
 export function NewsColumnSlot() {

@@ -9,7 +9,7 @@ import { NoMarketData } from '../../components/NoMarketData';
 import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
-import { FollowButton } from '../watchlist/FollowButton';
+import { FollowButton } from '../watchlist';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
 
 /**

@@ -10,7 +10,7 @@ import { ApiError, errorKey } from '../../lib/api';
 import { clearSession } from '../../lib/session';
 import { showToast } from '../../lib/toast';
 import { requestAccount } from '../../lib/wallet';
-import { signSiwe } from '../auth/WalletLogin';
+import { signSiwe } from '../auth';
 import { btn, Row } from './settings-ui';
 
 /** `0x1234…abcd`: the start and end of a wallet address. */

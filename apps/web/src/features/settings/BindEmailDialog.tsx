@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
-import { authApi } from '../auth/auth-api';
-import { apiErrorToForm, CodeInput, Field, FormMessage, retryAfterOf, setFieldErrors, TextInput, useCountdown } from '../auth/form';
-import { codeResolver, emailResolver } from '../auth/form-schemas';
+import { authApi, apiErrorToForm, CodeInput, Field, FormMessage, retryAfterOf, setFieldErrors, TextInput, useCountdown, codeResolver, emailResolver } from '../auth';
 import { btn, primaryBtn } from './settings-ui';
 
 /** Account-binding modal: an address, a 6-digit code sent to it, then verification. A fresh form each time it opens. */

@@ -4,11 +4,8 @@ import type { SocialProvider, User } from '@coinlens/contracts';
 import { Dialog } from '../../components/Dialog';
 import { Panel } from '../../components/ui';
 import { isSupportedLang, toStoredLocale } from '../../lib/locale';
-import { authApi } from '../auth/auth-api';
+import { authApi, apiErrorToForm, startOAuth, TelegramWidget, useProviders, signSiwe, walletErrorKey } from '../auth';
 import { hasInjectedWallet, requestAccount } from '../../lib/wallet';
-import { apiErrorToForm } from '../auth/form';
-import { startOAuth, TelegramWidget, useProviders } from '../auth/SocialButtons';
-import { signSiwe, walletErrorKey } from '../auth/WalletLogin';
 import { btn, primaryBtn, Row } from './settings-ui';
 
 const PROVIDER_LABEL: Record<string, string> = { google: 'accounts.google', x: 'accounts.x', telegram: 'accounts.telegram', metamask: 'accounts.metamask' };

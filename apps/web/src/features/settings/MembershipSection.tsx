@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { User } from '@coinlens/contracts';
 import { Panel } from '../../components/ui';
 import { ymd } from '../../lib/session';
-import { InvitationCodeButton } from '../pricing/InvitationDialog';
+import { InvitationCodeButton } from '../pricing';
 import { primaryBtn, Row } from './settings-ui';
 
 /** Membership: Pro or free, start and end dates, the invitation code and subscribe/renew. */

@@ -8,7 +8,7 @@ import { AvatarDialog } from '../../components/avatar/AvatarDialog';
 import { Panel } from '../../components/ui';
 import { api } from '../../lib/api-client';
 import { ME_QUERY_KEY, saveUserName } from '../../lib/session';
-import { apiErrorToForm, inputCls, TextInput } from '../auth/form';
+import { apiErrorToForm, inputCls, TextInput } from '../auth';
 import { profileResolver, todayYmd } from './settings-schemas';
 import { btn, primaryBtn, Row } from './settings-ui';
 

@@ -11,7 +11,7 @@ import { EmailSection } from './EmailSection';
 import { LinkedAccountsSection } from './LinkedAccountsSection';
 import { MembershipSection } from './MembershipSection';
 import { ProfileSection } from './ProfileSection';
-import { AlertsSettingsLink } from '../alerts/AlertsPage';
+import { AlertsSettingsLink } from '../alerts';
 
 /** Profile settings (route `settings`, login required; the layout sends visitors to register). */
 export default function SettingsPage() {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ProfileInput } from '@coinlens/contracts/users/endpoints';
-import { keyedResolver } from '../auth/form-schemas';
+import { keyedResolver } from '../auth';
 
 /** Today as `YYYY-MM-DD` (UTC, like the server). */
 export function todayYmd(): string {

@@ -169,13 +169,6 @@ export function ScaleTable({ g }: { g: CalibrationGroup }) {
   );
 }
 
-/** One line of an author's strategy record, e.g. "Built-in analyst, 7D: 41 of 97 reached target first, mean −0.3 % after fees vs hold +0.8 %". */
-export function strategyRecordLine(t: (k: string, o?: Record<string, unknown>) => string, row: StrategyRecordRow | undefined, author: string, timeframe: string): string {
-  const who = author === 'builtin' ? t('calibration.builtin') : author;
-  if (!row || row.n === 0) return t('calibration.noScored', { who, timeframe: timeframeLabel(timeframe) });
-  return t('calibration.recordLine', { who, timeframe: timeframeLabel(timeframe), hits: row.target_first, count: row.n, ret: formatPercent(row.mean_return_pct, 1), hold: formatPercent(row.mean_hold_pct, 1) });
-}
-
 /**
  * An author's strategy record on one timeframe with out-of-sample (live) and in-sample (start-up
  * backfill) apart, each with n, e.g. "Built-in analyst, 7D: out-of-sample 3 of 9 reached target

@@ -8,7 +8,7 @@ import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
 import { EdgeText } from './EdgeText';
 import { accuracyText, probabilityCalibrationHelp, probabilityText, rangeOfLabel, signalName } from './labels';
 import { useSignalCardTa, useSparkline } from './queries';
-import { CreateAlertDialog } from '../alerts/CreateAlertDialog';
+import { CreateAlertDialog } from '../alerts';
 import { useSession } from '../../lib/session';
 
 function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {

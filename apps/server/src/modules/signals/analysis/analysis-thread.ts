@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Candles } from '@coinlens/ta';
-import { runAnalysisJob, type AnalysisJob, type AnalysisOutput } from './analysis-job';
+import type { AnalysisJob, AnalysisOutput } from './analysis-job';
 
 /** How long (ms) the analysis thread stays up without jobs. */
 export const ANALYSIS_THREAD_IDLE_MS = 30_000;
@@ -10,12 +10,6 @@ export interface AnalysisRunner {
   run(job: AnalysisJob): Promise<AnalysisOutput>;
   close(): Promise<void>;
 }
-
-/** Runs jobs on the calling thread (tests, tools). */
-export const inlineAnalysis: AnalysisRunner = {
-  run: async (job) => runAnalysisJob(job),
-  close: async () => undefined,
-};
 
 /** Copies candle columns into their own buffers: a view would send its whole underlying buffer to the thread. */
 function own(c: Candles | null): Candles | null {

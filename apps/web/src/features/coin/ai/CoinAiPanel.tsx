@@ -7,13 +7,13 @@ import { ApiError, errorKey, isCancelled } from '../../../lib/api';
 import { formatDateTimeUtc } from '../../../lib/format';
 import { useMe, useSession } from '../../../lib/session';
 import { Panel, Skeleton } from '../../../components/ui';
-import { useUpgradePrompt } from '../../pricing/UpgradeDialog';
+import { useUpgradePrompt } from '../../pricing';
 import { fetchFullAnalysis, generateStrategy, useAggregate } from './ai-api';
 import { BasedOn } from './BasedOn';
 import { StrategyCard } from './StrategyCard';
 import { StrategyRecordLine } from './StrategyRecordLine';
 import { AgentNotice } from './AgentNotice';
-import { StrategyAlertButton } from '../../alerts/StrategyAlertButton';
+import { StrategyAlertButton } from '../../alerts';
 
 /**
  * The coin page's AI content: 24-hour highlights, K-line insights, the strategy cards (short term,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { strategyRecordSplitLine, useStrategyRecord } from '../../signals/CalibrationView';
+import { strategyRecordSplitLine, useStrategyRecord } from '../../signals';
 
 /**
  * One line under a strategy: its author's scored record on the strategy's timeframe over every

@@ -6,11 +6,7 @@ import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timefr
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
 import { errorKey, isCancelled } from '../../../lib/api';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { DirectionPill, SignalChips, TaFacts, TimeframeSelector } from '../../signals/SignalCard';
-import { SignalLogTable } from '../../signals/TrackRecord';
-import { accuracyText } from '../../signals/labels';
-import { useCoinTa, useLatestAccuracy, useTrackRecord } from '../../signals/queries';
-import { AccuracyVsBase } from '../../signals/AccuracyBadge';
+import { DirectionPill, SignalChips, TaFacts, TimeframeSelector, SignalLogTable, accuracyText, useCoinTa, useLatestAccuracy, useTrackRecord, AccuracyVsBase } from '../../signals';
 import { useMe } from '../../../lib/session';
 import { useLivePrice } from '../../../lib/live-prices';
 import { levelsAtPrice } from './levels';

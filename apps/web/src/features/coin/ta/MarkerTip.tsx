@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PatternStat, TrackRecordItem } from '@coinlens/contracts';
 import { edgeStat } from '@coinlens/contracts/signals/edge-stats';
 import { formatDateTimeUtc } from '../../../lib/format';
-import { EdgeText } from '../../signals/EdgeText';
-import { signalName } from '../../signals/labels';
+import { EdgeText, signalName } from '../../signals';
 
 const NONE = edgeStat(0, 0, null, 0);
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { SeriesMarker, Time, UTCTimestamp } from 'lightweight-charts';
 import type { CoinRef, PatternStat, TaTimeframe, Timeframe, TrackRecordItem } from '@coinlens/contracts';
-import { useCoinTa, usePatternStats, useTrackRecord } from '../../signals/queries';
+import { useCoinTa, usePatternStats, useTrackRecord } from '../../signals';
 import { levelsAtPrice } from './levels';
 import { useMe } from '../../../lib/session';
 import { useLiveSelect } from '../../../lib/live-prices';

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Panel } from '../../../components/ui';
-import { FeedFilters, FeedList } from '../../feeds/components/FeedList';
-import { useFeedsStream, type FeedListFilters } from '../../feeds/feeds-api';
+import { FeedFilters, FeedList, useFeedsStream, type FeedListFilters } from '../../feeds';
 
 /**
  * Home's real-time news: currency and heat filters, 10 per page with load-on-scroll;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
-import { initI18nForTests as initI18n } from '../app/i18n-test-utils';
-import { ApiError, errorKey } from '../lib/api';
-import { ErrorState } from './ui';
+import { initI18nForTests as initI18n } from '../../app/i18n-test-utils';
+import { ApiError, errorKey } from '../../lib/api';
+import { ErrorState } from './ErrorState';
 
 initI18n('en-US');
 

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Coin } from '@coinlens/contracts';
-import { api, type ApiResult } from '../../lib/api-client';
-import { hasMarketData } from '../../components/NoMarketData';
+import { api, type ApiResult } from './api-client';
+import { hasMarketData } from '../components/NoMarketData';
 
 type CmcPrice = ApiResult<'getCmcPrice'>;
 
