@@ -9,16 +9,6 @@ const SOURCE = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|css|html)$/;
 const SELF = 'scripts/comment-references.test.ts';
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'coverage', '.turbo', 'test-results', 'playwright-report']);
 
-/**
- * Files that still cite outside documents in comments, left alone while other work changes them.
- * To be emptied: rewrite each comment to say what it means, then drop the file from this list.
- */
-const PENDING = new Set([
-  'apps/web/src/features/signals/AccuracyBadge.tsx',
-  'apps/web/src/features/signals/SignalCard.tsx',
-  'apps/web/src/features/signals/labels.ts',
-  'apps/web/src/features/signals/queries.ts',
-]);
 
 /**
  * A citation a reader of this repository cannot follow: the product spec ("SPEC", "SPEC §3"), the
@@ -52,7 +42,7 @@ describe('comments explain the code where they stand', () => {
   it('cite no spec section, design note or issue number (say what is meant instead)', () => {
     const found: string[] = [];
     for (const f of DIRS.flatMap((d) => sourceFiles(d))) {
-      if (PENDING.has(f) || f === SELF) continue;
+      if (f === SELF) continue;
       fs.readFileSync(path.join(ROOT, f), 'utf8')
         .split('\n')
         .forEach((line, i) => {

@@ -11,7 +11,7 @@ import { useLatestAccuracy, usePatternStats } from './queries';
 const VERDICT_CLASS = { edge: 'text-up', worse: 'text-down', none: 'text-muted' } as const;
 
 /**
- * A 7-day hit rate beside its base rate (issue #15): "Hit rate 58 % (n = 1,234) vs base rate 52 %
+ * A 7-day hit rate beside its base rate: "Hit rate 58 % (n = 1,234) vs base rate 52 %
  * → edge +6.0 pp (95 % CI +3.1 to +8.9)", or "… → no measurable edge (…)"; the verdict is the one
  * shared wording (formatEdge, short), coloured by verdict. Wraps on narrow screens.
  */

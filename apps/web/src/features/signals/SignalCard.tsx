@@ -28,7 +28,7 @@ export function DirectionPill({ direction }: { direction: 'bullish' | 'bearish' 
   return <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${DIR_CLASS[direction]}`} data-direction={direction}>{t(`direction.${direction}`)}</span>;
 }
 
-/** Timeframe selector with the SPEC labels (1D / 7D / 1M). */
+/** Timeframe selector with the product's labels (1D / 7D / 1M for the 5m, 1h and 1d analyses). */
 export function TimeframeSelector({ options, value, onChange, disabled }: { options: { timeframe: TaTimeframe; label: string }[]; value: TaTimeframe; onChange: (tf: TaTimeframe) => void; disabled: boolean }) {
   const { t } = useTranslation('signals');
   return (

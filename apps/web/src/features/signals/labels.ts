@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { Probability } from '@coinlens/contracts';
 import { formatNumber } from '../../lib/format';
 
-/** Catalogue name in the UI language, else the raw label (SPEC §3). */
+/** Catalogue name in the UI language, else the raw label (`name.en` / `name.zh` of the signal catalogue). */
 export function signalName(name: { en: string; zh: string } | undefined, label: string, lang: string): string {
   const s = lang.toLowerCase().startsWith('zh') ? name?.zh : name?.en;
   return s && s.trim() ? s : label;

@@ -4,7 +4,7 @@ import { MAX_PAGE_OFFSET } from '@coinlens/contracts/common/limits';
 import { api, type ApiInput } from '../../lib/api-client';
 import { retryTransient } from '../../lib/retry';
 
-/** Signals page size (SPEC §9). */
+/** Signals page size: coins per page of the signals list. */
 export const SIGNALS_PAGE_SIZE = 5;
 
 export type SignalsListKind = 'all' | 'hot' | 'following';
