@@ -86,7 +86,9 @@ describe('embedded database backup and restore', () => {
     expect(copy.writes.length).toBe(backedUpWrites);
     expect(copy.writes).toEqual(original.writes.slice(0, backedUpWrites));
     expect(copy.writes.length).toBeLessThanOrEqual(writtenBefore);
-    expect(copy.writes.length % 3).not.toBe(2);
+    // The writer's units end after 1, 2, 4, 5, 7, 8 … rows (a single, a single, then a pair): a count
+    // divisible by 3 is a pair cut in half.
+    expect(copy.writes.length % 3).not.toBe(0);
     // the restored database is writable
     await r.query(sql`insert into writes values (-1)`);
     await r.close();
