@@ -8,6 +8,7 @@ import { distanceBucket, measureBaseline, measureLevelProbabilities, measureSign
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
 import { sliceCandles, type Candles } from './types';
 import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
+import { mulberry32 } from './random';
 
 /**
  * Lookahead proof on real shipped Binance candles: BTC, ETH, SOL and DOGE, every candle of their
@@ -45,21 +46,10 @@ const LEVEL_STRIDE: Record<TaTimeframe, number> = { '1d': 1, '1h': 4, '5m': 16 }
 /** Seeded t per series for the whole-analysis comparison. */
 const ANALYSIS_SAMPLES: Record<TaTimeframe, number> = { '1d': 6, '1h': 3, '5m': 2 };
 
-/** mulberry32: a small seeded PRNG, so a failing t is reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `count` distinct seeded indices in [lo, hi), sorted. */
 function seededPoints(lo: number, hi: number, count: number, seed: number): number[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const out = new Set<number>();
   while (out.size < Math.min(count, hi - lo)) out.add(lo + Math.floor(r() * (hi - lo)));
   return [...out].sort((a, b) => a - b);

@@ -42,6 +42,7 @@ import type { Direction } from '../types';
 import { SIGNAL_CATALOGUE, type SignalDefinition } from './catalogue';
 import type { SignalColumns } from './columns';
 import { SIGNAL_HORIZON_CANDLES } from './scoring';
+import { mulberry32 } from '../random';
 
 /** Default fee per side, in percent of the notional. */
 export const BACKTEST_FEE_PCT = 0.1;
@@ -242,17 +243,6 @@ export function simulateTrades(
   return { trades, skipped };
 }
 
-/** mulberry32: small seeded PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** FNV-1a hash of a string (32-bit unsigned), used as a bootstrap seed. */
 export function seedOf(s: string): number {
