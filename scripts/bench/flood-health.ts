@@ -216,7 +216,7 @@ async function main() {
     console.log(`Coinlens flood: ${coinlens.flood}`);
     console.log(`bare flood:     ${baseline.flood}`);
     const p99 = percentile(coinlens.loaded, 99);
-    console.log(`targets /api/health p99 under the flood: < 1000 ms (issue 12) ${p99 < 1000 ? 'met' : 'NOT met'}; ≤ 50 ms (issue 13) ${p99 <= 50 ? 'met' : 'NOT met'} (${p99.toFixed(1)} ms; bare Fastify ${percentile(baseline.loaded, 99).toFixed(1)} ms)`);
+    console.log(`targets /api/health p99 under the flood: < 1000 ms (always answered) ${p99 < 1000 ? 'met' : 'NOT met'}; ≤ 50 ms (fast under real use) ${p99 <= 50 ? 'met' : 'NOT met'} (${p99.toFixed(1)} ms; bare Fastify ${percentile(baseline.loaded, 99).toFixed(1)} ms)`);
     await cleanup();
     process.exit(args.includes('--check') && !(p99 < 1000) ? 1 : 0);
   } catch (e) {

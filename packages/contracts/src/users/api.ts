@@ -10,7 +10,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 
 /** The signed-in user, language, cookie consent and profile. All need a session. */
 export const usersApi = {
-  getMe: endpoint(ROUTES.getMe, { tags, security, summary: 'The signed-in user (SPEC §3 User)', response: { 200: GetMeResponse, ...errors } }),
+  getMe: endpoint(ROUTES.getMe, { tags, security, summary: 'The signed-in user: profile, permissions, membership', response: { 200: GetMeResponse, ...errors } }),
   updateUser: endpoint(ROUTES.updateUser, { tags, security, summary: "Change the user's language", params: UserIdParams, body: UpdateUserBody, response: { 200: UpdateUserResponse, ...errors } }),
   acceptCookies: endpoint(ROUTES.acceptCookies, { tags, security, summary: 'Record cookie consent', params: UserIdParams, response: { 200: AcceptCookiesResponse, ...errors } }),
   getProfile: endpoint(ROUTES.getProfile, { tags, security, summary: "The caller's profile", response: { 200: ProfileResponse, ...errors } }),
