@@ -149,7 +149,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // Signals: the pipeline emits `signals.analysisStored`; its reactions, in this order: calibration,
   // the AI's built-in strategies (1h), the alerts evaluator (live analyses, worker processes).
   const signalsRepo = new SignalsRepository(db);
-  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, marketRepo, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events });
+  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events });
   const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
     allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
   events.on('signals.analysisStored', calibrationHook(calibration));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { appSecrets, type DatabaseHandle } from '@coinlens/db';
+import type { DatabaseHandle } from '@coinlens/db';
+import { AppSecretsRepository } from './app-secrets.repository';
 import type { Env } from './env';
 
 /**
@@ -10,9 +10,7 @@ import type { Env } from './env';
  */
 export async function loadDeploymentId(db: DatabaseHandle, now: () => number = Date.now): Promise<string> {
   const candidate = crypto.randomBytes(8).toString('hex').slice(0, 12);
-  await db.db.insert(appSecrets).values({ name: 'deployment_id', value: candidate, createdAt: now() }).onConflictDoNothing();
-  const [row] = await db.db.select().from(appSecrets).where(eq(appSecrets.name, 'deployment_id'));
-  return row.value;
+  return new AppSecretsRepository(db).secret('deployment_id', candidate, now());
 }
 
 /**

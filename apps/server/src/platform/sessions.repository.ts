@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { appSecrets, sessions, users, type DatabaseHandle } from '@coinlens/db';
+import { sessions, users, type DatabaseHandle } from '@coinlens/db';
+import { AppSecretsRepository } from './app-secrets.repository';
 
 /**
  * SQL of sign-in sessions and the shared token key (tables `sessions`, `users`, `app_secrets`),
@@ -13,9 +14,7 @@ export class SessionsRepository {
    * N processes starting together agree on one value.
    */
   async secret(name: string, candidate: string, now: number): Promise<string> {
-    await this.db.db.insert(appSecrets).values({ name, value: candidate, createdAt: now }).onConflictDoNothing();
-    const [row] = await this.db.db.select().from(appSecrets).where(eq(appSecrets.name, name));
-    return row.value;
+    return new AppSecretsRepository(this.db).secret(name, candidate, now);
   }
 
   /** Stores a new session (`userAgent` cut to 300 characters). */

@@ -10,6 +10,7 @@ import type { SignalsJobs } from './signals.jobs';
 import { createContext } from '../../context';
 import { parseEnv } from '../../platform/env';
 import { SignalsRepository } from './signals.repository';
+import { CandleStore } from '../market/candle-store';
 import { threadId } from 'node:worker_threads';
 
 const DAY = 86_400_000;
@@ -397,6 +398,12 @@ describe('signals job off the request thread', () => {
   });
 });
 
+/** The series loader of a process that starts with no memory: a new candle store over the test's database. */
+function freshCandles() {
+  const store = new CandleStore({ db: t.ctx.db, repo: t.ctx.marketRepo }, { immutable: false });
+  return (s: string, tf: Parameters<CandleStore['load']>[1], fresh: boolean) => store.load(s, tf, fresh);
+}
+
 describe('signals job: warm restart', () => {
   it('a restart computes only the candles closed since the stored progress, never the stored window again', async () => {
     const now = t.clock.now();
@@ -408,7 +415,7 @@ describe('signals job: warm restart', () => {
     expect(lastBefore).toBeGreaterThan(0);
     // The process stops; the clock moves on by one hour; a new process starts with no memory of the old one.
     t.clock.set(now + 3_600_000);
-    const restarted = new SignalsPipeline({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, marketRepo: t.ctx.marketRepo, source: t.ctx.source, clock: t.clock });
+    const restarted = new SignalsPipeline({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, source: t.ctx.source, clock: t.clock, loadSeries: freshCandles() });
     try {
       const r = await restarted.backfillAll();
       // 5 series (BTC 5m/1h/1d, AAVE 1h/1d): at most 12 new 5m candles and one or two 1h candles
@@ -420,7 +427,7 @@ describe('signals job: warm restart', () => {
       expect(lastAfter).toBe(Math.floor((now + 3_600_000) / 300_000) * 300_000 - 300_000);
       expect(await count(sql`select count(*)::int as n from signal_events where candle_time > ${lastBefore} and fired_at <= ${now + 3_600_000}`)).toBeGreaterThanOrEqual(0);
       // a second restart at the same instant computes nothing
-      const again = await new SignalsPipeline({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, marketRepo: t.ctx.marketRepo, source: t.ctx.source, clock: t.clock }).backfillAll();
+      const again = await new SignalsPipeline({ repo: new SignalsRepository(t.ctx.db), market: t.ctx.market, source: t.ctx.source, clock: t.clock, loadSeries: freshCandles() }).backfillAll();
       expect(again.candles).toBe(0);
       expect(again.inserted).toBe(0);
     } finally {

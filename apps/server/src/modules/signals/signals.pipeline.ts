@@ -6,7 +6,7 @@ import type { EventBus } from '../../platform/events';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore, seriesOf, type SeriesColumns } from '../../providers/market/series';
-import type { CoinRow, MarketRepository } from '../market/market.repository';
+import type { CoinRow } from '../market/market.repository';
 import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalsRepository } from './signals.repository';
 import type { SignalsEvents } from './signals.events';
@@ -30,7 +30,6 @@ export const BACKTEST_CACHE_SIZE = 32;
 export interface SignalsDeps {
   repo: SignalsRepository;
   market: MarketService;
-  marketRepo: MarketRepository;
   source: MarketSource;
   clock: Clock;
   /** Where the read side stores its results (one of this process when absent). */
@@ -38,8 +37,11 @@ export interface SignalsDeps {
   log?: (msg: string) => void;
   /** Where the technical analysis runs; default a worker thread ({@link AnalysisThread}). */
   analysis?: AnalysisRunner;
-  /** Shared loader of stored series (`fresh` re-reads); default `marketRepo.loadSeries` with a cache of this service. */
-  loadSeries?: (symbol: string, tf: TaTimeframe, fresh: boolean) => Promise<SeriesColumns>;
+  /**
+   * The process' one cache of stored series (`CandleStore.load` of the market module; `fresh`
+   * re-reads the database): the pipeline keeps no copy of its own.
+   */
+  loadSeries: (symbol: string, tf: TaTimeframe, fresh: boolean) => Promise<SeriesColumns>;
   /**
    * Where `signals.analysisStored` is emitted after each analysis of a closed candle is stored
    * (awaited; a failing reaction is the bus's to report, never fails the pipeline). None: no events.
@@ -55,7 +57,6 @@ export interface SignalsDeps {
  * it for a snapshot that is missing or asked to be recomputed.
  */
 export class SignalsPipeline {
-  private readonly series = new Map<string, Promise<SeriesColumns>>();
   private readonly analysis: AnalysisRunner;
   /** Open time of the last candle whose signals were logged, per `symbol:timeframe`. */
   private readonly lastProcessed = new Map<string, number>();
@@ -80,15 +81,7 @@ export class SignalsPipeline {
   // ---- candles ------------------------------------------------------------------------------------
 
   private loadSeries(symbol: string, tf: TaTimeframe, fresh = false): Promise<SeriesColumns> {
-    if (this.deps.loadSeries) return this.deps.loadSeries(symbol, tf, fresh);
-    const key = `${symbol}:${tf}`;
-    let p = this.series.get(key);
-    if (!p || fresh) {
-      p = this.deps.marketRepo.loadSeries(symbol, tf);
-      this.series.set(key, p);
-      p.catch(() => this.series.delete(key));
-    }
-    return p;
+    return this.deps.loadSeries(symbol, tf, fresh);
   }
 
   /**

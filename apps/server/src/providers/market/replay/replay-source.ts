@@ -7,7 +7,11 @@ const DAY = 86_400_000;
 /** Closed candles one tick emits per series at most (an hour of 5m candles). */
 const MAX_CLOSED_PER_TICK = 12;
 
-/** Loads the whole stored series of (symbol, timeframe), oldest first; empty columns when none. */
+/**
+ * Loads the whole stored series of (symbol, timeframe), oldest first; empty columns when none.
+ * The loader is the process' one series cache (`CandleStore.load` of the market module): the
+ * replay source keeps no copy of its own and asks it on every read.
+ */
 export type SeriesLoader = (symbol: string, timeframe: Timeframe) => Promise<SeriesColumns>;
 
 /**
@@ -19,7 +23,6 @@ export type SeriesLoader = (symbol: string, timeframe: Timeframe) => Promise<Ser
 export class ReplayMarketSource implements MarketSource {
   readonly name = 'replay' as const;
   private universe: MarketUniverse = [];
-  private readonly series = new Map<string, Promise<SeriesColumns>>();
   private readonly tickCbs = new Listeners<[Ticker[], number]>();
   private readonly closedCbs = new Listeners<[CandleClosedEvent]>();
   private timer: NodeJS.Timeout | null = null;
@@ -32,14 +35,7 @@ export class ReplayMarketSource implements MarketSource {
   ) {}
 
   private getSeries(symbol: string, tf: Timeframe): Promise<SeriesColumns> {
-    const key = `${symbol}:${tf}`;
-    let p = this.series.get(key);
-    if (!p) {
-      p = this.load(symbol, tf);
-      this.series.set(key, p);
-      p.catch(() => this.series.delete(key));
-    }
-    return p;
+    return this.load(symbol, tf);
   }
 
   private timeframesOf(symbol: string): Timeframe[] {
