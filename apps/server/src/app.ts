@@ -11,14 +11,17 @@ import { installSecurityHeaders, swaggerUiCsp } from './platform/security-header
 import { REPO_ROOT } from './platform/env';
 import { createServerLogger, lazyChildLoggerFactory, loggerOptions, REQUEST_LINE_LEVELS } from './platform/log';
 import { installOpenApi } from './platform/openapi';
+import { MarketPresenter } from './modules/market/market.presenter';
 import { marketRoutes } from './modules/market/market.routes';
 import { calibrationRoutes } from './modules/calibration/calibration.routes';
+import { SignalsPresenter } from './modules/signals/signals.presenter';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
 import { fairUseOf, installRateLimit } from './platform/rate-limit';
 import { ReadGate, readGateOptions } from './platform/read-gate';
 import { authRoutes } from './modules/auth/auth.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { NewsPresenter } from './modules/news/news.presenter';
 import { newsRoutes } from './modules/news/news.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { invitationRoutes } from './modules/invitations/invitations.routes';
@@ -98,12 +101,15 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   ctx.readModels.setComputeGate((job) => readGate.run(job));
   app.addHook('onClose', closeRateLimit);
 
-  await marketRoutes(app, { market: ctx.market, source: ctx.source });
-  await signalsRoutes(app, { signals: ctx.signals, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
+  // Presenters: the wire format (JSON bytes stored per version) of the shared reads.
+  const marketPresenter = new MarketPresenter({ market: ctx.market, readModels: ctx.readModels });
+  await marketRoutes(app, { market: ctx.market, presenter: marketPresenter, source: ctx.source });
+  const signalsPresenter = new SignalsPresenter({ reads: ctx.signals, market: ctx.market, marketPresenter, clock: ctx.clock, readModels: ctx.readModels });
+  await signalsRoutes(app, { signals: ctx.signals, presenter: signalsPresenter, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await calibrationRoutes(app, { calibration: ctx.calibration, market: ctx.market });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { env: ctx.env, users: ctx.accounts.users, accountData: ctx.accounts.accountData });
-  await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
+  await newsRoutes(app, { news: ctx.news, presenter: new NewsPresenter({ news: ctx.news, market: ctx.market, clock: ctx.clock, readModels: ctx.readModels }), pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await billingRoutes(app, { env: ctx.env, payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
   await invitationRoutes(app, { invitations: ctx.billing.invitations });
   await followingRoutes(app, { following: ctx.following });

@@ -134,7 +134,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     env.MARKET_SOURCE === 'binance'
       ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
       : new ReplayMarketSource(clock, (s, tf) => candles.load(s, tf), { tickMs: opts.tickMs });
-  const market = new MarketService({ repo: marketRepo, source, clock, readModels });
+  const market = new MarketService({ repo: marketRepo, source, clock });
   // Cross-module reactions (an analysis stored, news released) go through this bus: the emitter
   // awaits the reactions in the order they were added below, a failing one is logged.
   const events = createEventBus<AppEvents>({ onError: (name, e) => log(REACTION_FAILED[name](e)) });
@@ -161,7 +161,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const newsRepo = new NewsRepository(db);
   const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
   const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, events });
-  const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, readModels, log });
+  const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, log });
   const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, events, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at) });
   // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
   const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });

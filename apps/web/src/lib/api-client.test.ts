@@ -15,13 +15,13 @@ function recorder(result: unknown = null) {
 describe('typed API client', () => {
   it('takes method and path from the contract, fills path parameters and sends query and body', async () => {
     const r = recorder({ id: 1 });
-    await api('getCoinDetail', { params: { id: 'bitcoin' }, query: { lang: 'zh-CN' } }, { fetchImpl: r.fetchImpl });
+    await api('getAggregate', { params: { id: 'bitcoin' }, query: { lang: 'zh-CN' } }, { fetchImpl: r.fetchImpl });
     await api('followCoin', { params: { id: 'bitcoin' } }, { fetchImpl: r.fetchImpl });
     await api('unfollowCoin', { params: { id: 'bitcoin' } }, { fetchImpl: r.fetchImpl });
     await api('putNewsFilter', { body: { followed_coins: true, coins: ['BTC'] } }, { fetchImpl: r.fetchImpl });
     await api('getUsage', { params: { kind: 'qa_per_day' } }, { fetchImpl: r.fetchImpl });
     expect(r.calls).toEqual([
-      { url: '/api/crypto/bitcoin/detail?lang=zh-CN', method: 'GET', body: undefined },
+      { url: '/api/crypto/bitcoin/aggregate?lang=zh-CN', method: 'GET', body: undefined },
       { url: '/api/crypto/crypto_following/bitcoin', method: 'POST', body: undefined },
       { url: '/api/crypto/crypto_following/bitcoin', method: 'DELETE', body: undefined },
       { url: '/api/feeds/filter', method: 'PUT', body: JSON.stringify({ followed_coins: true, coins: ['BTC'] }) },

@@ -29,11 +29,11 @@ export function useFearGreed() {
   });
 }
 
-/** Coin detail by a coin reference, CoinRef: slug, numeric id or symbol (`GET /api/crypto/{id}/detail?lang`). */
-export function useCoinDetail(id: string | undefined, lang: string) {
+/** Coin detail by a coin reference, CoinRef: slug, numeric id or symbol (`GET /api/crypto/{id}/detail`). */
+export function useCoinDetail(id: string | undefined) {
   return useQuery({
-    queryKey: ['crypto', 'detail', id, lang],
-    queryFn: ({ signal }) => api('getCoinDetail', { params: { id: id ?? '' }, query: { lang } }, { signal }),
+    queryKey: ['crypto', 'detail', id],
+    queryFn: ({ signal }) => api('getCoinDetail', { params: { id: id ?? '' } }, { signal }),
     enabled: !!id,
     refetchInterval: 60_000,
   });

@@ -3,7 +3,7 @@ import { ROUTES } from '../api/routes';
 import { ErrorResponse } from '../common/envelope';
 import {
   CoinIdParams, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery, GetCmcHistoricalResponse, GetCmcPriceQuery, GetCmcPriceResponse,
-  GetCoinDetailQuery, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse, GetFearGreedResponse, GetMarketCapResponse, GetPriceQuery, GetPriceResponse,
+  GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse, GetFearGreedResponse, GetMarketCapResponse, GetPriceQuery, GetPriceResponse,
   MarketStreamQuery, SearchCoinsQuery, SearchCoinsResponse,
 } from './endpoints';
 
@@ -29,9 +29,8 @@ export const marketApi = {
   getCmcDetail: endpoint(ROUTES.getCmcDetail, { tags, summary: 'Coin detail by CoinMarketCap id', querystring: GetCmcDetailQuery, response: { 200: GetCoinDetailResponse, ...errors } }),
   getCoinDetail: endpoint(ROUTES.getCoinDetail, {
     tags,
-    summary: 'Coin detail by CoinRef (slug, id or symbol); credits in the language asked for',
+    summary: 'Coin detail by CoinRef (slug, id or symbol), with the data credits (English attribution)',
     params: CoinIdParams,
-    querystring: GetCoinDetailQuery,
     response: { 200: GetCoinDetailResponse, ...errors },
   }),
   streamMarket: endpoint(ROUTES.streamMarket, { tags, summary: 'Live prices and forming candle (server-sent events)', querystring: MarketStreamQuery, response: { ...errors } }),

@@ -81,7 +81,7 @@ export const CoinDetail = Coin.extend({
    */
   cryptocurrency_contents: z.object({ description: z.string().nullable(), lang: z.enum(['en-US', 'zh-CN']) }),
   brand_color: z.string().nullable(),
-  /** Data credits the UI must show with these figures, in the language asked for (`lang`, default en-US). */
+  /** Data credits owed with these figures, in English (the web shows its own translation of them). */
   credits: z.array(z.string()),
 });
 export type CoinDetail = z.infer<typeof CoinDetail>;

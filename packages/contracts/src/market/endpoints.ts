@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LangParam, resultOf } from '../common/envelope';
+import { resultOf } from '../common/envelope';
 import { Timeframe } from '../common/timeframe-schema';
 import { Candle, Coin, CoinDetail, CoinRef } from './coin';
 
@@ -104,10 +104,9 @@ export const GetDetailChartResponse = resultOf(
 export const GetCmcDetailQuery = z.object({ cmc_id: CmcId });
 export const GetCoinDetailResponse = resultOf(CoinDetail);
 
-// GET /api/crypto/{id}/detail?lang — {id} is a CoinRef (slug, numeric id or symbol)
+// GET /api/crypto/{id}/detail — {id} is a CoinRef (slug, numeric id or symbol); `credits` are the
+// English attribution (the web translates), `cryptocurrency_contents.lang` says which language the description is in
 export const CoinIdParams = z.object({ id: CoinRef });
-/** `lang` (default en-US) chooses the language of `credits`; `cryptocurrency_contents.lang` says which language the description is in. */
-export const GetCoinDetailQuery = z.object({ lang: LangParam.optional() });
 
 // GET /api/clock — the market clock (replay or live)
 export const ClockInfo = z.object({

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { marketApi as api } from '@coinlens/contracts/market/api';
+import type { MarketPresenter } from './market.presenter';
 import type { MarketService } from './market.service';
 import type { MarketSource } from '../../providers/market/types';
 import { formatSseEvent, openSse } from '../../platform/sse';
@@ -8,11 +9,11 @@ import { sendJsonNow } from '../../platform/read-models';
 import { route } from '../../platform/route';
 
 /** Market endpoints: coins, prices, market cap, Fear & Greed, candles, detail, live stream. */
-export async function marketRoutes(app: FastifyInstance, deps: { market: MarketService; source: MarketSource }) {
+export async function marketRoutes(app: FastifyInstance, deps: { market: MarketService; presenter: MarketPresenter; source: MarketSource }) {
   const { market, source } = deps;
 
   route(app, api.getClock, {}, async () => ({ result: market.clockInfo() }));
-  route(app, api.getAllCoins, {}, (_req, reply) => sendJsonNow(reply, market.listAllJson()));
+  route(app, api.getAllCoins, {}, (_req, reply) => sendJsonNow(reply, deps.presenter.allCoinsBody()));
   route(app, api.searchCoins, {}, async (req) => ({ result: await market.search(req.query.search_term, req.query.offset, req.query.limit) }));
   route(app, api.getPrice, {}, async (req) => ({ result: await market.prices(req.query.symbols) }));
   route(app, api.getCmcPrice, {}, async (req) => ({ result: await market.cmcPrice(req.query.cmc_id) }));
@@ -21,7 +22,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   route(app, api.getCmcHistorical, {}, async (req) => ({ result: await market.candles(market.resolveQuery(req.query), req.query.timeframe, req.query.limit) }));
   route(app, api.getDetailChart, {}, async (req) => ({ result: await market.chart(market.resolveQuery(req.query), req.query.range, req.query.interval) }));
   route(app, api.getCmcDetail, {}, async (req) => ({ result: await market.detail(market.resolveQuery(req.query)) }));
-  route(app, api.getCoinDetail, {}, async (req) => ({ result: await market.detail(market.resolve(req.params.id), req.query.lang) }));
+  route(app, api.getCoinDetail, {}, async (req) => ({ result: await market.detail(market.resolve(req.params.id)) }));
 
   /**
    * Live market stream (server-sent events): `tick` every second with all prices; with `symbol`

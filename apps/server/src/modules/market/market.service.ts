@@ -1,7 +1,6 @@
-import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, Lang, MarketDataKind, Timeframe } from '@coinlens/contracts';
-import { Coin, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
+import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, MarketDataKind, Timeframe } from '@coinlens/contracts';
+import { TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
-import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource, MarketUniverse, Ticker } from '../../providers/market/types';
 import type { CoinRow, MarketRepository } from './market.repository';
@@ -12,11 +11,12 @@ const QUOTE = 'USDT';
 const RANGE_MS = { '1D': DAY, '7D': 7 * DAY, '1M': 30 * DAY, '3M': 90 * DAY, '1Y': 365 * DAY, ALL: Infinity } as const;
 const RANGE_INTERVAL: Record<keyof typeof RANGE_MS, Timeframe> = { '1D': '5m', '7D': '1h', '1M': '1h', '3M': '1d', '1Y': '1d', ALL: '1d' };
 
-/** Data credits of the coin detail in each language of the API (`lang`). */
-const DETAIL_CREDITS: Record<Lang, { market: string; marketReplay: string; supply: (date: string) => string }> = {
-  'en-US': { market: 'Market data: Binance', marketReplay: 'Market data: Binance (replayed history)', supply: (d) => `Supply: CoinMarketCap listing of ${d}` },
-  'zh-CN': { market: '行情数据：Binance', marketReplay: '行情数据：Binance（历史回放）', supply: (d) => `供应量：CoinMarketCap ${d} 列表` },
-};
+/**
+ * Data credits of the coin detail: the attribution the API owes its sources, in English like the
+ * other credits of the API (`credit` of market cap and Fear & Greed). The web writes its own
+ * credits in the reader's language from `market_data` and `supply_as_of`.
+ */
+const DETAIL_CREDITS = { market: 'Market data: Binance', marketReplay: 'Market data: Binance (replayed history)', supply: (d: string) => `Supply: CoinMarketCap listing of ${d}` };
 
 /** UTC calendar day (YYYY-MM-DD) of a time in ms. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -31,11 +31,7 @@ export const PRICE_REUSE_MS = 1000;
 export class MarketService {
   private coins: CoinRow[] = [];
   private window: { from: number; to: number } | null = null;
-  private readonly readModels: ReadModels;
-
-  constructor(private readonly deps: { repo: MarketRepository; source: MarketSource; clock: Clock; readModels?: ReadModels }) {
-    this.readModels = deps.readModels ?? ReadModels.local();
-  }
+  constructor(private readonly deps: { repo: MarketRepository; source: MarketSource; clock: Clock }) {}
 
   /** Loads the coin list (call at start and after an import). */
   async load(): Promise<void> {
@@ -147,19 +143,6 @@ export class MarketService {
     return String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
   }
 
-  /** Every coin with its price as JSON text (the `Coin` contract), by coin id: computed once per price version. */
-  coinJsons(): Promise<Map<number, string>> {
-    return this.readModels.get('market:coin-json', this.priceVersion(), async () => new Map((await this.listAll()).map((c) => [c.id, encodeJson(Coin, c)])));
-  }
-
-  /** GET /crypto/all as JSON bytes (`{result: Coin[]}`, UTF-8), computed and encoded once per price version. */
-  listAllJson(): Buffer | Promise<Buffer> {
-    return this.readModels.getNow('market:all', this.priceVersion(), async () => {
-      const coins = await this.coinJsons();
-      return Buffer.from(`{"result":[${this.coins.map((c) => coins.get(c.id)!).join(',')}]}`, 'utf8');
-    }, { stale: true });
-  }
-
   /** Coins whose symbol, name or slug contains the term (symbol prefix first), paged. Whitespace-only → all. */
   async search(term: string, offset: number, limit: number): Promise<CoinT[]> {
     const q = term.trim().toLowerCase();
@@ -248,18 +231,17 @@ export class MarketService {
   }
 
   /**
-   * Coin detail at the clock's now. `lang` (default en-US) is the language
-   * of `credits`; the description is the shipped one, in English (`cryptocurrency_contents.lang`).
+   * Coin detail at the clock's now, with its data credits (English attribution, see
+   * DETAIL_CREDITS); the description is the shipped one, in English (`cryptocurrency_contents.lang`).
    */
-  async detail(row: CoinRow, lang: Lang = 'en-US'): Promise<CoinDetail> {
+  async detail(row: CoinRow): Promise<CoinDetail> {
     const t = await this.deps.source.getTicker(row.symbol);
     const coin = this.toCoin(row, t);
     const price = coin.lastPrice;
     const marketCap = price != null && row.circulating_supply != null ? price * row.circulating_supply : null;
     const fullSupply = row.max_supply ?? row.total_supply;
-    const words = DETAIL_CREDITS[lang];
-    const credits = [this.deps.source.name === 'replay' ? words.marketReplay : words.market];
-    if (row.supply_as_of) credits.push(words.supply(row.supply_as_of));
+    const credits = [this.deps.source.name === 'replay' ? DETAIL_CREDITS.marketReplay : DETAIL_CREDITS.market];
+    if (row.supply_as_of) credits.push(DETAIL_CREDITS.supply(row.supply_as_of));
     return {
       ...coin,
       market_cap: marketCap,

@@ -1,14 +1,13 @@
 import type { Feed, FeedEventType, FeedFilter, FeedHeat, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
-import { GetLatestFeedsResponse, HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
+import { HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
-import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import { heatAt, IMPORTANCE_LEVELS, topicsOf } from './analyst';
 import type { Interpreter } from './interpreter';
 import type { FeedCondition, NewsRepository, NewsRow, Where } from './news.repository';
-import { eventTypeOf, FEEDS_REUSE_MS, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
+import { eventTypeOf, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
 import { meanInterval95 } from './nlp';
 
 type Horizon = keyof typeof HORIZONS;
@@ -39,14 +38,12 @@ export interface NewsReadsDeps {
   interpreter: Interpreter;
   /** Analyses an item asked for before the jobs' pass reached it, and the day's news before a story. */
   pipeline: NewsPipeline;
-  /** Where the read side stores its results (one of this process when absent). */
-  readModels?: ReadModels;
   log?: (msg: string) => void;
 }
 
 /**
- * The news read side: feed pages (read models for the pages every caller shares,
- * decision 050), one feed with its "similar news moved" figures, the hottest events, a Pro user's
+ * The news read side: feed pages (their wire format, stored per version, is the
+ * `NewsPresenter`'s in news.presenter.ts), one feed with its "similar news moved" figures, the hottest events, a Pro user's
  * saved filter, and the story of the day (written on demand, one run per day and language). Only
  * items the clock released are shown.
  */
@@ -54,10 +51,7 @@ export class NewsReads {
   private storyRuns = new Map<string, Promise<void>>();
   /** Wall time (ms) of the last forced rewrite by the model, per `day|lang`. */
   private readonly forcedAt = new Map<string, number>();
-  private readonly readModels: ReadModels;
-  constructor(private readonly d: NewsReadsDeps) {
-    this.readModels = d.readModels ?? ReadModels.local();
-  }
+  constructor(private readonly d: NewsReadsDeps) {}
 
   private get coins(): readonly CoinRow[] {
     return this.d.market.coinRows;
@@ -181,26 +175,6 @@ export class NewsReads {
     if (q.coin) where.push({ symbols: [this.d.market.resolve(q.coin).symbol] });
     const { rows, hasNext } = await this.d.repo.page(this.d.clock.now(), where, { offset: q.offset, limit: q.limit, heatMin: q.heat === 'hot' ? HOT_HEAT : undefined });
     return { list: await this.toFeeds(rows, q.lang), hasNext, offset: q.offset, limit: q.limit };
-  }
-
-  /**
-   * GET /feeds/latest without a personal filter, as JSON bytes (`{result: LatestFeeds}`, UTF-8): stored per
-   * query (coin resolved first: COIN_NOT_FOUND) and version = the `news` generation and the
-   * FEEDS_REUSE_MS step of the clock; shared through Redis.
-   */
-  latestJson(q: { limit: number; offset: number; filter: FeedFilter; heat: FeedHeat; lang: Lang; coin?: string }): Buffer | Promise<Buffer> {
-    const coin = q.coin ? String(this.d.market.resolve(q.coin).id) : '';
-    const version = `${this.readModels.generation('news')}:${Math.floor(this.d.clock.now() / FEEDS_REUSE_MS)}`;
-    const key = `news:latest:${q.filter}:${q.heat}:${q.lang}:${coin}:${q.offset}:${q.limit}`;
-    // held by this process: answered within the caller's call (no promise)
-    const held = this.readModels.peekBytes(key, version, { stale: true });
-    if (held !== undefined) return held;
-    return this.readModels.getBytes(
-      key,
-      version,
-      async () => encodeJson(GetLatestFeedsResponse, { result: await this.latest({ ...q, coin: coin || undefined }) }),
-      { shared: true },
-    );
   }
 
   /** GET /feeds/hot_top5: the five hottest events of the last 24 h. */

@@ -11,6 +11,7 @@ import { assertEntitled, isEntitled, requireEntitlement } from '../billing/entit
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
 import { FEEDS_CHANNEL } from './news.pipeline';
+import type { NewsPresenter } from './news.presenter';
 import type { NewsReads } from './news.reads';
 
 /** Feed lists: fair-use reads (RATE_LIMIT_READS_PER_MINUTE per IP and route), run through the read gate. */
@@ -26,7 +27,7 @@ const privileged = (user: AuthUser | null | undefined) => !!user && (isEntitled(
  * without `auto` rewrite the story only when NewsReads.claimForcedRewrite grants it (with a model:
  * Pro members and lab users, once per 5 minutes); otherwise they behave as automatic refreshes.
  */
-export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
+export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; presenter: NewsPresenter; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
   const { news, pubsub } = deps;
 
   /** The caller's saved filter as SQL conditions; UNAUTHORIZED for visitors, VIP_REQUIRED for free users. */
@@ -48,7 +49,7 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; 
       }
       // without the personal filter every caller gets the same page: served from the read model,
       // within this call when the process holds it (not async: sendJsonNow)
-      return sendJsonNow(reply, news.latestJson({ ...req.query, coin: req.query.cryptocurrency_id }));
+      return sendJsonNow(reply, deps.presenter.latestBody({ ...req.query, coin: req.query.cryptocurrency_id }));
     },
   );
 

@@ -1,10 +1,10 @@
 import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
-import { Coin as CoinSchema, GetLatestAccuracyResponse, GetPatternStatsResponse, GetTrackRecordResponse, SignalItem, roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
+import { roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
 import { baselineRate, type CalibrationScale, correctedRecords, type Episode, episodeEdge, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { labelWithScales } from '../calibration/calibrated-wording';
 import { servedTa, signalTa } from './served-precision';
 import { AppError } from '../../platform/errors';
-import { encodeJson, fillTemplateBody, NOW_SLOT, ReadModels, SINCE_SLOT, thenNow, toTemplate, type JsonTemplate } from '../../platform/read-models';
+import { ReadModels } from '../../platform/read-models';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource } from '../../providers/market/types';
 import { lastIndexAtOrBefore } from '../../providers/market/series';
@@ -24,8 +24,6 @@ const nameOf = (label: string) => SIGNALS_BY_LABEL.get(label)?.name ?? { en: lab
 
 /** Every stored signal time (fired, due, candle) lies on this grid, so signal reads change only when the clock crosses it. */
 export const SIGNAL_GRID_MS = TIMEFRAME_MS['5m'];
-/** Start of a stored Signal item's JSON text; the coin (with its live price) follows. */
-const ITEM_HEAD = '{"cryptocurrency":';
 
 /** Dependencies of {@link SignalsReads}. */
 export interface SignalsReadsDeps {
@@ -47,8 +45,8 @@ export interface SignalsReadsDeps {
 /**
  * The signals read side (the `/api/crypto/ta/*` and `/api/signals/*` reads): TA snapshots per coin, the
  * signal lists (all, hot, following, with signals), accuracy, the track record and pattern
- * statistics. The list endpoints answer from read models (JSON texts stored per version, decision
- * 050). Everything is read from candles and signals at or before the clock's now; a snapshot that
+ * statistics, as data; their wire format (JSON texts stored per version, decision 050) is the
+ * `SignalsPresenter`'s (signals.presenter.ts). Everything is read from candles and signals at or before the clock's now; a snapshot that
  * is missing or out of date is computed by the {@link SignalsPipeline}.
  */
 export class SignalsReads {
@@ -112,7 +110,7 @@ export class SignalsReads {
   }
 
   /** Coins with at least one TA timeframe, in listing order. */
-  private analysedCoins(): CoinRow[] {
+  analysedCoins(): CoinRow[] {
     return this.deps.market.coinRows.filter((c) => c.timeframes.some(isTaTimeframe));
   }
 
@@ -169,7 +167,7 @@ export class SignalsReads {
     return { signals: await this.signalItems(rows.slice(offset, offset + limit)), hasNext: offset + limit < rows.length };
   }
 
-  // ---- read models: JSON texts of the read endpoints, stored per version --------------------------
+  // ---- versions of the read side (the presenter stores its JSON texts per version) ----------------
 
   /**
    * Version of the signals read side: the `signals` generation (bumped by every write of
@@ -188,99 +186,6 @@ export class SignalsReads {
   private lastReadVersion = { generation: -1, step: NaN, text: '' };
 
   /**
-   * The Signal item of every analysed coin as JSON text without its coin (which carries the live
-   * price): an item is `ITEM_HEAD + coin JSON + tail`. Computed once per read version (shared
-   * through Redis). Returns [coin id, tail] in listing order; coins without analysis are absent.
-   */
-  private itemTails(): Promise<[number, string][]> {
-    return this.readModels.get(
-      'signals:item-tails',
-      this.readVersion(),
-      async () =>
-        (await this.signalItems(this.analysedCoins())).map((item): [number, string] => {
-          const text = encodeJson(SignalItem, item);
-          const head = ITEM_HEAD + encodeJson(CoinSchema, item.cryptocurrency);
-          if (!text.startsWith(head)) throw new Error('Signal item JSON does not start with its coin');
-          return [item.cryptocurrency.id, text.slice(head.length)];
-        }),
-      { shared: true },
-    );
-  }
-
-  /** JSON texts of the Signal items of `rows` (coins priced now); `hot` adds each coin's hot_score. */
-  private async itemJsons(rows: CoinRow[], hot?: Map<number, number>): Promise<string[]> {
-    const [tails, coins] = await Promise.all([this.itemTails(), this.deps.market.coinJsons()]);
-    const tailOf = new Map(tails);
-    const out: string[] = [];
-    for (const row of rows) {
-      const tail = tailOf.get(row.id);
-      if (tail === undefined) continue;
-      // hot_score is the last field of a Signal item
-      out.push(ITEM_HEAD + coins.get(row.id)! + (hot?.has(row.id) ? `${tail.slice(0, -1)},"hot_score":${JSON.stringify(hot.get(row.id))}}` : tail));
-    }
-    return out;
-  }
-
-  private static pageJson(items: string[], hasNext: boolean): string {
-    return `{"result":{"signals":[${items.join(',')}],"hasNext":${hasNext}}}`;
-  }
-
-  /** {@link pageJson} encoded once (UTF-8): the stored page is sent as bytes, not encoded again per request. */
-  private static pageBody(items: string[], hasNext: boolean): Buffer {
-    return Buffer.from(SignalsReads.pageJson(items, hasNext), 'utf8');
-  }
-
-  /** GET /crypto/ta/all as JSON bytes (`{result: SignalsPage}`, stored per version): any offset/limit from the stored items. */
-  allJson(offset: number, limit: number): Buffer | Promise<Buffer> {
-    return this.readModels.getNow(`signals:all:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
-      const rows = this.analysedCoins();
-      return SignalsReads.pageBody(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
-    }, { stale: true });
-  }
-
-  /** GET /crypto/ta/hot as JSON text: hot scores once per read version, items from the stored ones. */
-  hotJson(offset: number, limit: number): Buffer | Promise<Buffer> {
-    return this.readModels.getNow(`signals:hot:${offset}:${limit}`, `${this.readVersion()}:${this.deps.market.priceVersion()}`, async () => {
-      const scores = await this.readModels.get('signals:hot-scores', this.readVersion(), () => this.hotScores(), { shared: true });
-      const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
-      const ranked = scores.filter((x) => byId.has(x.id));
-      const page = ranked.slice(offset, offset + limit);
-      return SignalsReads.pageBody(await this.itemJsons(page.map((x) => byId.get(x.id)!), new Map(page.map((x) => [x.id, x.score]))), offset + limit < ranked.length);
-    }, { stale: true });
-  }
-
-  /** GET /crypto/ta/following as JSON text: the given (followed) coins in that order, from the stored items. */
-  async followingJson(coinIds: number[], offset: number, limit: number): Promise<string> {
-    const byId = new Map(this.analysedCoins().map((c) => [c.id, c]));
-    const rows = coinIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    return SignalsReads.pageJson(await this.itemJsons(rows.slice(offset, offset + limit)), offset + limit < rows.length);
-  }
-
-  /** GET /signals/track-record as JSON text: stored per query and read version; `now` is this request's. */
-  trackRecordJson(q: Parameters<SignalsReads['trackRecord']>[0]): Buffer | Promise<Buffer> {
-    const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
-    const t = this.readModels.getNow(
-      `signals:track:${coinId}:${q.timeframe ?? ''}:${q.label ?? ''}:${q.status ?? ''}:${q.offset}:${q.limit}`,
-      this.readVersion(),
-      async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetTrackRecordResponse, { result: { ...(await this.trackRecord(q)), now: NOW_SLOT } }), [NOW_SLOT]),
-      { shared: true, stale: true },
-    );
-    return thenNow(t, this.nowBody);
-  }
-
-  /** GET /signals/pattern-stats as JSON text: stored per query and read version; `since`/`until` are this request's. */
-  patternStatsJson(q: { coin?: string; timeframe?: TaTimeframe }): Buffer | Promise<Buffer> {
-    const coinId = q.coin ? this.deps.market.resolve(q.coin).id : '';
-    const t = this.readModels.getNow(
-      `signals:patterns:${coinId}:${q.timeframe ?? ''}`,
-      this.readVersion(),
-      async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetPatternStatsResponse, { result: { ...(await this.patternStats(q)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
-      { shared: true, stale: true },
-    );
-    return thenNow(t, this.windowBody);
-  }
-
-  /**
    * {@link latestAccuracy} of a coin (or all) computed once per read version in this process: for
    * readers inside the server (the analyst's facts) that need the figures, not the JSON text.
    * `since`/`until` are those of the computation (within one signal grid step of now).
@@ -288,31 +193,6 @@ export class SignalsReads {
   latestAccuracyCached(coinId?: number): Promise<LatestAccuracy> {
     return this.readModels.get(`signals:accuracy-obj:${coinId ?? ''}`, this.readVersion(), () => this.latestAccuracy(coinId));
   }
-
-  /**
-   * GET /crypto/latest_accuracy as JSON bytes: stored per coin and read version; `since`/`until` are
-   * this request's. A hit held by this process is answered synchronously (a Buffer), else a promise.
-   */
-  latestAccuracyJson(coinId?: number): Buffer | Promise<Buffer> {
-    const key = coinId === undefined ? 'signals:accuracy:' : `signals:accuracy:${coinId}`;
-    const version = this.readVersion();
-    const t = this.readModels.getNow(
-      key,
-      version,
-      async (): Promise<JsonTemplate> => toTemplate(encodeJson(GetLatestAccuracyResponse, { result: { ...(await this.latestAccuracy(coinId)), since: SINCE_SLOT, until: NOW_SLOT } }), [NOW_SLOT, SINCE_SLOT]),
-      { shared: true, stale: true },
-    );
-    return thenNow(t, this.windowBody);
-  }
-
-  /** A template of the accuracy window filled with this request's `until` (now) and `since`. */
-  private readonly windowBody = (t: JsonTemplate): Buffer => {
-    const now = this.deps.clock.now();
-    return fillTemplateBody(t, { [NOW_SLOT]: now, [SINCE_SLOT]: now - ACCURACY_WINDOW_MS });
-  };
-
-  /** A template with a `now` slot filled with this request's clock. */
-  private readonly nowBody = (t: JsonTemplate): Buffer => fillTemplateBody(t, { [NOW_SLOT]: this.deps.clock.now() });
 
   /**
    * Hot scores: per coin, the signals fired in the last 24 h of the clock weighted by timeframe

@@ -107,7 +107,7 @@ function StatsPanel({ coin }: { coin: CoinDetail }) {
   const { t, i18n } = useTranslation('coin');
   const { mode } = useClock();
   const asOf = coin.supply_as_of ? t('stats.supplyAsOf', { date: formatDateUtc(coin.supply_as_of, i18n.language) }) : undefined;
-  // the server's `credits` are English; the page writes the same credits in its language
+  // the server's `credits` are its English attribution; the page writes the credits in the reader's language
   const credits = [mode === 'replay' ? t('stats.creditMarketReplay') : t('stats.creditMarket'), coin.supply_as_of ? t('stats.creditSupply', { date: coin.supply_as_of }) : null];
   const sym = coin.symbol;
   return (
@@ -210,7 +210,7 @@ function CoinSkeleton() {
 export default function CoinPage() {
   const { id, lang } = useParams();
   const { t, i18n } = useTranslation('coin');
-  const q = useCoinDetail(id, i18n.language);
+  const q = useCoinDetail(id);
   // Rendered as a transition when the coin arrives: React builds the page in short slices instead
   // of one long task (the answer's render is otherwise synchronous), so input and paint go on.
   const coin = useDeferredValue(q.data);
