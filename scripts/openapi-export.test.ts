@@ -14,8 +14,10 @@ describe('OpenAPI export', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.info.title).toBe('Coinlens API');
     for (const r of Object.values(ROUTES)) expect(doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
-    const detail = doc.paths['/api/crypto/{id}/detail'].get;
-    expect(detail.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:lang']);
+    const detail = doc.paths['/api/crypto/{coin}/detail'].get;
+    expect(detail.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:coin']);
+    const ta = doc.paths['/api/crypto/{coin}/ta/{timeframe}'].get;
+    expect(ta.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:coin', 'path:timeframe', 'query:refresh']);
     expect(Object.keys(detail.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
     expect(doc.paths['/api/users/profile/me'].get.security).toEqual([{ bearerAuth: [] }]);
   });

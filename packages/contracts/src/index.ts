@@ -9,12 +9,12 @@ export { roundPrice } from './common/price';
 export { Candle, Coin, CoinContract, CoinDetail, CoinRef, MarketDataKind } from './market/coin';
 export {
   CandleSeries, ChartRange, ClockInfo, CoinIdParams, FearGreed, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery,
-  GetCmcHistoricalResponse, GetCmcPriceQuery, GetCmcPriceResponse, GetCoinDetailQuery, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse,
+  GetCmcHistoricalResponse, GetCmcPriceQuery, GetCmcPriceResponse, GetCoinDetailResponse, GetDetailChartQuery, GetDetailChartResponse,
   GetFearGreedResponse, GetMarketCapResponse, GetPriceQuery, GetPriceResponse, MarketCapSummary, MarketStreamEvent, PriceItem, SearchCoinsQuery,
   SearchCoinsResponse,
-} from './market/endpoints';
+} from './market/api';
 export { Avatar, AVATAR_KEYS, AvatarKey, Profile, SocialLogin, SocialProvider, StoredLocale, User } from './users/user';
-export { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './users/endpoints';
+export { AcceptCookiesResponse, GetMeResponse, ProfileInput, ProfileResponse, UpdateUserBody, UpdateUserResponse, UserIdParams } from './users/api';
 export { AccountExport, DeleteAccountBody, DeleteAccountMessageQuery, DeleteAccountMessageResponse, DeleteAccountResponse, DeleteAccountSiwe } from './users/account-data';
 export {
   AccountLang, Address, CheckProviderQuery, CheckProviderResponse, CodeBody, CodeSentResponse, CodeSentResult, DisconnectBody, Email, EmailQuery,
@@ -22,7 +22,7 @@ export {
   OAuthUrlQuery, OAuthUrlResponse, OkResponse, PendingLoginBody, PendingMergeBody, type Providers, ProvidersResponse, RegisterBody, RegisterCodeBody,
   RegisterPassword, RegisterResponse, RegisterResult, RegistrationId, ResendRegisterQuery, ResetPassword, ResetPasswordBody, ResetTokenResponse, Signature,
   SignInResponse, SignInResult, TelegramAuthData, TelegramBody, ValidateTokenQuery, ValidateTokenResponse, VerificationCode,
-} from './auth/endpoints';
+} from './auth/api';
 export { AiStreamEvent } from './ai/stream-events';
 export {
   AggregateParams, AggregateQuery, AiBasedOn, AiHighlight, CoinAggregate, FullAnalysis, GeneratedStrategy, GenerateStrategyBody, GenerateStrategyResponse,
@@ -42,7 +42,7 @@ export {
   AccuracyFigure, CoinTaParams, CoinTaQuery, CoinWithSignals, GetCoinTaResponse, GetLatestAccuracyResponse, GetPatternStatsResponse, GetSignalsPageResponse,
   GetTrackRecordResponse, GetWithSignalsResponse, LatestAccuracy, LatestAccuracyQuery, PatternSamples, PatternStat, PatternStats, PatternStatsQuery, SignalItem, SignalsPage, SignalTaResult,
   SignalsPageQuery, SignalStatus, TimeframeAccuracy, TrackRecord, TrackRecordItem, TrackRecordQuery, WithSignalsQuery,
-} from './signals/endpoints';
+} from './signals/api';
 export { EMPTY_SAMPLE, patternSample, type PatternSampleKey } from './signals/pattern-samples';
 export { Backtest, BacktestQuery, BacktestStats, EquityPoint, GetBacktestResponse, PatternBacktest } from './signals/backtest';
 export {
@@ -51,9 +51,9 @@ export {
   PaymentOrderResponse, PaymentStatus, PaymentToken, PlanKey, PlanPeriod, PlanTier, PlanType, SubmitPaymentTxBody, SubscriptionPlan, SubscriptionPlansResult,
   TxHash, Usage, UsageKind, WalletBalance, WalletBalanceQuery, WalletBalanceResponse, WalletProof,
 } from './billing/index';
-export { Following, FollowingParams, FollowResponse, GetFollowingResponse } from './following/endpoints';
+export { Following, FollowingParams, FollowResponse, GetFollowingResponse } from './following/api';
 export { CollectEventBody, CollectEventResponse, EVENT_LIMITS, EventProps, GetConfigResponse, PublicConfig, Utm } from './analytics/collect-event';
 export {
   CalibratedWording, Calibration, CalibrationGroup, CalibrationQuery, EvidenceOrigin, ForecastKind, GetCalibrationResponse, GetStrategyRecordResponse, ReliabilityBin,
   ScoredStrategy, StrategyRecord, StrategyRecordQuery, StrategyRecordRow,
-} from './calibration/endpoints';
+} from './calibration/api';

@@ -15,9 +15,9 @@ function recorder(result: unknown = null) {
 describe('typed API client', () => {
   it('takes method and path from the contract, fills path parameters and sends query and body', async () => {
     const r = recorder({ id: 1 });
-    await api('getAggregate', { params: { id: 'bitcoin' }, query: { lang: 'zh-CN' } }, { fetchImpl: r.fetchImpl });
-    await api('followCoin', { params: { id: 'bitcoin' } }, { fetchImpl: r.fetchImpl });
-    await api('unfollowCoin', { params: { id: 'bitcoin' } }, { fetchImpl: r.fetchImpl });
+    await api('getAggregate', { params: { coin: 'bitcoin' }, query: { lang: 'zh-CN' } }, { fetchImpl: r.fetchImpl });
+    await api('followCoin', { params: { coin: 'bitcoin' } }, { fetchImpl: r.fetchImpl });
+    await api('unfollowCoin', { params: { coin: 'bitcoin' } }, { fetchImpl: r.fetchImpl });
     await api('putNewsFilter', { body: { followed_coins: true, coins: ['BTC'] } }, { fetchImpl: r.fetchImpl });
     await api('getUsage', { params: { kind: 'qa_per_day' } }, { fetchImpl: r.fetchImpl });
     expect(r.calls).toEqual([
@@ -52,13 +52,13 @@ describe('typed API client', () => {
 // Type-level checks (run by `tsc`): a wrong name, path parameter, query field or body is an error.
 export function typeChecks(signal: AbortSignal) {
   // @ts-expect-error no endpoint of that name
-  void api('getCoinDetails', { params: { id: 'bitcoin' } });
-  // @ts-expect-error the path parameter is `id`
-  void api('getCoinDetail', { params: { slug: 'bitcoin' } });
+  void api('getCoinDetails', { params: { coin: 'bitcoin' } });
+  // @ts-expect-error the path parameter is `coin`
+  void api('getCoinDetail', { params: { id: 'bitcoin' } });
   // @ts-expect-error path parameters are required
   void api('getCoinDetail', {});
   // @ts-expect-error `timeframe` must be one of the contract's timeframes
-  void api('getCoinTa', { params: { id: 'bitcoin', timeframe: '4h' } });
+  void api('getCoinTa', { params: { coin: 'bitcoin', timeframe: '4h' } });
   // @ts-expect-error no such query field
   void api('getLatestFeeds', { query: { page: 2 } });
   // @ts-expect-error the body needs `code`

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Timeframe } from '@coinlens/contracts';
+import type { CoinRef, Timeframe } from '@coinlens/contracts';
 import { api } from './api-client';
 
 /** All coins with last price and 24 h change (`GET /api/crypto/all`). */
@@ -29,12 +29,12 @@ export function useFearGreed() {
   });
 }
 
-/** Coin detail by a coin reference, CoinRef: slug, numeric id or symbol (`GET /api/crypto/{id}/detail`). */
-export function useCoinDetail(id: string | undefined) {
+/** Coin detail by a coin reference, CoinRef: slug, numeric id or symbol (`GET /api/crypto/{coin}/detail`). */
+export function useCoinDetail(coin: CoinRef | undefined) {
   return useQuery({
-    queryKey: ['crypto', 'detail', id],
-    queryFn: ({ signal }) => api('getCoinDetail', { params: { id: id ?? '' } }, { signal }),
-    enabled: !!id,
+    queryKey: ['crypto', 'detail', coin],
+    queryFn: ({ signal }) => api('getCoinDetail', { params: { coin: coin ?? '' } }, { signal }),
+    enabled: !!coin,
     refetchInterval: 60_000,
   });
 }

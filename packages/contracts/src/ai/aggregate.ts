@@ -71,8 +71,8 @@ export type KlineInsight = z.infer<typeof KlineInsight>;
 export const StrategyAccess = z.enum(['granted', 'sign_in_required', 'not_generated']);
 export type StrategyAccess = z.infer<typeof StrategyAccess>;
 
-// GET /api/crypto/{id}/aggregate?lang
-export const AggregateParams = z.object({ id: CoinRef });
+// GET /api/crypto/{coin}/aggregate?lang
+export const AggregateParams = z.object({ coin: CoinRef });
 export const AggregateQuery = z.object({ lang: LangParam.default('en-US') });
 export const CoinAggregate = z.object({
   coin: z.object({ id: z.number().int(), symbol: z.string(), name: z.string() }),
@@ -92,7 +92,7 @@ export const CoinAggregate = z.object({
 export type CoinAggregate = z.infer<typeof CoinAggregate>;
 export const GetAggregateResponse = resultOf(CoinAggregate);
 
-// POST /api/crypto/{id}/strategy {lang}
+// POST /api/crypto/{coin}/strategy {lang}
 export const GenerateStrategyBody = z.object({ lang: LangParam.default('en-US') });
 export const GeneratedStrategy = z.object({
   strategy: StrategyPair,
@@ -107,7 +107,7 @@ export const GeneratedStrategy = z.object({
 export type GeneratedStrategy = z.infer<typeof GeneratedStrategy>;
 export const GenerateStrategyResponse = resultOf(GeneratedStrategy);
 
-// GET /api/crypto/{id}/analysis?lang (Pro: the full multi-timeframe analysis)
+// GET /api/crypto/{coin}/analysis?lang (Pro: the full multi-timeframe analysis)
 export const TimeframeAnalysis = z.object({ timeframe: TaTimeframe, plan: StrategyPlan });
 export const FullAnalysis = z.object({
   coin: z.object({ id: z.number().int(), symbol: z.string(), name: z.string() }),

@@ -4,8 +4,8 @@ import { Usage } from '../billing/plans';
 import { AiBasedOn } from './aggregate';
 import { CoinRef } from '../market/coin';
 
-// POST /api/chat/{coinId}/messages {content, lang} → text/event-stream of AiStreamEvent
-export const ChatParams = z.object({ coinId: CoinRef });
+// POST /api/chat/{coin}/messages {content, lang} → text/event-stream of AiStreamEvent
+export const ChatParams = z.object({ coin: CoinRef });
 export const PostChatMessageBody = z.object({
   content: z.string().trim().min(1).max(1000),
   lang: LangParam.default('en-US'),
@@ -28,7 +28,7 @@ export const ChatMessage = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
-// GET /api/chat/{coinId}/messages
+// GET /api/chat/{coin}/messages
 export const ChatHistory = z.object({
   coin: z.object({ id: z.number().int(), symbol: z.string(), name: z.string() }),
   messages: z.array(ChatMessage),

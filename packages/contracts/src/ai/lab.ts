@@ -32,7 +32,7 @@ export const PaperPlan = z.object({
   }),
 });
 export type PaperPlan = z.infer<typeof PaperPlan>;
-export const LabParams = z.object({ coinId: CoinRef });
+export const LabParams = z.object({ coin: CoinRef });
 export const CreatePaperPlanBody = z.object({ lang: LangParam.default('en-US') });
 export const GetPaperPlansResponse = resultOf(z.array(PaperPlan));
 export const CreatePaperPlanResponse = resultOf(PaperPlan);

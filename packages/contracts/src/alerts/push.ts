@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { BEARER, endpoint } from '../api/endpoint';
-import { ROUTES } from '../api/routes';
+import { BEARER, DELETE, endpoint, GET, POST } from '../api/endpoint';
 import { ErrorResponse, resultOf } from '../common/envelope';
 
 /**
@@ -73,15 +72,15 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 503
 
 /** Web Push endpoints: the public key (anyone), the caller's subscriptions (signed in; 503 PUSH_NOT_CONFIGURED without VAPID keys). */
 export const pushApi = {
-  getPushConfig: endpoint(ROUTES.getPushConfig, { tags, summary: 'Whether Web Push is on and the VAPID public key (applicationServerKey)', response: { 200: GetPushConfigResponse } }),
-  getPushSubscriptions: endpoint(ROUTES.getPushSubscriptions, { tags, summary: 'Browsers subscribed to Web Push alerts of the caller', security: BEARER, response: { 200: GetPushSubscriptionsResponse, ...errors } }),
-  subscribePush: endpoint(ROUTES.subscribePush, {
+  getPushConfig: endpoint(GET('/api/alerts/push/config'), { tags, summary: 'Whether Web Push is on and the VAPID public key (applicationServerKey)', response: { 200: GetPushConfigResponse } }),
+  getPushSubscriptions: endpoint(GET('/api/alerts/push/subscriptions'), { tags, summary: 'Browsers subscribed to Web Push alerts of the caller', security: BEARER, response: { 200: GetPushSubscriptionsResponse, ...errors } }),
+  subscribePush: endpoint(POST('/api/alerts/push/subscriptions'), {
     tags,
     summary: 'Store the browser\'s PushSubscription (upsert on endpoint; 503 PUSH_NOT_CONFIGURED without VAPID keys; 400 OUTBOUND_URL_NOT_ALLOWED for an internal address)',
     security: BEARER,
     body: SubscribePushBody,
     response: { 200: PushDeviceResponse, ...errors },
   }),
-  unsubscribePush: endpoint(ROUTES.unsubscribePush, { tags, summary: 'Forget the subscription of this endpoint (the browser unsubscribed)', security: BEARER, body: UnsubscribePushBody, response: { 200: DeletePushResponse, ...errors } }),
-  deletePushSubscription: endpoint(ROUTES.deletePushSubscription, { tags, summary: 'Remove a subscribed browser', security: BEARER, params: PushSubscriptionIdParams, response: { 200: DeletePushResponse, ...errors } }),
+  unsubscribePush: endpoint(POST('/api/alerts/push/unsubscribe'), { tags, summary: 'Forget the subscription of this endpoint (the browser unsubscribed)', security: BEARER, body: UnsubscribePushBody, response: { 200: DeletePushResponse, ...errors } }),
+  deletePushSubscription: endpoint(DELETE('/api/alerts/push/subscriptions/:id'), { tags, summary: 'Remove a subscribed browser', security: BEARER, params: PushSubscriptionIdParams, response: { 200: DeletePushResponse, ...errors } }),
 };

@@ -1,5 +1,4 @@
-import { endpoint } from '../api/endpoint';
-import { ROUTES } from '../api/routes';
+import { endpoint, GET, POST } from '../api/endpoint';
 import { ErrorResponse } from '../common/envelope';
 import { CollectEventBody, CollectEventResponse, GetConfigResponse } from './collect-event';
 
@@ -12,7 +11,7 @@ const collect = {
 
 /** Self-hosted analytics (`POST /collect_event`, also under `/api/collect_event`) and the public runtime config. */
 export const analyticsApi = {
-  collectEvent: endpoint(ROUTES.collectEvent, collect),
-  collectEventApi: endpoint(ROUTES.collectEventApi, collect),
-  getConfig: endpoint(ROUTES.getConfig, { tags: ['config'], summary: 'Public runtime configuration', response: { 200: GetConfigResponse } }),
+  collectEvent: endpoint(POST('/collect_event'), collect),
+  collectEventApi: endpoint(POST('/api/collect_event'), collect),
+  getConfig: endpoint(GET('/api/config'), { tags: ['config'], summary: 'Public runtime configuration', response: { 200: GetConfigResponse } }),
 };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { RouteSpec } from './routes';
+import type { RouteSpec } from './route-spec';
 
 /**
  * The schema part of an endpoint descriptor, in the shape fastify takes it: zod schemas of the path
@@ -21,11 +21,13 @@ export interface EndpointSchema {
 }
 
 /**
- * An executable endpoint descriptor: method and path (from `ROUTES`) and its {@link EndpointSchema}.
+ * An executable endpoint descriptor: method and path and its {@link EndpointSchema}, written
+ * together in the area's `api.ts` (`endpoint(GET('/api/clock'), { … })`).
  * The server registers its route from it (`apps/server/src/platform/route.ts`: validation,
  * serialisation, the OpenAPI document); the web calls it through the typed client
  * (`apps/web/src/lib/api-client.ts`), whose input and result types are inferred from the same
- * schemas. Decision 070 (docs/decisions/070-executable-contracts.md).
+ * schemas. Decisions 070 and 102 (docs/decisions/070-executable-contracts.md,
+ * docs/decisions/102-one-contract-file-per-endpoint-group.md).
  */
 export interface Endpoint extends RouteSpec {
   readonly schema: EndpointSchema;
@@ -35,12 +37,23 @@ export interface Endpoint extends RouteSpec {
 export const BEARER = [{ bearerAuth: [] }] as const;
 
 /**
- * Builds a descriptor from a route of `ROUTES` and its schema; the literal types of both are kept,
- * so the schemas' types reach the server handler and the web client.
+ * Builds a descriptor from a method and path ({@link GET}, {@link POST}, …) and its schema; the
+ * literal types of both are kept, so the schemas' types reach the server handler and the web client.
  */
 export function endpoint<const R extends RouteSpec, const S extends EndpointSchema>(route: R, schema: S): R & { readonly schema: S } {
   return { ...route, schema };
 }
+
+/** `GET path` (a literal path keeps its literal type). */
+export const GET = <const P extends string>(path: P) => ({ method: 'GET', path }) as const;
+/** `POST path`. */
+export const POST = <const P extends string>(path: P) => ({ method: 'POST', path }) as const;
+/** `PUT path`. */
+export const PUT = <const P extends string>(path: P) => ({ method: 'PUT', path }) as const;
+/** `PATCH path`. */
+export const PATCH = <const P extends string>(path: P) => ({ method: 'PATCH', path }) as const;
+/** `DELETE path`. */
+export const DELETE = <const P extends string>(path: P) => ({ method: 'DELETE', path }) as const;
 
 // ---- types of a descriptor's parts -------------------------------------------------------------
 

@@ -34,13 +34,13 @@ describe('endpoint descriptors', () => {
 
 describe('fillPath', () => {
   it('fills and percent-encodes path parameters', () => {
-    expect(fillPath(ROUTES.getCoinTa.path, { id: 'bitcoin', timeframe: '1h' })).toBe('/api/crypto/bitcoin/ta/1h');
+    expect(fillPath(ROUTES.getCoinTa.path, { coin: 'bitcoin', timeframe: '1h' })).toBe('/api/crypto/bitcoin/ta/1h');
     expect(fillPath(ROUTES.getFeed.path, { id: 'a/b c' })).toBe('/api/feeds/a%2Fb%20c');
     expect(fillPath(ROUTES.updateUser.path, { id: 7 })).toBe('/api/users/7');
     expect(fillPath(ROUTES.getClock.path)).toBe('/api/clock');
   });
 
   it('refuses a missing parameter', () => {
-    expect(() => fillPath(ROUTES.getCoinDetail.path, {})).toThrow(/missing path parameter id/);
+    expect(() => fillPath(ROUTES.getCoinDetail.path, {})).toThrow(/missing path parameter coin/);
   });
 });

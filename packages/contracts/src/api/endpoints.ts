@@ -15,9 +15,10 @@ import type { Endpoint, EndpointInput, EndpointResult } from './endpoint';
 import type { EndpointName } from './routes';
 
 /**
- * Every endpoint descriptor of the API by name (the names of `ROUTES`): each endpoint is described
- * once, in its feature's `api.ts`. The server registers its routes from these, `npm run openapi`
- * writes the OpenAPI document from them, and the web types its client with them (type-only).
+ * Every endpoint descriptor of the API by name: each endpoint (method, path and schemas) is
+ * written once, in its area's `api.ts`. The server registers its routes from these, `npm run
+ * openapi` writes the OpenAPI document from them, `npm run contracts:routes` writes the zod-free
+ * `ROUTES` (`routes.ts`) from them, and the web types its client with them (type-only).
  */
 export const ENDPOINTS = {
   ...marketApi,

@@ -1,19 +1,175 @@
-import { endpoint } from '../api/endpoint';
-import { ROUTES } from '../api/routes';
-import { ErrorResponse } from '../common/envelope';
-import { CalibrationQuery, GetCalibrationResponse, GetStrategyRecordResponse, StrategyRecordQuery } from './endpoints';
+import { z } from 'zod';
+import { ErrorResponse, resultOf } from '../common/envelope';
+import { TaTimeframe } from '../common/timeframe-schema';
+import { CoinRef } from '../market/coin';
+import { ProbabilityWording } from '../signals/ta-result';
+import { endpoint, GET } from '../api/endpoint';
+
+/**
+ * Calibration of the stated probabilities and the scored strategies. Every
+ * figure comes from forecasts / strategies logged when they were stated and resolved on the
+ * candles that closed after them, at or before the clock's now. Probabilities are 0..1; returns
+ * are percent (1.5 = +1.5 %).
+ */
+
+/** Which logged rows a figure covers: `backfill` (start-up history: the in-sample period), `live` (stated after start-up), or `all`. */
+export const EvidenceOrigin = z.enum(['all', 'live', 'backfill']);
+export type EvidenceOrigin = z.infer<typeof EvidenceOrigin>;
+
+/** Kind of a stated probability: touch of the level, or a close beyond it (breakthrough). */
+export const ForecastKind = z.enum(['touch', 'breakthrough']);
+export type ForecastKind = z.infer<typeof ForecastKind>;
+
+/** One decile bin of a reliability diagram (stated in [lo, hi); the last bin includes 1). */
+export const ReliabilityBin = z.object({
+  lo: z.number(),
+  hi: z.number(),
+  n: z.number().int().min(0),
+  /** Mean stated probability of the bin; null when empty. */
+  stated: z.number().nullable(),
+  /** Observed frequency of the event in the bin; null when empty. */
+  observed: z.number().nullable(),
+});
+
+/**
+ * A verbal label with the stated range it stands for and what was observed after probabilities
+ * stated in that range (95 % Wilson interval, n). On a calibrated scale the range is the deciles
+ * whose observed frequency earned the label (null when none earns it); otherwise the fixed range.
+ */
+export const CalibratedWording = z.object({
+  wording: ProbabilityWording,
+  stated_lo: z.number().nullable(),
+  stated_hi: z.number().nullable(),
+  n: z.number().int().min(0),
+  observed: z.number().nullable(),
+  observed_lo: z.number().nullable(),
+  observed_hi: z.number().nullable(),
+});
+export type CalibratedWording = z.infer<typeof CalibratedWording>;
+
+/** Calibration of one probability kind on one timeframe (resolved forecasts only). */
+export const CalibrationGroup = z.object({
+  kind: ForecastKind,
+  timeframe: TaTimeframe,
+  /** Resolved forecasts. */
+  n: z.number().int().min(0),
+  /** Of which from the start-up backfill (in-sample). */
+  n_backfill: z.number().int().min(0),
+  /** Forecasts still waiting for their horizon. */
+  pending: z.number().int().min(0),
+  /** Mean (p − outcome)²; null without resolved forecasts. */
+  brier: z.number().nullable(),
+  /** Share of events that happened (the base-rate forecast). */
+  base_rate: z.number().nullable(),
+  /** Brier score of always stating the base rate. */
+  brier_ref: z.number().nullable(),
+  /** Brier skill score 1 − brier / brier_ref (> 0 better than the base rate). */
+  skill: z.number().nullable(),
+  bins: z.array(ReliabilityBin),
+  /**
+   * `calibrated`: the labels shown beside this kind's probabilities come from `wording` (isotonic
+   * fit of observed on stated per decile); `not_calibrated`: too few resolved forecasts
+   * (min_total), the fixed scale is used and `wording` shows what followed each fixed range.
+   */
+  scale_status: z.enum(['calibrated', 'not_calibrated']),
+  /** Resolved forecasts needed before the scale is calibrated, and per pooled stated range. */
+  min_total: z.number().int(),
+  min_block: z.number().int(),
+  wording: z.array(CalibratedWording),
+});
+export type CalibrationGroup = z.infer<typeof CalibrationGroup>;
+
+export const CalibrationQuery = z.object({
+  timeframe: TaTimeframe.optional(),
+  origin: EvidenceOrigin.default('all'),
+});
+export const Calibration = z.object({
+  origin: EvidenceOrigin,
+  /** Clock time (ms) the figures were computed at. */
+  as_of: z.number(),
+  groups: z.array(CalibrationGroup),
+});
+export type Calibration = z.infer<typeof Calibration>;
+export const GetCalibrationResponse = resultOf(Calibration);
+
+/** Track record of one author's strategies on one timeframe (and coin, or all coins when `coin` is null). */
+export const StrategyRecordRow = z.object({
+  /** `builtin` (the built-in analyst) or the model's name. */
+  author: z.string(),
+  coin: z.object({ id: z.number().int(), symbol: z.string() }).nullable(),
+  timeframe: TaTimeframe,
+  /** Scored strategies. */
+  n: z.number().int().min(0),
+  /** Of which from the start-up backfill (in-sample). */
+  n_backfill: z.number().int().min(0),
+  /** Strategies whose entry zone was reached. */
+  entered: z.number().int().min(0),
+  /** Strategies that reached their first target before the invalidation. */
+  target_first: z.number().int().min(0),
+  invalidated: z.number().int().min(0),
+  /** Mean return after fees (percent; 0 for a strategy never entered); null when n = 0. */
+  mean_return_pct: z.number().nullable(),
+  /** Mean return of holding the coin over the same windows, after fees (percent). */
+  mean_hold_pct: z.number().nullable(),
+  /** Strategies still waiting for their horizon. */
+  pending: z.number().int().min(0),
+});
+export type StrategyRecordRow = z.infer<typeof StrategyRecordRow>;
+
+/** A stored strategy with its score (null fields while pending). */
+export const ScoredStrategy = z.object({
+  id: z.number().int(),
+  author: z.string(),
+  coin: z.object({ id: z.number().int(), symbol: z.string() }),
+  term: z.enum(['short_term', 'medium_long_term']),
+  timeframe: TaTimeframe,
+  bias: z.string(),
+  origin: z.enum(['live', 'backfill']),
+  created_at: z.number(),
+  candle_open_time: z.number(),
+  entry_low: z.number(),
+  entry_high: z.number(),
+  targets: z.array(z.number()),
+  invalidation: z.number(),
+  horizon_hours: z.number(),
+  status: z.enum(['pending', 'target_hit', 'invalidated', 'horizon', 'not_entered']),
+  return_pct: z.number().nullable(),
+  hold_pct: z.number().nullable(),
+});
+export type ScoredStrategy = z.infer<typeof ScoredStrategy>;
+
+export const StrategyRecordQuery = z.object({
+  coin: CoinRef.optional(),
+  timeframe: TaTimeframe.optional(),
+  author: z.string().min(1).max(120).optional(),
+  origin: EvidenceOrigin.default('all'),
+});
+export const StrategyRecord = z.object({
+  origin: EvidenceOrigin,
+  /** Fee per side (percent) applied to the strategies and to holding. */
+  fee_pct: z.number(),
+  as_of: z.number(),
+  /** Per author × timeframe over every coin (`coin` null), then per author × coin × timeframe. */
+  rows: z.array(StrategyRecordRow),
+  /** The latest 20 stored strategies matching the query, newest first. */
+  recent: z.array(ScoredStrategy),
+});
+export type StrategyRecord = z.infer<typeof StrategyRecord>;
+export const GetStrategyRecordResponse = resultOf(StrategyRecord);
+
+// ---- endpoint descriptors: method, path and the schemas above ----------------------------------
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
 /** Calibration and strategy-record endpoints. */
 export const calibrationApi = {
-  getCalibration: endpoint(ROUTES.getCalibration, {
+  getCalibration: endpoint(GET('/api/signals/calibration'), {
     tags: ['signals'],
     summary: 'Calibration of the stated touch / breakthrough probabilities per kind and timeframe: reliability diagram by decile with n, Brier score and skill against the base rate, calibrated verbal scale',
     querystring: CalibrationQuery,
     response: { 200: GetCalibrationResponse, ...errors },
   }),
-  getStrategyRecord: endpoint(ROUTES.getStrategyRecord, {
+  getStrategyRecord: endpoint(GET('/api/strategies/record'), {
     tags: ['signals'],
     summary: 'Track record of the stored strategies per author, coin and timeframe: entered, first target before invalidation, mean return after fees vs holding the coin',
     querystring: StrategyRecordQuery,

@@ -1,5 +1,4 @@
-import { BEARER, endpoint } from '../api/endpoint';
-import { ROUTES } from '../api/routes';
+import { BEARER, endpoint, GET, PUT } from '../api/endpoint';
 import { ErrorResponse } from '../common/envelope';
 import { FeedIdParams, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response } from './get-feed';
 import { GetLatestFeedsQuery, GetLatestFeedsResponse } from './get-latest-feeds';
@@ -12,30 +11,30 @@ const authErrors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse 
 
 /** Feeds endpoints and the live news stream. */
 export const feedsApi = {
-  getLatestFeeds: endpoint(ROUTES.getLatestFeeds, {
+  getLatestFeeds: endpoint(GET('/api/feeds/latest'), {
     tags,
     summary: "Latest released news, one per event, paged (10 by default); personal=true applies the Pro user's saved filter",
     querystring: GetLatestFeedsQuery,
     response: { 200: GetLatestFeedsResponse, ...errors, ...authErrors },
   }),
-  getNewsFilter: endpoint(ROUTES.getNewsFilter, { tags, summary: "The Pro user's saved news filter (null when none)", security: BEARER, response: { 200: GetNewsFilterResponse, ...authErrors } }),
-  putNewsFilter: endpoint(ROUTES.putNewsFilter, { tags, summary: "Save the Pro user's news filter", security: BEARER, body: PutNewsFilterBody, response: { 200: PutNewsFilterResponse, ...authErrors } }),
-  getHotTop5: endpoint(ROUTES.getHotTop5, { tags, summary: 'The five hottest events of the last 24 hours', querystring: GetHotTop5Query, response: { 200: GetHotTop5Response, ...errors } }),
-  getSotd: endpoint(ROUTES.getSotd, {
+  getNewsFilter: endpoint(GET('/api/feeds/filter'), { tags, summary: "The Pro user's saved news filter (null when none)", security: BEARER, response: { 200: GetNewsFilterResponse, ...authErrors } }),
+  putNewsFilter: endpoint(PUT('/api/feeds/filter'), { tags, summary: "Save the Pro user's news filter", security: BEARER, body: PutNewsFilterBody, response: { 200: PutNewsFilterResponse, ...authErrors } }),
+  getHotTop5: endpoint(GET('/api/feeds/hot_top5'), { tags, summary: 'The five hottest events of the last 24 hours', querystring: GetHotTop5Query, response: { 200: GetHotTop5Response, ...errors } }),
+  getSotd: endpoint(GET('/api/feeds/sotd'), {
     tags,
     summary: 'Story of the day (the biggest event of the clock day); force_update=true rewrites it (with a model: Pro members and lab users, once per 5 minutes; ignored otherwise)',
     querystring: GetSotdQuery,
     response: { 200: GetSotdResponse, ...errors },
   }),
-  refreshSotd: endpoint(ROUTES.refreshSotd, { tags, summary: 'Start refreshing the story of the day', querystring: RefreshSotdQuery, response: { 200: RefreshSotdResponse, ...errors } }),
+  refreshSotd: endpoint(GET('/api/feeds/sotd/refresh'), { tags, summary: 'Start refreshing the story of the day', querystring: RefreshSotdQuery, response: { 200: RefreshSotdResponse, ...errors } }),
   /** Streamed refresh; format documented with SOTD_STREAM in story-of-the-day.ts. */
-  streamSotdRefresh: endpoint(ROUTES.streamSotdRefresh, {
+  streamSotdRefresh: endpoint(GET('/api/feeds/stream/sotd/refresh'), {
     tags,
     summary: 'Streamed story-of-the-day refresh (server-sent events: <think>…</think>, [DONE])',
     querystring: SotdStreamQuery,
     response: { ...errors },
   }),
-  getFeed: endpoint(ROUTES.getFeed, { tags, summary: 'One feed with interpretation, impact and cluster', params: FeedIdParams, querystring: GetFeedQuery, response: { 200: GetFeedResponse, ...errors } }),
+  getFeed: endpoint(GET('/api/feeds/:id'), { tags, summary: 'One feed with interpretation, impact and cluster', params: FeedIdParams, querystring: GetFeedQuery, response: { 200: GetFeedResponse, ...errors } }),
   /** Live news: `event: feeds` whenever the clock releases analysed items. */
-  streamFeeds: endpoint(ROUTES.streamFeeds, { tags, summary: 'Released news as server-sent events (event: feeds)', response: { ...errors } }),
+  streamFeeds: endpoint(GET('/api/stream/feeds'), { tags, summary: 'Released news as server-sent events (event: feeds)', response: { ...errors } }),
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { endpoint } from '../api/endpoint';
-import { ROUTES } from '../api/routes';
+import { endpoint, GET } from '../api/endpoint';
 
 /** GET /api/health — liveness and readiness of one process (for load balancers and the e2e runner). */
 export const HealthResponse = z.object({
@@ -17,5 +16,5 @@ export const HealthResponse = z.object({
 
 /** Health endpoint. */
 export const healthApi = {
-  getHealth: endpoint(ROUTES.getHealth, { tags: ['health'], summary: 'Liveness and readiness of this process', response: { 200: HealthResponse } }),
+  getHealth: endpoint(GET('/api/health'), { tags: ['health'], summary: 'Liveness and readiness of this process', response: { 200: HealthResponse } }),
 };

@@ -44,8 +44,8 @@ export const Coin = z.object({
 export type Coin = z.infer<typeof Coin>;
 
 /**
- * One coin reference (`CoinRef`), accepted by every endpoint about one coin (`{id}` / `{coinId}`
- * path parameters, `coin` and `cryptocurrency_id` queries). Its canonical form is the coin's
+ * One coin reference (`CoinRef`), accepted by every endpoint about one coin (the `{coin}`
+ * path parameter, `coin` and `cryptocurrency_id` queries; in code a coin reference is always named `coin`). Its canonical form is the coin's
  * `slug` (`bitcoin`, what the coin page URL carries and passes to every call of the page); the
  * numeric `id` and the `symbol` (case-insensitive) are accepted too. The server resolves it in one
  * place (`MarketService.resolve`); an unknown reference is 404 COIN_NOT_FOUND.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Address, Signature } from '../auth/endpoints';
+import { Address, Signature } from '../auth/api';
 import { resultOf } from '../common/envelope';
 
 /**

@@ -22,13 +22,13 @@ export async function aiRoutes(app: FastifyInstance, deps: { ai: AiService }) {
   route(app, api.getAggregate, { config: read, preHandler: optionalUser }, (req, reply) => {
     // visitors all get the same page: served from the read model as stored JSON bytes, within this
     // call when the process holds them (not async: sendJsonNow)
-    if (!req.user) return sendJsonNow(reply, ai.aggregateJson(req.params.id, req.query.lang));
-    return ai.aggregate(req.params.id, req.query.lang, req.user.id).then((result) => ({ result }));
+    if (!req.user) return sendJsonNow(reply, ai.aggregateJson(req.params.coin, req.query.lang));
+    return ai.aggregate(req.params.coin, req.query.lang, req.user.id).then((result) => ({ result }));
   });
 
   route(app, api.generateStrategy, { config: modelCall, preHandler: requireEntitlement('strategy.generate') }, async (req) => ({
-    result: await ai.generateStrategy(req.params.id, req.body.lang, currentUser(req).id),
+    result: await ai.generateStrategy(req.params.coin, req.body.lang, currentUser(req).id),
   }));
 
-  route(app, api.getFullAnalysis, { config: modelCall, preHandler: requireEntitlement('ta.full') }, async (req) => ({ result: await ai.fullAnalysis(req.params.id, req.query.lang) }));
+  route(app, api.getFullAnalysis, { config: modelCall, preHandler: requireEntitlement('ta.full') }, async (req) => ({ result: await ai.fullAnalysis(req.params.coin, req.query.lang) }));
 }

@@ -1,4 +1,4 @@
-import { type AiBasedOn, type AiHighlight, type CoinAggregate, type FullAnalysis, type GeneratedStrategy, GetAggregateResponse, type KlineInsight, type Lang, type StrategyPair, type StrategyPlan, TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
+import { type AiBasedOn, type AiHighlight, type CoinAggregate, type CoinRef, type FullAnalysis, type GeneratedStrategy, GetAggregateResponse, type KlineInsight, type Lang, type StrategyPair, type StrategyPlan, TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
@@ -132,12 +132,12 @@ export class AiService {
   }
 
   /**
-   * GET /api/crypto/{id}/aggregate for visitors as JSON (UTF-8 bytes once stored; text when there is
+   * GET /api/crypto/{coin}/aggregate for visitors as JSON (UTF-8 bytes once stored; text when there is
    * no basis candle): the same for every visitor, so stored
    * per coin, language and basis candle (shared through Redis) and served without gathering facts.
    */
-  aggregateJson(id: string, lang: Lang): string | Buffer | Promise<string | Buffer> {
-    const row = this.d.market.resolve(id);
+  aggregateJson(coin: CoinRef, lang: Lang): string | Buffer | Promise<string | Buffer> {
+    const row = this.d.market.resolve(coin);
     const version = this.basisVersion(row);
     if (typeof version === 'string') {
       const held = this.readModels.peekBytes(`ai:aggregate-json:${row.id}:${lang}`, version, { stale: true });
@@ -244,16 +244,16 @@ export class AiService {
     return { pair: this.strategyOf(f, 'en-US'), basedOn: basedOnOf(f), asOf: f.as_of };
   }
 
-  /** GET /api/crypto/{id}/aggregate. `userId`: the signed-in caller or null. */
-  async aggregate(id: string, lang: Lang, userId: number | null): Promise<CoinAggregate> {
-    const row = this.d.market.resolve(id);
+  /** GET /api/crypto/{coin}/aggregate. `userId`: the signed-in caller or null. */
+  async aggregate(coin: CoinRef, lang: Lang, userId: number | null): Promise<CoinAggregate> {
+    const row = this.d.market.resolve(coin);
     const { basis, c } = await this.storedContent(row, lang);
     const granted = userId !== null && (await this.d.repo.hasGeneration(userId, row.id, basis));
     return this.aggregateOf(row, lang, c, { userId, granted, usage: userId === null ? null : await this.d.quota.usage(userId, 'strategy_per_day') });
   }
 
   /**
-   * POST /api/crypto/{id}/strategy: the strategy of the current basis candle for `userId`. The
+   * POST /api/crypto/{coin}/strategy: the strategy of the current basis candle for `userId`. The
    * first request per (user, coin, basis candle) uses one `strategy_per_day` unit (429
    * STRATEGY_DAILY_LIMIT_EXCEEDED when spent); repeats return it with `counted: false`.
    *
@@ -262,8 +262,8 @@ export class AiService {
    * (a concurrent request for the same key waits for that transaction), and a spent quota never
    * starts a model call. When writing the content fails, both are given back.
    */
-  async generateStrategy(id: string, lang: Lang, userId: number): Promise<GeneratedStrategy> {
-    const row = this.d.market.resolve(id);
+  async generateStrategy(coin: CoinRef, lang: Lang, userId: number): Promise<GeneratedStrategy> {
+    const row = this.d.market.resolve(coin);
     const f = await this.facts(row, lang);
     const basis = this.basisOf(f);
     const limit = await this.d.quota.limitOf(userId, 'strategy_per_day');
@@ -287,9 +287,9 @@ export class AiService {
     return { strategy: c.content.strategy, based_on: c.content.based_on, by: c.by, generated_at: c.generatedAt, counted: reserved !== null, usage, disclaimer: disclaimer(lang, c.by === 'builtin' ? 'builtin' : 'model') };
   }
 
-  /** GET /api/crypto/{id}/analysis (Pro): trend, strategy, risks and summary for every analysed timeframe. */
-  async fullAnalysis(id: string, lang: Lang): Promise<FullAnalysis> {
-    const row = this.d.market.resolve(id);
+  /** GET /api/crypto/{coin}/analysis (Pro): trend, strategy, risks and summary for every analysed timeframe. */
+  async fullAnalysis(coin: CoinRef, lang: Lang): Promise<FullAnalysis> {
+    const row = this.d.market.resolve(coin);
     const f = await this.facts(row, lang);
     const basis = this.basisOf(f);
     type Analysis = { timeframes: { timeframe: FullAnalysis['timeframes'][number]['timeframe']; plan: StrategyPlan }[]; based_on: AiBasedOn };

@@ -14,8 +14,8 @@ async function requireLab(req: FastifyRequest, reply: FastifyReply): Promise<voi
 
 /** The trading-agent preview (lab permission): paper plans from the short-term strategy, evaluated on the clock. */
 export async function labRoutes(app: FastifyInstance, deps: { lab: LabService }) {
-  route(app, api.getPaperPlans, { preHandler: requireLab }, async (req) => ({ result: await deps.lab.list(req.params.coinId, currentUser(req).id) }));
+  route(app, api.getPaperPlans, { preHandler: requireLab }, async (req) => ({ result: await deps.lab.list(req.params.coin, currentUser(req).id) }));
   route(app, api.createPaperPlan, { config: { rateLimit: LIMITS.modelCall }, preHandler: requireLab }, async (req) => ({
-    result: await deps.lab.create(req.params.coinId, currentUser(req).id, req.body.lang),
+    result: await deps.lab.create(req.params.coin, currentUser(req).id, req.body.lang),
   }));
 }

@@ -1,4 +1,4 @@
-import type { Candle, Lang, PaperPlan } from '@coinlens/contracts';
+import type { Candle, CoinRef, Lang, PaperPlan } from '@coinlens/contracts';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { AiRepository, type PaperPlanRow } from './ai.repository';
 import { AppError } from '../../platform/errors';
@@ -67,8 +67,8 @@ export class LabService {
   }
 
   /** Freezes the current short-term strategy of a coin into a paper plan at the clock's now. */
-  async create(coinId: string, userId: number, lang: Lang): Promise<PaperPlan> {
-    const row = this.d.market.resolve(coinId);
+  async create(coin: CoinRef, userId: number, lang: Lang): Promise<PaperPlan> {
+    const row = this.d.market.resolve(coin);
     const f = await this.d.ai.facts(row, lang);
     const p = f.strategy.short_term;
     if (!p) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no short-term strategy now`);
@@ -77,8 +77,8 @@ export class LabService {
   }
 
   /** The user's last 10 plans of a coin, newest first, evaluated now. */
-  async list(coinId: string, userId: number): Promise<PaperPlan[]> {
-    const row = this.d.market.resolve(coinId);
+  async list(coin: CoinRef, userId: number): Promise<PaperPlan[]> {
+    const row = this.d.market.resolve(coin);
     const rows = await this.repo.paperPlans(userId, row.id, 10);
     return Promise.all(rows.map((r) => this.toPlan(r)));
   }

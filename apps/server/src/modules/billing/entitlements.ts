@@ -10,7 +10,7 @@ import { requireUser, type AuthUser } from '../../platform/auth';
  * Where each gated feature is enforced (all through {@link requireEntitlement},
  * {@link requireEntitlementWhen} or {@link assertEntitled}):
  *  - `news.personalised_filter`: `GET|PUT /api/feeds/filter`, `GET /api/feeds/latest?personal=true`
- *  - `ta.full`: `GET /api/crypto/{id}/analysis`
+ *  - `ta.full`: `GET /api/crypto/{coin}/analysis`
  *  - `signals.full`: `GET /api/signals/track-record?coin=…` and `GET /api/signals/pattern-stats?coin=…`
  *    (the track record and hit rates of one coin; the all-coins track record is the free overview)
  *  - `search.followed_coins`: `GET /api/crypto/search/following` (the search overlay's empty query)
@@ -67,7 +67,7 @@ export function assertEntitled(user: AuthUser | null | undefined, feature: Featu
  * a valid token) and answers 403 `VIP_REQUIRED` (details `{feature}`) when their tier lacks it.
  *
  * ```ts
- * r.get('/api/crypto/:id/ta/:timeframe', { preHandler: requireEntitlement('ta.full') }, handler);
+ * r.get('/api/crypto/:coin/ta/:timeframe', { preHandler: requireEntitlement('ta.full') }, handler);
  * ```
  */
 export function requireEntitlement(feature: Feature) {

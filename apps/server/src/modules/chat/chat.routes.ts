@@ -14,7 +14,7 @@ import type { ChatService } from './chat.service';
 export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService }) {
   const { chat } = deps;
 
-  route(app, api.getChatHistory, { preHandler: requireEntitlement('assistant.ask') }, async (req) => ({ result: await chat.history(req.params.coinId, currentUser(req).id) }));
+  route(app, api.getChatHistory, { preHandler: requireEntitlement('assistant.ask') }, async (req) => ({ result: await chat.history(req.params.coin, currentUser(req).id) }));
 
   route(
     app,
@@ -23,7 +23,7 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
     { config: { rateLimit: LIMITS.modelCall }, preHandler: requireEntitlement('assistant.ask') },
     async (req, reply) => {
       const user = currentUser(req);
-      const row = chat.resolve(req.params.coinId);
+      const row = chat.resolve(req.params.coin);
       const usage = await chat.accept(row, user.id, req.body.content, req.body.lang);
       const sse = openSse(req, reply);
       const ac = new AbortController();

@@ -1,4 +1,4 @@
-import type { AiStreamEvent, ChatHistory, Lang, Usage } from '@coinlens/contracts';
+import type { AiStreamEvent, ChatHistory, CoinRef, Lang, Usage } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
@@ -32,13 +32,13 @@ export class ChatService {
     return this.d.writer.by;
   }
 
-  resolve(coinId: string): CoinRow {
-    return this.d.market.resolve(coinId);
+  resolve(coin: CoinRef): CoinRow {
+    return this.d.market.resolve(coin);
   }
 
-  /** GET /api/chat/{coinId}/messages. */
-  async history(coinId: string, userId: number): Promise<ChatHistory> {
-    const row = this.resolve(coinId);
+  /** GET /api/chat/{coin}/messages. */
+  async history(coin: CoinRef, userId: number): Promise<ChatHistory> {
+    const row = this.resolve(coin);
     return {
       coin: { id: row.id, symbol: row.symbol, name: row.name },
       messages: await this.d.repo.conversation(userId, row.id),

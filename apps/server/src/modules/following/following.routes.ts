@@ -12,10 +12,10 @@ import type { FollowingService } from './following.service';
 export async function followingRoutes(app: FastifyInstance, deps: { following: FollowingService }) {
   route(app, api.getFollowing, { preHandler: requireUser }, async (req) => ({ result: await deps.following.list(currentUser(req).id) }));
   route(app, api.followCoin, { preHandler: requireUser }, async (req) => ({
-    result: { following: true, cryptocurrency_id: await deps.following.follow(currentUser(req).id, req.params.id) },
+    result: { following: true, cryptocurrency_id: await deps.following.follow(currentUser(req).id, req.params.coin) },
   }));
   route(app, api.unfollowCoin, { preHandler: requireUser }, async (req) => ({
-    result: { following: false, cryptocurrency_id: await deps.following.unfollow(currentUser(req).id, req.params.id) },
+    result: { following: false, cryptocurrency_id: await deps.following.unfollow(currentUser(req).id, req.params.coin) },
   }));
   route(app, api.searchFollowing, { preHandler: requireEntitlement('search.followed_coins') }, async (req) => ({
     result: (await deps.following.list(currentUser(req).id)).map((f) => f.cryptocurrency),

@@ -1,4 +1,4 @@
-import type { Following } from '@coinlens/contracts';
+import type { CoinRef, Following } from '@coinlens/contracts';
 import type { MarketService } from '../market/market.service';
 import type { FollowingRepository } from './following.repository';
 
@@ -27,16 +27,16 @@ export class FollowingService {
   }
 
   /** Follows a coin (id, slug or symbol); idempotent. Throws COIN_NOT_FOUND. */
-  async follow(userId: number, idOrSlug: string): Promise<number> {
-    const coin = this.deps.market.resolve(idOrSlug);
-    await this.repo.follow(userId, coin.id, (this.deps.now ?? Date.now)());
-    return coin.id;
+  async follow(userId: number, coin: CoinRef): Promise<number> {
+    const row = this.deps.market.resolve(coin);
+    await this.repo.follow(userId, row.id, (this.deps.now ?? Date.now)());
+    return row.id;
   }
 
   /** Unfollows a coin; idempotent. Throws COIN_NOT_FOUND for an unknown coin. */
-  async unfollow(userId: number, idOrSlug: string): Promise<number> {
-    const coin = this.deps.market.resolve(idOrSlug);
-    await this.repo.unfollow(userId, coin.id);
-    return coin.id;
+  async unfollow(userId: number, coin: CoinRef): Promise<number> {
+    const row = this.deps.market.resolve(coin);
+    await this.repo.unfollow(userId, row.id);
+    return row.id;
   }
 }

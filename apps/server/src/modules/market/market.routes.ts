@@ -22,7 +22,7 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   route(app, api.getCmcHistorical, {}, async (req) => ({ result: await market.candles(market.resolveQuery(req.query), req.query.timeframe, req.query.limit) }));
   route(app, api.getDetailChart, {}, async (req) => ({ result: await market.chart(market.resolveQuery(req.query), req.query.range, req.query.interval) }));
   route(app, api.getCmcDetail, {}, async (req) => ({ result: await market.detail(market.resolveQuery(req.query)) }));
-  route(app, api.getCoinDetail, {}, async (req) => ({ result: await market.detail(market.resolve(req.params.id)) }));
+  route(app, api.getCoinDetail, {}, async (req) => ({ result: await market.detail(market.resolve(req.params.coin)) }));
 
   /**
    * Live market stream (server-sent events): `tick` every second with all prices; with `symbol`

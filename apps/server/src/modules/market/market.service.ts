@@ -1,4 +1,4 @@
-import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, MarketDataKind, Timeframe } from '@coinlens/contracts';
+import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, CoinRef, MarketDataKind, Timeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
@@ -53,12 +53,12 @@ export class MarketService {
    * case-insensitive): the one place where every coin endpoint turns its reference into a coin.
    * Throws COIN_NOT_FOUND.
    */
-  resolve(idOrSlug: string): CoinRow {
-    const key = idOrSlug.trim().toLowerCase();
+  resolve(coin: CoinRef): CoinRow {
+    const key = coin.trim().toLowerCase();
     const c = /^\d+$/.test(key)
       ? this.coins.find((x) => x.id === Number(key))
       : (this.coins.find((x) => x.slug === key) ?? this.coins.find((x) => x.symbol.toLowerCase() === key));
-    if (!c) throw new AppError('COIN_NOT_FOUND', `Unknown coin ${idOrSlug}`);
+    if (!c) throw new AppError('COIN_NOT_FOUND', `Unknown coin ${coin}`);
     return c;
   }
 

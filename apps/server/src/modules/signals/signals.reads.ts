@@ -1,4 +1,4 @@
-import type { Backtest, BacktestQuery, Coin, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
+import type { Backtest, BacktestQuery, Coin, CoinRef, CoinWithSignals, LabelledTaResult, LatestAccuracy, PatternStat, PatternStats, SignalItem as SignalItemT, SignalsPage, TaResult, TaTimeframe, TrackRecord, TrackRecordItem } from '@coinlens/contracts';
 import { roundEdge, roundPct, TIMEFRAME_MS } from '@coinlens/contracts';
 import { baselineRate, type CalibrationScale, correctedRecords, type Episode, episodeEdge, NEUTRAL_BAND_PCT, SIGNAL_HORIZON_CANDLES, SIGNALS_BY_LABEL, type BacktestStop } from '@coinlens/ta';
 import { labelWithScales } from '../calibration/calibrated-wording';
@@ -67,9 +67,9 @@ export class SignalsReads {
     return servedTa(labelWithScales({ ...r, label: timeframeLabel(r.current.timeframe), candle_close_time: r.current.candle_open_time + TIMEFRAME_MS[r.current.timeframe] }, scales));
   }
 
-  /** GET /crypto/{id}/ta/{timeframe}: the stored snapshot, recomputed when asked, missing or out of date. */
-  async coinTa(id: string, tf: TaTimeframe, refresh: boolean): Promise<LabelledTaResult> {
-    const row = this.deps.market.resolve(id);
+  /** GET /crypto/{coin}/ta/{timeframe}: the stored snapshot, recomputed when asked, missing or out of date. */
+  async coinTa(coin: CoinRef, tf: TaTimeframe, refresh: boolean): Promise<LabelledTaResult> {
+    const row = this.deps.market.resolve(coin);
     if (!row.timeframes.includes(tf)) {
       throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${row.symbol} has no ${tf} candles`, { details: { available: row.timeframes.filter(isTaTimeframe) } });
     }
@@ -255,8 +255,8 @@ export class SignalsReads {
   }
 
   /** Id of a coin by id, slug or symbol (COIN_NOT_FOUND otherwise). */
-  coinId(id: string): number {
-    return this.deps.market.resolve(id).id;
+  coinId(coin: CoinRef): number {
+    return this.deps.market.resolve(coin).id;
   }
 
   /**

@@ -32,7 +32,7 @@ export async function signalsRoutes(app: FastifyInstance, deps: { signals: Signa
   });
   route(app, api.getWithSignals, { config }, async (req) => ({ result: await heavyRead(req, () => signals.withSignals(req.query.search_term, req.query.type)) }));
   route(app, api.getLatestAccuracy, { config }, (req, reply) => sendJsonNow(reply, presenter.latestAccuracyBody(req.query.coin ? signals.coinId(req.query.coin) : undefined)));
-  route(app, api.getCoinTa, { config }, async (req) => ({ result: await heavyRead(req, () => signals.coinTa(req.params.id, req.params.timeframe, req.query.refresh)) }));
+  route(app, api.getCoinTa, { config }, async (req) => ({ result: await heavyRead(req, () => signals.coinTa(req.params.coin, req.params.timeframe, req.query.refresh)) }));
   route(app, api.getTrackRecord, { config, preHandler: perCoinDetails }, (req, reply) => sendJsonNow(reply, presenter.trackRecordBody(req.query)));
   route(app, api.getBacktest, { config }, async (req) => ({ result: await heavyRead(req, () => signals.backtest(req.query)) }));
   route(app, api.getPatternStats, { config, preHandler: perCoinDetails }, (req, reply) => sendJsonNow(reply, presenter.patternStatsBody(req.query)));

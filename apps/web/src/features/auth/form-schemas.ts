@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Email, RegisterPassword, ResetPassword, VerificationCode } from '@coinlens/contracts/auth/endpoints';
+import { Email, RegisterPassword, ResetPassword, VerificationCode } from '@coinlens/contracts/auth/api';
 
 /**
  * The auth and settings forms' schemas, built from the contract's own field schemas
- * (`@coinlens/contracts/auth/endpoints`: the rules the server applies), so the browser checks the
+ * (`@coinlens/contracts/auth/api`: the rules the server applies), so the browser checks the
  * same rules before sending. Imported only by the lazily loaded auth and settings pages: zod stays
  * out of the entry chunk.
  *

@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AiStreamEvent } from '@coinlens/contracts';
+import type { AiStreamEvent, CoinRef } from '@coinlens/contracts';
 import { ApiError } from '../../lib/api';
 import { api, apiUrl } from '../../lib/api-client';
 import { getSession, useSession } from '../../lib/session';
 import { parseSseBuffer, parseSseJson } from '../../lib/sse';
 
-/** `GET /api/chat/{coinId}/messages` while signed in. */
-export function useChatHistory(coinId: string) {
+/** `GET /api/chat/{coin}/messages` while signed in. */
+export function useChatHistory(coin: CoinRef) {
   const { token, userId } = useSession();
   return useQuery({
-    queryKey: ['chat', coinId, userId],
+    queryKey: ['chat', coin, userId],
     enabled: !!token,
     retry: false,
-    queryFn: ({ signal }) => api('getChatHistory', { params: { coinId } }, { signal, navigationScoped: false }),
+    queryFn: ({ signal }) => api('getChatHistory', { params: { coin } }, { signal, navigationScoped: false }),
   });
 }
 
@@ -23,13 +23,13 @@ export function parseSseChunk(buffer: string): { events: AiStreamEvent[]; rest: 
 }
 
 /**
- * Asks the assistant (`POST /api/chat/{coinId}/messages`) and calls `onEvent` for each streamed
+ * Asks the assistant (`POST /api/chat/{coin}/messages`) and calls `onEvent` for each streamed
  * event. A refused request (401, 429 CHAT_DAILY_LIMIT_EXCEEDED, 400) rejects with an ApiError
  * before any event; aborting `signal` stops the answer (the server keeps the partial text).
  */
-export async function askAssistant(coinId: string, content: string, lang: string, onEvent: (e: AiStreamEvent) => void, signal: AbortSignal): Promise<void> {
+export async function askAssistant(coin: CoinRef, content: string, lang: string, onEvent: (e: AiStreamEvent) => void, signal: AbortSignal): Promise<void> {
   const { token } = getSession();
-  const res = await fetch(apiUrl('postChatMessage', { params: { coinId }, body: { content, lang } }), {
+  const res = await fetch(apiUrl('postChatMessage', { params: { coin }, body: { content, lang } }), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ content, lang }),

@@ -209,7 +209,7 @@ function CoinSkeleton() {
 /** Coin detail `/:lang/crypto/:id` (`id` = slug or numeric id). */
 export default function CoinPage() {
   const { id, lang } = useParams();
-  const { t, i18n } = useTranslation('coin');
+  const { t } = useTranslation('coin');
   const q = useCoinDetail(id);
   // Rendered as a transition when the coin arrives: React builds the page in short slices instead
   // of one long task (the answer's render is otherwise synchronous), so input and paint go on.

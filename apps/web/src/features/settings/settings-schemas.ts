@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProfileInput } from '@coinlens/contracts/users/endpoints';
+import { ProfileInput } from '@coinlens/contracts/users/api';
 import { keyedResolver } from '../auth';
 
 /** Today as `YYYY-MM-DD` (UTC, like the server). */

@@ -33,12 +33,12 @@ export function useLatestAccuracy(coin?: CoinRef) {
   });
 }
 
-/** Analysis of a coin (CoinRef) on a timeframe (`GET /api/crypto/{id}/ta/{timeframe}`). */
-export function useCoinTa(id: CoinRef | number | undefined, timeframe: TaTimeframe | undefined) {
+/** Analysis of a coin (CoinRef) on a timeframe (`GET /api/crypto/{coin}/ta/{timeframe}`). */
+export function useCoinTa(coin: CoinRef | number | undefined, timeframe: TaTimeframe | undefined) {
   return useQuery({
-    queryKey: ['signals', 'ta', String(id), timeframe],
-    queryFn: ({ signal }) => api('getCoinTa', { params: { id: String(id), timeframe: timeframe ?? '1h' } } /* runs only when enabled, i.e. with a timeframe */, { signal }),
-    enabled: id !== undefined && !!timeframe,
+    queryKey: ['signals', 'ta', String(coin), timeframe],
+    queryFn: ({ signal }) => api('getCoinTa', { params: { coin: String(coin), timeframe: timeframe ?? '1h' } } /* runs only when enabled, i.e. with a timeframe */, { signal }),
+    enabled: coin !== undefined && !!timeframe,
     staleTime: 60_000,
     refetchInterval: 5 * 60_000,
   });
@@ -46,13 +46,13 @@ export function useCoinTa(id: CoinRef | number | undefined, timeframe: TaTimefra
 
 /**
  * The analysis a Signal card shows (`SignalTaResult`), seeded with the list's `initial` and kept
- * fresh from `GET /api/crypto/{id}/ta/{timeframe}`. Its own cache key: the list's analyses lack
+ * fresh from `GET /api/crypto/{coin}/ta/{timeframe}`. Its own cache key: the list's analyses lack
  * `indicators` and `probabilities`, so they must not stand in for the coin page's full one.
  */
-export function useSignalCardTa(id: CoinRef, timeframe: TaTimeframe, initial?: { data: SignalTaResult; at: number }) {
+export function useSignalCardTa(coin: CoinRef, timeframe: TaTimeframe, initial?: { data: SignalTaResult; at: number }) {
   return useQuery<SignalTaResult>({
-    queryKey: ['signals', 'ta-card', id, timeframe],
-    queryFn: ({ signal }) => api('getCoinTa', { params: { id, timeframe } }, { signal }),
+    queryKey: ['signals', 'ta-card', coin, timeframe],
+    queryFn: ({ signal }) => api('getCoinTa', { params: { coin, timeframe } }, { signal }),
     initialData: initial?.data,
     initialDataUpdatedAt: initial?.at,
     staleTime: 60_000,

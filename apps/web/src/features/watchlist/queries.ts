@@ -21,7 +21,7 @@ export function useFollowing() {
 export function useFollowMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ coin, follow }: { coin: CoinRef; follow: boolean }) => api(follow ? 'followCoin' : 'unfollowCoin', { params: { id: coin } }, { navigationScoped: false }),
+    mutationFn: ({ coin, follow }: { coin: CoinRef; follow: boolean }) => api(follow ? 'followCoin' : 'unfollowCoin', { params: { coin } }, { navigationScoped: false }),
     onSettled: () => qc.invalidateQueries({ queryKey: FOLLOWING_KEY }),
   });
 }
