@@ -18,6 +18,9 @@
  *     E2E_TELEGRAM=0 skips it); the Playwright projects `llm` and `telegram` use them,
  *  4. waits until every server is ready, runs `npx playwright test` (with E2E_DATA_DIR, so specs
  *     read the outbox), stops the servers.
+ * With E2E_GATE_FILE set (scripts/test.mjs does, to start the servers while vitest runs), step 4
+ * waits, servers up, until that file exists: `go` runs Playwright, anything else stops the servers
+ * and exits 1.
  * Browsers are never downloaded (`playwright install` is not used).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -491,6 +494,16 @@ if (!baseURL) {
 }
 
 // 4. Playwright ----------------------------------------------------------------------------------
+const gate = process.env.E2E_GATE_FILE;
+if (gate) {
+  log('servers ready; waiting for the go-ahead (E2E_GATE_FILE)…');
+  while (!existsSync(gate)) await new Promise((r) => setTimeout(r, 200));
+  if (readFileSync(gate, 'utf8').trim() !== 'go') {
+    log('called off');
+    cleanup();
+    process.exit(1);
+  }
+}
 log('running Playwright…');
 const code = await new Promise((resolve) => {
   const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {

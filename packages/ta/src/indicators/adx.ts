@@ -43,8 +43,11 @@ export function adx(high: Float64Array, low: Float64Array, close: Float64Array, 
     prevTR += tr(prevHigh, prevLow, prevClose);
     prevClose = close[today];
   }
-  let sumDX = 0;
-  for (let c = period; c-- > 0; ) {
+  /**
+   * One Wilder step at the next bar: decays and adds its +DM/−DM and TR, and returns that bar's
+   * DX, or NaN when the TR sum or the DI sum is (near) zero (the bar then leaves the ADX as is).
+   */
+  const stepDX = (): number => {
     today++;
     let t = high[today];
     const diffP = t - prevHigh;
@@ -58,39 +61,23 @@ export function adx(high: Float64Array, low: Float64Array, close: Float64Array, 
     else if (diffP > 0 && diffP > diffM) prevPlusDM += diffP;
     prevTR = prevTR - prevTR / period + tr(prevHigh, prevLow, prevClose);
     prevClose = close[today];
-    if (!isZero(prevTR)) {
-      const minusDI = 100.0 * (prevMinusDM / prevTR);
-      const plusDI = 100.0 * (prevPlusDM / prevTR);
-      const s = minusDI + plusDI;
-      if (!isZero(s)) sumDX += 100.0 * (Math.abs(minusDI - plusDI) / s);
-    }
+    if (isZero(prevTR)) return NaN;
+    const minusDI = 100.0 * (prevMinusDM / prevTR);
+    const plusDI = 100.0 * (prevPlusDM / prevTR);
+    const s = minusDI + plusDI;
+    return isZero(s) ? NaN : 100.0 * (Math.abs(minusDI - plusDI) / s);
+  };
+  let sumDX = 0;
+  for (let c = period; c-- > 0; ) {
+    const dx = stepDX();
+    if (!Number.isNaN(dx)) sumDX += dx;
   }
   let prevADX = sumDX / period;
   out[today] = prevADX;
   const pm1 = period - 1;
   while (today < n - 1) {
-    today++;
-    let t = high[today];
-    const diffP = t - prevHigh;
-    prevHigh = t;
-    t = low[today];
-    const diffM = prevLow - t;
-    prevLow = t;
-    prevMinusDM -= prevMinusDM / period;
-    prevPlusDM -= prevPlusDM / period;
-    if (diffM > 0 && diffP < diffM) prevMinusDM += diffM;
-    else if (diffP > 0 && diffP > diffM) prevPlusDM += diffP;
-    prevTR = prevTR - prevTR / period + tr(prevHigh, prevLow, prevClose);
-    prevClose = close[today];
-    if (!isZero(prevTR)) {
-      const minusDI = 100.0 * (prevMinusDM / prevTR);
-      const plusDI = 100.0 * (prevPlusDM / prevTR);
-      const s = minusDI + plusDI;
-      if (!isZero(s)) {
-        const dx = 100.0 * (Math.abs(minusDI - plusDI) / s);
-        prevADX = (prevADX * pm1 + dx) / period;
-      }
-    }
+    const dx = stepDX();
+    if (!Number.isNaN(dx)) prevADX = (prevADX * pm1 + dx) / period;
     out[today] = prevADX;
   }
   return out;
