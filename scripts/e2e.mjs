@@ -392,11 +392,23 @@ function cleanup() {
   }
 }
 
+/** The Playwright run (step 4, its own process group), stopped with the servers when this script is. */
+let playwright = null;
+function stopPlaywright() {
+  if (playwright && playwright.exitCode === null) {
+    try {
+      process.kill(-playwright.pid, 'SIGTERM');
+    } catch {}
+  }
+}
+
 process.on('SIGINT', () => {
+  stopPlaywright();
   cleanup();
   process.exit(130);
 });
 process.on('SIGTERM', () => {
+  stopPlaywright();
   cleanup();
   process.exit(143);
 });
@@ -506,11 +518,12 @@ if (gate) {
 }
 log('running Playwright…');
 const code = await new Promise((resolve) => {
-  const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  const p = (playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
+    detached: true,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}), ...(telegramURL ? { E2E_TELEGRAM_BASE_URL: telegramURL } : {}) },
-  });
+  }));
   p.on('exit', (c) => resolve(c ?? 1));
 });
 log(`Playwright exited with code ${code}`);
