@@ -167,7 +167,9 @@ function reportPostgresInt(r) {
 if (vs !== 0) {
   if (failed === 0) failed++;
   if (e2e) {
+    // stops the end-to-end set-up (e2e.mjs stops its servers on SIGTERM; the gate, if it got there)
     fs.writeFileSync(gateFile, 'stop');
+    e2e.child.kill('SIGTERM');
     await e2e.done;
   }
   finish(vs);
