@@ -18,7 +18,9 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
  * Every spec runs on the desktop; the phone project runs only the specs whose assertions differ on
  * a 390 px touch phone or that check layout, each for the reason given. The others assert the
  * same things at any size (routes, CSP, chat, sign-up data, payments' server side…), and the specs
- * that need a phone next to a desktop user (alerts, alerts-kinds, telegram) open one themselves.
+ * that need a phone next to a desktop user (alerts, telegram) open one themselves. Within a phone
+ * spec, the tests tagged `@any-viewport` (e2e/helpers.ts ANY_VIEWPORT: redirects, texts, flows that
+ * look the same at any size) run on the desktop only.
  */
 const PHONE_SPECS: Record<string, string> = {
   accounts: 'on a phone the avatar opens Settings instead of the popup menu',
@@ -75,7 +77,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', testIgnore: /(llm|telegram)\.spec\.ts/, use: DESKTOP },
-    { name: 'phone', testMatch: phoneSpecs, use: PHONE },
+    { name: 'phone', testMatch: phoneSpecs, grepInvert: /@any-viewport/, use: PHONE },
     // e2e/llm.spec.ts against the model-backed server scripts/e2e.mjs starts (E2E_LLM_BASE_URL);
     // its assertions do not depend on the viewport (the review screenshots also take it on a phone)
     { name: 'llm', testMatch: /llm\.spec\.ts/, use: { baseURL: LLM_URL, storageState: cookiesAccepted(LLM_URL), ...DESKTOP } },

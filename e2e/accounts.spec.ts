@@ -1,6 +1,6 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { enterCodeFromOutbox, uniqueEmail } from './helpers';
+import { ANY_VIEWPORT, enterCodeFromOutbox, uniqueEmail } from './helpers';
 
 /**
  * Accounts end to end against the real server (scripts/e2e.mjs): e-mail registration with the code
@@ -106,7 +106,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('avatar-button')).toBeVisible();
   });
 
-  test('pending sign-up: "verify e-mail" from login returns to this tab\'s code step (zh-CN); another browser must give the password again', async ({ page, browser }) => {
+  test('pending sign-up: "verify e-mail" from login returns to this tab\'s code step (zh-CN); another browser must give the password again', ANY_VIEWPORT, async ({ page, browser }) => {
     const email = uniqueEmail('pending');
     await page.goto('/zh-CN/register');
     await page.locator('#email').fill(email);
@@ -167,7 +167,7 @@ test.describe('accounts', () => {
     }
   });
 
-  test('MetaMask not installed', async ({ page }) => {
+  test('MetaMask not installed', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/login');
     await page.getByTestId('metamask-login').click();
     await expect(page.getByTestId('wallet-error')).toHaveText('MetaMask is not installed.');

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page, type Response } from '@playwright/test';
-import { labEmail, signUpOrSignIn, signUpThroughUi, uniqueEmail } from './helpers';
+import { labEmail, signUpOrSignIn, signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The trading-agent preview (lab permission) on the BTC page against the real server
@@ -43,7 +43,7 @@ test.describe('trading-agent lab preview', () => {
     await expect(page.getByTestId('agent-lab')).toHaveCount(0);
     expect((await request.get('/api/lab/bitcoin/plans')).status()).toBe(401);
 
-    await signUpThroughUi(page, uniqueEmail('nolab'), { redirect: `/en-US${COIN}` });
+    await signUpThroughApi(page, uniqueEmail('nolab'), { redirect: `/en-US${COIN}` });
     expect(await permissionsAfter(page, () => page.reload())).not.toContain('lab');
     await expect(page.getByTestId('chat-input')).toBeVisible();
     await expect(notice).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectNoHorizontalOverflow } from './helpers';
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -37,13 +37,13 @@ test.describe('backtest view', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('empty period and zh-CN', async ({ page }) => {
+  test('empty period and zh-CN', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/zh-CN/trading-signals?tab=backtest&coin=bitcoin&timeframe=1d&from=2010-01-01&to=2010-02-01');
     await expect(page.getByRole('tab', { name: '回测' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('backtest-empty')).toContainText('该区间没有 K 线', { timeout: 120_000 });
   });
 
-  test('the coin page links to the backtest with coin and timeframe preselected', async ({ page }) => {
+  test('the coin page links to the backtest with coin and timeframe preselected', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/crypto/bitcoin');
     const link = page.getByTestId('coin-backtest-link').first();
     await expect(link).toBeVisible({ timeout: 120_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './helpers';
+import { ANY_VIEWPORT, expectNoHorizontalOverflow, signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The assistant's answers, end to end with the built-in analyst (desktop and phone): an answer to a
@@ -25,8 +25,8 @@ async function ask(page: Page, question: string): Promise<{ answer: Locator; tex
   return { answer, text: await answer.locator('.chat-md').innerText() };
 }
 
-test('an answer about the daily chart is about the daily only: short answer, figures, one sources line', async ({ page }) => {
-  await signUpThroughUi(page, uniqueEmail('chat-tf'), { redirect: '/en-US/crypto/bitcoin' });
+test('an answer about the daily chart is about the daily only: short answer, figures, one sources line', ANY_VIEWPORT, async ({ page }) => {
+  await signUpThroughApi(page, uniqueEmail('chat-tf'), { redirect: '/en-US/crypto/bitcoin' });
   await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
   const { answer, text } = await ask(page, 'Where is support on the daily chart?');
   await expect(answer.getByTestId('chat-writer')).toHaveText('Built-in analyst (rules, no language model)');
@@ -49,7 +49,7 @@ test('an answer about the daily chart is about the daily only: short answer, fig
 });
 
 test('the chat panel is wide enough to read, and back-to-top never covers it or its input', async ({ page }, info) => {
-  await signUpThroughUi(page, uniqueEmail('chat-ui'), { redirect: '/en-US/crypto/bitcoin' });
+  await signUpThroughApi(page, uniqueEmail('chat-ui'), { redirect: '/en-US/crypto/bitcoin' });
   const panel = page.getByTestId('chat-panel');
   const input = panel.getByTestId('chat-input');
   await expect(input).toBeVisible({ timeout: 60_000 });

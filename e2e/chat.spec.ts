@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { signUpThroughUi, uniqueEmail } from './helpers';
+import { signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The BTC assistant end to end against the real server (scripts/e2e.mjs): a user signs up through
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 180_000 });
 
 /** A new user, signed up through the UI, on the BTC page of `lang`. */
 async function signIn(page: Page, tag: string, lang: 'en-US' | 'zh-CN' = 'en-US') {
-  await signUpThroughUi(page, uniqueEmail(`chat-${tag}`), { lang, redirect: `/${lang}/crypto/bitcoin` });
+  await signUpThroughApi(page, uniqueEmail(`chat-${tag}`), { lang, redirect: `/${lang}/crypto/bitcoin` });
 }
 
 test.describe('BTC assistant', () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectNoHorizontalOverflow } from './helpers';
 
 // The server backfills the track record in the background after start-up; allow it time.
 test.describe.configure({ timeout: 240_000 });
@@ -58,7 +58,7 @@ test.describe('edge over the baseline with uncertainty', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('zh-CN: the same wording in Chinese', async ({ page }) => {
+  test('zh-CN: the same wording in Chinese', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/zh-CN/trading-signals?tab=trackRecord');
     await expect(page.getByTestId('pattern-row').first()).toBeVisible({ timeout: 120_000 });
     for (const t of await page.locator('[data-testid="pattern-row"] [data-testid="edge-text"]').allTextContents()) {

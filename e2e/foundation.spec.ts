@@ -1,20 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { expectChartReady, expectLivePrices, expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectChartReady, expectLivePrices, expectNoHorizontalOverflow } from './helpers';
 
 test.describe('foundation', () => {
-  test('/ lands on /en-US/home', async ({ page }) => {
+  test('/ lands on /en-US/home', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/en-US\/home$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("Today's cryptocurrency prices");
     await expect(page).toHaveTitle(/Coinlens/);
   });
 
-  test('an unknown language goes to / and then home', async ({ page }) => {
+  test('an unknown language goes to / and then home', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/xx-YY/crypto/bitcoin');
     await expect(page).toHaveURL(/\/en-US\/home$/);
   });
 
-  test('the stored locale decides where / goes', async ({ page }) => {
+  test('the stored locale decides where / goes', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/home');
     await page.evaluate(() => localStorage.setItem('locale', 'zh_CN'));
     await page.goto('/');
@@ -54,14 +54,14 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('coin-stats')).toContainText('Market cap');
   });
 
-  test('the coin page accepts a numeric id and shows not-found for unknown coins', async ({ page }) => {
+  test('the coin page accepts a numeric id and shows not-found for unknown coins', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/crypto/no-such-coin-zz');
     await expect(page.getByTestId('coin-not-found')).toBeVisible();
     await page.getByRole('link', { name: 'Back to home' }).click();
     await expect(page).toHaveURL(/\/en-US\/home$/);
   });
 
-  test('zh-CN texts', async ({ page }) => {
+  test('zh-CN texts', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/zh-CN/home');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('今日加密货币价格');
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -70,7 +70,7 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('card-fear-greed')).toContainText('恐惧与贪婪');
   });
 
-  test('the language button switches language and stores the locale', async ({ page }) => {
+  test('the language button switches language and stores the locale', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/home');
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitemradio', { name: '简体中文' }).click();
@@ -102,7 +102,7 @@ test.describe('foundation', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('not-found page hides the header and links home', async ({ page }) => {
+  test('not-found page hides the header and links home', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/this/page/does-not-exist');
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page.getByTestId('app-header')).toHaveCount(0);

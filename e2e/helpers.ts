@@ -94,6 +94,38 @@ export async function signUpThroughUi(page: Page, email: string, opts: { lang?: 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
 }
 
+/**
+ * Signs a new user up through the API, as the register and verify pages do (POST
+ * /api/auth/register, the code from the outbox .eml, POST /api/auth/verify-register-code), stores
+ * the session in the page's local storage as the web app does on sign-in (`token`, `user_id`,
+ * `user_name`), then opens `redirect` (default: home of `lang`). For specs that need a signed-in
+ * user; the sign-up pages themselves are tested through the UI (e2e/accounts.spec.ts, the CSP and
+ * first-hour specs use {@link signUpThroughUi}).
+ */
+export async function signUpThroughApi(page: Page, email: string, opts: { lang?: 'en-US' | 'zh-CN'; redirect?: string } = {}): Promise<void> {
+  const lang = opts.lang ?? 'en-US';
+  const since = Date.now();
+  const registered = await page.request.post('/api/auth/register', { data: { email, password: E2E_PASSWORD, agreement_accepted: true, cookie_accepted: true, lang } });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { registration_id } = (await registered.json()).result as { registration_id: string };
+  const code = await codeFromOutbox(email, since);
+  const verified = await page.request.post('/api/auth/verify-register-code', { data: { email, code, registration_id } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { access_token, user } = (await verified.json()).result as { access_token: string; user: { id: number; name: string } };
+  // Written by the next document of the app's origin in this tab, before the app's scripts run, and
+  // once only (a later sign-out stays signed out).
+  const origin = new URL(registered.url()).origin;
+  await page.addInitScript(([o, token, id, name]) => {
+    if (location.origin !== o || sessionStorage.getItem('e2e-session-stored')) return;
+    sessionStorage.setItem('e2e-session-stored', '1');
+    localStorage.setItem('token', token);
+    localStorage.setItem('user_id', id);
+    localStorage.setItem('user_name', name);
+  }, [origin, access_token, String(user.id), user.name]);
+  await page.goto(opts.redirect ?? `/${lang}/home`);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBe(access_token);
+}
+
 /** Signs in through the login form with `E2E_PASSWORD`; ends on `redirect` (default: home). */
 export async function signInThroughUi(page: Page, email: string, opts: { lang?: 'en-US' | 'zh-CN'; redirect?: string } = {}): Promise<void> {
   const lang = opts.lang ?? 'en-US';
@@ -144,3 +176,12 @@ export async function watchCspViolations(page: Page): Promise<{ violations: () =
     },
   };
 }
+
+/**
+ * Details of a test whose assertions do not depend on the viewport (redirects, texts, data, flows
+ * that look the same at any size): it carries the tag `@any-viewport`, which the `phone` project of
+ * playwright.config.ts leaves out, so the desktop run covers it once. Usage:
+ * `test('title', ANY_VIEWPORT, async ({ page }) => …)`. A test that checks layout, touch or a
+ * phone-only control stays untagged and runs on both.
+ */
+export const ANY_VIEWPORT = { tag: '@any-viewport' };

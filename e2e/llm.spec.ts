@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
-import { signUpThroughUi, uniqueEmail } from './helpers';
+import { signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The coin page with an OpenAI-compatible model configured (Playwright project `llm`): scripts/e2e.mjs
@@ -25,7 +25,7 @@ test.describe('with an OpenAI-compatible model', () => {
   });
 
   test('the assistant streams the model\'s answer in English and Chinese, citing the candle and the levels', async ({ page }, info) => {
-    await signUpThroughUi(page, uniqueEmail('llm'), { redirect: '/en-US/crypto/bitcoin' });
+    await signUpThroughApi(page, uniqueEmail('llm'), { redirect: '/en-US/crypto/bitcoin' });
     const panel = page.getByTestId('chat-panel');
     await expect(panel.getByTestId('chat-input')).toBeVisible();
     await panel.getByTestId('chat-input').fill(QUESTION_EN);

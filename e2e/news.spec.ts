@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectNoHorizontalOverflow } from './helpers';
 
 // News on the replay clock (REPLAY_START=2025-05-16T00:00Z, see scripts/e2e.mjs): the shipped real
 // news released up to the clock, analysed by the built-in analyst.
@@ -58,7 +58,7 @@ test.describe('news', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('story of the day refresh streams thinking text, then reloads the story', async ({ page }) => {
+  test('story of the day refresh streams thinking text, then reloads the story', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/home');
     await expect(page.getByTestId('sotd-title')).toBeVisible({ timeout: 45_000 });
     await expect(page.getByTestId('sotd-by')).toContainText('Built-in analyst');
@@ -70,7 +70,7 @@ test.describe('news', () => {
     await expect(page.getByTestId('sotd-title')).toBeVisible();
   });
 
-  test('zh-CN shows translated news UI and the Chinese interpretation', async ({ page }) => {
+  test('zh-CN shows translated news UI and the Chinese interpretation', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/zh-CN/feeds');
     await expect(page.getByRole('heading', { name: '热门资讯' })).toBeVisible();
     const first = page.getByTestId('feed-list').getByTestId('feed-title').first();

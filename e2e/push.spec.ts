@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail, watchCspViolations } from './helpers';
+import { expectNoHorizontalOverflow, signUpThroughApi, uniqueEmail, watchCspViolations } from './helpers';
 
 /**
  * Web Push and the installable app: the Web App Manifest and its icons are served and
@@ -68,7 +68,7 @@ test('the Alerts page shows the push control and the device list (en-US desktop,
   const phone = info.project.name === 'phone';
   const lang = phone ? 'zh-CN' : 'en-US';
   const csp = await watchCspViolations(page);
-  await signUpThroughUi(page, uniqueEmail(`push-${info.project.name}`), { lang });
+  await signUpThroughApi(page, uniqueEmail(`push-${info.project.name}`), { lang });
   await page.goto(`/${lang}/alerts`);
   const panel = page.getByTestId('push-panel');
   await expect(panel).toHaveAttribute('data-state', 'off', { timeout: 30_000 });

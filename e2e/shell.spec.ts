@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ANY_VIEWPORT } from './helpers';
 
 /**
  * The shell: header tabs, global search, mobile drawer with scroll lock, theme
@@ -131,7 +132,7 @@ test.describe('with cookies accepted', () => {
     await other.close();
   });
 
-  test('the language switch reloads to the other language segment and stores it', async ({ page }) => {
+  test('the language switch reloads to the other language segment and stores it', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/trading-signals');
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitemradio', { name: '简体中文' }).click();
@@ -158,7 +159,7 @@ test.describe('with cookies accepted', () => {
     await expect(btn).toHaveCount(0);
   });
 
-  test('offline shows a persistent error toast; back online closes it and says so', async ({ page, context }) => {
+  test('offline shows a persistent error toast; back online closes it and says so', ANY_VIEWPORT, async ({ page, context }) => {
     await page.goto('/en-US/home');
     await expect(page.getByTestId('app-header')).toBeVisible();
     await context.setOffline(true);
@@ -221,7 +222,7 @@ test.describe('with cookies accepted', () => {
     }
   });
 
-  test('navigation unlocks scrolling after 500 ms', async ({ page }) => {
+  test('navigation unlocks scrolling after 500 ms', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/home');
     await expect(page.getByTestId('app-footer')).toBeVisible();
     await page.evaluate(() => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectNoHorizontalOverflow } from './helpers';
 
 // The server backfills the track record in the background after start-up; allow it time.
 test.describe.configure({ timeout: 240_000 });
@@ -26,7 +26,7 @@ test.describe('trading signals', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('switches the timeframe of a card (1D / 7D / 1M)', async ({ page }) => {
+  test('switches the timeframe of a card (1D / 7D / 1M)', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/trading-signals');
     const card = page.locator('[data-testid="signal-card"][data-symbol="BTC"]');
     await expect(card).toBeVisible({ timeout: 120_000 });
@@ -50,7 +50,7 @@ test.describe('trading signals', () => {
     await expectNoHorizontalOverflow(page);
   });
 
-  test('zh-CN: localized page, labels and probability wording', async ({ page }) => {
+  test('zh-CN: localized page, labels and probability wording', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/zh-CN/trading-signals');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('交易信号');
     const card = page.getByTestId('signal-card').first();
@@ -59,7 +59,7 @@ test.describe('trading signals', () => {
     await expect(page.getByRole('tab', { name: '历史战绩' })).toBeVisible();
   });
 
-  test('following asks visitors to sign in', async ({ page }) => {
+  test('following asks visitors to sign in', ANY_VIEWPORT, async ({ page }) => {
     await page.goto('/en-US/trading-signals?tab=following');
     await expect(page.getByTestId('signals-sign-in')).toBeVisible();
   });

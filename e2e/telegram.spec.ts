@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoHorizontalOverflow, signUpThroughUi, uniqueEmail } from './helpers';
+import { expectNoHorizontalOverflow, signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * Telegram alerts end to end: a user connects Telegram on the Alerts page, the test
@@ -32,7 +32,7 @@ test('connects Telegram from the Alerts page and sends to the chat (en-US deskto
   try {
     for (const { lang, page, chatId, username } of users) {
       const zh = lang === 'zh-CN';
-      await signUpThroughUi(page, uniqueEmail(`tg-${lang.toLowerCase()}`), { lang });
+      await signUpThroughApi(page, uniqueEmail(`tg-${lang.toLowerCase()}`), { lang });
       await page.goto(`/${lang}/alerts`);
       const connect = page.getByTestId('telegram-connect');
       await expect(connect).toBeVisible({ timeout: 45_000 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughUi, uniqueEmail } from './helpers';
+import { signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The home page ends at its footer with no blank card, every page
@@ -86,7 +86,7 @@ test('signed in, a star on each market row and search result adds the coin to th
   await page.goto('/en-US');
   await expect(page.locator('[data-testid="coin-price"]:visible').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('follow-star')).toHaveCount(0); // signed out: no star
-  await signUpThroughUi(page, uniqueEmail('star'));
+  await signUpThroughApi(page, uniqueEmail('star'));
   await page.goto('/en-US');
   const star = page.locator('[data-testid="follow-star"][data-coin="ethereum"]:visible');
   await expect(star).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });

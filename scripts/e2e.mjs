@@ -18,6 +18,9 @@
  *     E2E_TELEGRAM=0 skips it); the Playwright projects `llm` and `telegram` use them,
  *  4. waits until every server is ready, runs `npx playwright test` (with E2E_DATA_DIR, so specs
  *     read the outbox), stops the servers.
+ * With E2E_GATE_FILE set (scripts/test.mjs does, to start the servers while vitest runs), step 4
+ * waits, servers up, until that file exists: `go` runs Playwright, anything else stops the servers
+ * and exits 1.
  * Browsers are never downloaded (`playwright install` is not used).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -389,11 +392,23 @@ function cleanup() {
   }
 }
 
+/** The Playwright run (step 4, its own process group), stopped with the servers when this script is. */
+let playwright = null;
+function stopPlaywright() {
+  if (playwright && playwright.exitCode === null) {
+    try {
+      process.kill(-playwright.pid, 'SIGTERM');
+    } catch {}
+  }
+}
+
 process.on('SIGINT', () => {
+  stopPlaywright();
   cleanup();
   process.exit(130);
 });
 process.on('SIGTERM', () => {
+  stopPlaywright();
   cleanup();
   process.exit(143);
 });
@@ -491,13 +506,24 @@ if (!baseURL) {
 }
 
 // 4. Playwright ----------------------------------------------------------------------------------
+const gate = process.env.E2E_GATE_FILE;
+if (gate) {
+  log('servers ready; waiting for the go-ahead (E2E_GATE_FILE)…');
+  while (!existsSync(gate)) await new Promise((r) => setTimeout(r, 200));
+  if (readFileSync(gate, 'utf8').trim() !== 'go') {
+    log('called off');
+    cleanup();
+    process.exit(1);
+  }
+}
 log('running Playwright…');
 const code = await new Promise((resolve) => {
-  const p = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+  const p = (playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
     cwd: root,
+    detached: true,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}), ...(telegramURL ? { E2E_TELEGRAM_BASE_URL: telegramURL } : {}) },
-  });
+  }));
   p.on('exit', (c) => resolve(c ?? 1));
 });
 log(`Playwright exited with code ${code}`);

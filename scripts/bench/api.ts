@@ -38,7 +38,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
 import { API_BENCH_ENDPOINTS as ENDPOINTS } from './paths';
-import { benchServerSettings, fetchOnce as fetchOnce0, Processes, waitReady } from './server-process';
+import { benchServerSettings, fetchOnce as fetchOnce0, hardLimit, percentile, Processes, waitReady } from './server-process';
 
 /** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
 const SERVER_ARGS = await serverArgs();
@@ -145,20 +145,11 @@ async function sampleHealth(port: number, stop: Promise<unknown>): Promise<numbe
   return out;
 }
 
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const f0 = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—');
 const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 async function main() {
-  const hard = setTimeout(() => {
-    log(`hard limit of ${HARD_LIMIT_MS / 60_000} min reached: stopping`);
-    void stopAll().then(() => process.exit(1));
-  }, HARD_LIMIT_MS);
-  hard.unref();
+  hardLimit(HARD_LIMIT_MS, log, stopAll);
 
   const dataDir = process.env.BENCH_DATA_DIR ? resolve(process.env.BENCH_DATA_DIR) : (tempDir = mkdtempSync(join(tmpdir(), 'coinlens-bench-')));
   const env: NodeJS.ProcessEnv = {
@@ -233,7 +224,7 @@ async function main() {
     const real = pooled(`http://127.0.0.1:${PORT}${e.path}`, realRuns);
     const baseline = pooled(`http://127.0.0.1:${BASE_PORT}${e.path}`, baseRuns);
     rows.push({ e, real, baseline, health: h });
-    log(`${e.name}: ${f0(real.rps)} req/s (p99 ${f1(real.p99)} ms) vs baseline ${f0(baseline.rps)} req/s → ${(real.rps / baseline.rps).toFixed(2)}×; health p99 ${f1(pct(h, 99))} ms`);
+    log(`${e.name}: ${f0(real.rps)} req/s (p99 ${f1(real.p99)} ms) vs baseline ${f0(baseline.rps)} req/s → ${(real.rps / baseline.rps).toFixed(2)}×; health p99 ${f1(percentile(h, 99))} ms`);
   }
 
   console.log('');
@@ -244,7 +235,7 @@ async function main() {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
   for (const { e, real, baseline, health } of rows) {
     const ratio = real.rps / baseline.rps;
-    const hp99 = pct(health, 99);
+    const hp99 = percentile(health, 99);
     const misses = [ratio < 0.5 ? 'ratio' : '', real.p99 > 25 ? 'p99' : '', health.length && hp99 > 50 ? 'health' : '', real.errors + real.non2xx > 0 ? 'errors' : ''].filter(Boolean);
     console.log(
       `| \`${e.path}\` | ${f0(real.rps)} | ${real.p50} | ${real.p99} | ${f0(baseline.rps)} | ${baseline.p99} | ${ratio.toFixed(2)}× | ${health.length ? f1(hp99) : '—'} | ${real.errors + real.non2xx} | ${misses.length ? `miss: ${misses.join(', ')}` : 'met'} |`,

@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
-import { fetchOnce as fetchOnce0, Processes, waitReady } from './server-process';
+import { fetchOnce as fetchOnce0, hardLimit, percentile, Processes, waitReady } from './server-process';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 8207);
@@ -38,13 +38,6 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (m: string) => console.log(`[bench:evidence] ${m}`);
 
 const fetchOnce = (path: string, timeoutMs = 60_000) => fetchOnce0(agent, PORT, path, timeoutMs);
-
-/** p-th percentile (nearest rank) in ms; NaN when empty. */
-function percentile(xs: number[], p: number): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-}
 
 /** Samples /api/health and the read endpoint every SAMPLE_EVERY_MS until `stop()`; resolves with their latencies. */
 function sampler(): { stop: () => Promise<{ health: number[]; read: number[]; errors: number }> } {
@@ -91,11 +84,7 @@ const row = (phase: string, s: { health: number[]; read: number[]; errors: numbe
   `pattern-stats n=${String(s.read.length).padStart(4)} p50 ${percentile(s.read, 50).toFixed(1).padStart(7)} ms p99 ${percentile(s.read, 99).toFixed(1).padStart(7)} ms | errors ${s.errors}`;
 
 async function main() {
-  const hard = setTimeout(() => {
-    log(`hard limit of ${HARD_LIMIT_MS / 60_000} min reached: stopping`);
-    void stopAll().then(() => process.exit(1));
-  }, HARD_LIMIT_MS);
-  hard.unref();
+  hardLimit(HARD_LIMIT_MS, log, stopAll);
   const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'coinlens-bench-evidence'));
   mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {

@@ -35,6 +35,7 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FLOOD_PATHS } from './paths';
+import { percentile } from './server-process';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
 
 /** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
@@ -63,13 +64,6 @@ function freePort(): Promise<number> {
       s.close(() => res(port));
     });
   });
-}
-
-/** p-th percentile (0..100, nearest rank) of `xs` in ms; NaN when empty. */
-function percentile(xs: number[], p: number): number {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 }
 
 /**

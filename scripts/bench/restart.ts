@@ -31,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { serverArgs, serverEnv } from '../server-runtime.mjs';
-import { benchServerSettings } from './server-process';
+import { benchServerSettings, percentile } from './server-process';
 
 /** Node arguments of the server as `npm start` runs it (the prebuilt bundle, built here when stale). */
 const SERVER_ARGS = await serverArgs();
@@ -121,17 +121,13 @@ function sampleHealth(url: string): { stop(): Promise<number[]> } {
   };
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
-};
 
 /** Floods `paths` on `base` for FLOOD_S seconds with 64 connections while sampling /api/health. */
 async function flood(base: string): Promise<{ p50: number; p99: number; max: number; n: number; rps: number; errors: number }> {
   const sampler = sampleHealth(`${base}/api/health`);
   const r = await autocannon({ url: base, connections: 64, duration: FLOOD_S, requests: FLOOD.map((p) => ({ method: 'GET', path: p })) });
   const lat = await sampler.stop();
-  return { p50: pct(lat, 50), p99: pct(lat, 99), max: Math.max(...lat), n: lat.length, rps: r.requests.average, errors: r.errors + r.timeouts + (r.non2xx ?? 0) };
+  return { p50: percentile(lat, 50), p99: percentile(lat, 99), max: Math.max(...lat), n: lat.length, rps: r.requests.average, errors: r.errors + r.timeouts + (r.non2xx ?? 0) };
 }
 
 /** Startup figures of a process: first 200 per path, CPU in the window, idle RSS. */

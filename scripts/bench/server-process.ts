@@ -1,7 +1,8 @@
 /**
  * What the HTTP benchmarks share: one GET with its wall time, child processes that are stopped
- * together (their last output printed when one dies early), and waiting until a Coinlens server
- * on 127.0.0.1 says `ready` on /api/health. Loopback only.
+ * together (their last output printed when one dies early), waiting until a Coinlens server
+ * on 127.0.0.1 says `ready` on /api/health, a hard time limit, and the nearest-rank percentile of
+ * their latency tables. Loopback only.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -90,4 +91,23 @@ export async function waitReady(agent: http.Agent, port: number, limitMs: number
  */
 export function benchServerSettings(env: NodeJS.ProcessEnv): { LOG_LEVEL: string; RATE_LIMIT_READS_PER_MINUTE: string } {
   return { LOG_LEVEL: env.LOG_LEVEL ?? 'warn', RATE_LIMIT_READS_PER_MINUTE: env.RATE_LIMIT_READS_PER_MINUTE ?? '0' };
+}
+
+/** p-th percentile (0 < p ≤ 100, nearest rank) of `xs` (ms); NaN when empty. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+
+/**
+ * Ends a benchmark that runs longer than `limitMs`: logs it, awaits `stop()` (its servers) and
+ * exits with code 1. The timer does not keep the process alive.
+ */
+export function hardLimit(limitMs: number, log: (line: string) => void, stop: () => Promise<void>): void {
+  const timer = setTimeout(() => {
+    log(`hard limit of ${limitMs / 60_000} min reached: stopping`);
+    void stop().then(() => process.exit(1));
+  }, limitMs);
+  timer.unref();
 }

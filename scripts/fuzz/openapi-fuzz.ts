@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import { APP_ERRORS } from '@coinlens/contracts';
-import { mulberry32 } from '@coinlens/nlp/sentiment/train';
+import { mulberry32 } from '@coinlens/ta/random';
 
 /** The subset of a JSON schema (as emitted by @fastify/swagger from zod) the generators read. */
 export interface JsonSchema {

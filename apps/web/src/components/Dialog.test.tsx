@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { initI18nForTests as initI18n } from '../app/i18n-test-utils';
-import { Dialog } from './Dialog';
+import { Dialog, DialogButton } from './Dialog';
 
 initI18n('en-US');
 
@@ -85,5 +85,32 @@ describe('Dialog (modal, WAI-ARIA)', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.body.style.overflow).toBe('');
+  });
+});
+
+describe('DialogButton', () => {
+  it('is a plain button (never a submit): the primary one filled, the other outlined; disabled does not click', () => {
+    const clicks: string[] = [];
+    render(
+      <form onSubmit={() => clicks.push('submit')}>
+        <DialogButton onClick={() => clicks.push('cancel')}>Cancel</DialogButton>
+        <DialogButton primary onClick={() => clicks.push('save')} testId="save">
+          Save
+        </DialogButton>
+        <DialogButton primary disabled onClick={() => clicks.push('never')}>
+          Off
+        </DialogButton>
+      </form>,
+    );
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    const save = screen.getByTestId('save');
+    expect(cancel).toHaveAttribute('type', 'button');
+    expect(cancel.className).toContain('border-border');
+    expect(save.className).toContain('bg-primary-600');
+    fireEvent.click(cancel);
+    fireEvent.click(save);
+    fireEvent.click(screen.getByRole('button', { name: 'Off' }));
+    expect(screen.getByRole('button', { name: 'Off' })).toBeDisabled();
+    expect(clicks).toEqual(['cancel', 'save']);
   });
 });

@@ -131,3 +131,24 @@ function OpenDialog({ onClose, title, children, footer, closeOnMask = true, widt
     </div>
   );
 }
+
+/** Props of {@link DialogButton}: `primary` is the dialog's main action (filled), else a secondary one (outlined). */
+export interface DialogButtonProps {
+  onClick: () => void;
+  children: ReactNode;
+  primary?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** A button of a dialog's footer: the outlined secondary (Cancel, Close, Decline) or the filled primary action. */
+export function DialogButton({ onClick, children, primary = false, disabled, testId }: DialogButtonProps) {
+  const cls = primary
+    ? 'rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700 disabled:cursor-not-allowed disabled:opacity-50'
+    : 'rounded-md border border-border px-3 py-1.5 text-[13px] text-fg hover:bg-surface-2 disabled:cursor-not-allowed disabled:opacity-50';
+  return (
+    <button type="button" onClick={onClick} disabled={disabled} className={cls} data-testid={testId}>
+      {children}
+    </button>
+  );
+}

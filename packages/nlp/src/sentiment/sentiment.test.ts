@@ -10,7 +10,8 @@ import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, fnv1
 import { lexiconPolarity } from './lexicon.js';
 import { decodeModel, encodeModel, predictProba, type SentimentLabel } from './model.js';
 import { RECIPE, RECIPE_ID, RECIPE_NB_MIX, recipeFingerprint, trainRecipe } from './recipe.js';
-import { compactify, computeIdf, mulberry32, stratifiedFolds, stratifiedSplit, trainNbLr, trainSoftmax } from './train.js';
+import { mulberry32 } from '@coinlens/ta/random';
+import { compactify, computeIdf, stratifiedFolds, stratifiedSplit, trainNbLr, trainSoftmax } from './train.js';
 
 describe('features', () => {
   it('normalises urls, cashtags, percentages, money and numbers', () => {

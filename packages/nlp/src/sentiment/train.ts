@@ -1,21 +1,10 @@
 /**
- * Training utilities for the sentiment classifier: seeded PRNG, stratified split, idf, and a
+ * Training utilities for the sentiment classifier: stratified split (seeded by @coinlens/ta/random), idf, and a
  * multinomial logistic regression (softmax, L2) fitted with L-BFGS. Pure, deterministic (fixed
  * iteration order, no Math.random), so reruns give identical weights.
  */
+import { mulberry32 } from '@coinlens/ta/random';
 import type { SparseVector } from './features.js';
-
-/** Mulberry32 PRNG: returns a function yielding floats in [0, 1) from a 32-bit seed. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fisher–Yates shuffle of a copy of `arr` with the given PRNG. */
 export function shuffle<T>(arr: readonly T[], rand: () => number): T[] {

@@ -30,7 +30,11 @@ export function adx(high: Float64Array, low: Float64Array, close: Float64Array, 
     if (t > o) o = t;
     return o;
   };
-  for (let c = period - 1; c-- > 0; ) {
+  /**
+   * Moves to the next bar and adds its +DM/−DM and true range: to plain sums while seeding
+   * (`smooth` false, the first `period - 1` bars), Wilder-smoothed after (the sums decay by 1/period).
+   */
+  const step = (smooth: boolean): void => {
     today++;
     let t = high[today];
     const diffP = t - prevHigh;
@@ -38,59 +42,36 @@ export function adx(high: Float64Array, low: Float64Array, close: Float64Array, 
     t = low[today];
     const diffM = prevLow - t;
     prevLow = t;
+    if (smooth) {
+      prevMinusDM -= prevMinusDM / period;
+      prevPlusDM -= prevPlusDM / period;
+    }
     if (diffM > 0 && diffP < diffM) prevMinusDM += diffM;
     else if (diffP > 0 && diffP > diffM) prevPlusDM += diffP;
-    prevTR += tr(prevHigh, prevLow, prevClose);
+    prevTR = (smooth ? prevTR - prevTR / period : prevTR) + tr(prevHigh, prevLow, prevClose);
     prevClose = close[today];
-  }
+  };
+  for (let c = period - 1; c-- > 0; ) step(false);
+  /** One smoothed step; returns that bar's DX, or NaN when the TR sum or the DI sum is (near) zero (the bar then leaves the ADX as is). */
+  const stepDX = (): number => {
+    step(true);
+    if (isZero(prevTR)) return NaN;
+    const minusDI = 100.0 * (prevMinusDM / prevTR);
+    const plusDI = 100.0 * (prevPlusDM / prevTR);
+    const s = minusDI + plusDI;
+    return isZero(s) ? NaN : 100.0 * (Math.abs(minusDI - plusDI) / s);
+  };
   let sumDX = 0;
   for (let c = period; c-- > 0; ) {
-    today++;
-    let t = high[today];
-    const diffP = t - prevHigh;
-    prevHigh = t;
-    t = low[today];
-    const diffM = prevLow - t;
-    prevLow = t;
-    prevMinusDM -= prevMinusDM / period;
-    prevPlusDM -= prevPlusDM / period;
-    if (diffM > 0 && diffP < diffM) prevMinusDM += diffM;
-    else if (diffP > 0 && diffP > diffM) prevPlusDM += diffP;
-    prevTR = prevTR - prevTR / period + tr(prevHigh, prevLow, prevClose);
-    prevClose = close[today];
-    if (!isZero(prevTR)) {
-      const minusDI = 100.0 * (prevMinusDM / prevTR);
-      const plusDI = 100.0 * (prevPlusDM / prevTR);
-      const s = minusDI + plusDI;
-      if (!isZero(s)) sumDX += 100.0 * (Math.abs(minusDI - plusDI) / s);
-    }
+    const dx = stepDX();
+    if (!Number.isNaN(dx)) sumDX += dx;
   }
   let prevADX = sumDX / period;
   out[today] = prevADX;
   const pm1 = period - 1;
   while (today < n - 1) {
-    today++;
-    let t = high[today];
-    const diffP = t - prevHigh;
-    prevHigh = t;
-    t = low[today];
-    const diffM = prevLow - t;
-    prevLow = t;
-    prevMinusDM -= prevMinusDM / period;
-    prevPlusDM -= prevPlusDM / period;
-    if (diffM > 0 && diffP < diffM) prevMinusDM += diffM;
-    else if (diffP > 0 && diffP > diffM) prevPlusDM += diffP;
-    prevTR = prevTR - prevTR / period + tr(prevHigh, prevLow, prevClose);
-    prevClose = close[today];
-    if (!isZero(prevTR)) {
-      const minusDI = 100.0 * (prevMinusDM / prevTR);
-      const plusDI = 100.0 * (prevPlusDM / prevTR);
-      const s = minusDI + plusDI;
-      if (!isZero(s)) {
-        const dx = 100.0 * (Math.abs(minusDI - plusDI) / s);
-        prevADX = (prevADX * pm1 + dx) / period;
-      }
-    }
+    const dx = stepDX();
+    if (!Number.isNaN(dx)) prevADX = (prevADX * pm1 + dx) / period;
     out[today] = prevADX;
   }
   return out;

@@ -19,12 +19,12 @@ export function mfi(high: Float64Array, low: Float64Array, close: Float64Array, 
   let posSum = 0;
   let negSum = 0;
   let prevValue = (high[0] + low[0] + close[0]) / 3.0;
-  let today = 1;
-  for (let c = period; c > 0; c--) {
-    let tp = (high[today] + low[today] + close[today]) / 3.0;
+  /** Puts bar `i`'s money flow into slot `bi` (positive, negative or neither) and adds it to its sum. */
+  const addFlow = (i: number): void => {
+    let tp = (high[i] + low[i] + close[i]) / 3.0;
     const d = tp - prevValue;
     prevValue = tp;
-    tp *= volume[today++];
+    tp *= volume[i];
     if (d < 0) {
       neg[bi] = tp;
       negSum += tp;
@@ -37,6 +37,10 @@ export function mfi(high: Float64Array, low: Float64Array, close: Float64Array, 
       pos[bi] = 0.0;
       neg[bi] = 0.0;
     }
+  };
+  let today = 1;
+  for (let c = period; c > 0; c--) {
+    addFlow(today++);
     if (++bi > period - 1) bi = 0;
   }
   let s = posSum + negSum;
@@ -44,22 +48,7 @@ export function mfi(high: Float64Array, low: Float64Array, close: Float64Array, 
   while (today < n) {
     posSum -= pos[bi];
     negSum -= neg[bi];
-    let tp = (high[today] + low[today] + close[today]) / 3.0;
-    const d = tp - prevValue;
-    prevValue = tp;
-    tp *= volume[today];
-    if (d < 0) {
-      neg[bi] = tp;
-      negSum += tp;
-      pos[bi] = 0.0;
-    } else if (d > 0) {
-      pos[bi] = tp;
-      posSum += tp;
-      neg[bi] = 0.0;
-    } else {
-      pos[bi] = 0.0;
-      neg[bi] = 0.0;
-    }
+    addFlow(today);
     s = posSum + negSum;
     out[today++] = s < 1.0 ? 0.0 : 100.0 * (posSum / s);
     if (++bi > period - 1) bi = 0;

@@ -1,4 +1,4 @@
-import { checkPeriod, nanArray, sameLength, smaInto } from './util';
+import { checkPeriod, nanArray, rollingHighLow, sameLength, smaInto } from './util';
 
 /** Stochastic output columns (0..100, NaN before the lookback). */
 export interface StochResult {
@@ -14,54 +14,10 @@ export interface StochResult {
  * Writes `out[from + fastKPeriod - 1 .. n)`. Internal helper of STOCH and STOCHRSI.
  */
 export function rawKInto(high: ArrayLike<number>, low: ArrayLike<number>, close: ArrayLike<number>, from: number, n: number, fastKPeriod: number, out: Float64Array): void {
-  let trailingIdx = from;
-  let today = from + fastKPeriod - 1;
-  let lowestIdx = -1;
-  let highestIdx = -1;
-  let diff = 0;
-  let highest = 0;
-  let lowest = 0;
-  while (today < n) {
-    let tmp = low[today];
-    if (lowestIdx < trailingIdx) {
-      lowestIdx = trailingIdx;
-      lowest = low[lowestIdx];
-      let i = lowestIdx;
-      while (++i <= today) {
-        tmp = low[i];
-        if (tmp < lowest) {
-          lowestIdx = i;
-          lowest = tmp;
-        }
-      }
-      diff = (highest - lowest) / 100.0;
-    } else if (tmp <= lowest) {
-      lowestIdx = today;
-      lowest = tmp;
-      diff = (highest - lowest) / 100.0;
-    }
-    tmp = high[today];
-    if (highestIdx < trailingIdx) {
-      highestIdx = trailingIdx;
-      highest = high[highestIdx];
-      let i = highestIdx;
-      while (++i <= today) {
-        tmp = high[i];
-        if (tmp > highest) {
-          highestIdx = i;
-          highest = tmp;
-        }
-      }
-      diff = (highest - lowest) / 100.0;
-    } else if (tmp >= highest) {
-      highestIdx = today;
-      highest = tmp;
-      diff = (highest - lowest) / 100.0;
-    }
+  rollingHighLow(high, low, from, n, fastKPeriod, (today, highest, lowest) => {
+    const diff = (highest - lowest) / 100.0;
     out[today] = diff !== 0.0 ? (close[today] - lowest) / diff : 0.0;
-    trailingIdx++;
-    today++;
-  }
+  });
 }
 
 /**

@@ -115,3 +115,56 @@ export function emaInto(src: ArrayLike<number>, startIdx: number, n: number, per
 export function perToK(period: number): number {
   return 2.0 / (period + 1);
 }
+
+/**
+ * Walks the windows of `period` bars over [from, n) as TA-Lib's STOCH and WILLR do: for each
+ * window end `today` (from + period − 1 .. n − 1) calls `visit(today, highest, lowest)` with the
+ * highest `high` and the lowest `low` of the window. The extremes are rescanned only when the old
+ * one leaves the window (TA-Lib's trailing-index scheme: O(n) on typical data); ties keep the
+ * latest index, as TA-Lib does.
+ */
+export function rollingHighLow(high: ArrayLike<number>, low: ArrayLike<number>, from: number, n: number, period: number, visit: (today: number, highest: number, lowest: number) => void): void {
+  let trailingIdx = from;
+  let today = from + period - 1;
+  let lowestIdx = -1;
+  let highestIdx = -1;
+  let highest = 0;
+  let lowest = 0;
+  while (today < n) {
+    let tmp = low[today];
+    if (lowestIdx < trailingIdx) {
+      lowestIdx = trailingIdx;
+      lowest = low[lowestIdx];
+      let i = lowestIdx;
+      while (++i <= today) {
+        tmp = low[i];
+        if (tmp < lowest) {
+          lowestIdx = i;
+          lowest = tmp;
+        }
+      }
+    } else if (tmp <= lowest) {
+      lowestIdx = today;
+      lowest = tmp;
+    }
+    tmp = high[today];
+    if (highestIdx < trailingIdx) {
+      highestIdx = trailingIdx;
+      highest = high[highestIdx];
+      let i = highestIdx;
+      while (++i <= today) {
+        tmp = high[i];
+        if (tmp > highest) {
+          highestIdx = i;
+          highest = tmp;
+        }
+      }
+    } else if (tmp >= highest) {
+      highestIdx = today;
+      highest = tmp;
+    }
+    visit(today, highest, lowest);
+    trailingIdx++;
+    today++;
+  }
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogButton } from '../Dialog';
 import { AvatarImage, PRESET_KEYS } from './avatars';
 
 /**
@@ -29,21 +29,18 @@ export function AvatarDialog({ open, current, onClose, onSave, saving = false }:
       width="25rem"
       footer={
         <>
-          <button type="button" onClick={onClose} className="rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2">
-            {t('actions.cancel')}
-          </button>
-          <button
-            type="button"
+          <DialogButton onClick={onClose}>{t('actions.cancel')}</DialogButton>
+          <DialogButton
+            primary
             disabled={!changed || saving}
             onClick={async () => {
               await onSave(choice);
               onClose();
             }}
-            className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700 disabled:cursor-not-allowed disabled:opacity-50"
-            data-testid="avatar-save"
+            testId="avatar-save"
           >
             {t('actions.save')}
-          </button>
+          </DialogButton>
         </>
       }
     >

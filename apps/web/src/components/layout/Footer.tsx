@@ -3,7 +3,7 @@ import { COOKIE_SETTINGS_EVENT } from '../shell/CookieBanner';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePublicConfig } from '../../lib/public-config';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogButton } from '../Dialog';
 import { useCopy } from '../../lib/use-copy';
 import { Logo } from './Logo';
 
@@ -20,9 +20,7 @@ function ContactDialog({ open, onClose, email }: { open: boolean; onClose: () =>
       onClose={onClose}
       title={t('contact.title')}
       footer={
-        <button type="button" onClick={onClose} className="rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2">
-          {t('contact.close')}
-        </button>
+        <DialogButton onClick={onClose}>{t('contact.close')}</DialogButton>
       }
     >
       <p className="mb-2 text-muted">{t('contact.body')}</p>

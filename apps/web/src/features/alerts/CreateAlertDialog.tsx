@@ -54,6 +54,34 @@ const input =
   'h-9 w-full rounded-md border border-border bg-surface px-2.5 text-[14px] text-fg focus-visible:outline-2 focus-visible:outline-primary-500 aria-[invalid=true]:border-down';
 const label = 'block text-[13px] font-medium text-fg';
 
+/** A labelled select of the dialog over fixed `options`, each shown as `optionLabel(option)`. */
+function ChoiceField<T extends string>({ id, label: text, value, onChange, options, optionLabel, testId }: { id: string; label: string; value: T; onChange: (value: T) => void; options: readonly T[]; optionLabel: (option: T) => string; testId?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>{text}</label>
+      <select id={id} className={input} value={value} onChange={(e) => onChange(e.target.value as T)} data-testid={testId}>
+        {options.map((o) => (
+          <option key={o} value={o}>{optionLabel(o)}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A labelled text input of the dialog with its validation message: `error` (already translated)
+ * marks the input invalid and is read out with it (aria-describedby `${id}-err`).
+ */
+function TextField({ id, label: text, inputMode, value, onChange, error, testId }: { id: string; label: string; inputMode: 'decimal' | 'numeric'; value: string; onChange: (value: string) => void; error?: string; testId: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className={label}>{text}</label>
+      <input id={id} inputMode={inputMode} className={input} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} aria-describedby={error ? `${id}-err` : undefined} data-testid={testId} />
+      {error && <p id={`${id}-err`} className="mt-1 text-[12px] text-down">{error}</p>}
+    </div>
+  );
+}
+
 /** Rounds a price to a readable default level (4 significant digits). */
 function roundLevel(p: number): string {
   return String(Number(p.toPrecision(p >= 1 ? 6 : 4)));
@@ -191,42 +219,16 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
 
         {kind === 'price_cross' && (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            <div>
-              <label htmlFor="alert-level" className={label}>{t('dialog.level')}</label>
-              <input id="alert-level" inputMode="decimal" className={input} value={level} onChange={(e) => setLevel(e.target.value)} aria-invalid={!!errors.level} aria-describedby={errors.level ? 'alert-level-err' : undefined} data-testid="alert-level" />
-              {errors.level && <p id="alert-level-err" className="mt-1 text-[12px] text-down">{errors.level}</p>}
-            </div>
-            <div>
-              <label htmlFor="alert-cross-dir" className={label}>{t('dialog.direction')}</label>
-              <select id="alert-cross-dir" className={input} value={crossDir} onChange={(e) => setCrossDir(e.target.value as typeof crossDir)} data-testid="alert-cross-direction">
-                <option value="any">{t('dir.any')}</option>
-                <option value="up">{t('dir.up')}</option>
-                <option value="down">{t('dir.down')}</option>
-              </select>
-            </div>
+            <TextField id="alert-level" label={t('dialog.level')} inputMode="decimal" value={level} onChange={setLevel} error={errors.level} testId="alert-level" />
+            <ChoiceField id="alert-cross-dir" label={t('dialog.direction')} value={crossDir} onChange={setCrossDir} options={['any', 'up', 'down'] as const} optionLabel={(o) => t(`dir.${o}`)} testId="alert-cross-direction" />
           </div>
         )}
 
         {kind === 'price_move' && (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-            <div>
-              <label htmlFor="alert-percent" className={label}>{t('dialog.percent')}</label>
-              <input id="alert-percent" inputMode="decimal" className={input} value={percent} onChange={(e) => setPercent(e.target.value)} aria-invalid={!!errors.percent} aria-describedby={errors.percent ? 'alert-percent-err' : undefined} data-testid="alert-percent" />
-              {errors.percent && <p id="alert-percent-err" className="mt-1 text-[12px] text-down">{errors.percent}</p>}
-            </div>
-            <div>
-              <label htmlFor="alert-window" className={label}>{t('dialog.window')}</label>
-              <input id="alert-window" inputMode="numeric" className={input} value={windowMin} onChange={(e) => setWindowMin(e.target.value)} aria-invalid={!!errors.window} aria-describedby={errors.window ? 'alert-window-err' : undefined} data-testid="alert-window" />
-              {errors.window && <p id="alert-window-err" className="mt-1 text-[12px] text-down">{errors.window}</p>}
-            </div>
-            <div>
-              <label htmlFor="alert-move-dir" className={label}>{t('dialog.direction')}</label>
-              <select id="alert-move-dir" className={input} value={moveDir} onChange={(e) => setMoveDir(e.target.value as typeof moveDir)}>
-                <option value="any">{t('dir.any')}</option>
-                <option value="up">{t('dir.up')}</option>
-                <option value="down">{t('dir.down')}</option>
-              </select>
-            </div>
+            <TextField id="alert-percent" label={t('dialog.percent')} inputMode="decimal" value={percent} onChange={setPercent} error={errors.percent} testId="alert-percent" />
+            <TextField id="alert-window" label={t('dialog.window')} inputMode="numeric" value={windowMin} onChange={setWindowMin} error={errors.window} testId="alert-window" />
+            <ChoiceField id="alert-move-dir" label={t('dialog.direction')} value={moveDir} onChange={setMoveDir} options={['any', 'up', 'down'] as const} optionLabel={(o) => t(`dir.${o}`)} />
           </div>
         )}
 
@@ -257,14 +259,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
                 <option value="1d">1d</option>
               </select>
             </div>
-            <div>
-              <label htmlFor="alert-sig-dir" className={label}>{t('dialog.direction')}</label>
-              <select id="alert-sig-dir" className={input} value={sigDir} onChange={(e) => setSigDir(e.target.value as typeof sigDir)}>
-                <option value="any">{t('dir.any')}</option>
-                <option value="bullish">{t('dir.bullish')}</option>
-                <option value="bearish">{t('dir.bearish')}</option>
-              </select>
-            </div>
+            <ChoiceField id="alert-sig-dir" label={t('dialog.direction')} value={sigDir} onChange={setSigDir} options={['any', 'bullish', 'bearish'] as const} optionLabel={(o) => t(`dir.${o}`)} />
             <label className="flex items-center gap-2 self-end text-[13px]">
               <input type="checkbox" checked={edgeOnly} onChange={(e) => setEdgeOnly(e.target.checked)} className="accent-primary-600" data-testid="alert-edge-only" />
               {t('dialog.edgeOnly')}
@@ -290,14 +285,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
                 ))}
               </select>
             </div>
-            <div>
-              <label htmlFor="alert-news-dir" className={label}>{t('dialog.direction')}</label>
-              <select id="alert-news-dir" className={input} value={newsDir} onChange={(e) => setNewsDir(e.target.value as typeof newsDir)} data-testid="alert-news-direction">
-                <option value="any">{t('newsDir.any')}</option>
-                <option value="bullish">{t('newsDir.bullish')}</option>
-                <option value="bearish">{t('newsDir.bearish')}</option>
-              </select>
-            </div>
+            <ChoiceField id="alert-news-dir" label={t('dialog.direction')} value={newsDir} onChange={setNewsDir} options={['any', 'bullish', 'bearish'] as const} optionLabel={(o) => t(`newsDir.${o}`)} testId="alert-news-direction" />
           </div>
         )}
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, DialogButton } from '../../components/Dialog';
 import { AgreementText } from '../legal';
 
 /**
@@ -23,17 +23,15 @@ export function AgreementDialog({ open, onClose, withActions = false, onResult }
       footer={
         withActions ? (
           <>
-            <button type="button" onClick={() => answer(false)} className="rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2" data-testid="agreement-decline">
+            <DialogButton onClick={() => answer(false)} testId="agreement-decline">
               {t('agreementDialog.decline')}
-            </button>
-            <button type="button" onClick={() => answer(true)} className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700" data-testid="agreement-accept">
+            </DialogButton>
+            <DialogButton primary onClick={() => answer(true)} testId="agreement-accept">
               {t('agreementDialog.accept')}
-            </button>
+            </DialogButton>
           </>
         ) : (
-          <button type="button" onClick={onClose} className="rounded-md border border-border px-3 py-1.5 text-[13px] hover:bg-surface-2">
-            {t('agreementDialog.close')}
-          </button>
+          <DialogButton onClick={onClose}>{t('agreementDialog.close')}</DialogButton>
         )
       }
     >

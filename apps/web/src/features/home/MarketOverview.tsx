@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Coin } from '@coinlens/contracts';
@@ -32,6 +33,13 @@ function CardSkeleton({ tall = false }: { tall?: boolean }) {
   );
 }
 
+/** A card's value from `q`: its error state (with retry), a skeleton while loading, else `children(data)`. */
+function QueryValue<T>({ q, tall = false, children }: { q: UseQueryResult<T>; tall?: boolean; children: (data: NonNullable<T>) => ReactNode }) {
+  if (q.isError && !isCancelled(q.error)) return <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />;
+  if (q.data == null) return <CardSkeleton tall={tall} />;
+  return <>{children(q.data)}</>;
+}
+
 /** Footer line kept while loading (a non-breaking space), so the card's height does not change. */
 const FOOTER_PLACEHOLDER = '\u00a0';
 
@@ -41,21 +49,19 @@ function MarketCapCard() {
   const d = q.data;
   return (
     <Card title={t('overview.totalMarketCap')} testId="card-market-cap" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : FOOTER_PLACEHOLDER}>
-      {q.isError && !isCancelled(q.error) ? (
-        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
-      ) : !d ? (
-        <CardSkeleton />
-      ) : (
-        <div className="flex items-end justify-between gap-2">
-          <div className="min-w-0">
-            <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{formatCompact(d.total_market_cap, '$')}</p>
-            <p className="mt-0.5 text-[12px]">
-              <Change value={d.total_market_cap_change_24h_pct} /> <span className="text-muted">{t('overview.change24h')}</span>
-            </p>
+      <QueryValue q={q}>
+        {(d) => (
+          <div className="flex items-end justify-between gap-2">
+            <div className="min-w-0">
+              <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{formatCompact(d.total_market_cap, '$')}</p>
+              <p className="mt-0.5 text-[12px]">
+                <Change value={d.total_market_cap_change_24h_pct} /> <span className="text-muted">{t('overview.change24h')}</span>
+              </p>
+            </div>
+            <Sparkline values={d.history.slice(-30).map((h) => h.total_market_cap)} width={96} height={36} className="hidden sm:block" />
           </div>
-          <Sparkline values={d.history.slice(-30).map((h) => h.total_market_cap)} width={96} height={36} className="hidden sm:block" />
-        </div>
-      )}
+        )}
+      </QueryValue>
     </Card>
   );
 }
@@ -68,25 +74,23 @@ function DominanceCard() {
   const prev = hist.length > 1 ? hist[hist.length - 2] : null;
   return (
     <Card title={t('overview.btcDominance')} testId="card-btc-dominance" footer={d ? t('overview.asOf', { date: formatDateUtc(d.date, i18n.language) }) : FOOTER_PLACEHOLDER}>
-      {q.isError && !isCancelled(q.error) ? (
-        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
-      ) : !d ? (
-        <CardSkeleton />
-      ) : (
-        <div className="flex items-end justify-between gap-2">
-          <div className="min-w-0">
-            <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{d.btc_dominance.toFixed(2)}%</p>
-            {prev != null && (
-              <p className="num mt-0.5 text-[12px] text-muted">
-                {formatPercent(d.btc_dominance - prev)} {t('overview.change24h')}
-              </p>
-            )}
+      <QueryValue q={q}>
+        {(d) => (
+          <div className="flex items-end justify-between gap-2">
+            <div className="min-w-0">
+              <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{d.btc_dominance.toFixed(2)}%</p>
+              {prev != null && (
+                <p className="num mt-0.5 text-[12px] text-muted">
+                  {formatPercent(d.btc_dominance - prev)} {t('overview.change24h')}
+                </p>
+              )}
+            </div>
+            <div className="hidden h-2 w-24 overflow-hidden rounded-full bg-surface-2 sm:block" aria-hidden="true">
+              <div className="h-full rounded-full bg-amber-500" style={{ width: `${Math.min(100, d.btc_dominance)}%` }} />
+            </div>
           </div>
-          <div className="hidden h-2 w-24 overflow-hidden rounded-full bg-surface-2 sm:block" aria-hidden="true">
-            <div className="h-full rounded-full bg-amber-500" style={{ width: `${Math.min(100, d.btc_dominance)}%` }} />
-          </div>
-        </div>
-      )}
+        )}
+      </QueryValue>
     </Card>
   );
 }
@@ -99,19 +103,17 @@ function FearGreedCard() {
   const tone = d ? (d.value < 25 ? 'text-down' : d.value < 45 ? 'text-orange-500' : d.value <= 55 ? 'text-amber-500' : 'text-up') : '';
   return (
     <Card title={t('overview.fearGreed')} testId="card-fear-greed" footer={t('overview.fearGreedCredit')} className="col-span-2 sm:col-span-1">
-      {q.isError && !isCancelled(q.error) ? (
-        <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
-      ) : !d ? (
-        <CardSkeleton tall />
-      ) : (
-        <div className="flex items-center justify-between gap-2">
-          <div>
-            <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{d.value}</p>
-            <p className={`text-[13px] font-medium ${tone}`}>{cls}</p>
+      <QueryValue q={q} tall>
+        {(d) => (
+          <div className="flex items-center justify-between gap-2">
+            <div>
+              <p className="num text-[19px] leading-tight font-semibold sm:text-[22px]">{d.value}</p>
+              <p className={`text-[13px] font-medium ${tone}`}>{cls}</p>
+            </div>
+            <FearGreedGauge value={d.value} label={t('overview.fearGreedValue', { value: d.value })} />
           </div>
-          <FearGreedGauge value={d.value} label={t('overview.fearGreedValue', { value: d.value })} />
-        </div>
-      )}
+        )}
+      </QueryValue>
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { Dialog } from '../../components/Dialog';
+import { Dialog, DialogButton } from '../../components/Dialog';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -19,20 +19,17 @@ export function UpgradeDialog({ open, onClose, reason = 'VIP_REQUIRED' }: { open
       title={t('upgrade.title')}
       footer={
         <>
-          <button type="button" onClick={onClose} className="rounded-md border border-border px-3 py-1.5 text-[13px] text-fg hover:bg-surface-2">
-            {t('upgrade.later')}
-          </button>
-          <button
-            type="button"
-            data-testid="upgrade-view-perks"
+          <DialogButton onClick={onClose}>{t('upgrade.later')}</DialogButton>
+          <DialogButton
+            primary
+            testId="upgrade-view-perks"
             onClick={() => {
               onClose();
               navigate(`/${lang}/pricing`);
             }}
-            className="rounded-md bg-primary-600 px-3 py-1.5 text-[13px] font-medium text-white hover:bg-primary-700"
           >
             {t('upgrade.viewPerks')}
-          </button>
+          </DialogButton>
         </>
       }
     >
