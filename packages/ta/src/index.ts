@@ -42,5 +42,9 @@ export {
 export {
   binOf, type BrierSummary, brierSummary, type CalibratedWording, calibrateWording, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,
   WORDING_RANGES, type BinCount, binCounts, type CalibrationScale, type CalibrationScaleBin, calibratedWordingOf, fitCalibrationScale, MIN_CALIBRATION_BLOCK,
-  MIN_CALIBRATION_TOTAL, type ScaleRow, scaleRows, type WordingCalibration,
+  MIN_CALIBRATION_TOTAL, type ScaleRow, scaleRows, type WordingCalibration, fitClusteredScale,
 } from './calibration/calibration';
+export {
+  type ClusteredBin, clusteredBins, type ClusteredRate, clusteredRate, type ClusteredSkill, clusteredSkill, type ForecastCell, forecastCells, MIN_SKILL_EPISODES,
+  type TimedForecast,
+} from './calibration/clustered';

@@ -28,11 +28,16 @@ export const ReliabilityBin = z.object({
   stated: z.number().nullable(),
   /** Observed frequency of the event in the bin; null when empty. */
   observed: z.number().nullable(),
+  /** Episodes the bin's forecasts fall into (effective n; forecasts whose outcome windows overlap count once). */
+  n_eff: z.number().int().min(0),
+  /** 95 % interval of `observed`, cluster-robust over episodes; null with fewer than 2 episodes. */
+  observed_lo: z.number().nullable(),
+  observed_hi: z.number().nullable(),
 });
 
 /**
  * A verbal label with the stated range it stands for and what was observed after probabilities
- * stated in that range (95 % Wilson interval, n). On a calibrated scale the range is the deciles
+ * stated in that range (95 % interval over episodes, n and effective n). On a calibrated scale the range is the deciles
  * whose observed frequency earned the label (null when none earns it); otherwise the fixed range.
  */
 export const CalibratedWording = z.object({
@@ -40,6 +45,8 @@ export const CalibratedWording = z.object({
   stated_lo: z.number().nullable(),
   stated_hi: z.number().nullable(),
   n: z.number().int().min(0),
+  /** Episodes behind n (effective n). */
+  n_eff: z.number().int().min(0),
   observed: z.number().nullable(),
   observed_lo: z.number().nullable(),
   observed_hi: z.number().nullable(),
@@ -64,6 +71,13 @@ export const CalibrationGroup = z.object({
   brier_ref: z.number().nullable(),
   /** Brier skill score 1 − brier / brier_ref (> 0 better than the base rate). */
   skill: z.number().nullable(),
+  /** Episodes the resolved forecasts fall into (effective n; one coin's forecasts of one calendar block of two horizons are one). */
+  n_eff: z.number().int().min(0),
+  /** 95 % interval of `skill` (delete-one-episode jackknife, Student t on episodes − 1); null with fewer than 3 episodes. */
+  skill_lo: z.number().nullable(),
+  skill_hi: z.number().nullable(),
+  /** `skill`: the interval lies above 0; `none`: it includes 0 (no skill over the base rate); `worse`: below 0; null without an interval. */
+  skill_verdict: z.enum(['skill', 'none', 'worse']).nullable(),
   bins: z.array(ReliabilityBin),
   /**
    * `calibrated`: the labels shown beside this kind's probabilities come from `wording` (isotonic
@@ -75,6 +89,17 @@ export const CalibrationGroup = z.object({
   min_total: z.number().int(),
   min_block: z.number().int(),
   wording: z.array(CalibratedWording),
+  /**
+   * Which forecasts the labels served beside this kind's probabilities rest on, whatever `origin`
+   * the query asked for: `live` once min_total live forecasts in min_live_episodes episodes are
+   * resolved, otherwise `backfill` (in-sample).
+   */
+  scale_source: z.enum(['live', 'backfill']),
+  /** Live resolved forecasts and their episodes (the out-of-sample evidence so far). */
+  n_live: z.number().int().min(0),
+  n_eff_live: z.number().int().min(0),
+  /** Episodes of live forecasts needed before the served labels rest on them. */
+  min_live_episodes: z.number().int(),
 });
 export type CalibrationGroup = z.infer<typeof CalibrationGroup>;
 
