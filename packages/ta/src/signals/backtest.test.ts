@@ -212,6 +212,23 @@ describe('backtest: runBacktest', () => {
     expect(runBacktest(x, { timeframe: '1d', patterns: ['rsi_oversold', 'rsi_overbought', 'macd_golden_cross', 'macd_death_cross'] })).toEqual(r);
   });
 
+  it('shows one interval beside the verdict: the Holm-corrected one, which excludes 0 exactly when the verdict is edge / worse', () => {
+    const x = computeSignalColumns(loadCandles('BTCUSDT-1h'));
+    const r = runBacktest(x, { timeframe: '1h' });
+    const parts = r.patterns.flatMap((p) => [p.all, p.in_sample, p.out_of_sample]).filter((s) => s.trades >= 2);
+    let before = 0;
+    for (const s of parts) {
+      expect(s.mean_ci_holm_low_pct!).toBeLessThanOrEqual(s.mean_ci_low_pct! + 1e-9);
+      expect(s.mean_ci_holm_high_pct!).toBeGreaterThanOrEqual(s.mean_ci_high_pct! - 1e-9);
+      const excludes = s.mean_ci_holm_low_pct! > 0 || s.mean_ci_holm_high_pct! < 0;
+      expect(excludes).toBe(s.verdict !== 'none');
+      if (Math.abs(s.p_adjusted - 0.05) > 1e-6) expect(excludes).toBe(s.p_adjusted <= 0.05);
+      // the uncorrected 95 % interval would exclude 0 beside "no measurable edge"
+      if (s.verdict === 'none' && (s.mean_ci_low_pct! > 0 || s.mean_ci_high_pct! < 0)) before++;
+    }
+    expect(before).toBeGreaterThan(0);
+  });
+
   it('ETH 1d rsi_overbought (shorts through the 2020–21 rallies) never goes below −100 %', () => {
     const x = computeSignalColumns(loadCandles('ETHUSDT-1d'));
     const r = runBacktest(x, { timeframe: '1d', patterns: ['rsi_overbought'] });

@@ -58,7 +58,8 @@ const verdictTone = { edge: 'text-up', worse: 'text-down', none: 'text-muted' } 
 
 function StatCells({ s, testId, col, verdict }: { s: BacktestStats; testId?: string; col: (k: string) => string; verdict: (v: BacktestStats['verdict']) => string }) {
   const td = statTd;
-  const ci = s.mean_ci_low_pct == null || s.mean_ci_high_pct == null ? '—' : `${signedPct(s.mean_ci_low_pct, 1)} … ${signedPct(s.mean_ci_high_pct, 1)}`;
+  // the interval at the Holm-corrected level: it excludes 0 exactly when the verdict beside it is edge / worse
+  const ci = s.mean_ci_holm_low_pct == null || s.mean_ci_holm_high_pct == null ? '—' : `${signedPct(s.mean_ci_holm_low_pct, 1)} … ${signedPct(s.mean_ci_holm_high_pct, 1)}`;
   return (
     <>
       <td className={td} data-testid={testId} data-col={col('trades')}>{formatNumber(s.trades)}</td>
