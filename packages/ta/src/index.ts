@@ -45,6 +45,6 @@ export {
   MIN_CALIBRATION_TOTAL, type ScaleRow, scaleRows, type WordingCalibration, fitClusteredScale,
 } from './calibration/calibration';
 export {
-  type ClusteredBin, clusteredBins, type ClusteredRate, clusteredRate, type ClusteredSkill, clusteredSkill, type ForecastCell, forecastCells, MIN_SKILL_EPISODES,
-  type TimedForecast,
+  type ClusteredBin, clusteredBins, clusteredMeanInterval, type ClusteredRate, clusteredRate, type ClusteredSkill, clusteredSkill, type ForecastCell, forecastCells, MIN_SKILL_EPISODES,
+  type ScoredStrategyCase, strategyEpisode, type StrategyRecordStats, strategyRecordStats, type TimedForecast,
 } from './calibration/clustered';

@@ -137,6 +137,18 @@ export const StrategyRecordRow = z.object({
   mean_hold_pct: z.number().nullable(),
   /** Strategies still waiting for their horizon. */
   pending: z.number().int().min(0),
+  /**
+   * Episodes of the scored strategies (effective n): one coin's strategies of one term created within
+   * one calendar block of two horizons are scored on overlapping candles and count as one.
+   */
+  n_eff: z.number().int().min(0),
+  /** 95 % interval of target_first / n over episodes (0..1); null with fewer than 2 episodes. */
+  target_first_lo: z.number().nullable(),
+  target_first_hi: z.number().nullable(),
+  /** Mean of (return − holding) in percentage points, with its 95 % interval over episodes; null when n = 0 / fewer than 2 episodes. */
+  excess_pct: z.number().nullable(),
+  excess_lo: z.number().nullable(),
+  excess_hi: z.number().nullable(),
 });
 export type StrategyRecordRow = z.infer<typeof StrategyRecordRow>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../random';
 import { brierSummary, calibratedWordingOf, fitClusteredScale, scaleRows, wilsonInterval } from './calibration';
-import { clusteredBins, clusteredRate, clusteredSkill, forecastCells, type TimedForecast } from './clustered';
+import { clusteredBins, clusteredMeanInterval, clusteredRate, clusteredSkill, forecastCells, strategyEpisode, strategyRecordStats, type TimedForecast } from './clustered';
 
 /** `episodes` runs of `len` (≤ 100) forecasts stated on consecutive candles (one shared outcome window each), horizon 50: one block each. */
 function runs(episodes: number, len: number, p: (e: number) => number, outcome: (e: number, k: number) => boolean): TimedForecast[] {
@@ -141,5 +141,42 @@ describe('a scale fitted on episodes', () => {
     expect(calibration.source).toBe('live');
     expect(calibration.no_skill).toBe(false);
     expect(calibration.skill!.lo).toBeGreaterThan(0);
+  });
+});
+
+describe('strategy records over episodes', () => {
+  it('clusteredMeanInterval is about mean ± 1.96 s/√n for independent values and widens when they come in episodes', () => {
+    const rnd = mulberry32(5);
+    const xs = Array.from({ length: 400 }, () => rnd() * 4 - 1.5);
+    const mean = xs.reduce((a, x) => a + x, 0) / xs.length;
+    const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1));
+    const ci = clusteredMeanInterval(xs.map((x) => ({ n: 1, sum: x })))!;
+    expect(ci.lo).toBeCloseTo(mean - 1.96 * (sd / 20), 2);
+    expect(ci.hi).toBeCloseTo(mean + 1.96 * (sd / 20), 2);
+    // the same 400 values as 20 episodes of 20 identical copies of 20 values: far wider
+    const eps = Array.from({ length: 20 }, (_, g) => ({ n: 20, sum: 20 * xs[g] }));
+    const wide = clusteredMeanInterval(eps)!;
+    expect(wide.hi - wide.lo).toBeGreaterThan(3 * (ci.hi - ci.lo));
+    expect(clusteredMeanInterval([{ n: 5, sum: 3 }])).toBeNull();
+  });
+
+  it('groups one coin\'s strategies of one block of two horizons into one episode and gives the target-first share and the excess over holding with intervals', () => {
+    const H = 72 * 3_600_000;
+    expect(strategyEpisode('builtin', 1, 'short_term', 0, H)).toBe(strategyEpisode('builtin', 1, 'short_term', 2 * H - 1, H));
+    expect(strategyEpisode('builtin', 1, 'short_term', 0, H)).not.toBe(strategyEpisode('builtin', 1, 'short_term', 2 * H, H));
+    expect(strategyEpisode('builtin', 1, 'short_term', 0, H)).not.toBe(strategyEpisode('builtin', 2, 'short_term', 0, H));
+    // 6 coins × 9 strategies every 4 h (one block each): the outcome of a block is shared
+    const rows = Array.from({ length: 54 }, (_, i) => {
+      const coin = Math.floor(i / 9);
+      return { episode: strategyEpisode('builtin', coin, 'short_term', (i % 9) * 4 * 3_600_000, H), target_first: coin % 2 === 0, return_pct: coin - 2, hold_pct: 0.5 };
+    });
+    const s = strategyRecordStats(rows);
+    expect(s).toMatchObject({ n: 54, n_eff: 6 });
+    expect(s.target_first_rate).toBeCloseTo(0.5, 12);
+    expect(s.excess_pct).toBeCloseTo(0, 12);
+    expect(s.target_first_lo!).toBeLessThan(0.2);
+    expect(s.target_first_hi!).toBeGreaterThan(0.8);
+    expect(s.excess_lo!).toBeLessThan(-1);
+    expect(s.excess_hi!).toBeGreaterThan(1);
   });
 });

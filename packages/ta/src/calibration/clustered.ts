@@ -1,5 +1,5 @@
 import { EDGE_ALPHA, studentTCritical } from '@coinlens/contracts/signals/edge-stats';
-import { edgeInterval, type Episode, episodeEdge, MIN_EPISODES } from '../signals/episode-edge';
+import { edgeInterval, type Episode, episodeEdge, MIN_EPISODES, normalCritical } from '../signals/episode-edge';
 
 /**
  * Dependence-aware figures of the calibration log.
@@ -192,4 +192,86 @@ export function forecastCells(xs: readonly TimedForecast[]): ForecastCell[] {
     c.n++; c.hits += o; c.sp += x.p; c.sq += (x.p - o) ** 2;
   }
   return [...cells.values()];
+}
+
+/**
+ * Two-sided (1 − alpha) interval of the mean of values grouped into independent episodes, by the
+ * same null-imposed cluster-robust score test as the edge of signals (signals/episode-edge.ts):
+ * every μ with |Σ_g (S_g − μ n_g)| ≤ z · √Σ_g (S_g − μ n_g)², S_g the sum and n_g the count of
+ * episode g — a quadratic in μ solved in closed form, normal reference. Null with fewer than 2
+ * episodes; the whole real line is not representable, so an unbounded interval (episodes too
+ * uneven in size) is null as well.
+ */
+export function clusteredMeanInterval(episodes: readonly { n: number; sum: number }[], alpha = EDGE_ALPHA): { lo: number; hi: number } | null {
+  const eps = episodes.filter((e) => e.n > 0);
+  if (eps.length < MIN_EPISODES) return null;
+  let N = 0, S = 0, nn = 0, sn = 0, ss = 0;
+  for (const e of eps) {
+    N += e.n; S += e.sum; nn += e.n * e.n; sn += e.sum * e.n; ss += e.sum * e.sum;
+  }
+  const c2 = normalCritical(alpha) ** 2;
+  // (S − μN)² ≤ c²·Σ(S_g − μ n_g)²  ⇔  qa μ² + qb μ + qc ≤ 0
+  const qa = N * N - c2 * nn;
+  const qb = -2 * (S * N - c2 * sn);
+  const qc = S * S - c2 * ss;
+  if (!(qa > 0)) return null;
+  const root = Math.sqrt(Math.max(0, qb * qb - 4 * qa * qc));
+  const mean = S / N;
+  return { lo: Math.min(mean, (-qb - root) / (2 * qa)), hi: Math.max(mean, (-qb + root) / (2 * qa)) };
+}
+
+/** A scored strategy as its record reads it: the episode it belongs to, whether it reached its target first, its return and holding's (percent after fees). */
+export interface ScoredStrategyCase {
+  /** Episode key: strategies of one author, coin and term created within one calendar block of two horizons share one (their windows overlap). */
+  episode: string;
+  target_first: boolean;
+  return_pct: number;
+  hold_pct: number;
+}
+
+/**
+ * The episode key of a strategy: author × coin × term × the calendar block ⌊created_at / (2 · horizon)⌋
+ * (created_at and horizon in ms). Strategies of one coin written every few hours with a horizon of
+ * days are scored on overlapping candles; the block groups them, as for the calibration log.
+ */
+export function strategyEpisode(author: string, coin: number | string, term: string, createdAt: number, horizonMs: number): string {
+  return `${author}:${coin}:${term}:${Math.floor(createdAt / (2 * Math.max(1, horizonMs)))}`;
+}
+
+/** A strategy record's figures with their dependence-aware 95 % intervals over episodes. */
+export interface StrategyRecordStats {
+  n: number;
+  /** Episodes (effective n). */
+  n_eff: number;
+  /** Share of strategies that reached their first target before the invalidation, with its interval (0..1); null when n = 0 / fewer than 2 episodes. */
+  target_first_rate: number | null;
+  target_first_lo: number | null;
+  target_first_hi: number | null;
+  /** Mean of (return − holding) over the strategies, percentage points, with its interval. */
+  excess_pct: number | null;
+  excess_lo: number | null;
+  excess_hi: number | null;
+}
+
+/**
+ * The record of scored strategies with intervals over episodes: the target-first share (cluster-robust
+ * score interval of a proportion, {@link clusteredRate}) and the mean return in excess of holding the
+ * coin over the same window ({@link clusteredMeanInterval}); effective n = episodes.
+ */
+export function strategyRecordStats(rows: readonly ScoredStrategyCase[]): StrategyRecordStats {
+  const by = new Map<string, { n: number; hits: number; sum: number }>();
+  for (const r of rows) {
+    const e = by.get(r.episode) ?? by.set(r.episode, { n: 0, hits: 0, sum: 0 }).get(r.episode)!;
+    e.n++;
+    if (r.target_first) e.hits++;
+    e.sum += r.return_pct - r.hold_pct;
+  }
+  const eps = [...by.values()];
+  const rate = clusteredRate(eps.map((e, i) => ({ episode: String(i), bin: 0, n: e.n, hits: e.hits, sp: 0, sq: 0 })));
+  const n = rows.length;
+  const ex = clusteredMeanInterval(eps);
+  return {
+    n, n_eff: eps.length, target_first_rate: rate.rate, target_first_lo: rate.lo, target_first_hi: rate.hi,
+    excess_pct: n ? eps.reduce((a, e) => a + e.sum, 0) / n : null, excess_lo: ex?.lo ?? null, excess_hi: ex?.hi ?? null,
+  };
 }

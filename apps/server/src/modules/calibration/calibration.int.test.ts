@@ -218,6 +218,18 @@ describe('built-in strategies backfilled at first start', () => {
     const all1h = rec.rows.find((x: any) => x.coin === null && x.timeframe === '1h');
     expect(all1h.n).toBe(short.filter((r: any) => r.scored_at !== null).length);
     expect(all1h.n_backfill).toBe(all1h.n);
+    // strategies every 4 h with a horizon of days overlap: episodes = coin × block of two horizons, far fewer than n
+    const scored = short.filter((r: any) => r.scored_at !== null);
+    const blocks = new Set(scored.map((r: any) => `${r.coin_id}:${Math.floor(Number(r.created_at) / (2 * r.horizon_hours * 3_600_000))}`));
+    expect(all1h.n_eff).toBe(blocks.size);
+    expect(all1h.n_eff).toBeLessThan(all1h.n);
+    if (all1h.n_eff >= 2) {
+      expect(all1h.target_first_lo).toBeLessThanOrEqual(all1h.target_first / all1h.n);
+      expect(all1h.target_first_hi).toBeGreaterThanOrEqual(all1h.target_first / all1h.n);
+      expect(all1h.excess_pct).toBeCloseTo(all1h.mean_return_pct - all1h.mean_hold_pct, 8);
+      // null: the episodes are too few and uneven in size for a bounded interval
+      if (all1h.excess_lo !== null) expect(all1h.excess_lo).toBeLessThanOrEqual(all1h.excess_pct);
+    }
     const live = (await get('/api/strategies/record?origin=live&author=builtin')).body.result;
     expect(live.rows.every((x: any) => x.n_backfill === 0)).toBe(true);
   });

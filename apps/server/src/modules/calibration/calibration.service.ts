@@ -2,7 +2,7 @@ import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, 
 import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
   type CalibrationScale, clusteredBins, clusteredSkill, computeSignalColumns, findLevels, fitClusteredScale, type ForecastCell, measureLevelProbabilities, MIN_ANALYZE_CANDLES,
-  MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, scaleRows,
+  MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, scaleRows, strategyEpisode, strategyRecordStats,
   SIGNAL_HORIZON_CANDLES, SIGNAL_WARMUP, type SignalColumns, type Candles,
 } from '@coinlens/ta';
 import type { Clock } from '../../platform/clock';
@@ -387,6 +387,14 @@ export class CalibrationService {
       add(`${r.author}\u0000${r.coin_id}\u0000${r.timeframe}`, r);
     }
     const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+    // intervals over episodes: a coin's strategies of one term whose windows overlap count once
+    const recordIntervals = (scored: StrategyRow[]) => {
+      const st = strategyRecordStats(scored.map((r) => ({
+        episode: strategyEpisode(r.author, r.coin_id, r.term, r.created_at, r.horizon_hours * 3_600_000),
+        target_first: !!r.target_first, return_pct: r.return_pct ?? 0, hold_pct: r.hold_pct ?? 0,
+      })));
+      return { n_eff: st.n_eff, target_first_lo: st.target_first_lo, target_first_hi: st.target_first_hi, excess_pct: st.excess_pct, excess_lo: st.excess_lo, excess_hi: st.excess_hi };
+    };
     const out: StrategyRecordRow[] = [...groups.entries()].map(([k, rs]) => {
       const [author, coin, timeframe] = k.split('\u0000');
       const scored = rs.filter((r) => r.status !== null);
@@ -402,6 +410,7 @@ export class CalibrationService {
         mean_return_pct: mean(scored.map((r) => r.return_pct ?? 0)),
         mean_hold_pct: mean(scored.map((r) => r.hold_pct ?? 0)),
         pending: rs.length - scored.length,
+        ...recordIntervals(scored),
       };
     });
     out.sort((a, b) => Number(a.coin !== null) - Number(b.coin !== null) || a.author.localeCompare(b.author) || (a.coin?.symbol ?? '').localeCompare(b.coin?.symbol ?? '') || TA_TIMEFRAMES.indexOf(a.timeframe) - TA_TIMEFRAMES.indexOf(b.timeframe));

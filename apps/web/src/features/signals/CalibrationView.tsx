@@ -11,6 +11,8 @@ import { skillWithInterval } from './labels';
 
 /** A probability (0..1) as an unsigned percentage, e.g. 0.4 → "40%". */
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
+/** Percentage points with a sign (U+2212 minus), two decimals: −1.10. */
+const signedPp = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
 
 /** Calibration figures (`GET /api/signals/calibration`). */
 export function useCalibration(origin: EvidenceOrigin) {
@@ -207,7 +209,7 @@ function StrategyRecordPanel() {
   return (
     <Panel title={t('calibration.strategiesTitle')} className="mt-4">
       <div className="px-3 pb-3">
-      <p className="mb-2 text-[12px] text-muted">{t('calibration.strategiesNote', { fee: q.data ? formatNumber(q.data.fee_pct, 2) : '0.10' })}</p>
+      <p className="mb-2 text-[12px] text-muted">{t('calibration.strategiesNote', { fee: q.data ? formatNumber(q.data.fee_pct, 2) : '0.10' })} {t('calibration.strategyEpisodesHelp')}</p>
       {q.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : q.isError ? (
@@ -223,9 +225,11 @@ function StrategyRecordPanel() {
                 <th className="px-2 py-1.5 text-left font-medium">{t('calibration.timeframe')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.scored')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.entered')}</th>
+                <th className="px-2 py-1.5 text-right font-medium" title={t('calibration.strategyEpisodesHelp')}>{t('calibration.scale.episodes')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.targetFirst')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.meanReturn')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.meanHold')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.excess')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.pending')}</th>
               </tr>
             </thead>
@@ -236,9 +240,20 @@ function StrategyRecordPanel() {
                   <td className="px-2 py-1.5">{timeframeLabel(r.timeframe)}</td>
                   <td className="num px-2 py-1.5 text-right">{formatNumber(r.n)}{r.n_backfill ? ` (${t('calibration.inSampleShort', { count: r.n_backfill })})` : ''}</td>
                   <td className="num px-2 py-1.5 text-right">{formatNumber(r.entered)}</td>
-                  <td className="num px-2 py-1.5 text-right">{formatNumber(r.target_first)}</td>
+                  <td className="num px-2 py-1.5 text-right" data-testid="strategy-episodes">{formatNumber(r.n_eff)}</td>
+                  <td className="num px-2 py-1.5 text-right whitespace-nowrap" data-testid="strategy-target-first">
+                    {formatNumber(r.target_first)}
+                    {r.n > 0 && ` · ${pct(r.target_first / r.n)}`}
+                    {r.target_first_lo !== null && r.target_first_hi !== null && <span className="text-muted"> ({pct(r.target_first_lo)}–{pct(r.target_first_hi)})</span>}
+                  </td>
                   <td className={`num px-2 py-1.5 text-right ${(r.mean_return_pct ?? 0) >= 0 ? 'text-up' : 'text-down'}`}>{formatPercent(r.mean_return_pct, 2)}</td>
                   <td className="num px-2 py-1.5 text-right">{formatPercent(r.mean_hold_pct, 2)}</td>
+                  <td className="num px-2 py-1.5 text-right whitespace-nowrap" data-testid="strategy-excess">
+                    {r.excess_pct === null ? '—' : t('calibration.pp', { v: signedPp(r.excess_pct) })}
+                    {r.excess_lo !== null && r.excess_hi !== null ? (
+                      <span className="text-muted"> ({signedPp(r.excess_lo)} … {signedPp(r.excess_hi)})</span>
+                    ) : r.excess_pct !== null && <span className="text-muted" title={t('calibration.unboundedHelp')}> ({t('calibration.unbounded')})</span>}
+                  </td>
                   <td className="num px-2 py-1.5 text-right">{formatNumber(r.pending)}</td>
                 </tr>
               ))}
