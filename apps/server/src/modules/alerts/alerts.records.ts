@@ -1,6 +1,5 @@
 import { formatEdge, wilsonInterval } from '@coinlens/contracts/signals/edge-stats';
 import { episodeEdge, episodeEdgeRecord, strategyRecordStats } from '@coinlens/ta';
-import { meanInterval95 } from '../news/nlp';
 import type { Bi } from './alerts.messages';
 
 /**
