@@ -47,6 +47,7 @@ export const ROUTES = {
   getBacktest: { method: GET, path: '/api/signals/backtest' },
   getCalibration: { method: GET, path: '/api/signals/calibration' },
   getStrategyRecord: { method: GET, path: '/api/strategies/record' },
+  getEvidenceCoverage: { method: GET, path: '/api/signals/coverage' },
 
   // ---- feeds (news) --------------------------------------------------------------------------------
   getLatestFeeds: { method: GET, path: '/api/feeds/latest' },

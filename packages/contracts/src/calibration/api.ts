@@ -1,7 +1,7 @@
 import { endpoint } from '../api/endpoint';
 import { ROUTES } from '../api/routes';
 import { ErrorResponse } from '../common/envelope';
-import { CalibrationQuery, GetCalibrationResponse, GetStrategyRecordResponse, StrategyRecordQuery } from './endpoints';
+import { CalibrationQuery, GetCalibrationResponse, GetEvidenceCoverageResponse, GetStrategyRecordResponse, StrategyRecordQuery } from './endpoints';
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 
@@ -18,5 +18,10 @@ export const calibrationApi = {
     summary: 'Track record of the stored strategies per author, coin and timeframe: entered, first target before invalidation, mean return after fees vs holding the coin',
     querystring: StrategyRecordQuery,
     response: { 200: GetStrategyRecordResponse, ...errors },
+  }),
+  getEvidenceCoverage: endpoint(ROUTES.getEvidenceCoverage, {
+    tags: ['signals'],
+    summary: 'Coverage of the evidence: the coins with stored candles and the first and last candle of each coin × timeframe, for the survivorship and coverage note beside every record',
+    response: { 200: GetEvidenceCoverageResponse, ...errors },
   }),
 };

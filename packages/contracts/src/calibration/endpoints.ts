@@ -192,3 +192,29 @@ export const StrategyRecord = z.object({
 });
 export type StrategyRecord = z.infer<typeof StrategyRecord>;
 export const GetStrategyRecordResponse = resultOf(StrategyRecord);
+
+/** First and last stored candle of one coin × timeframe (ms, open times; the last one closed at or before now). */
+export const CoverageSeries = z.object({
+  symbol: z.string(),
+  timeframe: TaTimeframe,
+  first: z.number(),
+  last: z.number().nullable(),
+});
+export type CoverageSeries = z.infer<typeof CoverageSeries>;
+
+/**
+ * What every record, calibration figure and backtest is measured on: the coin universe (the coins
+ * the app ships candles for, chosen when the data set was assembled among coins then listed on
+ * Binance spot: coins that died or were delisted before are absent, so results carry survivorship
+ * bias) and where each series starts (series start at different dates, e.g. a coin listed in 2025).
+ */
+export const EvidenceCoverage = z.object({
+  as_of: z.number(),
+  /** Coins with stored candles. */
+  coins: z.number().int().min(0),
+  /** One row per coin × timeframe with candles, by symbol then timeframe. */
+  series: z.array(CoverageSeries),
+});
+export type EvidenceCoverage = z.infer<typeof EvidenceCoverage>;
+export const GetEvidenceCoverageResponse = resultOf(EvidenceCoverage);
+

@@ -298,3 +298,25 @@ describe('calibration out of sample: the served labels rest on live forecasts on
     }
   });
 });
+
+describe('coverage of the evidence: the coin universe and where each series starts', () => {
+  it('GET /api/signals/coverage lists every coin × timeframe with candles, its first candle and its last one closed by now', async () => {
+    const r = await get('/api/signals/coverage');
+    expect(r.status).toBe(200);
+    const c = r.body.result;
+    expect(c.as_of).toBe(t.ctx.clock.now());
+    const stored = await rows(sql`select c.symbol, k.timeframe, min(k.open_time) as first, max(k.open_time) filter (where k.open_time <= ${t.ctx.clock.now()}) as last
+      from candles k join coins c on c.id = k.coin_id group by 1, 2 order by 1, 2`);
+    expect(c.coins).toBe(new Set(stored.map((x: any) => x.symbol)).size);
+    expect(c.series).toHaveLength(stored.length);
+    for (const x of stored) {
+      const s = c.series.find((y: any) => y.symbol === x.symbol && y.timeframe === x.timeframe);
+      expect(s).toMatchObject({ first: Number(x.first), last: x.last === null ? null : Number(x.last) });
+    }
+    // AAVE ships 1h and 1d only: no 5m row; BTC's 1h starts years before AAVE's
+    expect(c.series.filter((y: any) => y.symbol === 'AAVE').map((y: any) => y.timeframe)).toEqual(['1h', '1d']);
+    const first = (sym: string) => c.series.find((y: any) => y.symbol === sym && y.timeframe === '1h').first;
+    expect(first('BTC')).toBeLessThan(first('AAVE'));
+  });
+});
+

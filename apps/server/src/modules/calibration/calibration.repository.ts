@@ -178,6 +178,20 @@ export class CalibrationRepository {
     }));
   }
 
+  /**
+   * First stored candle and last one opened at or before `now` of every coin × timeframe that has
+   * candles (index lookups on the candles' primary key), by symbol then timeframe.
+   */
+  async seriesCoverage(now: number): Promise<{ symbol: string; timeframe: string; first: number; last: number | null }[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select c.symbol, s.timeframe,
+        (select min(k.open_time) from candles k where k.coin_id = c.id and k.timeframe = s.timeframe) as first,
+        (select max(k.open_time) from candles k where k.coin_id = c.id and k.timeframe = s.timeframe and k.open_time <= ${now}) as last
+      from coins c cross join (values ('5m'), ('1h'), ('1d')) as s(timeframe) order by c.symbol, s.timeframe`);
+    return rows
+      .filter((r) => r.first !== null)
+      .map((r) => ({ symbol: String(r.symbol), timeframe: String(r.timeframe), first: num(r.first), last: r.last === null ? null : num(r.last) }));
+  }
+
   /** Pending forecasts per `timeframe:kind`. */
   async pendingCounts(now: number, origin?: 'live' | 'backfill'): Promise<Map<string, number>> {
     const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, count(*)::int as n from probability_forecasts

@@ -1,4 +1,4 @@
-import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
+import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceCoverage, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
   type CalibrationScale, clusteredBins, clusteredSkill, computeSignalColumns, findLevels, fitClusteredScale, type ForecastCell, measureLevelProbabilities, MIN_ANALYZE_CANDLES,
@@ -273,6 +273,15 @@ export class CalibrationService {
       }
     }
     return { origin: q.origin, as_of: now, groups };
+  }
+
+  /** The coin universe and each series' first and last candle (closed by now): the coverage note beside every record. */
+  async coverage(): Promise<EvidenceCoverage> {
+    const now = this.d.clock.now();
+    const rows = await this.d.repo.seriesCoverage(now);
+    const order = (tf: string) => TA_TIMEFRAMES.indexOf(tf as TaTimeframe);
+    const series = rows.map((r) => ({ ...r, timeframe: r.timeframe as TaTimeframe })).sort((a, b) => a.symbol.localeCompare(b.symbol) || order(a.timeframe) - order(b.timeframe));
+    return { as_of: now, coins: new Set(series.map((r) => r.symbol)).size, series };
   }
 
   // ---- strategies ---------------------------------------------------------------------------------
