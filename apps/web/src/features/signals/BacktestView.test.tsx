@@ -31,6 +31,7 @@ async function renderAt(lang: 'en-US' | 'zh-CN') {
   await act(() => i18next.changeLanguage(lang));
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false, refetchInterval: false } } });
   client.setQueryData(['crypto', 'all'], [{ id: 1, slug: 'ethereum', symbol: 'ETH', name: 'Ethereum', timeframes: ['1d'] }]);
+  client.setQueryData(['signals', 'coverage'], { as_of: 86_400_000 * 100, coins: 28, series: [{ symbol: 'ETH', timeframe: '1d', first: Date.parse('2017-08-17T00:00:00Z'), last: 86_400_000 * 99 }] });
   client.setQueryData(['signals', 'backtest', { coin: 'ethereum', timeframe: '1d', from: undefined, to: undefined, stop: 'none' }], data);
   return render(
     <QueryClientProvider client={client}>
@@ -51,6 +52,8 @@ describe('BacktestView: out-of-sample interval, effective n and Holm verdict', (
     expect(ci).toEqual(['—', '−30.2 % … +14.3 %', '−31.0 % … −2.4 %']);
     expect(screen.getAllByTestId('backtest-verdict').map((e) => e.textContent)).toEqual(['no measurable edge', 'no measurable edge', 'worse than zero']);
     expect(within(table).getByText('7.5')).toBeTruthy();
+    // survivorship and coverage: the universe and where this coin's series start
+    expect(screen.getByTestId('coverage-note').textContent).toMatch(/Measured on the 28 coins .* survivorship bias.*ETH: 1d from 17 Aug 2017\./);
     expect(screen.getByTestId('backtest-method').textContent).toMatch(/Holm correction over all 3 pattern × part tests.*2 trades signalled in sample closed out of sample/);
   });
 

@@ -11,6 +11,7 @@ import { formatDateUtc, formatNumber } from '../../lib/format';
 import { useAllCoins } from '../../lib/market-queries';
 import { retryTransient } from '../../lib/retry';
 import { signalName } from './labels';
+import { CoverageNote } from './CoverageNote';
 
 const BacktestChart = lazy(() => import('./BacktestChart'));
 
@@ -121,6 +122,7 @@ export function BacktestView() {
   return (
     <div className="flex flex-col gap-4" data-testid="backtest">
       <p className="text-[12px] text-muted">{t('backtest.intro')}</p>
+      <CoverageNote symbol={coinRow?.symbol} />
       <Panel>
         <form
           className="flex flex-wrap items-end gap-3 p-3 sm:px-4"

@@ -8,6 +8,7 @@ import { api } from '../../lib/api-client';
 import { errorKey } from '../../lib/api';
 import { formatNumber, formatPercent } from '../../lib/format';
 import { skillWithInterval } from './labels';
+import { CoverageNote } from './CoverageNote';
 
 /** A probability (0..1) as an unsigned percentage, e.g. 0.4 → "40%". */
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
@@ -290,6 +291,7 @@ export function CalibrationView() {
       >
         <div className="px-3 pb-3">
         <p className="mb-3 text-[12px] text-muted">{t('calibration.intro')}</p>
+        <div className="mb-3"><CoverageNote /></div>
         {q.isPending ? (
           <div className="grid gap-3 md:grid-cols-2" aria-busy="true">
             {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-56 w-full" />)}
