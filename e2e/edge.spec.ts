@@ -25,7 +25,7 @@ test.describe('edge over the baseline with uncertainty', () => {
     }
     // survivorship and coverage: the universe, dead coins absent, where the series start; every series' first candle on demand
     const note = page.getByTestId('coverage-note');
-    await expect(note).toContainText(/Measured on the \d+ coins the app ships today.*Coins that died or were delisted before .* are absent.*Series start at different dates, from .+ to .+ \(\w+ (5m|1h|1d) candles\)/);
+    await expect(note).toContainText(/Measured on the \d+ coins the app ships today.*Coins that died or were delisted before .* are absent.*Series start at different dates: the earliest on .+, the coin that starts last \(\w+\) on /);
     await note.getByText('First candle of every series').click();
     await expect(note.getByTestId('coverage-table').locator('tbody tr').first()).toBeVisible();
     const sample = page.getByTestId('pattern-sample');

@@ -12,7 +12,7 @@ const data: EvidenceCoverage = {
   as_of: day('2025-08-02'),
   coins: 3,
   series: [
-    { symbol: 'BTC', timeframe: '5m', first: day('2024-12-31'), last: day('2025-08-02') },
+    { symbol: 'BTC', timeframe: '5m', first: day('2025-04-01'), last: day('2025-08-02') },
     { symbol: 'BTC', timeframe: '1h', first: day('2022-01-01'), last: day('2025-08-02') },
     { symbol: 'BTC', timeframe: '1d', first: day('2017-08-17'), last: day('2025-08-01') },
     { symbol: 'ETH', timeframe: '1d', first: day('2017-08-17'), last: day('2025-08-01') },
@@ -28,9 +28,9 @@ describe('the survivorship and coverage note', () => {
     expect(note.textContent).toContain('Measured on the 3 coins the app ships today');
     expect(note.textContent).toContain('Coins that died or were delisted before (LUNA, FTT and others) are absent');
     expect(note.textContent).toContain('survivorship bias');
-    expect(note.textContent).toContain('Series start at different dates, from 17 Aug 2017 to 19 Jan 2025 (TRUMP 1h candles)');
+    expect(note.textContent).toContain('Series start at different dates: the earliest on 17 Aug 2017, the coin that starts last (TRUMP) on 19 Jan 2025');
     const rows = within(screen.getByTestId('coverage-table')).getAllByRole('row');
-    expect(rows.map((r) => r.textContent)).toEqual(['Coin5m1h1d', 'BTC31 Dec 20241 Jan 202217 Aug 2017', 'ETH——17 Aug 2017', 'TRUMP—19 Jan 202519 Jan 2025']);
+    expect(rows.map((r) => r.textContent)).toEqual(['Coin5m1h1d', 'BTC1 Apr 20251 Jan 202217 Aug 2017', 'ETH——17 Aug 2017', 'TRUMP—19 Jan 202519 Jan 2025']);
   });
 
   it('gives the first candle of each series of one coin, in Chinese', () => {
@@ -42,7 +42,8 @@ describe('the survivorship and coverage note', () => {
   });
 
   it('finds the latest start and the earliest first candle', () => {
-    expect(coverageSpan(data.series)).toEqual({ latest: data.series[4], earliest: day('2017-08-17') });
+    // TRUMP's history starts last, although BTC's 5m series starts later than TRUMP's first candle
+    expect(coverageSpan(data.series)).toEqual({ latest: { symbol: 'TRUMP', first: day('2025-01-19') }, earliest: day('2017-08-17') });
     expect(coverageSpan([])).toBeNull();
   });
 });

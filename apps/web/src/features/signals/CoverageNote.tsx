@@ -11,14 +11,19 @@ export function useEvidenceCoverage() {
   return useQuery({ queryKey: ['signals', 'coverage'], queryFn: ({ signal }) => api('getEvidenceCoverage', {}, { signal }), staleTime: 10 * 60_000 });
 }
 
-/** The series that starts last (the latest first candle), and the earliest first candle, of `series` (optionally one coin); null when empty. */
-export function coverageSpan(series: readonly CoverageSeries[]): { latest: CoverageSeries; earliest: number } | null {
+/**
+ * The coin whose history starts last (the latest of the coins' earliest first candles) and the
+ * earliest first candle of `series`; null when empty.
+ */
+export function coverageSpan(series: readonly CoverageSeries[]): { latest: { symbol: string; first: number }; earliest: number } | null {
   if (!series.length) return null;
-  let latest = series[0];
-  let earliest = series[0].first;
-  for (const s of series) {
-    if (s.first > latest.first) latest = s;
-    earliest = Math.min(earliest, s.first);
+  const start = new Map<string, number>();
+  for (const s of series) start.set(s.symbol, Math.min(start.get(s.symbol) ?? Infinity, s.first));
+  let latest = { symbol: series[0].symbol, first: -Infinity };
+  let earliest = Infinity;
+  for (const [symbol, first] of start) {
+    if (first > latest.first) latest = { symbol, first };
+    earliest = Math.min(earliest, first);
   }
   return { latest, earliest };
 }
@@ -49,7 +54,7 @@ export function CoverageText({ data, symbol, lang, t, testId = 'coverage-note' }
     <div className="rounded-md border border-border bg-surface-2/40 px-3 py-2 text-[11px] text-muted" data-testid={testId}>
       <p>
         {t('coverage.universe', { count: data.coins, n: formatNumber(data.coins) })}{' '}
-        {t('coverage.starts', { earliest: date(all.earliest), latest: date(all.latest.first), symbol: all.latest.symbol, timeframe: t(`tf.${all.latest.timeframe}`) })}
+        {t('coverage.starts', { earliest: date(all.earliest), latest: date(all.latest.first), symbol: all.latest.symbol })}
         {mine.length > 0 && <> {t('coverage.coin', { symbol, series: mine.map((s) => t('coverage.series', { timeframe: t(`tf.${s.timeframe}`), date: date(s.first) })).join(t('coverage.sep')) })}</>}
       </p>
       <details className="mt-1">
