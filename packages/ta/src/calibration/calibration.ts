@@ -95,33 +95,6 @@ export function wilsonInterval(k: number, n: number, z = 1.959964): { lo: number
   return { lo: Math.max(0, c - h), hi: Math.min(1, c + h) };
 }
 
-/** Calibrated range of one verbal label: what happened after the product said it. */
-export interface CalibratedWording {
-  wording: ProbabilityWording;
-  /** The stated range the label stands for (0..1). */
-  stated_lo: number;
-  stated_hi: number;
-  n: number;
-  /** Observed frequency of the event after this label (0..1); null when n = 0. */
-  observed: number | null;
-  /** 95 % Wilson interval of `observed`; null when n = 0. */
-  observed_lo: number | null;
-  observed_hi: number | null;
-}
-
-/**
- * Calibrated verbal scale: for each label, the forecasts stated with it (their `wording`), how
- * often the event happened and its 95 % Wilson interval — the range a reader should attach to the label.
- */
-export function calibrateWording(xs: readonly (ResolvedForecast & { wording: ProbabilityWording })[]): CalibratedWording[] {
-  return (Object.keys(WORDING_RANGES) as ProbabilityWording[]).map((w) => {
-    const sel = xs.filter((x) => x.wording === w);
-    const k = sel.filter((x) => x.outcome).length;
-    const ci = wilsonInterval(k, sel.length);
-    return { wording: w, stated_lo: WORDING_RANGES[w].lo, stated_hi: WORDING_RANGES[w].hi, n: sel.length, observed: sel.length ? k / sel.length : null, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null };
-  });
-}
-
 // ---- calibrated verbal scale ------------------------------------------------------------------------
 
 /** Resolved forecasts a kind × timeframe needs in all before any label is calibrated (below: the fixed scale, "not yet calibrated"). */
