@@ -18,7 +18,7 @@ test.describe('backtest view', () => {
     await expect(page.getByTestId('backtest-method')).toContainText('moving-block bootstrap');
     // one verdict, one interval: the Holm-corrected interval, which contains 0 beside "no measurable edge"
     await expect(page.getByTestId('backtest-table')).toContainText('Mean CI (Holm-corrected)');
-    const num = (v: string) => Number(v.replace(/[−]/g, '-').replace(/[+ %]/g, ''));
+    const num = (v: string) => Number(v.replace(/[−]/g, '-').replace(/[+ %,]/g, ''));
     const cis = await page.getByTestId('backtest-ci').allTextContents();
     const verdicts = await page.getByTestId('backtest-verdict').allTextContents();
     cis.forEach((ci, k) => {

@@ -487,11 +487,15 @@ export function runBacktest(x: SignalColumns, opts: BacktestOptions): BacktestRe
     s.p_adjusted = adjusted[k];
     // the interval at the corrected level: excludes 0 exactly when the Holm-adjusted p ≤ 0.05
     const e = SE_OF.get(s);
-    if (e && s.mean_return_pct !== null) {
+    if (e && e.se > 0 && s.mean_return_pct !== null) {
       const alpha = s.p_value > 0 && raw[k] > 0 ? Math.min(EDGE_ALPHA, (EDGE_ALPHA * s.p_value) / raw[k]) : EDGE_ALPHA / parts.length;
-      const half = e.se > 0 ? studentTCritical(e.df, alpha) * e.se : 0;
+      const half = studentTCritical(e.df, alpha) * e.se;
       s.mean_ci_holm_low_pct = s.mean_return_pct - half;
       s.mean_ci_holm_high_pct = s.mean_return_pct + half;
+    } else {
+      // identical returns (no spread): nothing to test (p = 1), so no interval beside the verdict
+      s.mean_ci_holm_low_pct = null;
+      s.mean_ci_holm_high_pct = null;
     }
     s.verdict = verdictOf(s.mean_ci_holm_low_pct, s.mean_ci_holm_high_pct, adjusted[k]);
   });
