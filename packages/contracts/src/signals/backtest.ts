@@ -60,7 +60,8 @@ export const BacktestStats = z.object({
   /**
    * The interval shown beside the verdict: mean_return_pct's interval at the Holm-corrected level
    * (same standard error and df, level 1 − 0.05 · p / p̃ with p̃ the uncapped Holm-adjusted p), so
-   * it excludes 0 exactly when p_adjusted ≤ 0.05; null with < 2 trades.
+   * it excludes 0 exactly when p_adjusted ≤ 0.05; never below −100 % (a trade loses at most its
+   * stake); null with < 2 trades or when every return is the same (nothing to test).
    */
   mean_ci_holm_low_pct: z.number().nullable(),
   mean_ci_holm_high_pct: z.number().nullable(),

@@ -228,7 +228,8 @@ describe('backtest: runBacktest', () => {
     const parts = r.patterns.flatMap((p) => [p.all, p.in_sample, p.out_of_sample]).filter((s) => s.trades >= 2 && s.mean_ci_holm_low_pct !== null);
     let before = 0;
     for (const s of parts) {
-      expect(s.mean_ci_holm_low_pct!).toBeLessThanOrEqual(s.mean_ci_low_pct! + 1e-9);
+      expect(s.mean_ci_holm_low_pct!).toBeLessThanOrEqual(Math.max(-100, s.mean_ci_low_pct!) + 1e-9);
+      expect(s.mean_ci_holm_low_pct!).toBeGreaterThanOrEqual(-100);
       expect(s.mean_ci_holm_high_pct!).toBeGreaterThanOrEqual(s.mean_ci_high_pct! - 1e-9);
       const excludes = s.mean_ci_holm_low_pct! > 0 || s.mean_ci_holm_high_pct! < 0;
       expect(excludes).toBe(s.verdict !== 'none');

@@ -490,7 +490,8 @@ export function runBacktest(x: SignalColumns, opts: BacktestOptions): BacktestRe
     if (e && e.se > 0 && s.mean_return_pct !== null) {
       const alpha = s.p_value > 0 && raw[k] > 0 ? Math.min(EDGE_ALPHA, (EDGE_ALPHA * s.p_value) / raw[k]) : EDGE_ALPHA / parts.length;
       const half = studentTCritical(e.df, alpha) * e.se;
-      s.mean_ci_holm_low_pct = s.mean_return_pct - half;
+      // a trade loses at most its stake, so neither can the mean: the interval stops at −100 %
+      s.mean_ci_holm_low_pct = Math.max(-100, s.mean_return_pct - half);
       s.mean_ci_holm_high_pct = s.mean_return_pct + half;
     } else {
       // identical returns (no spread): nothing to test (p = 1), so no interval beside the verdict
