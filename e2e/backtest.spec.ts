@@ -16,6 +16,17 @@ test.describe('backtest view', () => {
     // each part's mean interval, effective n and Holm-corrected verdict
     await expect(page.getByTestId('backtest-table')).toContainText(/Verdict \(Holm, m = \d+\)/);
     await expect(page.getByTestId('backtest-method')).toContainText('moving-block bootstrap');
+    // one verdict, one interval: the Holm-corrected interval, which contains 0 beside "no measurable edge"
+    await expect(page.getByTestId('backtest-table')).toContainText('Mean CI (Holm-corrected)');
+    const num = (v: string) => Number(v.replace(/[−]/g, '-').replace(/[+ %,]/g, ''));
+    const cis = await page.getByTestId('backtest-ci').allTextContents();
+    const verdicts = await page.getByTestId('backtest-verdict').allTextContents();
+    cis.forEach((ci, k) => {
+      const m = /^(.+) … (.+)$/.exec(ci);
+      if (m && verdicts[k] === 'no measurable edge') expect(num(m[1]) <= 0 && num(m[2]) >= 0).toBe(true);
+    });
+    // survivorship and coverage, with this coin's own series
+    await expect(page.getByTestId('coverage-note')).toContainText(/survivorship bias.*\w+: (5m|1h|1d) from /);
     // one pattern
     await page.getByTestId('backtest-pattern').selectOption('rsi_oversold');
     await expect(page).toHaveURL(/pattern=rsi_oversold/);

@@ -17,11 +17,18 @@ test.describe('calibration tab and scored strategies', () => {
     }).toPass({ timeout: 240_000 });
     const touch = page.locator('[data-testid="calibration-group"][data-kind="touch"]').first();
     await expect(touch.getByTestId('calibration-n')).toHaveText(/^[\d,]+$/);
-    await expect(touch.getByTestId('calibration-skill')).toHaveText(/^-?\d+\.\d{3}$/);
+    // effective n beside n, the skill with its interval over episodes, and its verdict in words
+    await expect(touch.getByTestId('calibration-n-eff')).toHaveText(/^[\d,]+$/);
+    await expect(touch.getByTestId('calibration-skill')).toHaveText(/^−?\d+\.\d{2}( \(95 % −?\d+\.\d{2} to −?\d+\.\d{2}\))?$/);
+    await expect(touch.getByTestId('calibration-skill-verdict')).toHaveText(/^(Skill over the base rate|No skill over the base rate \(\d+% of levels are touched anyway\)|Worse than stating the base rate|Too few episodes)/);
+    // the labels served beside the probabilities say which forecasts they rest on
+    await expect(touch.getByTestId('calibration-scale-source')).toHaveText(/^(From backfill: the labels beside the probabilities rest on the in-sample backfill until|The labels beside the probabilities rest on live forecasts)/);
+    // survivorship and coverage
+    await expect(view.getByTestId('coverage-note')).toContainText(/Measured on the \d+ coins the app ships today.*survivorship bias.*Series start at different dates/);
     // the verbal scale: label → stated range → observed rate (95 %) → n, calibrated or said not to be
     const scale = touch.getByTestId('calibration-scale');
     await expect(scale.getByRole('heading', { name: /Verbal scale/ })).toBeVisible();
-    await expect(scale.getByRole('columnheader')).toHaveText(['Label', 'Stated range', 'Observed (95 %)', 'n']);
+    await expect(scale.getByRole('columnheader')).toHaveText(['Label', 'Stated range', 'Observed (95 %)', 'n', 'Episodes']);
     await expect(scale.getByTestId('scale-row')).toHaveCount(5);
     await expect(scale.getByRole('rowheader')).toHaveText(['Very unlikely', 'Unlikely', 'Uncertain', 'Likely', 'Very likely']);
     await expect(scale.getByTestId('calibration-scale-status')).toHaveText(/^(calibrated|not yet calibrated)$/);
@@ -29,6 +36,7 @@ test.describe('calibration tab and scored strategies', () => {
     await expect(filled.locator('td').nth(0)).toHaveText(/^\d+%–\d+%$/);
     await expect(filled.locator('td').nth(1)).toHaveText(/^\d+% \(\d+%–\d+%\)$|^—$/);
     await expect(filled.locator('td').nth(2)).toHaveText(/^[\d,]+$/);
+    await expect(filled.locator('td').nth(3)).toHaveText(/^[\d,]+$/);
     // bins are labelled with their n
     await expect(touch.getByTestId('reliability-chart').locator('text').first()).toBeVisible();
     // the strategy record: a table or its empty state
@@ -52,7 +60,8 @@ test.describe('calibration tab and scored strategies', () => {
     // the verbal scale table in Chinese, readable on the phone
     const scale = page.getByTestId('calibration-scale').first();
     await expect(scale.getByRole('heading', { name: /文字表述刻度/ })).toBeVisible();
-    await expect(scale.getByRole('columnheader')).toHaveText(['表述', '所述区间', '实际 (95%)', 'n']);
+    await expect(scale.getByRole('columnheader')).toHaveText(['表述', '所述区间', '实际 (95%)', 'n', '事件段']);
+    await expect(page.getByTestId('coverage-note').first()).toContainText('幸存者偏差');
     await expect(scale.getByRole('rowheader')).toHaveText(['极不可能', '不太可能', '不确定', '可能', '极有可能']);
     await expect(scale.getByTestId('calibration-scale-status')).toHaveText(/^(已校准|尚未校准)$/);
     const box = await scale.locator('table').boundingBox();

@@ -23,6 +23,11 @@ test.describe('edge over the baseline with uncertainty', () => {
       const m = /95 % CI ([+−±][\d.]+) to ([+−±][\d.]+)/.exec(t);
       if (m) expect(num(m[1]) <= 0 && num(m[2]) >= 0).toBe(true);
     }
+    // survivorship and coverage: the universe, dead coins absent, where the series start; every series' first candle on demand
+    const note = page.getByTestId('coverage-note');
+    await expect(note).toContainText(/Measured on the \d+ coins the app ships today.*Coins that died or were delisted before .* are absent.*Series start at different dates: the earliest on .+, the coin that starts last \(\w+\) on /);
+    await note.getByText('First candle of every series').click();
+    await expect(note.getByTestId('coverage-table').locator('tbody tr').first()).toBeVisible();
     const sample = page.getByTestId('pattern-sample');
     await expect(sample.locator('[data-sample="in_sample"]')).toHaveText(/In sample · n = [\d,]+/);
     await expect(sample.locator('[data-sample="out_of_sample"]')).toHaveText(/Out of sample · n = [\d,]+/);
@@ -55,6 +60,13 @@ test.describe('edge over the baseline with uncertainty', () => {
       expect(t).toMatch(/^hit rate \d+ %, baseline \d+ %, n = \d+( \(\d+ episodes?\))?; /);
       expect(t).toMatch(EDGE_EN);
     }
+    // a stated touch probability: its label, or "no skill over the base rate" when the calibration log finds none; "from backfill" while it rests on in-sample forecasts
+    const touch = page.getByTestId('ta-touch').first().locator('span.num').first();
+    if (await touch.count()) {
+      await expect(touch).toHaveText(/^(Very unlikely|Unlikely|Uncertain|Likely|Very likely|No skill over the base rate \(\d+ % of levels are touched anyway\)) · \d+ % · n = [\d,]+/);
+      if ((await touch.getAttribute('data-source')) === 'backfill') await expect(touch.getByTestId('from-backfill')).toHaveText('(from backfill)');
+      if ((await touch.getAttribute('data-no-skill')) === 'true') await expect(touch).toContainText('No skill over the base rate');
+    }
     await expectNoHorizontalOverflow(page);
   });
 
@@ -65,5 +77,6 @@ test.describe('edge over the baseline with uncertainty', () => {
       expect(t).toMatch(/无可测量的优势|优势 [+−]\d+\.\d 个百分点（95% 置信区间|逊于基准/);
     }
     await expect(page.getByTestId('pattern-sample').locator('[data-sample="out_of_sample"]')).toHaveText(/样本外 · n = [\d,]+/);
+    await expect(page.getByTestId('coverage-note')).toContainText('幸存者偏差');
   });
 });

@@ -54,6 +54,6 @@ export {
 export { Following, FollowingParams, FollowResponse, GetFollowingResponse } from './following/api';
 export { CollectEventBody, CollectEventResponse, EVENT_LIMITS, EventProps, GetConfigResponse, PublicConfig, Utm } from './analytics/collect-event';
 export {
-  CalibratedWording, Calibration, CalibrationGroup, CalibrationQuery, EvidenceOrigin, ForecastKind, GetCalibrationResponse, GetStrategyRecordResponse, ReliabilityBin,
+  CalibratedWording, Calibration, CalibrationGroup, CalibrationQuery, CoverageSeries, EvidenceCoverage, EvidenceOrigin, GetEvidenceCoverageResponse, ForecastKind, GetCalibrationResponse, GetStrategyRecordResponse, ReliabilityBin,
   ScoredStrategy, StrategyRecord, StrategyRecordQuery, StrategyRecordRow,
 } from './calibration/api';

@@ -48,7 +48,7 @@ const num = (v: number | null, d = 2) => (v === null ? '—' : v.toFixed(d));
 const VERDICT = { edge: 'edge', worse: 'worse', none: 'no measurable edge' } as const;
 
 function row(label: string, part: string, s: BacktestStats): string[] {
-  const ci = s.mean_ci_low_pct === null || s.mean_ci_high_pct === null ? '—' : `${pct(s.mean_ci_low_pct)} to ${pct(s.mean_ci_high_pct)}`;
+  const ci = s.mean_ci_holm_low_pct === null || s.mean_ci_holm_high_pct === null ? '—' : `${pct(s.mean_ci_holm_low_pct)} to ${pct(s.mean_ci_holm_high_pct)}`;
   return [
     label, part, String(s.trades), s.win_rate === null ? '—' : `${(s.win_rate * 100).toFixed(1)}%`, pct(s.mean_return_pct), ci, num(s.effective_n, 1),
     pct(s.total_return_pct), num(s.profit_factor), `${s.max_drawdown_pct.toFixed(1)}%`, pct(s.buy_hold_return_pct), s.p_adjusted.toFixed(3), VERDICT[s.verdict],
@@ -64,10 +64,10 @@ export function formatTable(coin: string, r: BacktestResult): string {
     `Entry next open after the signal candle, exit after ${r.horizon} candles or stop (${stop}); fees ${r.fee_pct} % a side; one position per pattern.`,
     `Buy-and-hold: all ${pct(r.buy_hold.all)}, in-sample ${pct(r.buy_hold.in_sample)}, out-of-sample ${pct(r.buy_hold.out_of_sample)}`,
     `A trade is counted in the part where it closes (${r.patterns.reduce((a, p) => a + p.out_of_sample.carried_over, 0)} signalled in sample closed out of sample); a short is liquidated when its loss reaches the stake (−100 %).`,
-    `Mean 95 % CI: moving-block bootstrap over the trades in time order (seeded); eff n = effective independent trades; p Holm-adjusted over ${r.holm_family} tests (patterns × parts).`,
+    `Mean CI (Holm): moving-block bootstrap standard error over the trades in time order (seeded), Student t at the Holm-corrected level over ${r.holm_family} tests (patterns × parts), so it excludes 0 exactly when the verdict is edge / worse; eff n = effective independent trades; p Holm-adjusted.`,
     '',
   ];
-  const rows = [['pattern', 'part', 'trades', 'win', 'mean', 'mean 95% CI', 'eff n', 'total', 'PF', 'max DD', 'buy&hold', 'p (Holm)', 'verdict']];
+  const rows = [['pattern', 'part', 'trades', 'win', 'mean', 'mean CI (Holm)', 'eff n', 'total', 'PF', 'max DD', 'buy&hold', 'p (Holm)', 'verdict']];
   for (const p of r.patterns) {
     rows.push(row(`${p.label} (${p.direction === 'bullish' ? 'long' : 'short'})`, 'all', p.all));
     rows.push(row('', 'in-sample', p.in_sample));

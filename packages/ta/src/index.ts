@@ -40,7 +40,11 @@ export {
   analyze, analyzeColumns, type AnalyzeOptions, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
 } from './analyze';
 export {
-  binOf, type BrierSummary, brierSummary, type CalibratedWording, calibrateWording, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,
+  binOf, type BrierSummary, brierSummary, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,
   WORDING_RANGES, type BinCount, binCounts, type CalibrationScale, type CalibrationScaleBin, calibratedWordingOf, fitCalibrationScale, MIN_CALIBRATION_BLOCK,
-  MIN_CALIBRATION_TOTAL, type ScaleRow, scaleRows, type WordingCalibration,
+  MIN_CALIBRATION_TOTAL, type ScaleRow, scaleRows, type WordingCalibration, fitClusteredScale,
 } from './calibration/calibration';
+export {
+  type ClusteredBin, clusteredBins, clusteredMeanInterval, type ClusteredRate, clusteredRate, type ClusteredSkill, clusteredSkill, type ForecastCell, forecastCells, MIN_SKILL_EPISODES,
+  type ScoredStrategyCase, strategyEpisode, type StrategyRecordStats, strategyRecordStats, type TimedForecast,
+} from './calibration/clustered';

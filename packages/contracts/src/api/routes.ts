@@ -36,6 +36,7 @@ export const ROUTES = {
   getBacktest: { method: 'GET', path: '/api/signals/backtest' },
   getCalibration: { method: 'GET', path: '/api/signals/calibration' },
   getStrategyRecord: { method: 'GET', path: '/api/strategies/record' },
+  getEvidenceCoverage: { method: 'GET', path: '/api/signals/coverage' },
 
   // ---- feeds
   getLatestFeeds: { method: 'GET', path: '/api/feeds/latest' },

@@ -29,11 +29,16 @@ export const ReliabilityBin = z.object({
   stated: z.number().nullable(),
   /** Observed frequency of the event in the bin; null when empty. */
   observed: z.number().nullable(),
+  /** Episodes the bin's forecasts fall into (effective n; forecasts whose outcome windows overlap count once). */
+  n_eff: z.number().int().min(0),
+  /** 95 % interval of `observed`, cluster-robust over episodes; null with fewer than 2 episodes. */
+  observed_lo: z.number().nullable(),
+  observed_hi: z.number().nullable(),
 });
 
 /**
  * A verbal label with the stated range it stands for and what was observed after probabilities
- * stated in that range (95 % Wilson interval, n). On a calibrated scale the range is the deciles
+ * stated in that range (95 % interval over episodes, n and effective n). On a calibrated scale the range is the deciles
  * whose observed frequency earned the label (null when none earns it); otherwise the fixed range.
  */
 export const CalibratedWording = z.object({
@@ -41,6 +46,8 @@ export const CalibratedWording = z.object({
   stated_lo: z.number().nullable(),
   stated_hi: z.number().nullable(),
   n: z.number().int().min(0),
+  /** Episodes behind n (effective n). */
+  n_eff: z.number().int().min(0),
   observed: z.number().nullable(),
   observed_lo: z.number().nullable(),
   observed_hi: z.number().nullable(),
@@ -65,6 +72,13 @@ export const CalibrationGroup = z.object({
   brier_ref: z.number().nullable(),
   /** Brier skill score 1 − brier / brier_ref (> 0 better than the base rate). */
   skill: z.number().nullable(),
+  /** Episodes the resolved forecasts fall into (effective n; one coin's forecasts of one calendar block of two horizons are one). */
+  n_eff: z.number().int().min(0),
+  /** 95 % interval of `skill` (delete-one-episode jackknife, Student t on episodes − 1); null with fewer than 3 episodes. */
+  skill_lo: z.number().nullable(),
+  skill_hi: z.number().nullable(),
+  /** `skill`: the interval lies above 0; `none`: it includes 0 (no skill over the base rate); `worse`: below 0; null without an interval. */
+  skill_verdict: z.enum(['skill', 'none', 'worse']).nullable(),
   bins: z.array(ReliabilityBin),
   /**
    * `calibrated`: the labels shown beside this kind's probabilities come from `wording` (isotonic
@@ -76,6 +90,17 @@ export const CalibrationGroup = z.object({
   min_total: z.number().int(),
   min_block: z.number().int(),
   wording: z.array(CalibratedWording),
+  /**
+   * Which forecasts the labels served beside this kind's probabilities rest on, whatever `origin`
+   * the query asked for: `live` once min_total live forecasts in min_live_episodes episodes are
+   * resolved, otherwise `backfill` (in-sample).
+   */
+  scale_source: z.enum(['live', 'backfill']),
+  /** Live resolved forecasts and their episodes (the out-of-sample evidence so far). */
+  n_live: z.number().int().min(0),
+  n_eff_live: z.number().int().min(0),
+  /** Episodes of live forecasts needed before the served labels rest on them. */
+  min_live_episodes: z.number().int(),
 });
 export type CalibrationGroup = z.infer<typeof CalibrationGroup>;
 
@@ -113,6 +138,18 @@ export const StrategyRecordRow = z.object({
   mean_hold_pct: z.number().nullable(),
   /** Strategies still waiting for their horizon. */
   pending: z.number().int().min(0),
+  /**
+   * Episodes of the scored strategies (effective n): one coin's strategies of one term created within
+   * one calendar block of two horizons are scored on overlapping candles and count as one.
+   */
+  n_eff: z.number().int().min(0),
+  /** 95 % interval of target_first / n over episodes (0..1); null with fewer than 2 episodes. */
+  target_first_lo: z.number().nullable(),
+  target_first_hi: z.number().nullable(),
+  /** Mean of (return − holding) in percentage points, with its 95 % interval over episodes; null when n = 0 / fewer than 2 episodes. */
+  excess_pct: z.number().nullable(),
+  excess_lo: z.number().nullable(),
+  excess_hi: z.number().nullable(),
 });
 export type StrategyRecordRow = z.infer<typeof StrategyRecordRow>;
 
@@ -157,6 +194,31 @@ export const StrategyRecord = z.object({
 export type StrategyRecord = z.infer<typeof StrategyRecord>;
 export const GetStrategyRecordResponse = resultOf(StrategyRecord);
 
+/** First and last stored candle of one coin × timeframe (ms, open times; the last one closed at or before now). */
+export const CoverageSeries = z.object({
+  symbol: z.string(),
+  timeframe: TaTimeframe,
+  first: z.number(),
+  last: z.number().nullable(),
+});
+export type CoverageSeries = z.infer<typeof CoverageSeries>;
+
+/**
+ * What every record, calibration figure and backtest is measured on: the coin universe (the coins
+ * the app ships candles for, chosen when the data set was assembled among coins then listed on
+ * Binance spot: coins that died or were delisted before are absent, so results carry survivorship
+ * bias) and where each series starts (series start at different dates, e.g. a coin listed in 2025).
+ */
+export const EvidenceCoverage = z.object({
+  as_of: z.number(),
+  /** Coins with stored candles. */
+  coins: z.number().int().min(0),
+  /** One row per coin × timeframe with candles, by symbol then timeframe. */
+  series: z.array(CoverageSeries),
+});
+export type EvidenceCoverage = z.infer<typeof EvidenceCoverage>;
+export const GetEvidenceCoverageResponse = resultOf(EvidenceCoverage);
+
 // ---- endpoint descriptors: method, path and the schemas above ----------------------------------
 
 const errors = { 400: ErrorResponse, 404: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
@@ -174,5 +236,10 @@ export const calibrationApi = {
     summary: 'Track record of the stored strategies per author, coin and timeframe: entered, first target before invalidation, mean return after fees vs holding the coin',
     querystring: StrategyRecordQuery,
     response: { 200: GetStrategyRecordResponse, ...errors },
+  }),
+  getEvidenceCoverage: endpoint(GET('/api/signals/coverage'), {
+    tags: ['signals'],
+    summary: 'Coverage of the evidence: the coins with stored candles and the first and last candle of each coin × timeframe, for the survivorship and coverage note beside every record',
+    response: { 200: GetEvidenceCoverageResponse, ...errors },
   }),
 };

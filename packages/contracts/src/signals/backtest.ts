@@ -57,7 +57,15 @@ export const BacktestStats = z.object({
   p_value: z.number(),
   /** p_value Holm-adjusted over every pattern × part of the run (`holm_family` tests). */
   p_adjusted: z.number(),
-  /** edge / worse when p_adjusted ≤ 0.05 and the interval excludes 0; none otherwise. */
+  /**
+   * The interval shown beside the verdict: mean_return_pct's interval at the Holm-corrected level
+   * (same standard error and df, level 1 − 0.05 · p / p̃ with p̃ the uncapped Holm-adjusted p), so
+   * it excludes 0 exactly when p_adjusted ≤ 0.05; never below −100 % (a trade loses at most its
+   * stake); null with < 2 trades or when every return is the same (nothing to test).
+   */
+  mean_ci_holm_low_pct: z.number().nullable(),
+  mean_ci_holm_high_pct: z.number().nullable(),
+  /** edge / worse when p_adjusted ≤ 0.05 and the corrected interval excludes 0; none otherwise. */
   verdict: EdgeVerdict,
 });
 export type BacktestStats = z.infer<typeof BacktestStats>;

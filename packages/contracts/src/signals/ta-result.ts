@@ -26,8 +26,14 @@ export type ProbabilityWording = z.infer<typeof ProbabilityWording>;
  * How the verbal label of a stated probability was chosen (set by the server when it serves an
  * analysis; absent in the engine's own output): `calibrated` = the label of what probabilities
  * stated in the range [stated_lo, stated_hi) of this kind and timeframe have delivered (observed
- * frequency with its 95 % Wilson interval and n, from the calibration log, docs/calibration.md);
+ * frequency with its 95 % interval over episodes and n, from the calibration log, docs/calibration.md);
  * `not_calibrated` = too few resolved forecasts yet, the label is the fixed scale of p.
+ * The observed frequency's interval is cluster-robust over episodes (forecasts whose outcome
+ * windows overlap count as one, `n_eff`); `source` says whether the scale rests on live forecasts
+ * (out of sample) or, until enough live ones are resolved, on the start-up backfill (in-sample);
+ * `skill` is the Brier skill score of this kind × timeframe on that source with its 95 % interval,
+ * and `no_skill` is true when the skill is ≤ 0 or its interval includes 0 (or lies below it): the probability is then
+ * shown as "no skill over the base rate (base_rate of levels are touched anyway)", not by its label.
  */
 export const WordingCalibration = z.object({
   status: z.enum(['calibrated', 'not_calibrated']),
@@ -37,6 +43,14 @@ export const WordingCalibration = z.object({
   observed_lo: z.number().nullable(),
   observed_hi: z.number().nullable(),
   n: z.number().int().min(0),
+  /** Episodes behind `n` (effective n). */
+  n_eff: z.number().int().min(0).optional(),
+  /** Which forecasts the scale rests on: `live` (out of sample) or `backfill` (in-sample, until enough live ones are resolved). */
+  source: z.enum(['live', 'backfill']).optional(),
+  /** Brier skill score of the kind × timeframe on `source` with its 95 % interval, the base rate and the episodes; null when not measurable. */
+  skill: z.object({ value: z.number(), lo: z.number().nullable(), hi: z.number().nullable(), base_rate: z.number(), n: z.number().int().min(0), n_eff: z.number().int().min(0) }).nullable().optional(),
+  /** True when the point skill is ≤ 0 or its interval includes 0 or lies below it: no skill over the base rate. */
+  no_skill: z.boolean().optional(),
 });
 export type WordingCalibration = z.infer<typeof WordingCalibration>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binCounts, binOf, brierSummary, calibratedWordingOf, calibrateWording, fitCalibrationScale, MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, reliabilityBins, scaleRows, wilsonInterval } from './calibration';
+import { binCounts, binOf, brierSummary, calibratedWordingOf, fitCalibrationScale, MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, reliabilityBins, scaleRows, wilsonInterval } from './calibration';
 
 describe('reliabilityBins', () => {
   it('groups by decile with n, mean stated and observed frequency; 1.0 lands in the last bin', () => {
@@ -47,19 +47,11 @@ describe('brierSummary', () => {
   });
 });
 
-describe('calibrateWording', () => {
-  it('gives each verbal label its observed frequency with a 95 % Wilson interval', () => {
-    const xs = [
-      ...Array.from({ length: 8 }, () => ({ p: 0.9, outcome: true, wording: 'very_likely' as const })),
-      ...Array.from({ length: 2 }, () => ({ p: 0.9, outcome: false, wording: 'very_likely' as const })),
-    ];
-    const r = calibrateWording(xs);
-    const vl = r.find((x) => x.wording === 'very_likely')!;
-    expect(vl).toMatchObject({ n: 10, observed: 0.8, stated_lo: 0.8, stated_hi: 1 });
-    // Wilson 95 % for 8/10: 0.4902 .. 0.9433
-    expect(vl.observed_lo).toBeCloseTo(0.4902, 3);
-    expect(vl.observed_hi).toBeCloseTo(0.9433, 3);
-    expect(r.find((x) => x.wording === 'unlikely')).toMatchObject({ n: 0, observed: null });
+describe('wilsonInterval', () => {
+  it('gives the Wilson 95 % interval of 8/10 (0.4902 .. 0.9433) and none without trials', () => {
+    const w = wilsonInterval(8, 10)!;
+    expect(w.lo).toBeCloseTo(0.4902, 3);
+    expect(w.hi).toBeCloseTo(0.9433, 3);
     expect(wilsonInterval(0, 0)).toBeNull();
   });
 });

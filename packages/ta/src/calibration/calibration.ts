@@ -1,4 +1,5 @@
 import { MIN_PROBABILITY_SAMPLE, probabilityWording, type ProbabilityWording } from '../signals/probability';
+import { type ClusteredSkill, clusteredRate, type ForecastCell } from './clustered';
 
 /** One resolved forecast: stated probability p (0..1) and whether the event happened. */
 export interface ResolvedForecast {
@@ -94,33 +95,6 @@ export function wilsonInterval(k: number, n: number, z = 1.959964): { lo: number
   return { lo: Math.max(0, c - h), hi: Math.min(1, c + h) };
 }
 
-/** Calibrated range of one verbal label: what happened after the product said it. */
-export interface CalibratedWording {
-  wording: ProbabilityWording;
-  /** The stated range the label stands for (0..1). */
-  stated_lo: number;
-  stated_hi: number;
-  n: number;
-  /** Observed frequency of the event after this label (0..1); null when n = 0. */
-  observed: number | null;
-  /** 95 % Wilson interval of `observed`; null when n = 0. */
-  observed_lo: number | null;
-  observed_hi: number | null;
-}
-
-/**
- * Calibrated verbal scale: for each label, the forecasts stated with it (their `wording`), how
- * often the event happened and its 95 % Wilson interval — the range a reader should attach to the label.
- */
-export function calibrateWording(xs: readonly (ResolvedForecast & { wording: ProbabilityWording })[]): CalibratedWording[] {
-  return (Object.keys(WORDING_RANGES) as ProbabilityWording[]).map((w) => {
-    const sel = xs.filter((x) => x.wording === w);
-    const k = sel.filter((x) => x.outcome).length;
-    const ci = wilsonInterval(k, sel.length);
-    return { wording: w, stated_lo: WORDING_RANGES[w].lo, stated_hi: WORDING_RANGES[w].hi, n: sel.length, observed: sel.length ? k / sel.length : null, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null };
-  });
-}
-
 // ---- calibrated verbal scale ------------------------------------------------------------------------
 
 /** Resolved forecasts a kind × timeframe needs in all before any label is calibrated (below: the fixed scale, "not yet calibrated"). */
@@ -160,6 +134,35 @@ export interface CalibrationScale {
   n: number;
   /** Ten decile bins of the stated probability, [0, 0.1) … [0.9, 1]. */
   bins: CalibrationScaleBin[];
+  /** The forecasts per episode × decile the scale was fitted on (see {@link fitClusteredScale}): intervals are then taken over episodes. */
+  cells?: ForecastCell[];
+  /** Which forecasts the scale rests on (set by the server: live once enough are resolved, else the in-sample backfill). */
+  source?: 'live' | 'backfill';
+  /** Brier skill of the same forecasts with its interval over episodes (clusteredSkill). */
+  skill?: ClusteredSkill;
+}
+
+/**
+ * {@link fitCalibrationScale} on forecasts counted per episode × decile (clustered.ts), keeping the
+ * cells so that the served intervals are cluster-robust over episodes.
+ */
+export function fitClusteredScale(cells: readonly ForecastCell[], extra: { source?: 'live' | 'backfill'; skill?: ClusteredSkill } = {}): CalibrationScale {
+  const counts = Array.from({ length: 10 }, () => ({ n: 0, hits: 0 }));
+  for (const c of cells) {
+    counts[c.bin].n += c.n;
+    counts[c.bin].hits += c.hits;
+  }
+  return { ...fitCalibrationScale(counts), cells: [...cells], ...extra };
+}
+
+/** Observed frequency of the deciles [lo, hi) of `scale`: over episodes when the scale has cells, else Wilson over forecasts. */
+function rangeRate(scale: CalibrationScale, lo: number, hi: number, k: number, n: number): { lo: number | null; hi: number | null; n_eff: number } {
+  if (scale.cells) {
+    const r = clusteredRate(scale.cells.filter((c) => c.bin / 10 >= lo - 1e-9 && (c.bin + 1) / 10 <= hi + 1e-9));
+    return { lo: r.lo, hi: r.hi, n_eff: r.n_eff };
+  }
+  const w = wilsonInterval(k, n);
+  return { lo: w?.lo ?? null, hi: w?.hi ?? null, n_eff: n };
 }
 
 /**
@@ -213,27 +216,42 @@ export interface WordingCalibration {
   observed_lo: number | null;
   observed_hi: number | null;
   n: number;
+  /** Episodes behind n (effective n). */
+  n_eff?: number;
+  /** Which forecasts the scale rests on. */
+  source?: 'live' | 'backfill';
+  /** Brier skill of the kind × timeframe on `source`, with its 95 % interval over episodes (null bounds: too few episodes); null when not measurable. */
+  skill?: { value: number; lo: number | null; hi: number | null; base_rate: number; n: number; n_eff: number } | null;
+  /** True when the point skill is ≤ 0 or its interval includes 0 or lies below it (no skill over the base rate). */
+  no_skill?: boolean;
 }
 
 /**
  * The label of a stated probability p (0..1) measured on `sampleN` cases under a calibrated scale:
  * with sampleN ≥ MIN_PROBABILITY_SAMPLE and a calibrated label for p's decile, that label with the
- * observed frequency (95 % Wilson interval, n) of its pooled stated range; otherwise the fixed scale
+ * observed frequency (95 % interval over episodes when the scale has cells, else Wilson; n) of its
+ * pooled stated range, and the scale's source and Brier skill (no_skill when its interval includes 0); otherwise the fixed scale
  * (probabilityWording) marked `not_calibrated`. `scale` undefined = nothing logged yet. The observed
  * frequency and its interval are rounded to 4 decimals (0.01 percentage point).
  */
 export function calibratedWordingOf(scale: CalibrationScale | undefined, p: number, sampleN: number): { wording: ProbabilityWording; calibration: WordingCalibration } {
-  const bin = scale && sampleN >= MIN_PROBABILITY_SAMPLE ? scale.bins[binOf(p)] : undefined;
-  if (!bin || bin.wording === null) {
-    return { wording: probabilityWording(p, sampleN), calibration: { status: 'not_calibrated', stated_lo: null, stated_hi: null, observed: null, observed_lo: null, observed_hi: null, n: 0 } };
-  }
-  const ci = wilsonInterval(bin.block_hits, bin.block_n);
   // served with every probability of every analysis: 4 decimals (0.01 percentage point) is the
   // precision shown anywhere, and full doubles made a quarter of the /ta/all body
   const r4 = (x: number | null | undefined) => (x == null ? null : Math.round(x * 1e4) / 1e4);
+  const sk = scale?.skill;
+  const skill = sk && sk.skill !== null && sk.base_rate !== null
+    ? { value: r4(sk.skill)!, lo: r4(sk.skill_lo), hi: r4(sk.skill_hi), base_rate: r4(sk.base_rate)!, n: sk.n, n_eff: sk.n_eff }
+    : null;
+  // no skill: the point skill is ≤ 0, or its interval reaches 0
+  const extra = scale?.source ? { source: scale.source, skill, no_skill: skill !== null && (skill.value <= 0 || (skill.lo !== null && skill.lo <= 0)) } : {};
+  const bin = scale && sampleN >= MIN_PROBABILITY_SAMPLE ? scale.bins[binOf(p)] : undefined;
+  if (!scale || !bin || bin.wording === null || bin.block_lo === null || bin.block_hi === null) {
+    return { wording: probabilityWording(p, sampleN), calibration: { status: 'not_calibrated', stated_lo: null, stated_hi: null, observed: null, observed_lo: null, observed_hi: null, n: 0, ...extra } };
+  }
+  const ci = rangeRate(scale, bin.block_lo, bin.block_hi, bin.block_hits, bin.block_n);
   return {
     wording: bin.wording,
-    calibration: { status: 'calibrated', stated_lo: bin.block_lo, stated_hi: bin.block_hi, observed: r4(bin.fitted), observed_lo: r4(ci?.lo), observed_hi: r4(ci?.hi), n: bin.block_n },
+    calibration: { status: 'calibrated', stated_lo: bin.block_lo, stated_hi: bin.block_hi, observed: r4(bin.fitted), observed_lo: r4(ci.lo), observed_hi: r4(ci.hi), n: bin.block_n, n_eff: ci.n_eff, ...extra },
   };
 }
 
@@ -244,7 +262,9 @@ export interface ScaleRow {
   stated_lo: number | null;
   stated_hi: number | null;
   n: number;
-  /** Observed frequency after probabilities stated in that range (0..1), with its 95 % Wilson interval; null when n = 0. */
+  /** Episodes behind n (effective n; n when the scale has no cells). */
+  n_eff: number;
+  /** Observed frequency after probabilities stated in that range (0..1), with its 95 % interval (over episodes when the scale has cells, else Wilson); null when n = 0. */
   observed: number | null;
   observed_lo: number | null;
   observed_hi: number | null;
@@ -253,7 +273,7 @@ export interface ScaleRow {
 /**
  * The table of a scale: for each label (very_unlikely … very_likely) the stated range whose deciles
  * earned it (lowest lo to highest hi), the forecasts stated there, the observed frequency and its
- * 95 % Wilson interval. A `not_calibrated` scale gives the fixed ranges (WORDING_RANGES) with the
+ * 95 % interval (over episodes when the scale has cells, else Wilson). A `not_calibrated` scale gives the fixed ranges (WORDING_RANGES) with the
  * outcomes of the forecasts stated in them.
  */
 export function scaleRows(scale: CalibrationScale): ScaleRow[] {
@@ -263,14 +283,11 @@ export function scaleRows(scale: CalibrationScale): ScaleRow[] {
       : scale.bins.filter((b) => b.lo >= WORDING_RANGES[w].lo - 1e-9 && b.hi <= WORDING_RANGES[w].hi + 1e-9);
     const n = sel.reduce((a, b) => a + b.n, 0);
     const k = sel.reduce((a, b) => a + b.hits, 0);
-    const ci = wilsonInterval(k, n);
     const has = scale.status === 'calibrated' ? sel.length > 0 : true;
-    return {
-      wording: w,
-      stated_lo: has ? (scale.status === 'calibrated' ? Math.min(...sel.map((b) => b.lo)) : WORDING_RANGES[w].lo) : null,
-      stated_hi: has ? (scale.status === 'calibrated' ? Math.max(...sel.map((b) => b.hi)) : WORDING_RANGES[w].hi) : null,
-      n, observed: n ? k / n : null, observed_lo: ci?.lo ?? null, observed_hi: ci?.hi ?? null,
-    };
+    const lo = has ? (scale.status === 'calibrated' ? Math.min(...sel.map((b) => b.lo)) : WORDING_RANGES[w].lo) : null;
+    const hi = has ? (scale.status === 'calibrated' ? Math.max(...sel.map((b) => b.hi)) : WORDING_RANGES[w].hi) : null;
+    const ci = lo !== null && hi !== null && n > 0 ? rangeRate(scale, lo, hi, k, n) : { lo: null, hi: null, n_eff: 0 };
+    return { wording: w, stated_lo: lo, stated_hi: hi, n, n_eff: ci.n_eff, observed: n ? k / n : null, observed_lo: ci.lo, observed_hi: ci.hi };
   });
 }
 

@@ -196,6 +196,16 @@ describe('backtest: runBacktest', () => {
     expect(p.out_of_sample).toMatchObject({ trades: 2, carried_over: 1 });
   });
 
+  it('gives no corrected interval to a part whose returns are all the same (nothing to test), so none excludes 0 beside "no measurable edge"', () => {
+    const x = quiet(100, [10, 30, 50]);
+    for (const k of ['open', 'high', 'low', 'close'] as const) x[k].fill(100);
+    const r = runBacktest(x, { timeframe: '1h', horizon: 5, feePct: 0.1, patterns: ['rsi_oversold'] });
+    const all = r.patterns[0].all;
+    expect(all.trades).toBe(3);
+    expect(all).toMatchObject({ p_value: 1, verdict: 'none', mean_ci_holm_low_pct: null, mean_ci_holm_high_pct: null });
+    expect(all.mean_return_pct!).toBeLessThan(0);
+  });
+
   it('Holm-adjusts the p-values of every pattern × part of the run together', () => {
     const x = computeSignalColumns(loadCandles('BTCUSDT-1d'));
     const r = runBacktest(x, { timeframe: '1d', patterns: ['rsi_oversold', 'rsi_overbought', 'macd_golden_cross', 'macd_death_cross'] });
@@ -210,6 +220,24 @@ describe('backtest: runBacktest', () => {
     }
     // the same run again gives the same digits (seeded bootstrap)
     expect(runBacktest(x, { timeframe: '1d', patterns: ['rsi_oversold', 'rsi_overbought', 'macd_golden_cross', 'macd_death_cross'] })).toEqual(r);
+  });
+
+  it('shows one interval beside the verdict: the Holm-corrected one, which excludes 0 exactly when the verdict is edge / worse', () => {
+    const x = computeSignalColumns(loadCandles('BTCUSDT-1h'));
+    const r = runBacktest(x, { timeframe: '1h' });
+    const parts = r.patterns.flatMap((p) => [p.all, p.in_sample, p.out_of_sample]).filter((s) => s.trades >= 2 && s.mean_ci_holm_low_pct !== null);
+    let before = 0;
+    for (const s of parts) {
+      expect(s.mean_ci_holm_low_pct!).toBeLessThanOrEqual(Math.max(-100, s.mean_ci_low_pct!) + 1e-9);
+      expect(s.mean_ci_holm_low_pct!).toBeGreaterThanOrEqual(-100);
+      expect(s.mean_ci_holm_high_pct!).toBeGreaterThanOrEqual(s.mean_ci_high_pct! - 1e-9);
+      const excludes = s.mean_ci_holm_low_pct! > 0 || s.mean_ci_holm_high_pct! < 0;
+      expect(excludes).toBe(s.verdict !== 'none');
+      if (Math.abs(s.p_adjusted - 0.05) > 1e-6) expect(excludes).toBe(s.p_adjusted <= 0.05);
+      // the uncorrected 95 % interval would exclude 0 beside "no measurable edge"
+      if (s.verdict === 'none' && (s.mean_ci_low_pct! > 0 || s.mean_ci_high_pct! < 0)) before++;
+    }
+    expect(before).toBeGreaterThan(0);
   });
 
   it('ETH 1d rsi_overbought (shorts through the 2020–21 rallies) never goes below −100 %', () => {

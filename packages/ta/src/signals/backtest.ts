@@ -43,6 +43,7 @@ import { SIGNAL_CATALOGUE, type SignalDefinition } from './catalogue';
 import type { SignalColumns } from './columns';
 import { SIGNAL_HORIZON_CANDLES } from './scoring';
 import { mulberry32 } from '../random';
+import { holmUncapped } from './episode-edge';
 
 /** Default fee per side, in percent of the notional. */
 export const BACKTEST_FEE_PCT = 0.1;
@@ -118,9 +119,20 @@ export interface BacktestStats {
   p_value: number;
   /** p_value Holm-adjusted over every pattern × part of the run. */
   p_adjusted: number;
-  /** 'edge' (mean > 0) / 'worse' (mean < 0) when p_adjusted ≤ 0.05 and the interval excludes 0; else 'none'. */
+  /**
+   * Interval of mean_return_pct drawn at the Holm-corrected level (%): the same standard error and
+   * degrees of freedom at level 1 − 0.05 · p / p̃ (p̃ = the Holm-adjusted p before its cap at 1), so
+   * it excludes 0 exactly when p_adjusted ≤ 0.05 — the interval shown beside the verdict. Null with
+   * fewer than 2 trades. Alone (tradeStats) it is the 95 % interval.
+   */
+  mean_ci_holm_low_pct: number | null;
+  mean_ci_holm_high_pct: number | null;
+  /** 'edge' (mean > 0) / 'worse' (mean < 0) when p_adjusted ≤ 0.05 and the corrected interval excludes 0; else 'none'. */
   verdict: EdgeVerdict;
 }
+
+/** Standard error and degrees of freedom behind each stats object's interval, for the Holm-corrected interval of runBacktest. */
+const SE_OF = new WeakMap<BacktestStats, { se: number; df: number }>();
 
 /** One point of an equity curve: time (ms) and equity (1 = start). */
 export interface EquityPoint {
@@ -339,7 +351,7 @@ export function tradeStats(returnsPct: readonly number[], skipped: number, buyHo
   const n = returnsPct.length;
   const boot = bootstrapMeanReturn(returnsPct, seed);
   const p = boot?.p ?? 1;
-  return {
+  const stats: BacktestStats = {
     trades: n,
     wins,
     win_rate: n ? wins / n : null,
@@ -355,8 +367,12 @@ export function tradeStats(returnsPct: readonly number[], skipped: number, buyHo
     effective_n: boot ? Math.round(boot.effectiveN * 10) / 10 : null,
     p_value: p,
     p_adjusted: p,
+    mean_ci_holm_low_pct: boot?.low ?? null,
+    mean_ci_holm_high_pct: boot?.high ?? null,
     verdict: verdictOf(boot?.low ?? null, boot?.high ?? null, p),
   };
+  if (boot) SE_OF.set(stats, { se: boot.se, df: Math.max(1, boot.effectiveN - 1) });
+  return stats;
 }
 
 /** 'edge' / 'worse' when the adjusted p ≤ EDGE_ALPHA and the interval [low, high] lies above / below 0. */
@@ -466,9 +482,23 @@ export function runBacktest(x: SignalColumns, opts: BacktestOptions): BacktestRe
   // Holm over every pattern × part of the run
   const parts = patterns.flatMap((p) => [p.all, p.in_sample, p.out_of_sample]);
   const adjusted = holmAdjust(parts.map((s) => s.p_value));
+  const raw = holmUncapped(parts.map((s) => s.p_value));
   parts.forEach((s, k) => {
     s.p_adjusted = adjusted[k];
-    s.verdict = verdictOf(s.mean_ci_low_pct, s.mean_ci_high_pct, adjusted[k]);
+    // the interval at the corrected level: excludes 0 exactly when the Holm-adjusted p ≤ 0.05
+    const e = SE_OF.get(s);
+    if (e && e.se > 0 && s.mean_return_pct !== null) {
+      const alpha = s.p_value > 0 && raw[k] > 0 ? Math.min(EDGE_ALPHA, (EDGE_ALPHA * s.p_value) / raw[k]) : EDGE_ALPHA / parts.length;
+      const half = studentTCritical(e.df, alpha) * e.se;
+      // a trade loses at most its stake, so neither can the mean: the interval stops at −100 %
+      s.mean_ci_holm_low_pct = Math.max(-100, s.mean_return_pct - half);
+      s.mean_ci_holm_high_pct = s.mean_return_pct + half;
+    } else {
+      // identical returns (no spread): nothing to test (p = 1), so no interval beside the verdict
+      s.mean_ci_holm_low_pct = null;
+      s.mean_ci_holm_high_pct = null;
+    }
+    s.verdict = verdictOf(s.mean_ci_holm_low_pct, s.mean_ci_holm_high_pct, adjusted[k]);
   });
   const bhCurve: EquityPoint[] = [];
   if (curves && candles) {

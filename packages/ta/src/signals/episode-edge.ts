@@ -234,8 +234,8 @@ export function correctedRecords(estimates: readonly EpisodeEdge[]): EdgeRecord[
   });
 }
 
-/** Holm step-down adjusted p-values without the cap at 1 (running max of (m − k + 1)·p₍ₖ₎). */
-function holmUncapped(p: readonly number[]): number[] {
+/** Holm step-down adjusted p-values without the cap at 1 (running max of (m − k + 1)·p₍ₖ₎), in input order. */
+export function holmUncapped(p: readonly number[]): number[] {
   const m = p.length;
   const order = p.map((v, i) => ({ v, i })).sort((a, b) => a.v - b.v);
   const out = new Array<number>(m);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { edgeStat, formatEdge } from '@coinlens/contracts';
-import { eventStudyText, signalList } from './builtin-writer';
+import { eventStudyText, probWord, signalList } from './builtin-writer';
 import type { NewsFact, TimeframeFacts } from './facts';
 
 const fact = (study: NewsFact['event_study']): NewsFact => ({
@@ -54,5 +54,21 @@ describe('signal facts quote the baseline and the edge, never a bare hit rate', 
   it('a clearly worse signal is called worse than its baseline with the interval', () => {
     const tf = { timeframe: '5m', signals: [sig(300, 749, 0.6)] } as unknown as TimeframeFacts;
     expect(signalList(tf, 'en-US')[0]).toMatch(/worse than baseline −19\.9 pp \(95 % CI −\d+\.\d to −\d+\.\d\)/);
+  });
+});
+
+describe('the analyst words a stated probability as the calibration log supports it', () => {
+  const cal = (no_skill: boolean, source: 'live' | 'backfill') => ({
+    p: 0.98, n: 1538, wording: 'very_likely',
+    calibration: { status: 'calibrated' as const, stated_lo: 0.9, stated_hi: 1, observed: 0.94, observed_lo: 0.9, observed_hi: 0.97, n: 800, n_eff: 40, source, skill: { value: 0.01, lo: -0.03, hi: 0.06, base_rate: 0.93, n: 2000, n_eff: 55 }, no_skill },
+  });
+  it('says "no skill over the base rate (x % … anyway)" instead of "very likely" when the skill interval reaches 0, in both languages', () => {
+    expect(probWord(cal(true, 'live'), 'touch', 'en-US')).toBe('no skill over the base rate (93% of levels are touched anyway)');
+    expect(probWord(cal(true, 'live'), 'breakthrough', 'zh-CN')).toBe('相对基准率无预测能力（93% 的价位本来就会被突破）');
+  });
+  it('keeps the calibrated label with skill, and says "from backfill" while it rests on in-sample forecasts', () => {
+    expect(probWord(cal(false, 'live'), 'touch', 'en-US')).toBe('very likely');
+    expect(probWord(cal(false, 'backfill'), 'touch', 'en-US')).toBe('very likely (from backfill)');
+    expect(probWord(cal(false, 'backfill'), 'touch', 'zh-CN')).toMatch(/（来自回填）$/);
   });
 });

@@ -14,6 +14,24 @@ import { L, vocab } from './vocab';
 const prob = (p: { p: number; n: number }, lang: Lang) => L(lang, `${fmtProb(p.p)} (n = ${p.n})`, `${fmtProb(p.p)}（样本 ${p.n}）`);
 
 /**
+ * The verbal label of a stated probability with how it was chosen: "no skill over the base rate (93 %
+ * of levels are touched anyway)" when the calibration log finds its kind no better than the base
+ * rate (the Brier skill interval reaches 0), else the calibrated label, "(not yet calibrated)" for
+ * the fixed scale and "(from backfill)" while the label rests on in-sample forecasts.
+ */
+export function probWord(p: TimeframeFacts['touch'], kind: 'touch' | 'breakthrough', lang: Lang): string {
+  const c = p.calibration;
+  if (c?.no_skill && c.skill) {
+    const base = fmtProb(c.skill.base_rate);
+    return kind === 'touch'
+      ? L(lang, `no skill over the base rate (${base} of levels are touched anyway)`, `相对基准率无预测能力（${base} 的价位本来就会被触及）`)
+      : L(lang, `no skill over the base rate (${base} of levels are broken anyway)`, `相对基准率无预测能力（${base} 的价位本来就会被突破）`);
+  }
+  const notes = [c?.status === 'not_calibrated' ? L(lang, 'not yet calibrated', '尚未校准') : null, c?.source === 'backfill' ? L(lang, 'from backfill', '来自回填') : null].filter((x) => x !== null);
+  return `${vocab.wording(p.wording, lang)}${notes.length ? L(lang, ` (${notes.join(', ')})`, `（${notes.join('，')}）`) : ''}`;
+}
+
+/**
  * `Golden cross (1h, bullish, hit rate 58 %, baseline 52 %, n = 24; no measurable edge (+6.0 pp,
  * 95 % CI −13.1 to +23.4))` for each signal: the record wording of formatEdge, never a bare hit rate.
  */
@@ -114,8 +132,8 @@ export function writeKlineInsights(f: CoinFacts, lang: Lang): KlineInsight[] {
       parts.push(
         L(
           lang,
-          `Touch probability of the ${side} within ${t.horizon_candles} candles: ${prob(t.touch, lang)}, ${vocab.wording(t.touch.wording, lang)}${t.touch.calibration?.status === 'not_calibrated' ? ' (not yet calibrated)' : ''}; breakthrough ${prob(t.breakthrough, lang)}.`,
-          `${t.horizon_candles} 根 K 线内触及${side}的概率：${prob(t.touch, lang)}，${vocab.wording(t.touch.wording, lang)}${t.touch.calibration?.status === 'not_calibrated' ? '（尚未校准）' : ''}；突破概率 ${prob(t.breakthrough, lang)}。`,
+          `Touch probability of the ${side} within ${t.horizon_candles} candles: ${prob(t.touch, lang)}, ${probWord(t.touch, 'touch', lang)}; breakthrough ${prob(t.breakthrough, lang)}${t.breakthrough.calibration?.no_skill ? `, ${probWord(t.breakthrough, 'breakthrough', lang)}` : ''}.`,
+          `${t.horizon_candles} 根 K 线内触及${side}的概率：${prob(t.touch, lang)}，${probWord(t.touch, 'touch', lang)}；突破概率 ${prob(t.breakthrough, lang)}${t.breakthrough.calibration?.no_skill ? `，${probWord(t.breakthrough, 'breakthrough', lang)}` : ''}。`,
         ),
       );
     }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '@coinlens/db';
+import { strategyEpisode } from '@coinlens/ta';
 import type { ScoredStrategyRow } from './alerts.records';
 
 /** A row of `strategy_records` as strategy rules read it (prices USDT, times ms of market clock; `targets` JSON text). */
@@ -50,9 +51,12 @@ export class AlertRecordsRepository {
 
   /** Strategies of `author` on `timeframe` (every coin) scored at or before `before` (ms, market clock), `exceptId` left out. */
   async scoredStrategies(author: string, timeframe: string, before: number, exceptId: number): Promise<ScoredStrategyRow[]> {
-    const rows = await this.h.query<{ target_first: boolean | null; return_pct: number | null; hold_pct: number | null; origin: string }>(sql`select target_first, return_pct, hold_pct, origin
+    const rows = await this.h.query<{ coin_id: number; term: string; created_at: number | string; horizon_hours: number; target_first: boolean | null; return_pct: number | null; hold_pct: number | null; origin: string }>(sql`select coin_id, term, created_at, horizon_hours, target_first, return_pct, hold_pct, origin
       from strategy_records where author = ${author} and timeframe = ${timeframe} and scored_at is not null and scored_at <= ${before} and created_at <= ${before} and id <> ${exceptId}`);
-    return rows.map((r) => ({ target_first: !!r.target_first, return_pct: Number(r.return_pct ?? 0), hold_pct: Number(r.hold_pct ?? 0), origin: r.origin }));
+    return rows.map((r) => ({
+      episode: strategyEpisode(author, r.coin_id, r.term, Number(r.created_at), Number(r.horizon_hours) * 3_600_000),
+      target_first: !!r.target_first, return_pct: Number(r.return_pct ?? 0), hold_pct: Number(r.hold_pct ?? 0), origin: r.origin,
+    }));
   }
 
   /**

@@ -41,16 +41,32 @@ describe('record lines', () => {
     expect(priceCrossRecord().zh).toMatch(/没有历史记录/);
   });
 
-  it('words the strategy record: target before invalidation with its interval, return vs holding with the interval of the difference, n and in-sample share', () => {
+  it('words the strategy record: target before invalidation and return vs holding with intervals over episodes, n, episodes and in-sample share', () => {
+    // 100 strategies as 100 separate episodes (windows that do not overlap)
     const rows = [
-      ...Array.from({ length: 40 }, (_, i) => ({ target_first: true, return_pct: 2 + (i % 3) * 0.1, hold_pct: 1, origin: i < 30 ? 'backfill' : 'live' })),
-      ...Array.from({ length: 60 }, (_, i) => ({ target_first: false, return_pct: -1.5 - (i % 4) * 0.1, hold_pct: 0.5, origin: 'backfill' })),
+      ...Array.from({ length: 40 }, (_, i) => ({ episode: `a${i}`, target_first: true, return_pct: 2 + (i % 3) * 0.1, hold_pct: 1, origin: i < 30 ? 'backfill' : 'live' })),
+      ...Array.from({ length: 60 }, (_, i) => ({ episode: `b${i}`, target_first: false, return_pct: -1.5 - (i % 4) * 0.1, hold_pct: 0.5, origin: 'backfill' })),
     ];
     const r = strategyRecord('builtin', '1h', rows);
-    expect(r.en).toMatch(/^Built-in analyst's 1h strategies: 40 of 100 reached the target before the invalidation \(40\.0 %, 95 % CI 30\.9–49\.8 %\); mean −0\.\d\d % after fees vs holding \+0\.70 % \(difference −\d\.\d\d pp, 95 % CI −\d\.\d\d to −\d\.\d\d\); n = 100, 90 of them in-sample backfill$/);
-    expect(r.zh).toMatch(/^内置分析师 1h 策略：100 个中有 40 个先到达目标价、未先触及失效价（40\.0 %，95% 置信区间 30\.9–49\.8 %）；扣除费用后平均 −0\.\d\d %，同期持有 \+0\.70 %（差 −\d\.\d\d 个百分点，95% 置信区间 .+）；样本 100，其中 90 个为样本内回填$/);
+    expect(r.en).toMatch(/^Built-in analyst's 1h strategies: 40 of 100 reached the target before the invalidation \(40\.0 %, 95 % CI 3\d\.\d–49\.\d %\); mean −0\.\d\d % after fees vs holding \+0\.70 % \(difference −\d\.\d\d pp, 95 % CI −\d\.\d\d to −\d\.\d\d\); n = 100, 90 of them in-sample backfill$/);
+    expect(r.zh).toMatch(/^内置分析师 1h 策略：100 个中有 40 个先到达目标价、未先触及失效价（40\.0 %，95% 置信区间 3\d\.\d–49\.\d %）；扣除费用后平均 −0\.\d\d %，同期持有 \+0\.70 %（差 −\d\.\d\d 个百分点，95% 置信区间 .+）；样本 100，其中 90 个为样本内回填$/);
     expect(strategyRecord('gpt-x', '1d', []).en).toBe("gpt-x's 1d strategies: none scored yet (n = 0), so no track record");
-    expect(strategyRecord('builtin', '1d', [{ target_first: true, return_pct: 1, hold_pct: 0, origin: 'live' }]).en).toContain('no interval with n = 1');
+    expect(strategyRecord('builtin', '1d', [{ episode: 'x', target_first: true, return_pct: 1, hold_pct: 0, origin: 'live' }]).en).toContain('no interval with 1 episode');
+  });
+
+  it('counts strategies whose windows overlap as one episode: the same record in 5 episodes is far less certain', () => {
+    // the 100 strategies above, but written every few hours on 5 coins: 5 episodes of 20 that share their outcome
+    const rows = Array.from({ length: 100 }, (_, i) => {
+      const g = Math.floor(i / 20);
+      return { episode: `coin${g}`, target_first: g < 2, return_pct: g < 2 ? 2 : -1.5, hold_pct: g < 2 ? 1 : 0.5, origin: 'backfill' };
+    });
+    const r = strategyRecord('builtin', '1h', rows);
+    expect(r.en).toContain('n = 100 in 5 episodes');
+    expect(r.zh).toContain('样本 100，5 个事件段');
+    const ci = /40\.0 %, 95 % CI ([\d.]+)–([\d.]+) %/.exec(r.en)!;
+    // independent cases would give about 30.9–49.8 %; over 5 episodes the interval is far wider
+    expect(Number(ci[1])).toBeLessThan(20);
+    expect(Number(ci[2])).toBeGreaterThan(70);
   });
 
   it('words the news record as an edge over the 24 h base rate, or no measurable edge, in both languages', () => {

@@ -1,15 +1,14 @@
 import { formatEdge, wilsonInterval } from '@coinlens/contracts/signals/edge-stats';
-import { episodeEdge, episodeEdgeRecord } from '@coinlens/ta';
-import { meanInterval95 } from '../news/nlp';
+import { episodeEdge, episodeEdgeRecord, strategyRecordStats } from '@coinlens/ta';
 import type { Bi } from './alerts.messages';
 
 /**
  * The trigger's record of price, news and strategy alerts (every alert carries
  * the record of its trigger), as pure functions over counts the evaluator reads from stored
  * candles, news impact rows and scored strategies. Every figure carries its denominator (n), its
- * base rate where one applies and its 95 % interval (Wilson for a proportion, the cluster-robust
- * episode interval of packages/ta for an edge over a base rate, Student t for a mean), in both
- * shipped languages.
+ * base rate where one applies and its 95 % interval (Wilson for the share of non-overlapping price
+ * windows, whose outcomes share no candle; the cluster-robust episode interval of packages/ta for
+ * an edge over a base rate and for the strategies, whose windows overlap), in both shipped languages.
  */
 
 const DAY = 86_400_000;
@@ -123,6 +122,8 @@ export function priceCrossRecord(): Bi {
 
 /** One scored strategy as the strategy record reads it (percent after fees; `origin` live or start-up backfill). */
 export interface ScoredStrategyRow {
+  /** Episode key (packages/ta strategyEpisode): strategies of one coin and term whose windows overlap share one. */
+  episode: string;
   target_first: boolean;
   return_pct: number;
   hold_pct: number;
@@ -137,12 +138,14 @@ function authorOf(author: string): Bi {
 /**
  * The record of a strategy alert: the track record of the product's strategies of the same author
  * and timeframe (every coin), scored before the trigger, as the strategies page shows it — how many
- * reached the target before the invalidation (share with its Wilson 95 % interval) and the mean
- * return after fees against holding the coin over the same windows (the difference with its
- * Student-t 95 % interval), with n and how many of them are in-sample backfill. E.g. "Built-in
- * analyst's 1h strategies: 41 of 97 reached the target before the invalidation (42.3 %, 95 % CI
- * 32.9–52.2 %); mean −0.30 % after fees vs holding +0.80 % (difference −1.10 pp, 95 % CI −2.05 to
- * −0.15); n = 97, 80 of them in-sample backfill".
+ * reached the target before the invalidation (share with its 95 % interval) and the mean return
+ * after fees against holding the coin over the same windows (the mean difference with its 95 %
+ * interval), with n, the episodes and how many of them are in-sample backfill. Strategies of one
+ * coin written every few hours are scored on overlapping candles, so the intervals are
+ * cluster-robust over episodes (packages/ta strategyRecordStats; effective n = episodes). E.g.
+ * "Built-in analyst's 1h strategies: 41 of 97 reached the target before the invalidation (42.3 %,
+ * 95 % CI 30.1–55.0 %); mean −0.30 % after fees vs holding +0.80 % (difference −1.10 pp, 95 % CI
+ * −2.61 to +0.40); n = 97 in 14 episodes, 80 of them in-sample backfill".
  */
 export function strategyRecord(author: string, timeframe: string, rows: readonly ScoredStrategyRow[]): Bi {
   const who = authorOf(author);
@@ -152,17 +155,20 @@ export function strategyRecord(author: string, timeframe: string, rows: readonly
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const ret = mean(rows.map((r) => r.return_pct));
   const hold = mean(rows.map((r) => r.hold_pct));
-  const diffs = rows.map((r) => r.return_pct - r.hold_pct);
-  const d = mean(diffs);
-  const sd = n > 1 ? Math.sqrt(diffs.reduce((a, x) => a + (x - d) ** 2, 0) / (n - 1)) : null;
-  const dci = meanInterval95(d, sd, n);
+  const st = strategyRecordStats(rows);
+  const d = st.excess_pct ?? 0;
+  const dci = st.excess_lo !== null && st.excess_hi !== null ? [st.excess_lo, st.excess_hi] : null;
   const backfill = rows.filter((r) => r.origin === 'backfill').length;
   const share = pct1(hits / n);
-  const dEn = dci ? `difference ${signed(d, 2)} pp, 95 % CI ${signed(dci[0], 2)} to ${signed(dci[1], 2)}` : `difference ${signed(d, 2)} pp, no interval with n = 1`;
-  const dZh = dci ? `差 ${signed(d, 2)} 个百分点，95% 置信区间 ${signed(dci[0], 2)} 至 ${signed(dci[1], 2)}` : `差 ${signed(d, 2)} 个百分点，样本为 1 无法给出区间`;
+  const shareCi = st.target_first_lo !== null && st.target_first_hi !== null ? `${pct1(st.target_first_lo)}–${pct1(st.target_first_hi)}` : null;
+  const eps = st.n_eff;
+  const dEn = dci ? `difference ${signed(d, 2)} pp, 95 % CI ${signed(dci[0], 2)} to ${signed(dci[1], 2)}` : `difference ${signed(d, 2)} pp, no interval with ${eps === 1 ? '1 episode' : `${eps} episodes`}`;
+  const dZh = dci ? `差 ${signed(d, 2)} 个百分点，95% 置信区间 ${signed(dci[0], 2)} 至 ${signed(dci[1], 2)}` : `差 ${signed(d, 2)} 个百分点，仅 ${eps} 个事件段，无法给出区间`;
+  const nEn = eps < n ? `n = ${count(n)} in ${count(eps)} episode${eps === 1 ? '' : 's'}` : `n = ${count(n)}`;
+  const nZh = eps < n ? `样本 ${count(n)}，${count(eps)} 个事件段` : `样本 ${count(n)}`;
   return {
-    en: `${who.en}'s ${timeframe} strategies: ${count(hits)} of ${count(n)} reached the target before the invalidation (${share} %, 95 % CI ${ci(hits, n)} %); mean ${signed(ret, 2)} % after fees vs holding ${signed(hold, 2)} % (${dEn}); n = ${count(n)}${backfill ? `, ${count(backfill)} of them in-sample backfill` : ''}`,
-    zh: `${who.zh} ${timeframe} 策略：${count(n)} 个中有 ${count(hits)} 个先到达目标价、未先触及失效价（${share} %，95% 置信区间 ${ci(hits, n)} %）；扣除费用后平均 ${signed(ret, 2)} %，同期持有 ${signed(hold, 2)} %（${dZh}）；样本 ${count(n)}${backfill ? `，其中 ${count(backfill)} 个为样本内回填` : ''}`,
+    en: `${who.en}'s ${timeframe} strategies: ${count(hits)} of ${count(n)} reached the target before the invalidation (${share} %${shareCi ? `, 95 % CI ${shareCi} %` : ''}); mean ${signed(ret, 2)} % after fees vs holding ${signed(hold, 2)} % (${dEn}); ${nEn}${backfill ? `, ${count(backfill)} of them in-sample backfill` : ''}`,
+    zh: `${who.zh} ${timeframe} 策略：${count(n)} 个中有 ${count(hits)} 个先到达目标价、未先触及失效价（${share} %${shareCi ? `，95% 置信区间 ${shareCi} %` : ''}）；扣除费用后平均 ${signed(ret, 2)} %，同期持有 ${signed(hold, 2)} %（${dZh}）；${nZh}${backfill ? `，其中 ${count(backfill)} 个为样本内回填` : ''}`,
   };
 }
 

@@ -60,6 +60,22 @@ describe('calibration: stated probabilities logged and resolved', () => {
     const bs = xs.reduce((a: number, x: any) => a + (Number(x.stated_p) - (x.outcome ? 1 : 0)) ** 2, 0) / xs.length;
     expect(touch1h.brier).toBeCloseTo(bs, 10);
     expect(touch1h.wording.map((w: any) => w.wording)).toEqual(['very_unlikely', 'unlikely', 'uncertain', 'likely', 'very_likely']);
+    // effective n: one coin's forecasts of one calendar block of two horizons are one episode
+    const [ep] = await rows(sql`select count(distinct (coin_id, floor(candle_time::float8 / (2 * horizon_candles * 3600000.0))))::int as g
+      from probability_forecasts where timeframe = '1h' and kind = 'touch' and outcome is not null`);
+    expect(touch1h.n_eff).toBe(ep.g);
+    expect(touch1h.n_eff).toBeLessThan(touch1h.n);
+    for (const b of touch1h.bins) {
+      expect(b.n_eff).toBeLessThanOrEqual(b.n);
+      if (b.n_eff >= 2) expect(b.observed_lo).toBeLessThanOrEqual(b.observed);
+      if (b.n_eff >= 2) expect(b.observed_hi).toBeGreaterThanOrEqual(b.observed);
+    }
+    if (touch1h.skill_lo !== null) {
+      expect(touch1h.skill_lo).toBeLessThanOrEqual(touch1h.skill);
+      expect(touch1h.skill_verdict).toBe(touch1h.skill_lo > 0 ? 'skill' : touch1h.skill_hi < 0 ? 'worse' : 'none');
+    }
+    // nothing live is resolved here: the served labels rest on the backfill
+    expect(touch1h).toMatchObject({ scale_source: 'backfill', n_live: 0, n_eff_live: 0 });
     const live = await get('/api/signals/calibration?timeframe=1d&origin=live');
     expect(live.body.result.groups.map((x: any) => x.timeframe)).toEqual(['1d', '1d']);
     expect((await get('/api/signals/calibration?timeframe=2h')).status).toBe(400);
@@ -130,6 +146,12 @@ describe('calibrated verbal scale: the label beside a served probability comes f
         for (const [kind, p] of [['touch', res.touch_probability], ['breakthrough', res.breakthrough_probability]] as const) {
           expect(p.calibration).toBeDefined();
           const g = cal.groups.find((x: any) => x.kind === kind && x.timeframe === tf);
+          // the label says which forecasts it rests on, and no skill is said when the skill interval reaches 0
+          expect(p.calibration.source).toBe(g.scale_source);
+          if (p.calibration.skill) {
+            expect(p.calibration.skill.base_rate).toBeCloseTo(g.base_rate, 4);
+            expect(p.calibration.no_skill).toBe(p.calibration.skill.value <= 0 || (p.calibration.skill.lo !== null && p.calibration.skill.lo <= 0));
+          }
           if (p.calibration.status === 'calibrated') {
             expect(g.scale_status).toBe('calibrated');
             expect(p.wording).toBe(probabilityWording(p.calibration.observed, Infinity));
@@ -196,6 +218,18 @@ describe('built-in strategies backfilled at first start', () => {
     const all1h = rec.rows.find((x: any) => x.coin === null && x.timeframe === '1h');
     expect(all1h.n).toBe(short.filter((r: any) => r.scored_at !== null).length);
     expect(all1h.n_backfill).toBe(all1h.n);
+    // strategies every 4 h with a horizon of days overlap: episodes = coin × block of two horizons, far fewer than n
+    const scored = short.filter((r: any) => r.scored_at !== null);
+    const blocks = new Set(scored.map((r: any) => `${r.coin_id}:${Math.floor(Number(r.created_at) / (2 * r.horizon_hours * 3_600_000))}`));
+    expect(all1h.n_eff).toBe(blocks.size);
+    expect(all1h.n_eff).toBeLessThan(all1h.n);
+    if (all1h.n_eff >= 2) {
+      expect(all1h.target_first_lo).toBeLessThanOrEqual(all1h.target_first / all1h.n);
+      expect(all1h.target_first_hi).toBeGreaterThanOrEqual(all1h.target_first / all1h.n);
+      expect(all1h.excess_pct).toBeCloseTo(all1h.mean_return_pct - all1h.mean_hold_pct, 8);
+      // null: the episodes are too few and uneven in size for a bounded interval
+      if (all1h.excess_lo !== null) expect(all1h.excess_lo).toBeLessThanOrEqual(all1h.excess_pct);
+    }
     const live = (await get('/api/strategies/record?origin=live&author=builtin')).body.result;
     expect(live.rows.every((x: any) => x.n_backfill === 0)).toBe(true);
   });
@@ -227,3 +261,62 @@ describe('built-in strategies backfilled at first start', () => {
     }
   });
 });
+
+describe('calibration out of sample: the served labels rest on live forecasts once there are enough', () => {
+  it('switches from the backfill to the live forecasts at min_total forecasts in min_live_episodes episodes, and says so', async () => {
+    const btc = t.ctx.market.coinRows.find((c) => c.symbol === 'BTC')!;
+    const day = 86_400_000;
+    const fresh = () => new CalibrationService({ repo: new CalibrationRepository(t.ctx.db), clock: t.ctx.clock, coinRows: () => t.ctx.market.coinRows, history: async () => { throw new Error('unused'); } });
+    // live 1d touch forecasts far before the backfill: 5 per block of two horizons (60 days), 19 then 24 blocks
+    const insert = async (blocks: number) => {
+      for (let b = 0; b < blocks; b++) {
+        for (let k = 0; k < 5; k++) {
+          const candle = T0 - 900 * day - b * 60 * day - k * day;
+          await t.ctx.db.query(sql`insert into probability_forecasts (coin_id, timeframe, kind, side, level_price, stated_p, sample_n, wording, horizon_candles, candle_time, stated_at, due_at, origin, outcome, resolved_at)
+            values (${btc.id}, '1d', 'touch', 'resistance', 1, 0.95, 200, 'very_likely', 30, ${candle}, ${candle + day}, ${candle + 31 * day}, 'live', ${k !== 0}, ${candle + 31 * day})
+            on conflict do nothing`);
+        }
+      }
+    };
+    try {
+      await insert(19);
+      let g = (await get('/api/signals/calibration?timeframe=1d')).body.result.groups.find((x: any) => x.kind === 'touch');
+      expect(g).toMatchObject({ n_live: 95, n_eff_live: 19, scale_source: 'backfill' });
+      expect(g.min_live_episodes).toBe(20);
+      await insert(24);
+      g = (await get('/api/signals/calibration?timeframe=1d')).body.result.groups.find((x: any) => x.kind === 'touch');
+      expect(g).toMatchObject({ n_live: 120, n_eff_live: 24, scale_source: 'live' });
+      const scale = (await fresh().scales()).get('1d:touch')!;
+      expect(scale.source).toBe('live');
+      expect(scale.n).toBe(120);
+      // 80 % of these live forecasts of 95 % came true: the label says so, from live forecasts, with no skill over a constant
+      const served = (await import('@coinlens/ta')).calibratedWordingOf(scale, 0.95, 500);
+      expect(served.wording).toBe('likely');
+      expect(served.calibration).toMatchObject({ status: 'calibrated', source: 'live', n: 120, n_eff: 24, no_skill: true });
+    } finally {
+      await t.ctx.db.query(sql`delete from probability_forecasts where origin = 'live' and timeframe = '1d' and candle_time < ${T0 - 800 * day}`);
+    }
+  });
+});
+
+describe('coverage of the evidence: the coin universe and where each series starts', () => {
+  it('GET /api/signals/coverage lists every coin × timeframe with candles, its first candle and its last one closed by now', async () => {
+    const r = await get('/api/signals/coverage');
+    expect(r.status).toBe(200);
+    const c = r.body.result;
+    expect(c.as_of).toBe(t.ctx.clock.now());
+    const stored = await rows(sql`select c.symbol, k.timeframe, min(k.open_time) as first, max(k.open_time) filter (where k.open_time <= ${t.ctx.clock.now()}) as last
+      from candles k join coins c on c.id = k.coin_id group by 1, 2 order by 1, 2`);
+    expect(c.coins).toBe(new Set(stored.map((x: any) => x.symbol)).size);
+    expect(c.series).toHaveLength(stored.length);
+    for (const x of stored) {
+      const s = c.series.find((y: any) => y.symbol === x.symbol && y.timeframe === x.timeframe);
+      expect(s).toMatchObject({ first: Number(x.first), last: x.last === null ? null : Number(x.last) });
+    }
+    // AAVE ships 1h and 1d only: no 5m row; BTC's 1h starts years before AAVE's
+    expect(c.series.filter((y: any) => y.symbol === 'AAVE').map((y: any) => y.timeframe)).toEqual(['1h', '1d']);
+    const first = (sym: string) => c.series.find((y: any) => y.symbol === sym && y.timeframe === '1h').first;
+    expect(first('BTC')).toBeLessThan(first('AAVE'));
+  });
+});
+

@@ -28,14 +28,20 @@ export interface DueForecast {
   horizon_candles: number;
 }
 
-/** A resolved forecast as read for the statistics. */
-export interface ResolvedRow {
+/** Resolved forecasts of one episode in one stated decile (see CalibrationRepository.forecastCells). */
+export interface ForecastCellRow {
   timeframe: string;
   kind: 'touch' | 'breakthrough';
-  stated_p: number;
-  wording: string;
-  outcome: boolean;
   origin: 'live' | 'backfill';
+  /** `origin:coin_id:episode number`. */
+  episode: string;
+  bin: number;
+  n: number;
+  hits: number;
+  /** Σ stated p. */
+  sp: number;
+  /** Σ (p − outcome)². */
+  sq: number;
 }
 
 /** A strategy to store at generation (see `strategy_records` in @coinlens/db). */
@@ -149,22 +155,41 @@ export class CalibrationRepository {
     }
   }
 
-  /** Resolved forecasts stated at or before `now` (optionally of one timeframe / origin). */
-  async resolved(now: number, timeframe?: string, origin?: 'live' | 'backfill'): Promise<ResolvedRow[]> {
-    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, stated_p, wording, outcome, origin from probability_forecasts
-      where outcome is not null and stated_at <= ${now} ${timeframe ? sql`and timeframe = ${timeframe}` : sql``} ${origin ? sql`and origin = ${origin}` : sql``}`);
-    return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as ResolvedRow['kind'], stated_p: num(r.stated_p), wording: String(r.wording), outcome: r.outcome === true || r.outcome === 't', origin: r.origin as ResolvedRow['origin'] }));
+  /**
+   * Resolved forecasts (stated and resolved at or before `now`) counted per episode × decile, per
+   * timeframe, kind and origin. An episode is one coin's forecasts of one kind stated in one calendar
+   * block of two horizons (block = ⌊candle_time / (2 · horizon · timeframe)⌋): forecasts whose outcome
+   * windows overlap fall into one block or into neighbouring ones, and both sides of one analysis
+   * share one. `episode` (`origin:coin:block`) is unique within a timeframe × kind × origin. n,
+   * events, Σ stated p and Σ (p − outcome)² per cell.
+   */
+  async forecastCells(now: number, f: { timeframe?: string; origin?: 'live' | 'backfill' } = {}): Promise<ForecastCellRow[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, origin, coin_id,
+        floor(candle_time::float8 / (2 * horizon_candles::float8 * (case timeframe when '5m' then 300000 when '1h' then 3600000 else 86400000 end)))::bigint as ep,
+        least(9, greatest(0, floor(stated_p * 10)))::int as bin, count(*)::int as n, count(*) filter (where outcome)::int as hits,
+        sum(stated_p)::float8 as sp, sum((stated_p - case when outcome then 1 else 0 end) ^ 2)::float8 as sq
+      from probability_forecasts
+      where outcome is not null and stated_at <= ${now} and resolved_at <= ${now}
+        ${f.timeframe ? sql`and timeframe = ${f.timeframe}` : sql``} ${f.origin ? sql`and origin = ${f.origin}` : sql``}
+      group by 1, 2, 3, 4, 5, 6`);
+    return rows.map((r) => ({
+      timeframe: String(r.timeframe), kind: r.kind as 'touch' | 'breakthrough', origin: r.origin as 'live' | 'backfill',
+      episode: `${r.origin}:${r.coin_id}:${r.ep}`, bin: num(r.bin), n: num(r.n), hits: num(r.hits), sp: num(r.sp), sq: num(r.sq),
+    }));
   }
 
   /**
-   * Resolved forecasts per timeframe, kind and stated decile (bin = ⌊p × 10⌋, p = 1 in bin 9):
-   * n and events, counting only outcomes known at `now` (resolved at or before it).
+   * First stored candle and last one opened at or before `now` of every coin × timeframe that has
+   * candles (index lookups on the candles' primary key), by symbol then timeframe.
    */
-  async decileCounts(now: number): Promise<{ timeframe: string; kind: 'touch' | 'breakthrough'; bin: number; n: number; hits: number }[]> {
-    const rows = await this.h.query<Record<string, unknown>>(sql`select timeframe, kind, least(9, greatest(0, floor(stated_p * 10)))::int as bin, count(*)::int as n,
-      count(*) filter (where outcome)::int as hits from probability_forecasts
-      where outcome is not null and stated_at <= ${now} and resolved_at <= ${now} group by 1, 2, 3`);
-    return rows.map((r) => ({ timeframe: String(r.timeframe), kind: r.kind as 'touch' | 'breakthrough', bin: num(r.bin), n: num(r.n), hits: num(r.hits) }));
+  async seriesCoverage(now: number): Promise<{ symbol: string; timeframe: string; first: number; last: number | null }[]> {
+    const rows = await this.h.query<Record<string, unknown>>(sql`select c.symbol, s.timeframe,
+        (select min(k.open_time) from candles k where k.coin_id = c.id and k.timeframe = s.timeframe) as first,
+        (select max(k.open_time) from candles k where k.coin_id = c.id and k.timeframe = s.timeframe and k.open_time <= ${now}) as last
+      from coins c cross join (values ('5m'), ('1h'), ('1d')) as s(timeframe) order by c.symbol, s.timeframe`);
+    return rows
+      .filter((r) => r.first !== null)
+      .map((r) => ({ symbol: String(r.symbol), timeframe: String(r.timeframe), first: num(r.first), last: r.last === null ? null : num(r.last) }));
   }
 
   /** Pending forecasts per `timeframe:kind`. */

@@ -18,4 +18,5 @@ export async function calibrationRoutes(app: FastifyInstance, deps: { calibratio
     const coin = req.query.coin ? deps.market.resolve(req.query.coin) : undefined;
     return { result: await heavyRead(req, () => deps.calibration.strategyRecord({ ...req.query, coin })) };
   });
+  route(app, api.getEvidenceCoverage, { config }, async (req) => ({ result: await heavyRead(req, () => deps.calibration.coverage()) }));
 }

@@ -1,14 +1,14 @@
-import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
+import type { AiBasedOn, Calibration, CalibrationGroup, Candle, EvidenceCoverage, EvidenceOrigin, ScoredStrategy, StrategyPair, StrategyRecord, StrategyRecordRow, TaResult, TaTimeframe } from '@coinlens/contracts';
 import { TA_TIMEFRAMES, TIMEFRAME_MS } from '@coinlens/contracts';
 import {
-  binCounts, brierSummary, type CalibrationScale, computeSignalColumns, findLevels, fitCalibrationScale, measureLevelProbabilities, MIN_ANALYZE_CANDLES,
-  MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, reliabilityBins, scaleRows,
+  type CalibrationScale, clusteredBins, clusteredSkill, computeSignalColumns, findLevels, fitClusteredScale, type ForecastCell, measureLevelProbabilities, MIN_ANALYZE_CANDLES,
+  MIN_CALIBRATION_BLOCK, MIN_CALIBRATION_TOTAL, scaleRows, strategyEpisode, strategyRecordStats,
   SIGNAL_HORIZON_CANDLES, SIGNAL_WARMUP, type SignalColumns, type Candles,
 } from '@coinlens/ta';
 import type { Clock } from '../../platform/clock';
 import { lastIndexAtOrBefore, type SeriesColumns } from '../../providers/market/series';
 import type { CoinRow } from '../market/market.repository';
-import type { CalibrationRepository, NewForecast, NewStrategy, StrategyRow } from './calibration.repository';
+import type { CalibrationRepository, ForecastCellRow, NewForecast, NewStrategy, StrategyRow } from './calibration.repository';
 import type { PlanInput } from '../signals/analysis/analysis-job';
 import { buildPlan, levelsOf } from '../ai/strategy';
 import { DEFAULT_FEE_PCT, scorePlan } from './strategy-score';
@@ -38,6 +38,16 @@ export const STRATEGY_BACKFILL_FROM_INDEX = 20;
 export const BACKFILL_FORECAST_POINTS = 80;
 
 const yieldNow = () => new Promise<void>((r) => setImmediate(r));
+
+/** Episodes of live (out-of-sample) forecasts a kind × timeframe needs, besides MIN_CALIBRATION_TOTAL forecasts, before its served labels rest on them instead of the backfill. */
+export const MIN_LIVE_EPISODES = 20;
+
+/** Which origin the served labels of one kind × timeframe rest on: live once it has enough resolved forecasts and episodes, else the backfill. */
+export function scaleSource(cells: readonly ForecastCellRow[]): 'live' | 'backfill' {
+  const live = cells.filter((c) => c.origin === 'live');
+  const n = live.reduce((a, c) => a + c.n, 0);
+  return n >= MIN_CALIBRATION_TOTAL && new Set(live.map((c) => c.episode)).size >= MIN_LIVE_EPISODES ? 'live' : 'backfill';
+}
 
 /** How long (wall ms) a process reuses its calibrated verbal scales before reading the log again. */
 export const SCALE_CACHE_MS = 60_000;
@@ -189,22 +199,28 @@ export class CalibrationService {
   private scaleCache: { at: number; clock: number; scales: Promise<Map<string, CalibrationScale>> } | null = null;
 
   /**
-   * The calibrated verbal scale per `timeframe:kind` (fitCalibrationScale of @coinlens/ta) over every
-   * forecast resolved at or before the clock's now. Cached for SCALE_CACHE_MS of wall time (and while
-   * the clock has not gone back); resolving forecasts in this process drops the cache.
+   * The calibrated verbal scale per `timeframe:kind` (fitClusteredScale of @coinlens/ta) over the
+   * forecasts resolved at or before the clock's now: the live ones once there are enough
+   * ({@link scaleSource}), until then the in-sample backfill, said in each served label (`source`),
+   * with the Brier skill of the same forecasts and its interval over episodes. Cached for
+   * SCALE_CACHE_MS of wall time (and while the clock has not gone back); resolving forecasts in
+   * this process drops the cache.
    */
   scales(): Promise<Map<string, CalibrationScale>> {
     const now = this.d.clock.now();
     const c = this.scaleCache;
     if (c && Date.now() - c.at < SCALE_CACHE_MS && now >= c.clock) return c.scales;
-    const scales = this.d.repo.decileCounts(now).then((rows) => {
-      const counts = new Map<string, { n: number; hits: number }[]>();
+    const scales = this.d.repo.forecastCells(now).then((rows) => {
+      const by = new Map<string, ForecastCellRow[]>();
       for (const r of rows) {
         const k = `${r.timeframe}:${r.kind}`;
-        const xs = counts.get(k) ?? counts.set(k, Array.from({ length: 10 }, () => ({ n: 0, hits: 0 }))).get(k)!;
-        xs[r.bin] = { n: r.n, hits: r.hits };
+        (by.get(k) ?? by.set(k, []).get(k)!).push(r);
       }
-      return new Map([...counts].map(([k, xs]) => [k, fitCalibrationScale(xs)]));
+      return new Map([...by].map(([k, xs]) => {
+        const source = scaleSource(xs);
+        const cells: ForecastCell[] = xs.filter((x) => x.origin === source);
+        return [k, fitClusteredScale(cells, { source, skill: clusteredSkill(cells) })];
+      }));
     });
     scales.catch(() => { if (this.scaleCache?.scales === scales) this.scaleCache = null; });
     this.scaleCache = { at: Date.now(), clock: now, scales };
@@ -221,33 +237,51 @@ export class CalibrationService {
     return labelWithScales(r, await this.scales().catch(() => new Map<string, CalibrationScale>()));
   }
 
-  /** Calibration per probability kind × timeframe over the resolved forecasts stated at or before now. */
+  /**
+   * Calibration per probability kind × timeframe over the resolved forecasts stated at or before
+   * now, of the origin asked for: reliability bins, Brier score and skill, each interval over
+   * episodes with the effective n; the served labels' source with the live evidence so far.
+   */
   async calibration(q: { timeframe?: TaTimeframe; origin: EvidenceOrigin }): Promise<Calibration> {
     const now = this.d.clock.now();
     const origin = q.origin === 'all' ? undefined : q.origin;
-    const [rows, pending] = await Promise.all([this.d.repo.resolved(now, q.timeframe, origin), this.d.repo.pendingCounts(now, origin)]);
+    const [cells, pending] = await Promise.all([this.d.repo.forecastCells(now, { timeframe: q.timeframe }), this.d.repo.pendingCounts(now, origin)]);
     const groups: CalibrationGroup[] = [];
     for (const tf of TA_TIMEFRAMES) {
       if (q.timeframe && q.timeframe !== tf) continue;
       for (const kind of ['touch', 'breakthrough'] as const) {
-        const sel = rows.filter((r) => r.timeframe === tf && r.kind === kind);
-        const xs = sel.map((r) => ({ p: r.stated_p, outcome: r.outcome }));
-        const scale = fitCalibrationScale(binCounts(xs));
+        const every = cells.filter((r) => r.timeframe === tf && r.kind === kind);
+        const sel = origin ? every.filter((r) => r.origin === origin) : every;
+        const live = every.filter((r) => r.origin === 'live');
+        const scale = fitClusteredScale(sel);
         groups.push({
           kind,
           timeframe: tf,
-          ...brierSummary(xs),
-          n_backfill: sel.filter((r) => r.origin === 'backfill').length,
+          ...clusteredSkill(sel),
+          n_backfill: sel.filter((r) => r.origin === 'backfill').reduce((a, r) => a + r.n, 0),
           pending: pending.get(`${tf}:${kind}`) ?? 0,
-          bins: reliabilityBins(xs),
+          bins: clusteredBins(sel).map((b) => ({ lo: b.lo_p, hi: b.hi_p, n: b.n, stated: b.stated, observed: b.rate, n_eff: b.n_eff, observed_lo: b.lo, observed_hi: b.hi })),
           scale_status: scale.status,
           min_total: MIN_CALIBRATION_TOTAL,
           min_block: MIN_CALIBRATION_BLOCK,
           wording: scaleRows(scale),
+          scale_source: scaleSource(every),
+          n_live: live.reduce((a, r) => a + r.n, 0),
+          n_eff_live: new Set(live.map((r) => r.episode)).size,
+          min_live_episodes: MIN_LIVE_EPISODES,
         });
       }
     }
     return { origin: q.origin, as_of: now, groups };
+  }
+
+  /** The coin universe and each series' first and last candle (closed by now): the coverage note beside every record. */
+  async coverage(): Promise<EvidenceCoverage> {
+    const now = this.d.clock.now();
+    const rows = await this.d.repo.seriesCoverage(now);
+    const order = (tf: string) => TA_TIMEFRAMES.indexOf(tf as TaTimeframe);
+    const series = rows.map((r) => ({ ...r, timeframe: r.timeframe as TaTimeframe })).sort((a, b) => a.symbol.localeCompare(b.symbol) || order(a.timeframe) - order(b.timeframe));
+    return { as_of: now, coins: new Set(series.map((r) => r.symbol)).size, series };
   }
 
   // ---- strategies ---------------------------------------------------------------------------------
@@ -362,6 +396,14 @@ export class CalibrationService {
       add(`${r.author}\u0000${r.coin_id}\u0000${r.timeframe}`, r);
     }
     const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+    // intervals over episodes: a coin's strategies of one term whose windows overlap count once
+    const recordIntervals = (scored: StrategyRow[]) => {
+      const st = strategyRecordStats(scored.map((r) => ({
+        episode: strategyEpisode(r.author, r.coin_id, r.term, r.created_at, r.horizon_hours * 3_600_000),
+        target_first: !!r.target_first, return_pct: r.return_pct ?? 0, hold_pct: r.hold_pct ?? 0,
+      })));
+      return { n_eff: st.n_eff, target_first_lo: st.target_first_lo, target_first_hi: st.target_first_hi, excess_pct: st.excess_pct, excess_lo: st.excess_lo, excess_hi: st.excess_hi };
+    };
     const out: StrategyRecordRow[] = [...groups.entries()].map(([k, rs]) => {
       const [author, coin, timeframe] = k.split('\u0000');
       const scored = rs.filter((r) => r.status !== null);
@@ -377,6 +419,7 @@ export class CalibrationService {
         mean_return_pct: mean(scored.map((r) => r.return_pct ?? 0)),
         mean_hold_pct: mean(scored.map((r) => r.hold_pct ?? 0)),
         pending: rs.length - scored.length,
+        ...recordIntervals(scored),
       };
     });
     out.sort((a, b) => Number(a.coin !== null) - Number(b.coin !== null) || a.author.localeCompare(b.author) || (a.coin?.symbol ?? '').localeCompare(b.coin?.symbol ?? '') || TA_TIMEFRAMES.indexOf(a.timeframe) - TA_TIMEFRAMES.indexOf(b.timeframe));

@@ -35,6 +35,12 @@ describe('GET /api/signals/backtest', () => {
       expect(o.mean_ci_high_pct!).toBeGreaterThanOrEqual(o.mean_return_pct!);
       expect(o.effective_n!).toBeGreaterThanOrEqual(1);
       expect(o.effective_n!).toBeLessThanOrEqual(o.trades);
+      // the interval served beside the verdict is the Holm-corrected one: at least as wide, and it excludes 0 exactly when the verdict says so
+      if (o.mean_ci_holm_low_pct !== null) {
+        expect(o.mean_ci_holm_low_pct).toBeLessThanOrEqual(Math.max(-100, o.mean_ci_low_pct!));
+        expect(o.mean_ci_holm_high_pct!).toBeGreaterThanOrEqual(o.mean_ci_high_pct!);
+        expect(o.mean_ci_holm_low_pct > 0 || o.mean_ci_holm_high_pct! < 0).toBe(o.verdict !== 'none');
+      }
     }
     expect(o.p_adjusted).toBeGreaterThanOrEqual(o.p_value);
     expect(['edge', 'worse', 'none']).toContain(o.verdict);

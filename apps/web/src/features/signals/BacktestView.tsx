@@ -11,6 +11,7 @@ import { formatDateUtc, formatNumber } from '../../lib/format';
 import { useAllCoins } from '../../lib/market-queries';
 import { retryTransient } from '../../lib/retry';
 import { signalName } from './labels';
+import { CoverageNote } from './CoverageNote';
 
 const BacktestChart = lazy(() => import('./BacktestChart'));
 
@@ -58,7 +59,8 @@ const verdictTone = { edge: 'text-up', worse: 'text-down', none: 'text-muted' } 
 
 function StatCells({ s, testId, col, verdict }: { s: BacktestStats; testId?: string; col: (k: string) => string; verdict: (v: BacktestStats['verdict']) => string }) {
   const td = statTd;
-  const ci = s.mean_ci_low_pct == null || s.mean_ci_high_pct == null ? '—' : `${signedPct(s.mean_ci_low_pct, 1)} … ${signedPct(s.mean_ci_high_pct, 1)}`;
+  // the interval at the Holm-corrected level: it excludes 0 exactly when the verdict beside it is edge / worse
+  const ci = s.mean_ci_holm_low_pct == null || s.mean_ci_holm_high_pct == null ? '—' : `${signedPct(s.mean_ci_holm_low_pct, 1)} … ${signedPct(s.mean_ci_holm_high_pct, 1)}`;
   return (
     <>
       <td className={td} data-testid={testId} data-col={col('trades')}>{formatNumber(s.trades)}</td>
@@ -120,6 +122,7 @@ export function BacktestView() {
   return (
     <div className="flex flex-col gap-4" data-testid="backtest">
       <p className="text-[12px] text-muted">{t('backtest.intro')}</p>
+      <CoverageNote symbol={coinRow?.symbol} />
       <Panel>
         <form
           className="flex flex-wrap items-end gap-3 p-3 sm:px-4"

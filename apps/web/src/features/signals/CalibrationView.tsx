@@ -7,11 +7,13 @@ import { EmptyState, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { api } from '../../lib/api-client';
 import { errorKey } from '../../lib/api';
 import { formatNumber, formatPercent } from '../../lib/format';
+import { skillWithInterval } from './labels';
+import { CoverageNote } from './CoverageNote';
 
 /** A probability (0..1) as an unsigned percentage, e.g. 0.4 → "40%". */
 const pct = (x: number | null | undefined) => (x === null || x === undefined ? '—' : `${Math.round(x * 100)}%`);
-/** A skill score to 3 decimals, without a negative zero. */
-const skillText = (x: number) => (Math.abs(x) < 0.0005 ? '0.000' : x.toFixed(3));
+/** Percentage points with a sign (U+2212 minus), two decimals: −1.10. */
+const signedPp = (x: number) => `${x > 0 ? '+' : x < 0 ? '−' : ''}${Math.abs(x).toFixed(2)}`;
 
 /** Calibration figures (`GET /api/signals/calibration`). */
 export function useCalibration(origin: EvidenceOrigin) {
@@ -70,8 +72,11 @@ export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
       <polyline points={pts.map((b) => `${x(b.stated!)},${y(b.observed!)}`).join(' ')} className="fill-none stroke-current text-primary-600" strokeWidth={1.5} />
       {pts.map((b, i) => (
         <g key={b.lo}>
+          {b.observed_lo !== null && b.observed_hi !== null && (
+            <line x1={x(b.stated!)} x2={x(b.stated!)} y1={y(b.observed_lo)} y2={y(b.observed_hi)} className="stroke-current text-primary-600" strokeOpacity={0.5} strokeWidth={1} data-testid="reliability-interval" />
+          )}
           <circle cx={x(b.stated!)} cy={y(b.observed!)} r={2.5 + 4.5 * Math.sqrt(b.n / maxN)} className="fill-current text-primary-600" fillOpacity={0.75}>
-            <title>{t('calibration.binTitle', { lo: Math.round(b.lo * 100), hi: Math.round(b.hi * 100), observed: pct(b.observed), count: b.n })}</title>
+            <title>{t('calibration.binTitle', { lo: Math.round(b.lo * 100), hi: Math.round(b.hi * 100), observed: pct(b.observed), olo: pct(b.observed_lo), ohi: pct(b.observed_hi), count: b.n, eff: b.n_eff })}</title>
           </circle>
           {labels[i] && (
             <text x={labels[i]!.x} y={labels[i]!.y} textAnchor="middle" className="fill-current text-muted" fontSize={8} data-testid="reliability-count">
@@ -92,11 +97,16 @@ export function ReliabilityChart({ group }: { group: CalibrationGroup }) {
   );
 }
 
+/** The Brier skill verdict of a group in words: skill, no skill over the base rate (x % happen anyway), worse, or too few episodes. */
+export function skillVerdictText(t: (k: string, o?: Record<string, unknown>) => string, g: Pick<CalibrationGroup, 'kind' | 'skill_verdict' | 'base_rate'>): string {
+  return g.skill_verdict === null ? t('calibration.skillVerdict.unknown') : t(`calibration.skillVerdict.${g.skill_verdict}`, { base: pct(g.base_rate), event: t(`calibration.event.${g.kind}`) });
+}
+
 function GroupCard({ g }: { g: CalibrationGroup }) {
   const { t } = useTranslation('signals');
-  const skillClass = g.skill === null || Math.abs(g.skill) < 0.0005 ? 'text-muted' : g.skill > 0 ? 'text-up' : 'text-down';
+  const skillClass = g.skill_verdict === 'skill' ? 'text-up' : g.skill_verdict === 'worse' ? 'text-down' : 'text-muted';
   return (
-    <div className="rounded-lg border border-border p-3" data-testid="calibration-group" data-kind={g.kind} data-timeframe={g.timeframe}>
+    <div className="rounded-lg border border-border p-3" data-testid="calibration-group" data-kind={g.kind} data-timeframe={g.timeframe} data-skill={g.skill_verdict ?? 'unknown'}>
       <h3 className="text-[13px] font-semibold">
         {t(`calibration.kind.${g.kind}`)} · {timeframeLabel(g.timeframe)}
       </h3>
@@ -109,17 +119,20 @@ function GroupCard({ g }: { g: CalibrationGroup }) {
             <dl className="grid grid-cols-2 gap-x-3 gap-y-1">
               <dt className="text-muted">{t('calibration.n')}</dt>
               <dd className="num" data-testid="calibration-n">{formatNumber(g.n)}</dd>
+              <dt className="text-muted" title={t('calibration.episodesHelp')}>{t('calibration.episodes')}</dt>
+              <dd className="num" data-testid="calibration-n-eff">{formatNumber(g.n_eff)}</dd>
               <dt className="text-muted">{t('calibration.inSample')}</dt>
               <dd className="num">{formatNumber(g.n_backfill)}</dd>
               <dt className="text-muted">{t('calibration.brier')}</dt>
               <dd className="num">{g.brier?.toFixed(3) ?? '—'}</dd>
               <dt className="text-muted">{t('calibration.brierRef')}</dt>
               <dd className="num">{g.brier_ref?.toFixed(3) ?? '—'}</dd>
-              <dt className="text-muted">{t('calibration.skill')}</dt>
-              <dd className={`num font-semibold ${skillClass}`} data-testid="calibration-skill">{g.skill === null ? '—' : skillText(g.skill)}</dd>
+              <dt className="text-muted" title={t('calibration.skillHelp')}>{t('calibration.skill')}</dt>
+              <dd className={`num font-semibold ${skillClass}`} data-testid="calibration-skill">{skillWithInterval(t, { value: g.skill, lo: g.skill_lo, hi: g.skill_hi })}</dd>
               <dt className="text-muted">{t('calibration.pending')}</dt>
               <dd className="num">{formatNumber(g.pending)}</dd>
             </dl>
+            <p className={`mt-2 text-[12px] ${skillClass}`} data-testid="calibration-skill-verdict">{skillVerdictText(t, g)}</p>
           </div>
         </div>
       )}
@@ -130,8 +143,10 @@ function GroupCard({ g }: { g: CalibrationGroup }) {
 
 /**
  * The calibrated verbal scale of a kind × timeframe: each label, the stated range that earns it,
- * what that range delivered (observed rate with its 95 % Wilson interval) and n; or, while not yet
- * calibrated, the fixed ranges with what followed them.
+ * what that range delivered (observed rate with its 95 % interval over episodes), n and the
+ * episodes; or, while not yet calibrated, the fixed ranges with what followed them. Above it, which
+ * forecasts the labels served beside the probabilities rest on: live, or the backfill until enough
+ * live forecasts are resolved.
  */
 export function ScaleTable({ g }: { g: CalibrationGroup }) {
   const { t } = useTranslation('signals');
@@ -145,13 +160,17 @@ export function ScaleTable({ g }: { g: CalibrationGroup }) {
         </span>
       </h4>
       <p className="mt-1 text-[11px] text-muted">{calibrated ? t('calibration.scale.calibrated', { block: g.min_block }) : t('calibration.scale.notCalibrated', { total: formatNumber(g.min_total) })}</p>
+      <p className="mt-1 text-[11px] text-muted" data-testid="calibration-scale-source" data-source={g.scale_source}>
+        {t(`calibration.scale.source.${g.scale_source}`, { n: formatNumber(g.n_live), eff: formatNumber(g.n_eff_live), total: formatNumber(g.min_total), episodes: formatNumber(g.min_live_episodes) })}
+      </p>
       <table className="mt-1 w-full text-[11px]">
         <thead>
           <tr className="text-muted">
             <th scope="col" className="py-0.5 pr-1 text-left font-medium">{t('calibration.label')}</th>
             <th scope="col" className="py-0.5 px-1 text-right font-medium">{t('calibration.scale.statedRange')}</th>
             <th scope="col" className="py-0.5 px-1 text-right font-medium">{t('calibration.scale.observedRate')}</th>
-            <th scope="col" className="py-0.5 pl-1 text-right font-medium">n</th>
+            <th scope="col" className="py-0.5 px-1 text-right font-medium">n</th>
+            <th scope="col" className="py-0.5 pl-1 text-right font-medium" title={t('calibration.episodesHelp')}>{t('calibration.scale.episodes')}</th>
           </tr>
         </thead>
         <tbody>
@@ -160,7 +179,8 @@ export function ScaleTable({ g }: { g: CalibrationGroup }) {
               <th scope="row" className="py-0.5 pr-1 text-left font-normal">{t(`calibration.wording.${w.wording}`)}</th>
               <td className="num py-0.5 px-1 text-right">{w.stated_lo === null || w.stated_hi === null ? <span className="text-muted">{t('calibration.scale.none')}</span> : `${pct(w.stated_lo)}–${pct(w.stated_hi)}`}</td>
               <td className="num py-0.5 px-1 text-right">{w.n ? `${pct(w.observed)} (${pct(w.observed_lo)}–${pct(w.observed_hi)})` : '—'}</td>
-              <td className="num py-0.5 pl-1 text-right">{formatNumber(w.n)}</td>
+              <td className="num py-0.5 px-1 text-right">{formatNumber(w.n)}</td>
+              <td className="num py-0.5 pl-1 text-right">{formatNumber(w.n_eff)}</td>
             </tr>
           ))}
         </tbody>
@@ -190,7 +210,7 @@ function StrategyRecordPanel() {
   return (
     <Panel title={t('calibration.strategiesTitle')} className="mt-4">
       <div className="px-3 pb-3">
-      <p className="mb-2 text-[12px] text-muted">{t('calibration.strategiesNote', { fee: q.data ? formatNumber(q.data.fee_pct, 2) : '0.10' })}</p>
+      <p className="mb-2 text-[12px] text-muted">{t('calibration.strategiesNote', { fee: q.data ? formatNumber(q.data.fee_pct, 2) : '0.10' })} {t('calibration.strategyEpisodesHelp')}</p>
       {q.isPending ? (
         <Skeleton className="h-24 w-full" />
       ) : q.isError ? (
@@ -206,9 +226,11 @@ function StrategyRecordPanel() {
                 <th className="px-2 py-1.5 text-left font-medium">{t('calibration.timeframe')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.scored')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.entered')}</th>
+                <th className="px-2 py-1.5 text-right font-medium" title={t('calibration.strategyEpisodesHelp')}>{t('calibration.scale.episodes')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.targetFirst')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.meanReturn')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.meanHold')}</th>
+                <th className="px-2 py-1.5 text-right font-medium">{t('calibration.excess')}</th>
                 <th className="px-2 py-1.5 text-right font-medium">{t('calibration.pending')}</th>
               </tr>
             </thead>
@@ -219,9 +241,20 @@ function StrategyRecordPanel() {
                   <td className="px-2 py-1.5">{timeframeLabel(r.timeframe)}</td>
                   <td className="num px-2 py-1.5 text-right">{formatNumber(r.n)}{r.n_backfill ? ` (${t('calibration.inSampleShort', { count: r.n_backfill })})` : ''}</td>
                   <td className="num px-2 py-1.5 text-right">{formatNumber(r.entered)}</td>
-                  <td className="num px-2 py-1.5 text-right">{formatNumber(r.target_first)}</td>
+                  <td className="num px-2 py-1.5 text-right" data-testid="strategy-episodes">{formatNumber(r.n_eff)}</td>
+                  <td className="num px-2 py-1.5 text-right whitespace-nowrap" data-testid="strategy-target-first">
+                    {formatNumber(r.target_first)}
+                    {r.n > 0 && ` · ${pct(r.target_first / r.n)}`}
+                    {r.target_first_lo !== null && r.target_first_hi !== null && <span className="text-muted"> ({pct(r.target_first_lo)}–{pct(r.target_first_hi)})</span>}
+                  </td>
                   <td className={`num px-2 py-1.5 text-right ${(r.mean_return_pct ?? 0) >= 0 ? 'text-up' : 'text-down'}`}>{formatPercent(r.mean_return_pct, 2)}</td>
                   <td className="num px-2 py-1.5 text-right">{formatPercent(r.mean_hold_pct, 2)}</td>
+                  <td className="num px-2 py-1.5 text-right whitespace-nowrap" data-testid="strategy-excess">
+                    {r.excess_pct === null ? '—' : t('calibration.pp', { v: signedPp(r.excess_pct) })}
+                    {r.excess_lo !== null && r.excess_hi !== null ? (
+                      <span className="text-muted"> ({signedPp(r.excess_lo)} … {signedPp(r.excess_hi)})</span>
+                    ) : r.excess_pct !== null && <span className="text-muted" title={t('calibration.unboundedHelp')}> ({t('calibration.unbounded')})</span>}
+                  </td>
                   <td className="num px-2 py-1.5 text-right">{formatNumber(r.pending)}</td>
                 </tr>
               ))}
@@ -258,6 +291,7 @@ export function CalibrationView() {
       >
         <div className="px-3 pb-3">
         <p className="mb-3 text-[12px] text-muted">{t('calibration.intro')}</p>
+        <div className="mb-3"><CoverageNote /></div>
         {q.isPending ? (
           <div className="grid gap-3 md:grid-cols-2" aria-busy="true">
             {[0, 1, 2, 3].map((i) => <Skeleton key={i} className="h-56 w-full" />)}

@@ -75,15 +75,19 @@ export function SignalChips({ ta }: { ta: SignalTaResult }) {
 
 /**
  * A stated probability: its calibrated label, rate and n ("Likely · 99 % · n = 1,538"), with where the
- * label comes from in the tooltip; "not yet calibrated" beside a label from the fixed scale.
+ * label comes from in the tooltip; "not yet calibrated" beside a label from the fixed scale, "from
+ * backfill" while the label rests on in-sample forecasts, and "No skill over the base rate (x % …)"
+ * instead of the label when the kind's Brier skill interval reaches 0.
  */
-function ProbabilityValue({ p }: { p: Probability }) {
+function ProbabilityValue({ p, kind }: { p: Probability; kind: 'touch' | 'breakthrough' }) {
   const { t } = useTranslation('signals');
   const help = probabilityCalibrationHelp(t, p);
+  const c = p.calibration;
   return (
-    <span className="num" title={help ? `${help} ${t('probability.help')}` : t('probability.help')} data-calibration={p.calibration?.status}>
-      {probabilityText(t, p)}
-      {p.calibration?.status === 'not_calibrated' && <span className="ml-1 text-[11px] text-muted" data-testid="not-calibrated">({t('probability.notCalibrated')})</span>}
+    <span className="num" title={help ? `${help} ${t('probability.help')}` : t('probability.help')} data-calibration={c?.status} data-source={c?.source} data-no-skill={c?.no_skill ? 'true' : undefined}>
+      {probabilityText(t, p, kind)}
+      {c?.status === 'not_calibrated' && <span className="ml-1 text-[11px] text-muted" data-testid="not-calibrated">({t('probability.notCalibrated')})</span>}
+      {c?.source === 'backfill' && <span className="ml-1 text-[11px] text-muted" data-testid="from-backfill">({t('probability.fromBackfill')})</span>}
     </span>
   );
 }
@@ -103,10 +107,10 @@ export function TaFacts({ ta }: { ta: SignalTaResult }) {
       {target ? (
         <>
           <Fact label={t('probability.touch', { target: t(`probability.target.${target}`) })} testId="ta-touch">
-            <ProbabilityValue p={ta.touch_probability} />
+            <ProbabilityValue p={ta.touch_probability} kind="touch" />
           </Fact>
           <Fact label={t('probability.breakthrough', { target: t(`probability.target.${target}`) })} testId="ta-breakthrough">
-            <ProbabilityValue p={ta.breakthrough_probability} />
+            <ProbabilityValue p={ta.breakthrough_probability} kind="breakthrough" />
           </Fact>
         </>
       ) : (

@@ -11,6 +11,7 @@ import { EdgeText, noEdgeWording } from './EdgeText';
 import { DirectionPill } from './SignalCard';
 import { accuracyText, ratePct, signalName } from './labels';
 import { usePatternStats, useTrackRecord, type TrackRecordFilter } from './queries';
+import { CoverageNote } from './CoverageNote';
 
 const STATUS_CLASS = { hit: 'bg-up-soft text-up', miss: 'bg-down-soft text-down', pending: 'bg-surface-2 text-muted' } as const;
 
@@ -178,6 +179,7 @@ export function TrackRecordView({ coin }: { coin?: string }) {
   return (
     <div className="flex flex-col gap-4" data-testid="track-record">
       <p className="text-[12px] text-muted">{t('track.intro')}</p>
+      <CoverageNote />
       <Panel
         title={t('track.recent')}
         actions={
