@@ -13,6 +13,7 @@ import { createServerLogger, lazyChildLoggerFactory, loggerOptions, REQUEST_LINE
 import { installOpenApi } from './platform/openapi';
 import { marketRoutes } from './modules/market/market.routes';
 import { calibrationRoutes } from './modules/calibration/calibration.routes';
+import { recordRoutes } from './modules/record/record.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
 import { fairUseOf, installRateLimit } from './platform/rate-limit';
@@ -101,6 +102,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await marketRoutes(app, { market: ctx.market, source: ctx.source });
   await signalsRoutes(app, { signals: ctx.signals, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await calibrationRoutes(app, { calibration: ctx.calibration, market: ctx.market });
+  await recordRoutes(app, { record: ctx.record, newsRecord: ctx.newsRecord });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { env: ctx.env, users: ctx.accounts.users, accountData: ctx.accounts.accountData });
   await newsRoutes(app, { news: ctx.news, pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });

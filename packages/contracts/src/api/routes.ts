@@ -47,6 +47,9 @@ export const ROUTES = {
   getBacktest: { method: GET, path: '/api/signals/backtest' },
   getCalibration: { method: GET, path: '/api/signals/calibration' },
   getStrategyRecord: { method: GET, path: '/api/strategies/record' },
+  getRecordRoots: { method: GET, path: '/api/record/roots' },
+  getRecordEntries: { method: GET, path: '/api/record/entries' },
+  getNewsRecord: { method: GET, path: '/api/feeds/record' },
 
   // ---- feeds (news) --------------------------------------------------------------------------------
   getLatestFeeds: { method: GET, path: '/api/feeds/latest' },
