@@ -122,7 +122,7 @@ describe('tamper-evident record', () => {
     try {
       const services = handles.map((h) => new RecordService({ repo: new RecordRepository(h), clock: new ManualClock(T0) }));
       for (let round = 0; round < 4; round++) {
-        await storeStatements(handles[round], coinId, 30, T0 - (400 - round * 50) * 3_600_000);
+        await storeStatements(handles[round], coinId, 30, T0 + (round + 1) * 50 * 3_600_000);
         await Promise.all(services.flatMap((s) => [s.appendPending(), s.appendPending()]));
       }
     } finally {
