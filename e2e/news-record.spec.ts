@@ -53,8 +53,12 @@ test.describe('News record tab and the published root of the record', () => {
     await expect(page.getByRole('heading', { name: '新闻标记对价格的检验' })).toBeVisible();
     await expect(async () => {
       await page.reload();
-      await expect(page.getByTestId('news-record-table')).toBeVisible({ timeout: 10_000 });
+      await expect(page.getByTestId('news-record-list')).toBeVisible({ timeout: 10_000 });
     }).toPass({ timeout: 240_000 });
+    // On a phone the rows are cards (the table is for wider screens).
+    await expect(page.getByTestId('news-record-table')).toBeHidden();
+    expect(await page.getByTestId('news-record-card').count()).toBeGreaterThan(1);
+    await expect(page.getByTestId('news-record-card').first()).toContainText(/命中率 \d+\.\d% · 基准率 \d+\.\d%/);
     await expect(page.getByTestId('news-record-summary')).toContainText(/24 小时后共计分 [\d,]+ 个标记/);
     await expect(page.getByRole('heading', { name: '防篡改记录' })).toBeVisible();
     await expect(page.getByTestId('record-root-hash')).toHaveText(/^[0-9a-f]{64}$/, { timeout: 120_000 });

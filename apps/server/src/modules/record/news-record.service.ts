@@ -11,6 +11,9 @@ export interface BaseCandles {
   tfMs: number;
 }
 
+/** How far before a coin's first scored mark its base-rate windows start (ms). */
+export const BASE_LEAD_MS = 86_400_000;
+
 /** How long (market-clock ms) a computed News record is served before it is computed again. */
 export const NEWS_RECORD_TTL_MS = 5 * 60_000;
 
@@ -64,8 +67,9 @@ export class NewsRecordService {
     for (const [symbol, s] of span) {
       const c = await this.d.candles(symbol, now);
       for (const [h, ms] of Object.entries(NEWS_RECORD_HORIZONS)) {
-        // Windows start in the period of the coin's marks and end by now (no window reads a later close).
-        bases.set(`${symbol}:${h}`, c ? baseRate(c.openTime, c.close, c.tfMs, ms, s.from, Math.min(s.to, now - ms)) : null);
+        // Windows start from one day before the coin's first scored mark to its last (so a coin with
+        // one mark still has a day of windows) and end by now (no window reads a later close).
+        bases.set(`${symbol}:${h}`, c ? baseRate(c.openTime, c.close, c.tfMs, ms, s.from - BASE_LEAD_MS, Math.min(s.to, now - ms)) : null);
       }
     }
     const tables = (['1h', '24h'] as const).flatMap((h) => newsRecordTables(marks[h], h, (symbol) => bases.get(`${symbol}:${h}`) ?? null));

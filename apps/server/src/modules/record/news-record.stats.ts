@@ -10,8 +10,9 @@ import { roundEdge, type NewsRecordDimension, type NewsRecordHorizon, type NewsR
  *   passed publication + horizon).
  * - Hit: a move in the marked direction (> 0 for bullish, < 0 for bearish).
  * - Baseline: for each coin and horizon, the share of every window of that length of the same coin
- *   whose start lies in the period of its scored marks (one window per candle close) that moved up
- *   (for bullish marks) or down (for bearish marks): how often a mark would be right by chance.
+ *   whose start lies in the period of its scored marks (from one day before the first to the last;
+ *   one window per candle close, ending by now) that moved up (for bullish marks) or down (for
+ *   bearish marks): how often a mark would be right by chance.
  * - Edge and interval: the episode method of packages/ta's episode-edge (marks of one coin whose
  *   horizons overlap form one episode; null-imposed cluster-robust score interval; Holm over the
  *   rows of one table, interval drawn at the corrected level).

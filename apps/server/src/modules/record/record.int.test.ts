@@ -134,6 +134,10 @@ describe('tamper-evident record', () => {
     const [u] = await q(sql`select (select count(*) from signal_events)::int as s, (select count(*) from record_entries where kind = 'signal')::int as e`);
     expect(u.e).toBe(u.s);
     expect(await t.ctx.record.verify()).toMatchObject({ ok: true, entries: c.n, unchained: { signal: 0, probability: 0, strategy: 0, news_mark: 0 } });
+    // The roots kept by the service since the earlier request equal roots computed from scratch.
+    const fresh = (await new RecordRepository(t.ctx.db).dailyRoots()).reverse();
+    expect((await t.ctx.record.roots()).days).toEqual(fresh);
+    expect(fresh[0].last_seq).toBe(c.n);
   }, 120_000);
 });
 

@@ -187,13 +187,13 @@ export class RecordRepository {
 
   /**
    * Per UTC day of `appended_at`: entries appended that day, the seq of the day's last entry and
-   * its hash (the day's root), oldest day first.
+   * its hash (the day's root), oldest day first; only entries with seq > `afterSeq` are counted.
    */
-  async dailyRoots(): Promise<{ day: string; entries: number; last_seq: number; root: string; last_appended_at: number }[]> {
+  async dailyRoots(afterSeq = 0): Promise<{ day: string; entries: number; last_seq: number; root: string; last_appended_at: number }[]> {
     const r = await this.h.query<{ day: string; entries: unknown; last_seq: unknown; root: string; last_appended_at: unknown }>(sql`
       with d as (
         select to_char(to_timestamp(appended_at / 1000.0) at time zone 'UTC', 'YYYY-MM-DD') as day, count(*) as entries, max(seq) as last_seq
-        from record_entries group by 1
+        from record_entries where seq > ${afterSeq} group by 1
       )
       select d.day, d.entries, d.last_seq, e.hash as root, e.appended_at as last_appended_at from d join record_entries e on e.seq = d.last_seq order by d.day`);
     return r.map((x) => ({ day: x.day, entries: num(x.entries), last_seq: num(x.last_seq), root: x.root, last_appended_at: num(x.last_appended_at) }));

@@ -27,6 +27,15 @@ export interface RecordMismatch {
   current?: string;
 }
 
+/** The root of one UTC day: entries appended that day, the seq and hash of its last entry. */
+export interface DayRoot {
+  day: string;
+  entries: number;
+  last_seq: number;
+  root: string;
+  last_appended_at: number;
+}
+
 /** Result of {@link RecordService.verify}. */
 export interface RecordVerification {
   ok: boolean;
@@ -95,11 +104,29 @@ export class RecordService {
     while (this.running) await this.running;
   }
 
-  /** Daily roots, newest day first, with the head of the chain. */
-  async roots(): Promise<{ head: ChainEntry | null; days: { day: string; entries: number; last_seq: number; root: string; last_appended_at: number }[] }> {
-    const [head, days] = await Promise.all([this.d.repo.head(), this.d.repo.dailyRoots()]);
-    return { head, days: days.reverse() };
+  /**
+   * Daily roots, newest day first, with the head of the chain. The days are kept per process and
+   * extended with the entries appended since (the chain only grows); a head below the kept one
+   * (a chain cut by hand) recomputes them all.
+   */
+  async roots(): Promise<{ head: ChainEntry | null; days: DayRoot[] }> {
+    const head = await this.d.repo.head();
+    const seq = head?.seq ?? 0;
+    let kept = this.days;
+    if (!kept || seq < kept.seq) kept = { seq: 0, days: new Map() };
+    if (seq > kept.seq) {
+      const days = new Map(kept.days);
+      for (const d of await this.d.repo.dailyRoots(kept.seq)) {
+        const before = days.get(d.day);
+        days.set(d.day, { ...d, entries: d.entries + (before?.entries ?? 0) });
+      }
+      kept = { seq: Math.max(seq, ...[...days.values()].map((d) => d.last_seq)), days };
+    }
+    this.days = kept;
+    return { head, days: [...kept.days.values()].filter((d) => d.last_seq <= seq).sort((a, b) => (a.day < b.day ? 1 : -1)) };
   }
+
+  private days: { seq: number; days: Map<string, DayRoot> } | null = null;
 
   /** Entries after `afterSeq`, at most `limit`, and whether more follow. */
   async entries(afterSeq: number, limit: number): Promise<{ entries: ChainEntry[]; has_next: boolean }> {

@@ -86,7 +86,20 @@ export function NewsRecordView() {
                   {t('newsRecord.icLabel')}: <IcText row={all} />
                 </p>
               </div>
-              <div className="overflow-x-auto">
+              <ul className="flex flex-col gap-2 sm:hidden" data-testid="news-record-list">
+                {(table?.rows ?? []).map((r) => (
+                  <li key={r.key} className="rounded-md border border-border p-2 text-[12px]" data-testid="news-record-card">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <span className="min-w-0 truncate font-medium text-fg">{keyLabel(r.key)}</span>
+                      <span className="num shrink-0 text-muted">{t('newsRecord.marksCell', { n: formatNumber(r.edge.n), episodes: formatNumber(r.edge.n_eff) })} · {t('newsRecord.bullBear', { bullish: r.bullish, bearish: r.bearish })}</span>
+                    </div>
+                    <p className="mt-1">{t('newsRecord.hitVsBaseShort', { hit: pct(r.edge.hit_rate), base: pct(r.edge.baseline.p) })}</p>
+                    <p className="mt-0.5"><EdgeText stat={r.edge} /></p>
+                    <p className="mt-0.5">{t('newsRecord.ic')}: <IcText row={r} /></p>
+                  </li>
+                ))}
+              </ul>
+              <div className="hidden overflow-x-auto sm:block">
                 <table className="w-full text-[12px]" data-testid="news-record-table">
                   <thead>
                     <tr className="text-[11px] text-muted">

@@ -26,10 +26,10 @@ export function RecordRoot() {
           <p className="text-muted" data-testid="record-root-empty">{t('record.empty')}</p>
         ) : (
           <>
-            <p className="text-fg">{t('record.rootOf', { day: day.day, count: day.last_seq })}</p>
+            <p className="text-fg">{t('record.rootOf', { day: day.day, count: day.last_seq, n: formatNumber(day.last_seq) })}</p>
             <code className="mt-1 block rounded bg-surface-2 px-2 py-1 font-mono text-[11px] break-all text-fg" data-testid="record-root-hash">{day.root}</code>
             <p className="mt-1 text-muted">
-              {t('record.head', { count: q.data!.head?.seq ?? 0, dayCount: formatNumber(day.entries) })} {t('record.how')}
+              {t('record.head', { count: q.data!.head?.seq ?? 0, n: formatNumber(q.data!.head?.seq ?? 0), dayCount: formatNumber(day.entries) })} {t('record.how')}
             </p>
           </>
         )}
