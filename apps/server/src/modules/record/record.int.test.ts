@@ -120,7 +120,8 @@ describe('tamper-evident record', () => {
     // On PostgreSQL each "process" has its own connection pool, so the appends really race.
     const handles: DatabaseHandle[] = process.env.DATABASE_URL ? await Promise.all([0, 1, 2, 3].map(() => openDatabase({ url: process.env.DATABASE_URL, poolSize: 2 }))) : [t.ctx.db, t.ctx.db, t.ctx.db, t.ctx.db];
     try {
-      const services = handles.map((h) => new RecordService({ repo: new RecordRepository(h), clock: new ManualClock(T0) }));
+      // Small batches: many short transactions of the four appenders interleave.
+      const services = handles.map((h) => new RecordService({ repo: new RecordRepository(h), clock: new ManualClock(T0), batchSize: 7 }));
       for (let round = 0; round < 4; round++) {
         await storeStatements(handles[round], coinId, 30, T0 + (round + 1) * 50 * 3_600_000);
         await Promise.all(services.flatMap((s) => [s.appendPending(), s.appendPending()]));

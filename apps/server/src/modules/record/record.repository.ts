@@ -113,36 +113,40 @@ export class RecordRepository {
   constructor(private readonly h: DatabaseHandle) {}
 
   /**
-   * Statements of `kind` not in the chain yet, oldest first, at most BATCH. `since`: only source
+   * Statements of `kind` not in the chain yet, oldest first, at most `limit`. `since`: only source
    * rows at or after this point (id for the numbered kinds, interpretation time for news marks);
    * 0 looks at every row.
    */
-  private async pending(tx: Database, kind: RecordKind, since: number): Promise<Statement[]> {
+  private async pending(tx: Database, kind: RecordKind, since: number, limit: number): Promise<Statement[]> {
     const s = SOURCES[kind];
     const after = kind === 'news_mark' ? sql`n.interpreted_at >= ${since}` : sql`${s.key} >= ${since}`;
     const r = (await tx.execute(sql`${s.select} where ${STATED[kind]} and ${after}
       and not exists (select 1 from record_entries e where e.kind = ${kind} and e.ref = (${s.key})::text)
-      order by ${s.order} limit ${BATCH}`)) as unknown as { rows: Record<string, unknown>[] };
+      order by ${s.order} limit ${limit}`)) as unknown as { rows: Record<string, unknown>[] };
     return r.rows.map((row) => statementOf(kind, row));
   }
 
-  /** Where the search for unchained rows of `kind` starts: `lookback` before the last chained row (id, or ms for news marks); 0 when none. */
-  private async since(tx: Database, kind: RecordKind, lookback: number): Promise<number> {
-    const r = (await tx.execute(sql`select ref, stated_at from record_entries where kind = ${kind} order by seq desc limit 1`)) as unknown as { rows: { ref: string; stated_at: unknown }[] };
-    const last = r.rows[0];
+  /**
+   * Where the search for unchained rows of `kind` may start: `lookback` before the last chained row
+   * (ids for the numbered kinds, ms of interpretation time for news marks); 0 when none is chained.
+   */
+  async searchStart(kind: RecordKind, lookback: number): Promise<number> {
+    const r = await this.h.query<{ ref: string; stated_at: unknown }>(sql`select ref, stated_at from record_entries where kind = ${kind} order by seq desc limit 1`);
+    const last = r[0];
     if (!last) return 0;
     const at = kind === 'news_mark' ? num(last.stated_at) : Number(last.ref);
     return Math.max(0, at - lookback);
   }
 
   /**
-   * Appends every statement not yet in the chain, in one transaction under {@link RECORD_LOCK}:
-   * reads the head, hashes each new body onto it and inserts the entries with consecutive seq.
-   * `lookback`: per kind, how far before the last chained row unchained rows are looked for (ids
-   * for numbered kinds, ms for news marks); `full` looks at every row. `at`: the market-clock time
-   * of the append. Returns the entries appended per kind.
+   * Appends up to `budget` statements not yet in the chain (kinds in order, each searched from
+   * `since[kind]`), in one transaction under {@link RECORD_LOCK}: reads the head, hashes each new
+   * body onto it and inserts the entries with consecutive seq. `at`: market-clock time of the
+   * append (ms). Returns the entries appended per kind and, per kind, where the next batch may
+   * search from (the key of the last row appended, else the `since` given). Short transactions
+   * leave the embedded database's one connection to other work between two batches.
    */
-  async appendPending(at: number, opts: { full: boolean; lookbackIds: number; lookbackMs: number }): Promise<Record<RecordKind, number>> {
+  async appendBatch(at: number, since: Record<RecordKind, number>, budget = BATCH): Promise<{ counts: Record<RecordKind, number>; next: Record<RecordKind, number> }> {
     return this.h.db.transaction(async (t) => {
       const tx = t as unknown as Database;
       await tx.execute(sql`select pg_advisory_xact_lock(${RECORD_LOCK})`);
@@ -150,26 +154,28 @@ export class RecordRepository {
       let seq = head.rows[0] ? num(head.rows[0].seq) : 0;
       let prev = head.rows[0]?.hash ?? GENESIS_HASH;
       const counts: Record<RecordKind, number> = { signal: 0, probability: 0, strategy: 0, news_mark: 0 };
+      const next = { ...since };
+      let left = budget;
       for (const kind of Object.keys(SOURCES) as RecordKind[]) {
-        const since = opts.full ? 0 : await this.since(tx, kind, kind === 'news_mark' ? opts.lookbackMs : opts.lookbackIds);
-        for (;;) {
-          const list = await this.pending(tx, kind, since);
-          if (!list.length) break;
-          const values: SQL[] = [];
-          for (const st of list) {
-            seq++;
-            const hash = entryHash(prev, st.body);
-            values.push(sql`(${seq}, ${st.kind}, ${st.ref}, ${st.statedAt}, ${at}, ${st.body}, ${prev}, ${hash})`);
-            prev = hash;
-          }
-          for (let k = 0; k < values.length; k += 500) {
-            await tx.execute(sql`insert into record_entries (seq, kind, ref, stated_at, appended_at, body, prev_hash, hash) values ${sql.join(values.slice(k, k + 500), sql`, `)}`);
-          }
-          counts[kind] += list.length;
-          if (list.length < BATCH) break;
+        if (left <= 0) break;
+        const list = await this.pending(tx, kind, since[kind], left);
+        if (!list.length) continue;
+        const values: SQL[] = [];
+        for (const st of list) {
+          seq++;
+          const hash = entryHash(prev, st.body);
+          values.push(sql`(${seq}, ${st.kind}, ${st.ref}, ${st.statedAt}, ${at}, ${st.body}, ${prev}, ${hash})`);
+          prev = hash;
         }
+        for (let k = 0; k < values.length; k += 500) {
+          await tx.execute(sql`insert into record_entries (seq, kind, ref, stated_at, appended_at, body, prev_hash, hash) values ${sql.join(values.slice(k, k + 500), sql`, `)}`);
+        }
+        const last = list[list.length - 1];
+        next[kind] = kind === 'news_mark' ? last.statedAt : Number(last.ref);
+        counts[kind] = list.length;
+        left -= list.length;
       }
-      return counts;
+      return { counts, next };
     });
   }
 

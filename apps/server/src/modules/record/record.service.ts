@@ -59,15 +59,30 @@ export class RecordService {
   private again = false;
   private full = false;
 
-  constructor(private readonly d: { repo: RecordRepository; clock: Clock; log?: (msg: string) => void }) {}
+  /** `batchSize`: entries per append transaction (default 2,000). */
+  constructor(private readonly d: { repo: RecordRepository; clock: Clock; log?: (msg: string) => void; batchSize?: number }) {}
 
   /**
-   * Appends every stored statement not in the chain yet (see RecordRepository.appendPending);
+   * Appends every stored statement not in the chain yet, in batches (see RecordRepository.appendBatch);
    * `full` searches every source row instead of those after the last chained one. Safe to call
    * from N processes at once (the append lock keeps the chain linear). Resolves to the counts.
    */
-  appendPending(opts: { full?: boolean } = {}): Promise<Record<RecordKind, number>> {
-    return this.d.repo.appendPending(this.d.clock.now(), { full: opts.full ?? false, lookbackIds: APPEND_LOOKBACK_IDS, lookbackMs: APPEND_LOOKBACK_MS });
+  async appendPending(opts: { full?: boolean } = {}): Promise<Record<RecordKind, number>> {
+    const since = { signal: 0, probability: 0, strategy: 0, news_mark: 0 };
+    if (!opts.full) for (const kind of RECORD_KINDS) since[kind] = await this.d.repo.searchStart(kind, kind === 'news_mark' ? APPEND_LOOKBACK_MS : APPEND_LOOKBACK_IDS);
+    const total: Record<RecordKind, number> = { signal: 0, probability: 0, strategy: 0, news_mark: 0 };
+    // Batches in transactions of their own; each next batch searches from where the last one ended.
+    let cursor = since;
+    for (;;) {
+      const { counts, next } = await this.d.repo.appendBatch(this.d.clock.now(), cursor, this.d.batchSize);
+      let n = 0;
+      for (const kind of RECORD_KINDS) {
+        total[kind] += counts[kind];
+        n += counts[kind];
+      }
+      if (!n) return total;
+      cursor = next;
+    }
   }
 
   /**
