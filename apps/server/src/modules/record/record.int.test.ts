@@ -185,5 +185,5 @@ describe('npm run verify-record', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 240_000);
+  }, 480_000);
 });

@@ -69,12 +69,12 @@ export function NewsRecordView() {
           ) : q.isError ? (
             <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
           ) : !all || all.edge.n === 0 ? (
-            <EmptyState title={t('newsRecord.empty')} body={t('newsRecord.emptyBody', { count: data?.pending[horizon] ?? 0 })} testId="news-record-empty" />
+            <EmptyState title={t('newsRecord.empty')} body={t('newsRecord.emptyBody', { count: data?.pending[horizon] ?? 0, n: formatNumber(data?.pending[horizon] ?? 0) })} testId="news-record-empty" />
           ) : (
             <>
               <div className="mb-3 rounded-md border border-border bg-surface-2 p-3 text-[13px]" data-testid="news-record-summary">
                 <p className="font-medium text-fg">
-                  {t('newsRecord.summary', { count: all.edge.n, episodes: all.edge.n_eff, bullish: all.bullish, bearish: all.bearish, coins: data!.coins, horizon: t(`newsRecord.horizonOption.${horizon}`) })}
+                  {t('newsRecord.summary', { count: all.edge.n, n: formatNumber(all.edge.n), episodes: formatNumber(all.edge.n_eff), bullish: formatNumber(all.bullish), bearish: formatNumber(all.bearish), coins: formatNumber(data!.coins), horizon: t(`newsRecord.horizonOption.${horizon}`) })}
                 </p>
                 <p className="mt-1 text-muted">
                   {t('newsRecord.period', { from: formatDateUtc(data!.from!, i18n.language), to: formatDateUtc(data!.to!, i18n.language), pending: data!.pending[horizon] ?? 0 })}
