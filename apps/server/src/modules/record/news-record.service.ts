@@ -34,6 +34,12 @@ export class NewsRecordService {
     },
   ) {}
 
+  /** True when a record computed less than NEWS_RECORD_TTL_MS of market time ago is at hand (the next {@link record} call computes nothing). */
+  fresh(): boolean {
+    const now = this.d.clock.now();
+    return !!this.cached && now >= this.cached.at && now - this.cached.at < NEWS_RECORD_TTL_MS;
+  }
+
   /** The record at the clock's now (recomputed at most every NEWS_RECORD_TTL_MS of market time); `horizon` keeps one horizon's tables. */
   async record(q: { horizon?: NewsRecordHorizon } = {}): Promise<NewsRecord> {
     const now = this.d.clock.now();

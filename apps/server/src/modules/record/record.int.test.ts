@@ -170,7 +170,7 @@ describe('npm run verify-record', () => {
       await new RecordService({ repo: new RecordRepository(db), clock: new ManualClock(T0) }).appendPending({ full: true });
       const [e] = await db.query<any>(sql`select seq, ref from record_entries where kind = 'probability' order by seq desc limit 1`);
       if (!pg) await db.close();
-      const env = pg ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: dir };
+      const env: Record<string, string> = pg ? { DATABASE_URL: process.env.DATABASE_URL! } : { DATA_DIR: dir };
       const ok = await verify(env);
       expect(ok.code, ok.out).toBe(0);
       expect(ok.out).toMatch(/^record verified: \d+ entries, head [0-9a-f]{64}/);

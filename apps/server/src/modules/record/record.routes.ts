@@ -11,8 +11,9 @@ const config = { rateLimit: LIMITS.read };
 
 /** The tamper-evident record (daily roots, entries) and the News record: fair-use public reads. */
 export async function recordRoutes(app: FastifyInstance, deps: { record: RecordService; newsRecord: NewsRecordService }) {
-  route(app, api.getRecordRoots, { config }, async (req) => {
-    const { head, days } = await heavyRead(req, () => deps.record.roots());
+  // Two indexed reads per request (the days are kept by the service): not worth a read-gate slot.
+  route(app, api.getRecordRoots, { config }, async () => {
+    const { head, days } = await deps.record.roots();
     return {
       result: {
         algorithm: 'sha256' as const,
@@ -24,5 +25,6 @@ export async function recordRoutes(app: FastifyInstance, deps: { record: RecordS
     };
   });
   route(app, api.getRecordEntries, { config }, async (req) => ({ result: await heavyRead(req, () => deps.record.entries(req.query.after_seq, req.query.limit)) }));
-  route(app, api.getNewsRecord, { config }, async (req) => ({ result: await heavyRead(req, () => deps.newsRecord.record(req.query)) }));
+  // Only a computation takes a read-gate slot; a record computed less than its TTL ago is served as is.
+  route(app, api.getNewsRecord, { config }, async (req) => ({ result: deps.newsRecord.fresh() ? await deps.newsRecord.record(req.query) : await heavyRead(req, () => deps.newsRecord.record(req.query)) }));
 }

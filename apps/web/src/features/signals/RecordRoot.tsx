@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { Panel, Skeleton } from '../../components/ui';
+import { ErrorState, Panel, Skeleton } from '../../components/ui';
+import { errorKey } from '../../lib/api';
 import { api } from '../../lib/api-client';
 import { formatNumber } from '../../lib/format';
 
@@ -22,7 +23,9 @@ export function RecordRoot() {
       <div className="px-3 pb-3 text-[12px]" data-testid="record-root">
         {q.isPending ? (
           <Skeleton className="h-10 w-full" />
-        ) : q.isError || !day ? (
+        ) : q.isError ? (
+          <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
+        ) : !day ? (
           <p className="text-muted" data-testid="record-root-empty">{t('record.empty')}</p>
         ) : (
           <>
