@@ -15,6 +15,7 @@ import { MarketPresenter } from './modules/market/market.presenter';
 import { marketRoutes } from './modules/market/market.routes';
 import { calibrationRoutes } from './modules/calibration/calibration.routes';
 import { SignalsPresenter } from './modules/signals/signals.presenter';
+import { recordRoutes } from './modules/record/record.routes';
 import { signalsRoutes } from './modules/signals/signals.routes';
 import { installAuth } from './platform/auth';
 import { fairUseOf, installRateLimit } from './platform/rate-limit';
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   const signalsPresenter = new SignalsPresenter({ reads: ctx.signals, market: ctx.market, marketPresenter, clock: ctx.clock, readModels: ctx.readModels });
   await signalsRoutes(app, { signals: ctx.signals, presenter: signalsPresenter, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
   await calibrationRoutes(app, { calibration: ctx.calibration, market: ctx.market });
+  await recordRoutes(app, { record: ctx.record, newsRecord: ctx.newsRecord });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { env: ctx.env, users: ctx.accounts.users, accountData: ctx.accounts.accountData });
   await newsRoutes(app, { news: ctx.news, presenter: new NewsPresenter({ news: ctx.news, market: ctx.market, clock: ctx.clock, readModels: ctx.readModels }), pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });

@@ -39,6 +39,11 @@ import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createBilling, type Billing } from './modules/billing/billing';
 import { createAi, type Ai } from './modules/ai/ai';
 import { createAlerts, type Alerts } from './modules/alerts/alerts';
+import { RecordRepository } from './modules/record/record.repository';
+import { RecordService } from './modules/record/record.service';
+import { NewsRecordRepository } from './modules/record/news-record.repository';
+import { NewsRecordService } from './modules/record/news-record.service';
+import { TIMEFRAME_MS, type TaTimeframe } from '@coinlens/contracts';
 
 /** The in-process events of a context (platform/events), by name: what one module emits and others react to. */
 export type AppEvents = SignalsEvents & NewsEvents;
@@ -86,6 +91,10 @@ export interface AppContext {
   ai: Ai;
   /** Alert rules, notifications, webhooks; evaluator and outbox dispatcher in worker processes (modules/alerts). */
   alerts: Alerts;
+  /** The tamper-evident record: hash chain of every statement, daily roots, verification (modules/record). */
+  record: RecordService;
+  /** News marks scored against price (modules/record). */
+  newsRecord: NewsRecordService;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
   close(): Promise<void>;
@@ -162,9 +171,22 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
   const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, events });
   const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, log });
-  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, events, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at) });
+  // The tamper-evident record appends each statement once stored: after every stored analysis (its
+  // signals, then the probabilities and built-in strategies of the reactions added before it), each
+  // news release (the marks of the items analysed in that pass) and each strategy a model wrote.
+  const record = new RecordService({ repo: new RecordRepository(db), clock, log });
+  const newsRecord = new NewsRecordService({ repo: new NewsRecordRepository(db), clock, candles: (s, until) => baseCandles(signalsPipeline, s, until) });
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, events, onStrategies: async (by, row, pair, basedOn, at) => {
+    const n = await calibration.recordStrategies(by, row, pair, basedOn, at);
+    record.requestAppend();
+    return n;
+  } });
   // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
   const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
+  events.on('signals.analysisStored', () => record.requestAppend());
+  events.on('news.released', () => record.requestAppend());
+  // A worker's start chains what a stopped process stored without appending (searching every row once).
+  if (worker && env.NODE_ENV !== 'test') record.requestAppend(true);
   // The clock-driven jobs start last, once every reaction is in place.
   const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
@@ -195,11 +217,14 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     billing,
     ai,
     alerts,
+    record,
+    newsRecord,
     shippedDataDir,
     async close() {
       await signalsJobs?.stop();
       await alerts.close();
       await signalsPipeline.close();
+      await record.idle();
       await accounts.close();
       await stopNewsJobs();
       await source.stop();
@@ -208,4 +233,13 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
       if (!opts.db) await db.close();
     },
   };
+}
+
+/** Candles for the News record's base rates: the coin's 5m series closed by `until`, else its 1h series (as the news impact measures); null without either. */
+async function baseCandles(pipeline: SignalsPipeline, symbol: string, until: number): Promise<{ openTime: Float64Array; close: Float64Array; tfMs: number } | null> {
+  for (const tf of ['5m', '1h'] as TaTimeframe[]) {
+    const { s, from, to } = await pipeline.historyUntil(symbol, tf, until, Number.POSITIVE_INFINITY);
+    if (to - from > 1) return { openTime: s.openTime.subarray(from, to), close: s.close.subarray(from, to), tfMs: TIMEFRAME_MS[tf] };
+  }
+  return null;
 }

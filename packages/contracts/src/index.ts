@@ -57,3 +57,7 @@ export {
   CalibratedWording, Calibration, CalibrationGroup, CalibrationQuery, CoverageSeries, EvidenceCoverage, EvidenceOrigin, GetEvidenceCoverageResponse, ForecastKind, GetCalibrationResponse, GetStrategyRecordResponse, ReliabilityBin,
   ScoredStrategy, StrategyRecord, StrategyRecordQuery, StrategyRecordRow,
 } from './calibration/api';
+export {
+  GetNewsRecordResponse, GetRecordEntriesResponse, GetRecordRootsResponse, InformationCoefficient, NewsRecord, NewsRecordDimension, NewsRecordHorizon, NewsRecordQuery,
+  NewsRecordRow, NewsRecordTable, RecordDayRoot, RecordEntries, RecordEntriesQuery, RecordEntry, RecordRoots,
+} from './record/api';

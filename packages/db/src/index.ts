@@ -1,13 +1,13 @@
 /** @coinlens/db — drizzle schema, migrations, the database handle and the shipped-data import. */
 export {
-  type Database, type DatabaseHandle, DataDirDamagedError, DataDirInUseError, DEFAULT_PGLITE_SHARED_BUFFERS_MB, LOCKS, migrateDatabase, MIGRATIONS_DIR, openDatabase, resetDatabase,
+  type Database, type DatabaseHandle, DataDirDamagedError, DataDirInUseError, DEFAULT_PGLITE_SHARED_BUFFERS_MB, holdsDatabase, LOCKS, migrateDatabase, MIGRATIONS_DIR, openDatabase, resetDatabase,
 } from './client';
 export * as schema from './schema/index';
 export {
   aiContents, analyticsEvents, appSecrets, candles, chatMessages, coinFollowing, coins, dataImports, fearGreed, globalMarket, invitationBindings,
   invitationCodes, type NewsCoinTrend, newsCursors, newsFilters, newsImpact, newsItems, newsStoryOfDay, oauthStates, paperPlans, paymentOrders,
   pendingIdentities, profiles, replayState, sessions, signalEvents, signalProgress, siweNonces, socialLogins, strategyGenerations, subscriptions, taSnapshots,
-  trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords,
+  trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords, recordEntries,
   alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints,
 } from './schema/index';
 export {

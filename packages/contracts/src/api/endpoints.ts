@@ -9,6 +9,7 @@ import { feedsApi } from '../feeds/api';
 import { followingApi } from '../following/api';
 import { healthApi } from '../health/api';
 import { marketApi } from '../market/api';
+import { recordApi } from '../record/api';
 import { signalsApi } from '../signals/api';
 import { usersApi } from '../users/api';
 import type { Endpoint, EndpointInput, EndpointResult } from './endpoint';
@@ -24,6 +25,7 @@ export const ENDPOINTS = {
   ...marketApi,
   ...signalsApi,
   ...calibrationApi,
+  ...recordApi,
   ...feedsApi,
   ...followingApi,
   ...alertsApi,

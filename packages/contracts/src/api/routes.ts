@@ -37,8 +37,11 @@ export const ROUTES = {
   getCalibration: { method: 'GET', path: '/api/signals/calibration' },
   getStrategyRecord: { method: 'GET', path: '/api/strategies/record' },
   getEvidenceCoverage: { method: 'GET', path: '/api/signals/coverage' },
+  getRecordRoots: { method: 'GET', path: '/api/record/roots' },
+  getRecordEntries: { method: 'GET', path: '/api/record/entries' },
 
   // ---- feeds
+  getNewsRecord: { method: 'GET', path: '/api/feeds/record' },
   getLatestFeeds: { method: 'GET', path: '/api/feeds/latest' },
   getNewsFilter: { method: 'GET', path: '/api/feeds/filter' },
   putNewsFilter: { method: 'PUT', path: '/api/feeds/filter' },

@@ -8,3 +8,4 @@ export { analyticsEvents, coinFollowing } from './following';
 export { aiContents, chatMessages, paperPlans, strategyGenerations } from './chat';
 export { probabilityForecasts, strategyRecords } from './calibration';
 export { alertCandleCursors, alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints } from './alerts';
+export { recordEntries } from './record';

@@ -1,4 +1,6 @@
 import { CalibrationView } from './CalibrationView';
+import { NewsRecordView } from './NewsRecordView';
+import { RecordRoot } from './RecordRoot';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Container } from '../../components/layout/PageShell';
@@ -12,7 +14,9 @@ import { BacktestView } from './BacktestView';
 import { useSignalsList, type SignalsListKind } from './queries';
 import { hasToken } from '../../lib/session';
 
-const TABS = ['all', 'hot', 'following', 'trackRecord', 'calibration', 'backtest'] as const;
+const TABS = ['all', 'hot', 'following', 'trackRecord', 'calibration', 'newsRecord', 'backtest'] as const;
+/** Tabs that show a record, under which the published root of the tamper-evident record is shown. */
+const RECORD_TABS: readonly Tab[] = ['trackRecord', 'calibration', 'newsRecord'];
 type Tab = (typeof TABS)[number];
 
 function CardSkeleton() {
@@ -99,7 +103,8 @@ export default function SignalsPage() {
           </button>
         ))}
       </div>
-      {tab === 'trackRecord' ? <TrackRecordView /> : tab === 'calibration' ? <CalibrationView /> : tab === 'backtest' ? <BacktestView /> : <SignalsList key={tab} kind={tab} />}
+      {tab === 'trackRecord' ? <TrackRecordView /> : tab === 'calibration' ? <CalibrationView /> : tab === 'newsRecord' ? <NewsRecordView /> : tab === 'backtest' ? <BacktestView /> : <SignalsList key={tab} kind={tab} />}
+      {RECORD_TABS.includes(tab) && <RecordRoot />}
     </Container>
   );
 }
