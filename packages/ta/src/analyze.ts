@@ -1,9 +1,9 @@
-import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility } from './classify/classify';
+import { classifyCashFlow, classifyIntensity, classifyTrend, classifyVolatility, directionVerdict } from './classify/classify';
 import { findLevels } from './levels/levels';
 import { detectSignalsAt, SIGNAL_CATALOGUE } from './signals/catalogue';
 import { computeSignalColumns, sliceSignalColumns, type SignalColumns } from './signals/columns';
 import { episodeEdge, episodeEdgeRecord } from './signals/episode-edge';
-import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalEpisodes, toProbability } from './signals/probability';
+import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalEpisodes, measureTypicalMove, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
 import { candleCount, type Candles } from './types';
 import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
@@ -94,14 +94,20 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
     return { label: s.label, name: s.name, direction: s.direction, category: s.category, hit_rate: hitRate, edge };
   });
   const { trend, reversalTo } = classifyTrend(x, i);
-  const direction = classifyDirection(fired, trend, reversalTo);
+  const { direction, ...verdict } = directionVerdict(fired, trend, reversalTo);
   const { resistance, support } = findLevels(x, i);
   const atr = x.atr14[i];
   const resistancePrice = resistance.length ? resistance[0].price : null;
   const supportPrice = support.length ? support[0].price : null;
-  const probs = atr > 0
+  const measured = atr > 0
     ? measureLevelProbabilities(hist, horizon, resistancePrice === null ? null : (resistancePrice - last) / atr, supportPrice === null ? null : (last - supportPrice) / atr)
     : { resistance: null, support: null };
+  const typical = measureTypicalMove(hist, horizon);
+  const noise = (l: { distance_pct: number } | undefined) => !!typical && !!l && l.distance_pct < typical.pct;
+  const probs = {
+    resistance: measured.resistance ? { ...measured.resistance, within_noise: noise(resistance[0]) } : null,
+    support: measured.support ? { ...measured.support, within_noise: noise(support[0]) } : null,
+  };
   let target: 'resistance' | 'support' | null = direction === 'bearish' ? 'support' : 'resistance';
   if (!probs[target]) target = target === 'resistance' ? (probs.support ? 'support' : null) : probs.resistance ? 'resistance' : null;
   const empty = toProbability(0, 0);
@@ -117,6 +123,7 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
       cash_flow: classifyCashFlow(x, i),
       volatility: classifyVolatility(x, i),
       direction,
+      verdict,
     },
     resistance,
     support,
@@ -128,6 +135,8 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
     probability_target: target,
     touch_probability: target ? probs[target]!.touch : empty,
     breakthrough_probability: target ? probs[target]!.breakthrough : empty,
+    typical_move: typical,
+    probability_within_noise: target ? probs[target]!.within_noise : false,
     probabilities: probs,
     horizon_candles: horizon,
     indicators: {
