@@ -162,7 +162,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
   const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, events });
   const news = new NewsReads({ repo: newsRepo, market, clock, interpreter, pipeline: newsPipeline, readModels, log });
-  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, events, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at) });
+  const ai = createAi({ db, market, signals, news, source, clock, quota: billing.quota, llm, readModels, log, events, onStrategies: (by, row, pair, basedOn, at) => calibration.recordStrategies(by, row, pair, basedOn, at), setupRecords: () => calibration.setupRecords() });
   // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
   const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
   // The clock-driven jobs start last, once every reaction is in place.

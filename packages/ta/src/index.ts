@@ -37,7 +37,7 @@ export {
   TREND_MIN_SLOPE_ATR, type Volatility,
 } from './classify/classify';
 export {
-  analyze, analyzeColumns, type AnalyzeOptions, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
+  analyze, analyzeColumns, type AnalyzeOptions, classifyCandle, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
 } from './analyze';
 export {
   binOf, type BrierSummary, brierSummary, type CalibratedWording, calibrateWording, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,

@@ -61,17 +61,16 @@ export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, 
   const nearest = useLiveSelect(symbol, (live) => {
     const price = live?.lastPrice ?? fallbackPrice;
     if (!a) return '';
-    if (price == null || !(price > 0)) return `${a.support_price ?? ''}|${a.resistance_price ?? ''}`;
-    const split = levelsAtPrice(a.support, a.resistance, price);
+    const split = levelsAtPrice(a.support, a.resistance, price != null && price > 0 ? price : a.last_price);
     return `${split.support[0]?.price ?? ''}|${split.resistance[0]?.price ?? ''}`;
   });
   const [supportText = '', resistanceText = ''] = nearest.split('|');
   const support = supportText === '' ? null : Number(supportText);
   const resistance = resistanceText === '' ? null : Number(resistanceText);
   const priceLines = useMemo(() => {
-    const out: { price: number; color: string; title: string }[] = [];
-    if (support != null) out.push({ price: support, color: COLORS.support, title: labels.support });
-    if (resistance != null) out.push({ price: resistance, color: COLORS.resistance, title: labels.resistance });
+    const out: { price: number; color: string; title: string; kind: 'support' | 'resistance' }[] = [];
+    if (support != null) out.push({ price: support, color: COLORS.support, title: labels.support, kind: 'support' });
+    if (resistance != null) out.push({ price: resistance, color: COLORS.resistance, title: labels.resistance, kind: 'resistance' });
     return out;
   }, [support, resistance, labels.support, labels.resistance]);
   const tipOf = useMemo(() => {
