@@ -165,14 +165,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
                   <tr key={`${s.label}:${s.timeframe}`} className="border-b border-border last:border-0" data-testid="pattern-row" data-verdict={e.verdict}>
                     <td className={td} title={s.label} data-label={t('track.col.pattern')}>{signalName(data.names[s.label], s.label, i18n.language)}</td>
                     <td className={`${td} num`} data-label={t('track.col.timeframe')}>{timeframeLabel(s.timeframe)}</td>
-                    <td className={td} data-label={t('track.col.direction')}>
-                <DirectionPill direction={s.direction} />
-                {conflicts.has(`${s.coin.slug}:${s.timeframe}:${s.candle_time}`) && (
-                  <span className="ml-1 rounded border border-amber-500/60 px-1 py-0.5 text-[10px] font-semibold text-amber-700 dark:text-amber-300" data-testid="row-conflicting" title={t('verdict.conflictingHelp')}>
-                    {t('verdict.conflicting')}
-                  </span>
-                )}
-              </td>
+                    <td className={td} data-label={t('track.col.direction')}><DirectionPill direction={s.direction} /></td>
                     <td className={`${td} num text-right font-medium`} data-label={t('track.col.hitRate')}>{accuracyText(t, { accuracy: e.hit_rate, hits: e.hits, total: e.n })}{e.n_eff < e.n && <span className="block text-[10px] font-normal text-muted" data-testid="n-eff">{t('track.episodes', { count: e.n_eff, n: formatNumber(e.n_eff) })}</span>}</td>
                     <td className={`${td} num text-right text-muted`} data-label={t('track.col.baseline')}>{ratePct(e.baseline.p)} <span className="text-[10px]">(n = {formatNumber(e.baseline.n)})</span></td>
                     <td className={`${td} num`} data-label={t('track.col.edge')}><EdgeText stat={e} /></td>
