@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KlineInsight, LabelledTaResult, SignalItem, StrategyPlan } from '@coinlens/contracts';
+import { sql } from 'drizzle-orm';
 import { createTestApp, T0 } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
 
@@ -86,6 +87,19 @@ describe('one analysis snapshot per coin, timeframe and candle', () => {
       }
       for (const risk of p.risks) expect(risk).not.toMatch(/#[a-z]+:[0-9a-f]{8,}/);
       for (const risk of p.risks) expect(risk).not.toContain('item(s)');
+    }
+  });
+
+  it('signs "avg move" in the pattern\'s direction: a fall after a bearish pattern counts positive', async () => {
+    const stats = await get<{ since: number; until: number; items: { label: string; timeframe: string; direction: string; avg_move_pct: number | null; all: { n: number } }[] }>('/api/signals/pattern-stats');
+    const bearish = stats.items.filter((r) => r.direction === 'bearish' && r.avg_move_pct !== null && r.all.n > 0);
+    expect(bearish.length).toBeGreaterThan(0);
+    for (const r of bearish.slice(0, 5)) {
+      const [row] = await t.ctx.db.query<{ move: string | number; n: string | number }>(
+        sql`select sum(move_pct) as move, count(*) as n from signal_events where hit is not null and due_at > ${stats.since} and due_at <= ${stats.until} and label = ${r.label} and timeframe = ${r.timeframe}`,
+      );
+      const plainMean = Number(row.move) / Number(row.n);
+      expect(r.avg_move_pct!).toBeCloseTo(-plainMean, 1);
     }
   });
 });
