@@ -91,6 +91,7 @@ describe('one analysis snapshot per coin, timeframe and candle', () => {
   });
 
   it('signs "avg move" in the pattern\'s direction: a fall after a bearish pattern counts positive', async () => {
+    await t.ctx.signalsPipeline.backfillAll(); // the logged and scored signals of the last 7 days
     const stats = await get<{ since: number; until: number; items: { label: string; timeframe: string; direction: string; avg_move_pct: number | null; all: { n: number } }[] }>('/api/signals/pattern-stats');
     const bearish = stats.items.filter((r) => r.direction === 'bearish' && r.avg_move_pct !== null && r.all.n > 0);
     expect(bearish.length).toBeGreaterThan(0);
@@ -101,5 +102,5 @@ describe('one analysis snapshot per coin, timeframe and candle', () => {
       const plainMean = Number(row.move) / Number(row.n);
       expect(r.avg_move_pct!).toBeCloseTo(-plainMean, 1);
     }
-  });
+  }, 600_000);
 });
