@@ -106,6 +106,14 @@ export function writeKlineInsights(f: CoinFacts, lang: Lang): KlineInsight[] {
         `${vocab.tf(t.timeframe, lang)}：${vocab.trend(t.trend, lang)}，强度${vocab.intensity(t.intensity, lang)}，资金${vocab.cash(t.cash_flow, lang)}，波动${vocab.volatility(t.volatility, lang)}。最新收盘 ${fmtPrice(t.last_price)}（${t.price_change_window_candles} 根 K 线 ${fmtPct(t.price_change_pct)}）。`,
       ),
     ];
+    if (t.verdict?.conflicting)
+      parts.push(
+        L(
+          lang,
+          `Direction ${vocab.direction(t.direction, lang)} on balance, with conflicting signals (${t.verdict.bullish} bullish vs ${t.verdict.bearish} bearish, trend ${vocab.trend(t.trend, lang)}).`,
+          `综合方向${vocab.direction(t.direction, lang)}，但信号相互矛盾（看涨 ${t.verdict.bullish} 个，看跌 ${t.verdict.bearish} 个，趋势：${vocab.trend(t.trend, lang)}）。`,
+        ),
+      );
     if (t.rsi !== null) parts.push(L(lang, `RSI 14: ${fmtNum1(t.rsi)}.`, `RSI 14：${fmtNum1(t.rsi)}。`));
     if (t.supports[0]) parts.push(L(lang, `Support ${fmtPrice(t.supports[0].price)} (${fmtPct(t.supports[0].distance_pct)}).`, `支撑 ${fmtPrice(t.supports[0].price)}（${fmtPct(t.supports[0].distance_pct)}）。`));
     if (t.resistances[0]) parts.push(L(lang, `Resistance ${fmtPrice(t.resistances[0].price)} (${fmtPct(t.resistances[0].distance_pct)}).`, `阻力 ${fmtPrice(t.resistances[0].price)}（${fmtPct(t.resistances[0].distance_pct)}）。`));

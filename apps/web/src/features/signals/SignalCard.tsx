@@ -33,12 +33,16 @@ export function DirectionPill({ direction }: { direction: 'bullish' | 'bearish' 
  * The one direction of an analysis: the net verdict pill, a "conflicting signals" badge when its
  * votes disagree (signals of both directions, or signals against the trend), and — when the verdict
  * does not simply follow the trend shown beside it — why ("2 bullish vs 1 bearish signal; trend
- * sideways"). Older snapshots without the votes show the pill alone.
+ * sideways"). Older snapshots without the votes show the pill alone. `pill={false}`: the reason
+ * line alone, for a place below a pill shown elsewhere.
  */
-export function DirectionVerdict({ ta, showReason = true }: { ta: Pick<SignalTaResult, 'market'>; showReason?: boolean }) {
+export function DirectionVerdict({ ta, showReason = true, pill = true }: { ta: Pick<SignalTaResult, 'market'>; showReason?: boolean; pill?: boolean }) {
   const { t } = useTranslation('signals');
   const v = ta.market.verdict;
-  const reason = v && v.reason !== 'trend' && v.reason !== 'none' ? t(`verdict.reason.${v.reason}`, { bullish: v.bullish, bearish: v.bearish, trend: t(`trend.${ta.market.trend}`) }) : null;
+  const key = v && v.reason === 'reversal' && v.bullish + v.bearish === 0 ? 'reversal_plain' : v?.reason;
+  const reason = v && v.reason !== 'trend' && v.reason !== 'none' ? t(`verdict.reason.${key}`, { bullish: v.bullish, bearish: v.bearish, trend: t(`trend.${ta.market.trend}`) }) : null;
+  // the reason alone (beside a pill shown elsewhere): nothing when the verdict simply follows the trend
+  if (!pill) return showReason && reason ? <p className="text-[11px] text-muted" data-testid="verdict-reason">{reason}</p> : null;
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5" data-testid="direction-verdict" data-direction={ta.market.direction} data-conflicting={v?.conflicting ? 'true' : 'false'}>
       <DirectionPill direction={ta.market.direction} />
@@ -213,7 +217,7 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
       {ta && (
         <div className="mt-3 flex flex-col gap-3">
           <TaFacts ta={ta} price={coin.lastPrice} />
-          <DirectionVerdict ta={ta} />
+          <DirectionVerdict ta={ta} pill={false} />
           <div>
             <h3 className="mb-1 text-[11px] text-muted">{t('signalsFired')}</h3>
             <SignalChips ta={ta} />
