@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCandles } from '../../test/fixtures';
 import { computeSignalColumns, type SignalColumns } from '../signals/columns';
 import type { Candles } from '../types';
 import { findLevels, findSwings, LEVEL_DEFAULTS, type Level } from './levels';
+
+// Real-candle scans can take seconds on a loaded machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const f = (a: number[]) => Float64Array.from(a);
 
