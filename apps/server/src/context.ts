@@ -180,7 +180,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     const n = await calibration.recordStrategies(by, row, pair, basedOn, at);
     record.requestAppend();
     return n;
-  } });
+  }, setupRecords: () => calibration.setupRecords() });
   // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
   const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
   events.on('signals.analysisStored', () => record.requestAppend());

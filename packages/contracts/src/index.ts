@@ -44,6 +44,7 @@ export {
   SignalsPageQuery, SignalStatus, TimeframeAccuracy, TrackRecord, TrackRecordItem, TrackRecordQuery, WithSignalsQuery,
 } from './signals/api';
 export { EMPTY_SAMPLE, patternSample, type PatternSampleKey } from './signals/pattern-samples';
+export { levelsAtPrice, LEVELS_PER_SIDE } from './signals/levels-at-price';
 export { Backtest, BacktestQuery, BacktestStats, EquityPoint, GetBacktestResponse, PatternBacktest } from './signals/backtest';
 export {
   BindInvitationBody, BindInvitationResponse, BindInvitationResult, CheckTransactionStatusQuery, CreatePaymentBody, EvmAddress, GetInvitationCodeResponse,

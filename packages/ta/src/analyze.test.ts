@@ -157,7 +157,9 @@ describe('levels and classes on constructed series', () => {
     expect(resistance[0].touches).toBeGreaterThan(5);
     expect(support[0].price).toBeGreaterThan(89);
     expect(support[0].price).toBeLessThan(91);
-    expect(resistance[0].strength).toBeCloseTo(1 - 0.5 ** resistance[0].touches, 12);
+    // equal volumes: each swing weighs its recency factor (1 at i, 0.5 at the far end of the window)
+    expect(resistance[0].strength).toBeGreaterThan(1 - 0.5 ** (resistance[0].touches / 2));
+    expect(resistance[0].strength).toBeLessThan(1 - 0.5 ** resistance[0].touches + 1e-12);
   });
 
   it('classifies a steady climb as a strong uptrend and a steady fall as a downtrend', () => {
@@ -169,6 +171,33 @@ describe('levels and classes on constructed series', () => {
     const r = analyze(synthetic(Array.from({ length: 300 }, (_, i) => 400 - i)), { timeframe: '1h', symbol: 'X' });
     expect(r.market.direction).toBe('bearish');
     expect(r.probability_target === 'support' || r.support.length === 0).toBe(true);
+  });
+
+  it('states level probabilities only beyond the typical move of the horizon, and reports the votes behind the direction', () => {
+    const c = loadCandles('BTCUSDT-5m', 3000);
+    let noisy = 0;
+    let stated = 0;
+    for (let end = 1200; end <= 3000; end += 150) {
+      const r = analyze(sliceCandles(c, 0, end), { timeframe: '5m', symbol: 'BTC' });
+      expect(r.typical_move!.n).toBeGreaterThan(0);
+      for (const side of ['resistance', 'support'] as const) {
+        const level = r[side][0];
+        const p = r.probabilities[side];
+        if (!level || !p) continue;
+        expect(p.within_noise).toBe(level.distance_pct < r.typical_move!.pct);
+        if (p.within_noise) noisy++;
+        else stated++;
+      }
+      if (r.probability_target) expect(r.probability_within_noise).toBe(r.probabilities[r.probability_target]!.within_noise);
+      const v = r.market.verdict!;
+      expect(v.bullish).toBe(r.market.signals.filter((s) => s.direction === 'bullish').length);
+      expect(v.bearish).toBe(r.market.signals.filter((s) => s.direction === 'bearish').length);
+      expect(Math.sign(v.bullish - v.bearish + v.trend_vote)).toBe(r.market.direction === 'bullish' ? 1 : r.market.direction === 'bearish' ? -1 : 0);
+      if (v.bullish > 0 && v.bearish > 0) expect(v.conflicting).toBe(true);
+    }
+    // a day of 5m candles moves more than most nearby levels lie away: most are within the noise
+    expect(noisy).toBeGreaterThan(0);
+    expect(noisy + stated).toBeGreaterThan(10);
   });
 
   it('classifies a flat market as sideways, weak, neutral cash flow', () => {

@@ -1,9 +1,9 @@
-import { classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility } from './classify/classify';
-import { findLevels } from './levels/levels';
-import { detectSignalsAt, SIGNAL_CATALOGUE } from './signals/catalogue';
+import { classifyCashFlow, classifyIntensity, classifyTrend, classifyVolatility, directionVerdict, type DirectionVerdict, type Trend } from './classify/classify';
+import { findLevels, type Level } from './levels/levels';
+import { detectSignalsAt, SIGNAL_CATALOGUE, type SignalDefinition } from './signals/catalogue';
 import { computeSignalColumns, sliceSignalColumns, type SignalColumns } from './signals/columns';
 import { episodeEdge, episodeEdgeRecord } from './signals/episode-edge';
-import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalEpisodes, toProbability } from './signals/probability';
+import { baselineRate, measureBaseline, measureLevelProbabilities, measureSignalEpisodes, measureTypicalMove, toProbability } from './signals/probability';
 import { SIGNAL_HORIZON_CANDLES } from './signals/scoring';
 import { candleCount, type Candles } from './types';
 import type { TaTimeframe } from '@coinlens/contracts/common/timeframe';
@@ -73,6 +73,27 @@ function cutAt(h: SignalColumns, time: number): SignalColumns {
 }
 
 /**
+ * The part of an analysis at candle i that needs no history: the signals fired on it, the trend,
+ * the net direction with its votes (directionVerdict), the support/resistance levels (findLevels)
+ * and ATR14 (NaN while undefined). One function, so the analysis, the strategy rules' inputs and
+ * any other reader classify a candle the same way. Reads only candles up to i.
+ */
+export function classifyCandle(x: SignalColumns, i: number): {
+  fired: SignalDefinition[];
+  trend: Trend;
+  verdict: DirectionVerdict;
+  resistance: Level[];
+  support: Level[];
+  atr: number;
+} {
+  const fired = detectSignalsAt(x, i);
+  const { trend, reversalTo } = classifyTrend(x, i);
+  const verdict = directionVerdict(fired, trend, reversalTo);
+  const { resistance, support } = findLevels(x, i);
+  return { fired, trend, verdict, resistance, support, atr: x.atr14[i] };
+}
+
+/**
  * The analysis at index i of precomputed columns `x`, measuring on `hist` (may be `x`).
  * Exposed for servers that keep columns in memory; {@link analyze} is the usual entry point.
  * Out of sample by construction (expanding window): `hist` is cut after the last candle opening
@@ -82,7 +103,7 @@ function cutAt(h: SignalColumns, time: number): SignalColumns {
 export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: number, opts: AnalyzeOptions, horizon = SIGNAL_HORIZON_CANDLES[opts.timeframe]): TaResult {
   const hist = cutAt(histIn, x.openTime[i]);
   const last = x.close[i];
-  const fired = detectSignalsAt(x, i);
+  const { fired, trend, verdict: v, resistance, support, atr } = classifyCandle(x, i);
   const base = fired.length ? measureBaseline(hist, horizon) : null;
   const signals: SignalHit[] = fired.map((s) => {
     const baseP = base ? baselineRate(base, s.direction) : null;
@@ -93,15 +114,18 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
     const edge = episodeEdgeRecord(episodeEdge(episodes, base?.n ?? 0, baseP !== null), SIGNAL_CATALOGUE.length);
     return { label: s.label, name: s.name, direction: s.direction, category: s.category, hit_rate: hitRate, edge };
   });
-  const { trend, reversalTo } = classifyTrend(x, i);
-  const direction = classifyDirection(fired, trend, reversalTo);
-  const { resistance, support } = findLevels(x, i);
-  const atr = x.atr14[i];
+  const { direction, ...verdict } = v;
   const resistancePrice = resistance.length ? resistance[0].price : null;
   const supportPrice = support.length ? support[0].price : null;
-  const probs = atr > 0
+  const measured = atr > 0
     ? measureLevelProbabilities(hist, horizon, resistancePrice === null ? null : (resistancePrice - last) / atr, supportPrice === null ? null : (last - supportPrice) / atr)
     : { resistance: null, support: null };
+  const typical = measureTypicalMove(hist, horizon);
+  const noise = (l: { distance_pct: number } | undefined) => !!typical && !!l && l.distance_pct < typical.pct;
+  const probs = {
+    resistance: measured.resistance ? { ...measured.resistance, within_noise: noise(resistance[0]) } : null,
+    support: measured.support ? { ...measured.support, within_noise: noise(support[0]) } : null,
+  };
   let target: 'resistance' | 'support' | null = direction === 'bearish' ? 'support' : 'resistance';
   if (!probs[target]) target = target === 'resistance' ? (probs.support ? 'support' : null) : probs.resistance ? 'resistance' : null;
   const empty = toProbability(0, 0);
@@ -117,6 +141,7 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
       cash_flow: classifyCashFlow(x, i),
       volatility: classifyVolatility(x, i),
       direction,
+      verdict,
     },
     resistance,
     support,
@@ -128,6 +153,8 @@ export function analyzeColumns(x: SignalColumns, histIn: SignalColumns, i: numbe
     probability_target: target,
     touch_probability: target ? probs[target]!.touch : empty,
     breakthrough_probability: target ? probs[target]!.breakthrough : empty,
+    typical_move: typical,
+    probability_within_noise: target ? probs[target]!.within_noise : false,
     probabilities: probs,
     horizon_candles: horizon,
     indicators: {

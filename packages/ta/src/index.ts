@@ -25,7 +25,7 @@ export {
 } from './signals/backtest';
 export { NEUTRAL_BAND_PCT, scoreSignal, SIGNAL_HORIZON_CANDLES, type SignalScore } from './signals/scoring';
 export {
-  baselineRate, type BaselineCounts, DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, measureBaseline, type LevelProbabilities, measureLevelProbabilities, measureSignalEpisodes, measureSignalHitRate, MIN_PROBABILITY_SAMPLE,
+  baselineRate, type BaselineCounts, DISTANCE_BUCKETS_ATR, distanceBucket, forwardExtreme, measureBaseline, type LevelProbabilities, measureLevelProbabilities, measureSignalEpisodes, measureSignalHitRate, measureTypicalMove, MIN_PROBABILITY_SAMPLE,
   type Probability, probabilityWording, type ProbabilityWording, toProbability,
 } from './signals/probability';
 export {
@@ -33,11 +33,11 @@ export {
 } from './signals/episode-edge';
 export { findLevels, findSwings, type Level, LEVEL_DEFAULTS, type LevelOptions } from './levels/levels';
 export {
-  type CashFlow, classifyCashFlow, classifyDirection, classifyIntensity, classifyTrend, classifyVolatility, type Intensity, INTENSITY_ADX, type Trend,
+  type CashFlow, classifyCashFlow, classifyDirection, classifyIntensity, directionVerdict, type DirectionReason, type DirectionVerdict, classifyTrend, classifyVolatility, type Intensity, INTENSITY_ADX, type Trend,
   TREND_MIN_SLOPE_ATR, type Volatility,
 } from './classify/classify';
 export {
-  analyze, analyzeColumns, type AnalyzeOptions, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
+  analyze, analyzeColumns, type AnalyzeOptions, classifyCandle, MIN_ANALYZE_CANDLES, PRICE_CHANGE_WINDOW, type SignalHit, type TaIndicators, type TaResult,
 } from './analyze';
 export {
   binOf, type BrierSummary, brierSummary, type ReliabilityBin, reliabilityBins, type ResolvedForecast, wilsonInterval,

@@ -45,6 +45,33 @@ export const StrategyPlan = z.object({
   horizon: z.string(),
   risks: z.array(z.string()),
   summary: z.string(),
+  /**
+   * Whether the plan passes its own bar (absent in content written before it existed = a plan
+   * that was proposed): `trade` only when reward/risk to the first target is at least
+   * `min_reward_risk` and the record of its setup (author × timeframe × bias over every coin) is
+   * not worse than holding in the same direction with 95 % confidence; otherwise "no trade", with
+   * `reasons` and the levels to watch.
+   */
+  decision: z
+    .object({
+      trade: z.boolean(),
+      reasons: z.array(z.enum(['reward_risk_below_minimum', 'record_worse_than_holding', 'no_target'])),
+      min_reward_risk: z.number(),
+      /**
+       * The setup's record: scored strategies n, their mean return after fees and the mean of holding
+       * the coin in the plan's direction over the same windows (percent), the mean difference with
+       * its 95 % interval (percentage points) over `blocks` (per coin, strategies of one
+       * horizon-long window averaged first: their outcomes overlap). Null when none is scored yet.
+       */
+      record: z
+        .object({ n: z.number().int().min(0), blocks: z.number().int().min(0), mean_return_pct: z.number(), mean_hold_pct: z.number(), diff_pct: z.number(), diff_lo: z.number(), diff_hi: z.number() })
+        .nullable(),
+      /** Nearest support / resistance at the plan's price (USDT), the levels to watch; null when there is none. */
+      watch: z.object({ support: z.number().nullable(), resistance: z.number().nullable() }),
+    })
+    .optional(),
+  /** The news items the risks cite (id, headline, link), in the order cited. */
+  risk_news: z.array(z.object({ id: z.string(), title: z.string(), link: z.string() })).optional(),
 });
 export type StrategyPlan = z.infer<typeof StrategyPlan>;
 

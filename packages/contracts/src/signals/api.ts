@@ -156,7 +156,11 @@ export const PatternStat = z.object({
   label: z.string(),
   direction: SignalDirection,
   timeframe: TaTimeframe,
-  /** Mean signed move (percent) of the signals of the window. */
+  /**
+   * Mean move (percent) of the signals of the window, signed in the pattern's direction: positive
+   * when the price moved the way the pattern pointed (a fall after a bearish pattern counts +);
+   * for a neutral pattern the plain move.
+   */
   avg_move_pct: z.number().nullable(),
   /** All signals of the window: hits / n, baseline, edge in pp with its 95 % interval and verdict (Holm over every row of the answer). */
   all: EdgeStat,

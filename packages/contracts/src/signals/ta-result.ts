@@ -95,19 +95,27 @@ export type TaSignal = z.infer<typeof TaSignal>;
 
 /** A support or resistance level. */
 export const TaLevel = z.object({
-  /** Level price (quote currency): mean of the clustered swing prices. */
+  /** Level price (quote currency): mean of the swing prices merged into it (levels closer than 0.5 ATR14 merge). */
   price: z.number().positive(),
-  /** Swing highs/lows clustered into the level. */
+  /** Swing highs/lows merged into the level. */
   touches: z.number().int().min(1),
-  /** 1 − 0.5^touches (0..1). */
+  /** Ranking strength 0..1 from touches, the swing candles' volume and their age (findLevels of @coinlens/ta). */
   strength: z.number().min(0).max(1),
   /** |price − last close| / last close × 100 (percent, ≥ 0). */
   distance_pct: z.number().min(0),
+  /** Mean volume of the level's swing candles / mean volume of the scanned window (absent in snapshots stored before it existed). */
+  volume_ratio: z.number().min(0).optional(),
+  /** Candles from the level's newest swing to the analysed candle. */
+  age_candles: z.number().int().min(0).optional(),
 });
 export type TaLevel = z.infer<typeof TaLevel>;
 
-/** Touch / breakthrough probabilities of one level. */
-export const LevelProbabilities = z.object({ touch: Probability, breakthrough: Probability });
+/**
+ * Touch / breakthrough probabilities of one level. `within_noise`: the level lies closer to the
+ * analysed close than the typical move of the horizon (TaResult.typical_move), so touching it says
+ * nothing: the probabilities are measured but not to be stated (absent in older snapshots = false).
+ */
+export const LevelProbabilities = z.object({ touch: Probability, breakthrough: Probability, within_noise: z.boolean().optional() });
 export type LevelProbabilities = z.infer<typeof LevelProbabilities>;
 
 const nullableNumber = z.number().nullable();
@@ -142,6 +150,20 @@ export const TaResult = z.object({
     cash_flow: z.enum(['neutral', 'inflow', 'outflow']),
     volatility: z.enum(['low', 'medium', 'high']),
     direction: SignalDirection,
+    /**
+     * The votes behind `direction` (directionVerdict of @coinlens/ta): fired bullish / bearish
+     * signals, the trend's vote (±2 or 0), why the net verdict is what it is, and whether the votes
+     * disagree (`conflicting`: shown as "conflicting signals"). Absent in older snapshots.
+     */
+    verdict: z
+      .object({
+        reason: z.enum(['trend', 'reversal', 'signals', 'against_trend', 'balanced', 'none']),
+        bullish: z.number().int().min(0),
+        bearish: z.number().int().min(0),
+        trend_vote: z.number().int(),
+        conflicting: z.boolean(),
+      })
+      .optional(),
   }),
   /** Resistance levels above the last price, nearest first. */
   resistance: z.array(TaLevel),
@@ -167,6 +189,14 @@ export const TaResult = z.object({
   touch_probability: Probability,
   /** Measured probability that price closes beyond the target level within horizon_candles. */
   breakthrough_probability: Probability,
+  /**
+   * The typical move of the horizon: median of |close[j + horizon] − close[j]| / close[j] × 100
+   * (percent) over the measured history, with its n; null when the history is shorter than the
+   * horizon. A level closer than this is "within normal noise". Absent in older snapshots.
+   */
+  typical_move: z.object({ pct: z.number().min(0), n: z.number().int().min(0) }).nullable().optional(),
+  /** True when the target level lies within the typical move (the touch/breakthrough figures are not stated). */
+  probability_within_noise: z.boolean().optional(),
   /** Both sides' measured probabilities (null for a side without a level). */
   probabilities: z.object({ resistance: LevelProbabilities.nullable(), support: LevelProbabilities.nullable() }),
   /** Candles over which signals, touches and breakthroughs are judged (SIGNAL_HORIZON_CANDLES: 288 × 5m, 168 × 1h, 30 × 1d). */

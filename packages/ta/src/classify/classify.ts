@@ -96,14 +96,54 @@ export function classifyVolatility(x: SignalColumns, i: number): Volatility {
   return rank < 1 / 3 ? 'low' : rank < 2 / 3 ? 'medium' : 'high';
 }
 
+/** Why the net direction is what it is (see {@link directionVerdict}). */
+export type DirectionReason = 'trend' | 'reversal' | 'signals' | 'against_trend' | 'balanced' | 'none';
+
+/** The net direction of a coin and timeframe with the votes behind it. */
+export interface DirectionVerdict {
+  direction: Direction;
+  /**
+   * trend: the trend decided and the signals did not outvote it; reversal: a reversal decided;
+   * signals: no trend (sideways), the fired signals decided; against_trend: the fired signals
+   * outvoted the trend; balanced: votes on both sides cancelled out (neutral); none: no trend and
+   * no directional signal (neutral).
+   */
+  reason: DirectionReason;
+  /** Bullish / bearish signals fired on the candle. */
+  bullish: number;
+  bearish: number;
+  /** +2 for an uptrend or a reversal to bullish, −2 for a downtrend or a reversal to bearish, else 0. */
+  trend_vote: number;
+  /** True when the votes disagree: signals of both directions fired, or the signals oppose the trend. */
+  conflicting: boolean;
+}
+
 /**
- * Overall direction: score = (#bullish − #bearish fired signals) + 2 for an uptrend or a reversal
- * to bullish, − 2 for a downtrend or a reversal to bearish; > 0 bullish, < 0 bearish, else neutral.
+ * Net direction: score = (#bullish − #bearish fired signals) + trend_vote (+2 for an uptrend or a
+ * reversal to bullish, −2 for a downtrend or a reversal to bearish); > 0 bullish, < 0 bearish,
+ * else neutral. Returns the votes, the reason (DirectionReason) and whether they conflict.
  */
+export function directionVerdict(signals: readonly Pick<SignalDefinition, 'direction'>[], trend: Trend, reversalTo: Direction): DirectionVerdict {
+  let bullish = 0;
+  let bearish = 0;
+  for (const d of signals) {
+    if (d.direction === 'bullish') bullish++;
+    else if (d.direction === 'bearish') bearish++;
+  }
+  const trendVote = trend === 'uptrend' || (trend === 'reversal' && reversalTo === 'bullish') ? 2 : trend === 'downtrend' || (trend === 'reversal' && reversalTo === 'bearish') ? -2 : 0;
+  const s = bullish - bearish + trendVote;
+  const direction: Direction = s > 0 ? 'bullish' : s < 0 ? 'bearish' : 'neutral';
+  const signalSide = Math.sign(bullish - bearish);
+  const against = trendVote !== 0 && signalSide !== 0 && signalSide !== Math.sign(trendVote);
+  let reason: DirectionReason;
+  if (direction === 'neutral') reason = bullish + bearish + Math.abs(trendVote) > 0 ? 'balanced' : 'none';
+  else if (trendVote === 0) reason = 'signals';
+  else if (Math.sign(s) !== Math.sign(trendVote)) reason = 'against_trend';
+  else reason = trend === 'reversal' ? 'reversal' : 'trend';
+  return { direction, reason, bullish, bearish, trend_vote: trendVote, conflicting: (bullish > 0 && bearish > 0) || against };
+}
+
+/** The direction of {@link directionVerdict} alone. */
 export function classifyDirection(signals: readonly Pick<SignalDefinition, 'direction'>[], trend: Trend, reversalTo: Direction): Direction {
-  let s = 0;
-  for (const d of signals) s += d.direction === 'bullish' ? 1 : d.direction === 'bearish' ? -1 : 0;
-  if (trend === 'uptrend' || (trend === 'reversal' && reversalTo === 'bullish')) s += 2;
-  if (trend === 'downtrend' || (trend === 'reversal' && reversalTo === 'bearish')) s -= 2;
-  return s > 0 ? 'bullish' : s < 0 ? 'bearish' : 'neutral';
+  return directionVerdict(signals, trend, reversalTo).direction;
 }

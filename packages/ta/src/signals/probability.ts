@@ -203,3 +203,22 @@ export function baselineRate(b: BaselineCounts, direction: 'bullish' | 'bearish'
   if (!b.n) return null;
   return (direction === 'bullish' ? b.up : direction === 'bearish' ? b.down : b.flat) / b.n;
 }
+
+/**
+ * The typical move of a horizon in a history: the median of |close[j + horizon] − close[j]| /
+ * close[j] × 100 (percent) over every j with j + horizon ≤ last index and positive closes, with the
+ * number of cases n. A level closer to the price than this is "within normal noise": that it is
+ * touched within the horizon is expected and says nothing. Null when there is no case.
+ */
+export function measureTypicalMove(h: Pick<SignalColumns, 'close' | 'n'>, horizon: number): { pct: number; n: number } | null {
+  const moves: number[] = [];
+  for (let j = 0; j + horizon < h.n; j++) {
+    const a = h.close[j];
+    const b = h.close[j + horizon];
+    if (a > 0 && b > 0) moves.push(Math.abs((b - a) / a) * 100);
+  }
+  if (!moves.length) return null;
+  moves.sort((a, b) => a - b);
+  const m = moves.length >> 1;
+  return { pct: moves.length % 2 ? moves[m] : (moves[m - 1] + moves[m]) / 2, n: moves.length };
+}

@@ -39,6 +39,8 @@ const MODEL_RETRY_MS = 5 * 60_000;
 
 /** The cached body of the coin page's AI content (one per coin, basis candle and language). */
 interface AggregateContent {
+  /** The quota's basis candle (open time, ms) the content was written at; the strategy alerts read it to tell whose strategies these are. */
+  basis?: number;
   highlights: AiHighlight[];
   kline_insights: KlineInsight[];
   strategy: StrategyPair;
@@ -60,8 +62,10 @@ const withProse = (p: StrategyPlan | null, r: Prose): StrategyPlan | null => {
  *    basis candle uses one `strategy_per_day` unit, later views of that basis candle (any
  *    language, any number of reloads) are free;
  *  - the full multi-timeframe analysis: Pro (`ta.full`).
- * The basis candle is the last closed 1h candle (else the finest analysed timeframe); content is
- * cached per coin + basis candle + language in `ai_contents`.
+ * The basis candle of the quota is the last closed 1h candle (else the finest analysed timeframe).
+ * Content is written from the analysis snapshots of every timeframe (the same ones the TA panel
+ * and the signal cards show) and cached per coin + the finest timeframe's snapshot candle +
+ * language in `ai_contents`, so it moves on with the snapshots.
  */
 export class AiService {
   private readonly inflight = new Map<string, Promise<unknown>>();
@@ -73,11 +77,14 @@ export class AiService {
 
   /**
    * The version of a coin's page content, read without gathering facts: the `ai` generation and
-   * the open time of the last closed candle of the basis timeframe (1h, else the finest analysed
-   * one). Null without candles. Answered synchronously while {@link basisMemo} holds it, else a promise.
+   * the open time of the last closed candle of the finest analysed timeframe (5m when the coin has
+   * it). The page's texts quote every timeframe's analysis snapshot, and the finest one moves first:
+   * content follows it, so the insights state the same figures (value and n) as the TA panel and the
+   * signal cards. Null without candles. Answered synchronously while {@link basisMemo} holds it,
+   * else a promise.
    */
   private basisVersion(row: CoinRow): string | null | Promise<string | null> {
-    const tf = row.timeframes.includes('1h') ? '1h' : TA_TIMEFRAMES.find((t) => row.timeframes.includes(t));
+    const tf = TA_TIMEFRAMES.find((t) => row.timeframes.includes(t));
     if (!tf) return null;
     const tfMs = TIMEFRAME_MS[tf];
     const step = Math.floor(this.d.clock.now() / tfMs);
@@ -191,8 +198,19 @@ export class AiService {
     return gatherFacts(this.d, row, lang);
   }
 
+  /** The basis candle of the strategy quota: the last closed 1h candle, else the finest analysed one (open time, ms). */
   private basisOf(f: CoinFacts): number {
     const head = f.timeframes.find((t) => t.timeframe === '1h') ?? f.timeframes[0];
+    if (!head) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${f.coin.symbol} has no analysed candles at ${new Date(f.as_of).toISOString()}`);
+    return head.candle_open_time;
+  }
+
+  /**
+   * The key the page content is stored under: the open time of the finest analysed timeframe's
+   * snapshot candle (the newest of the snapshots the texts quote; the coarser ones follow from it).
+   */
+  private contentKeyOf(f: CoinFacts): number {
+    const head = f.timeframes[0];
     if (!head) throw new AppError('TIMEFRAME_NOT_AVAILABLE', `${f.coin.symbol} has no analysed candles at ${new Date(f.as_of).toISOString()}`);
     return head.candle_open_time;
   }
@@ -210,15 +228,16 @@ export class AiService {
   private async content(row: CoinRow, lang: Lang, facts?: CoinFacts, basisCandle?: number): Promise<{ f: CoinFacts; basis: number; c: { by: string; content: AggregateContent; generatedAt: number } }> {
     const f = facts ?? (await this.facts(row, lang));
     const basis = basisCandle ?? this.basisOf(f);
-    const cached = await this.d.repo.content<AggregateContent>(row.id, 'aggregate', basis, lang);
+    const key = this.contentKeyOf(f);
+    const cached = await this.d.repo.content<AggregateContent>(row.id, 'aggregate', key, lang);
     if (cached) return { f, basis, c: cached };
     const c = await this.write<AggregateContent>(
       row.id,
       'aggregate',
-      basis,
+      key,
       lang,
       f.as_of,
-      () => ({ highlights: writeHighlights(f, lang), kline_insights: writeKlineInsights(f, lang), strategy: this.strategyOf(f, lang), based_on: basedOnOf(f) }),
+      () => ({ basis, highlights: writeHighlights(f, lang), kline_insights: writeKlineInsights(f, lang), strategy: this.strategyOf(f, lang), based_on: basedOnOf(f) }),
       (c) => ({ highlights: c.highlights.map((h) => h.text), kline_insights: c.kline_insights.map((k) => k.text), short_term: planProse(c.strategy.short_term), medium_long_term: planProse(c.strategy.medium_long_term) }),
       (c, p) => {
         const r = p as { highlights: string[]; kline_insights: string[]; short_term: Prose; medium_long_term: Prose };

@@ -46,10 +46,11 @@ export function createAi(d: {
   readModels?: ReadModels;
   log?: (m: string) => void;
   onStrategies?: AiDeps['onStrategies'];
+  setupRecords?: AiDeps['setupRecords'];
   events?: EventBus<SignalsEvents>;
 }): Ai {
   const repo = new AiRepository(d.db);
-  const service = new AiService({ repo, market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels, onStrategies: d.onStrategies });
+  const service = new AiService({ repo, market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels, onStrategies: d.onStrategies, setupRecords: d.setupRecords });
   const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
   const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });
   const lab = new LabService({ repo, ai: service, market: d.market, source: d.source, clock: d.clock });

@@ -2,7 +2,7 @@ import type { AiHighlight, KlineInsight, Lang, StrategyPlan } from '@coinlens/co
 import { EVENT_TYPE_NAMES } from '../news/nlp';
 import type { CoinFacts, NewsFact, TimeframeFacts } from './facts';
 import type { PlanNumbers } from './strategy';
-import { fmtHorizon, fmtNum1, fmtPct, fmtPrice, fmtProb, fmtRatio, fmtTime } from './format';
+import { enCount, fmtHorizon, fmtNum1, fmtPct, fmtPrice, fmtProb, fmtRatio, fmtTime } from './format';
 import { L, vocab } from './vocab';
 
 /**
@@ -120,19 +120,36 @@ export function writeKlineInsights(f: CoinFacts, lang: Lang): KlineInsight[] {
     const parts = [
       L(
         lang,
-        `${t.timeframe}: ${vocab.trend(t.trend, lang)}, ${vocab.intensity(t.intensity, lang)} intensity, cash flow ${vocab.cash(t.cash_flow, lang)}, volatility ${vocab.volatility(t.volatility, lang)}. Last close ${fmtPrice(t.last_price)} (${fmtPct(t.price_change_pct)} over ${t.price_change_window_candles} candles).`,
+        `${t.timeframe}: ${vocab.trend(t.trend, lang)}, ${vocab.intensity(t.intensity, lang)} intensity, cash flow ${vocab.cash(t.cash_flow, lang)}, volatility ${vocab.volatility(t.volatility, lang)}. Last close ${fmtPrice(t.last_price)} (${fmtPct(t.price_change_pct)} over ${enCount(t.price_change_window_candles, 'candle', 'candles')}).`,
         `${vocab.tf(t.timeframe, lang)}：${vocab.trend(t.trend, lang)}，强度${vocab.intensity(t.intensity, lang)}，资金${vocab.cash(t.cash_flow, lang)}，波动${vocab.volatility(t.volatility, lang)}。最新收盘 ${fmtPrice(t.last_price)}（${t.price_change_window_candles} 根 K 线 ${fmtPct(t.price_change_pct)}）。`,
       ),
     ];
+    if (t.verdict?.conflicting)
+      parts.push(
+        L(
+          lang,
+          `Direction ${vocab.direction(t.direction, lang)} on balance, with conflicting signals (${t.verdict.bullish} bullish vs ${t.verdict.bearish} bearish, trend ${vocab.trend(t.trend, lang)}).`,
+          `综合方向${vocab.direction(t.direction, lang)}，但信号相互矛盾（看涨 ${t.verdict.bullish} 个，看跌 ${t.verdict.bearish} 个，趋势：${vocab.trend(t.trend, lang)}）。`,
+        ),
+      );
     if (t.rsi !== null) parts.push(L(lang, `RSI 14: ${fmtNum1(t.rsi)}.`, `RSI 14：${fmtNum1(t.rsi)}。`));
     if (t.supports[0]) parts.push(L(lang, `Support ${fmtPrice(t.supports[0].price)} (${fmtPct(t.supports[0].distance_pct)}).`, `支撑 ${fmtPrice(t.supports[0].price)}（${fmtPct(t.supports[0].distance_pct)}）。`));
     if (t.resistances[0]) parts.push(L(lang, `Resistance ${fmtPrice(t.resistances[0].price)} (${fmtPct(t.resistances[0].distance_pct)}).`, `阻力 ${fmtPrice(t.resistances[0].price)}（${fmtPct(t.resistances[0].distance_pct)}）。`));
-    if (t.probability_target && t.touch.n > 0) {
+    if (t.probability_target && t.probability_within_noise && t.typical_move_pct != null) {
       const side = t.probability_target === 'resistance' ? L(lang, 'resistance', '阻力') : L(lang, 'support', '支撑');
       parts.push(
         L(
           lang,
-          `Touch probability of the ${side} within ${t.horizon_candles} candles: ${prob(t.touch, lang)}, ${probWord(t.touch, 'touch', lang)}; breakthrough ${prob(t.breakthrough, lang)}${t.breakthrough.calibration?.no_skill ? `, ${probWord(t.breakthrough, 'breakthrough', lang)}` : ''}.`,
+          `The nearest ${side} lies within normal noise: closer than the typical move over ${enCount(t.horizon_candles, 'candle', 'candles')} (${fmtPct(t.typical_move_pct).replace('+', '±')}), so no touch probability is stated.`,
+          `最近${side}处于正常波动范围内：比 ${t.horizon_candles} 根 K 线的典型波动（${fmtPct(t.typical_move_pct).replace('+', '±')}）更近，因此不给出触及概率。`,
+        ),
+      );
+    } else if (t.probability_target && t.touch.n > 0) {
+      const side = t.probability_target === 'resistance' ? L(lang, 'resistance', '阻力') : L(lang, 'support', '支撑');
+      parts.push(
+        L(
+          lang,
+          `Touch probability of the ${side} within ${enCount(t.horizon_candles, 'candle', 'candles')}: ${prob(t.touch, lang)}, ${probWord(t.touch, 'touch', lang)}; breakthrough ${prob(t.breakthrough, lang)}${t.breakthrough.calibration?.no_skill ? `, ${probWord(t.breakthrough, 'breakthrough', lang)}` : ''}.`,
           `${t.horizon_candles} 根 K 线内触及${side}的概率：${prob(t.touch, lang)}，${probWord(t.touch, 'touch', lang)}；突破概率 ${prob(t.breakthrough, lang)}${t.breakthrough.calibration?.no_skill ? `，${probWord(t.breakthrough, 'breakthrough', lang)}` : ''}。`,
         ),
       );
@@ -141,6 +158,12 @@ export function writeKlineInsights(f: CoinFacts, lang: Lang): KlineInsight[] {
     if (sigs.length) parts.push(L(lang, `Signals: ${sigs.join('; ')}.`, `信号：${sigs.join('；')}。`));
     return { timeframe: t.timeframe, candle_open_time: t.candle_open_time, text: parts.join(' ') };
   });
+}
+
+/** The recent news items that read against a plan's bias (cited by its risks with their headlines), newest first. */
+export function riskNews(p: Pick<PlanNumbers, 'bias'>, f: CoinFacts): NewsFact[] {
+  const against = p.bias === 'long' ? 'bearish' : 'bullish';
+  return f.news.filter((n) => n.trend === against);
 }
 
 /** Risks of a plan: volatility, RSI extremes, signals against the bias, small samples, news against the bias, the track record. */
@@ -152,9 +175,18 @@ export function planRisks(p: PlanNumbers, t: TimeframeFacts, f: CoinFacts, lang:
   if (t.rsi !== null && t.rsi <= 30) out.push(L(lang, `RSI 14 at ${fmtNum1(t.rsi)}: oversold, rebounds are frequent.`, `RSI 14 为 ${fmtNum1(t.rsi)}：超卖，反弹较常见。`));
   const opp = t.signals.filter((s) => s.direction === against);
   if (opp.length) out.push(L(lang, `Signals against the bias: ${opp.map((s) => `${s.name.en} (${s.record.en})`).join('; ')}.`, `与方向相反的信号：${opp.map((s) => `${s.name.zh}（${s.record.zh}）`).join('；')}。`));
-  if (t.touch.n < 20) out.push(L(lang, `Level probabilities rest on few cases (n = ${t.touch.n}).`, `关键位概率的样本较少（样本 ${t.touch.n}）。`));
-  const news = f.news.filter((n) => n.trend === against);
-  if (news.length) out.push(L(lang, `${news.length} recent news item(s) read ${against} for ${f.coin.symbol}, e.g. #${news[0].id}.`, `近期有 ${news.length} 条新闻对 ${f.coin.symbol} 偏${vocab.direction(against, lang)}，例如 #${news[0].id}。`));
+  if (t.touch.n < 20 && !t.probability_within_noise) out.push(L(lang, `Level probabilities rest on few cases (n = ${t.touch.n}).`, `关键位概率的样本较少（样本 ${t.touch.n}）。`));
+  const news = riskNews(p, f);
+  if (news.length) {
+    const head = `“${news[0].title}” (${news[0].source})`;
+    out.push(
+      L(
+        lang,
+        news.length === 1 ? `1 recent news item reads ${against} for ${f.coin.symbol}: ${head}.` : `${news.length} recent news items read ${against} for ${f.coin.symbol}, e.g. ${head}.`,
+        `近期有 ${news.length} 条新闻对 ${f.coin.symbol} 偏${vocab.direction(against, lang)}，例如“${news[0].title}”（${news[0].source}）。`,
+      ),
+    );
+  }
   out.push(accuracyText(f, lang));
   out.push(L(lang, `Price can gap through ${fmtPrice(p.invalidation)}; a stop there is not guaranteed.`, `价格可能跳空越过 ${fmtPrice(p.invalidation)}，该位置的止损不保证成交。`));
   return out;
@@ -180,6 +212,8 @@ export function writePlan(p: PlanNumbers, t: TimeframeFacts, f: CoinFacts, lang:
     `${setupEn}: entry zone ${zone}, targets ${targets}, invalidation ${fmtPrice(p.invalidation)} (${levelEn} ${long ? '−' : '+'} 0.5 × ATR ${fmtPrice(p.atr)}).${rr}`,
     `${setupZh}：入场区间 ${zone}，目标 ${targets}，失效价 ${fmtPrice(p.invalidation)}（${levelZh} ${long ? '−' : '+'} 0.5 × ATR ${fmtPrice(p.atr)}）。${rr}`,
   );
+  const d = p.decision;
+  const noTrade = d && !d.trade ? noTradeText(p, lang) : null;
   const horizon = L(lang, `${fmtHorizon(p.horizon_hours, lang)} (${t.horizon_candles} × ${t.timeframe} candles)`, `${fmtHorizon(p.horizon_hours, lang)}（${t.horizon_candles} 根${vocab.tf(t.timeframe, lang)} K 线）`);
   const termEn = term === 'short_term' ? 'Short term' : term === 'medium_long_term' ? 'Medium/long term' : `On ${t.timeframe}`;
   const termZh = term === 'short_term' ? '短线' : term === 'medium_long_term' ? '中长线' : vocab.tf(t.timeframe, lang);
@@ -200,9 +234,43 @@ export function writePlan(p: PlanNumbers, t: TimeframeFacts, f: CoinFacts, lang:
     reward_risk: p.reward_risk,
     horizon_hours: p.horizon_hours,
     trend,
-    strategy,
+    strategy: noTrade ? `${noTrade.text} ${L(lang, 'The rules would have said:', '规则原本给出的方案：')} ${strategy}` : strategy,
     horizon,
     risks: planRisks(p, t, f, lang),
-    summary,
+    summary: noTrade ? noTrade.summary(termEn, termZh, t, lang) : summary,
+    ...(d ? { decision: { trade: d.trade, reasons: d.reasons, min_reward_risk: d.min_reward_risk, record: d.record, watch: d.watch } } : {}),
+    risk_news: riskNews(p, f).map((n) => ({ id: n.id, title: n.title, link: n.link })),
+  };
+}
+
+/** The "no trade" sentence of a plan that did not pass its bar, and its summary: why, and the levels to watch. */
+function noTradeText(p: PlanNumbers, lang: Lang): { text: string; summary: (termEn: string, termZh: string, t: TimeframeFacts, lang: Lang) => string } {
+  const d = p.decision!;
+  const why: string[] = [];
+  for (const r of d.reasons) {
+    if (r === 'reward_risk_below_minimum' && p.reward_risk !== null)
+      why.push(L(lang, `reward/risk to the first target is ${fmtRatio(p.reward_risk)}, below ${fmtRatio(d.min_reward_risk)}`, `至第一目标的盈亏比为 ${fmtRatio(p.reward_risk)}，低于 ${fmtRatio(d.min_reward_risk)}`));
+    if (r === 'no_target') why.push(L(lang, 'there is no target to measure reward against', '没有可衡量收益的目标'));
+    if (r === 'record_worse_than_holding' && d.record)
+      why.push(
+        L(
+          lang,
+          `this setup's record (${p.bias}, ${p.timeframe}, n = ${d.record.n}) returned ${fmtPct(d.record.mean_return_pct)} on average against ${fmtPct(d.record.mean_hold_pct)} for holding ${p.bias} (difference ${fmtPct(d.record.diff_pct)}, 95 % CI ${fmtPct(d.record.diff_lo)} to ${fmtPct(d.record.diff_hi)})`,
+          `该方案类型的记录（${p.bias === 'long' ? '做多' : '做空'}，${vocab.tf(p.timeframe, lang)}，样本 ${d.record.n}）平均收益 ${fmtPct(d.record.mean_return_pct)}，同期持有 ${fmtPct(d.record.mean_hold_pct)}（差 ${fmtPct(d.record.diff_pct)}，95% 置信区间 ${fmtPct(d.record.diff_lo)} 至 ${fmtPct(d.record.diff_hi)}）`,
+        ),
+      );
+  }
+  const watch: string[] = [];
+  if (d.watch.support !== null) watch.push(L(lang, `support ${fmtPrice(d.watch.support)}`, `支撑 ${fmtPrice(d.watch.support)}`));
+  if (d.watch.resistance !== null) watch.push(L(lang, `resistance ${fmtPrice(d.watch.resistance)}`, `阻力 ${fmtPrice(d.watch.resistance)}`));
+  const watchText = watch.length ? L(lang, ` Levels to watch: ${watch.join(', ')}.`, ` 关注价位：${watch.join('，')}。`) : '';
+  return {
+    text: L(lang, `No trade: ${why.join('; ')}.${watchText}`, `不建议交易：${why.join('；')}。${watchText}`),
+    summary: (termEn, termZh, t, lg) =>
+      L(
+        lg,
+        `${termEn} (${t.timeframe}): no trade.${watchText} Based on the ${t.timeframe} candle closed ${fmtTime(t.candle_close_time, lg)}.`,
+        `${termZh}（${vocab.tf(t.timeframe, lg)}）：暂不交易。${watchText}依据 ${fmtTime(t.candle_close_time, lg)} 收盘的${vocab.tf(t.timeframe, lg)} K 线。`,
+      ),
   };
 }

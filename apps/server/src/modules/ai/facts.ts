@@ -5,6 +5,7 @@ import type { CoinRow } from '../market/market.repository';
 import type { NewsEventStudy, NewsReads } from '../news/news.reads';
 import type { SignalsReads } from '../signals/signals.reads';
 import { buildPlan, levelsOf, type PlanNumbers } from './strategy';
+import { decidePlan, type SetupRecord } from './strategy-gate';
 
 /** A support or resistance level in the facts: price (USDT), distance from the last price (%), touches, strength 0..1. */
 export interface LevelFact {
@@ -44,6 +45,12 @@ export interface TimeframeFacts {
   touch: { p: number; n: number; wording: string; calibration?: WordingCalibration };
   breakthrough: { p: number; n: number; wording: string; calibration?: WordingCalibration };
   horizon_candles: number;
+  /** Median move of the horizon in this history (percent; null when unmeasured): a level closer than it is within normal noise. */
+  typical_move_pct?: number | null;
+  /** The target level lies within the typical move: touch/breakthrough figures are not to be stated. */
+  probability_within_noise?: boolean;
+  /** Why the direction is what it is and whether its votes disagree (directionVerdict of @coinlens/ta; null for older snapshots). */
+  verdict?: { reason: string; bullish: number; bearish: number; conflicting: boolean } | null;
   /** Price that would prove a bullish view wrong (nearest support − 0.5 ATR), and a bearish one (nearest resistance + 0.5 ATR). */
   invalidation: { bullish: number | null; bearish: number | null };
   /** The rule-built plan of this timeframe (strategy.ts). */
@@ -94,10 +101,22 @@ export interface FactsDeps {
   news: NewsReads;
   source: MarketSource;
   clock: Clock;
+  /**
+   * The built-in analyst's record per setup, keyed `author|timeframe|bias` (CalibrationService
+   * setupRecords); absent or failing: plans are judged on reward/risk alone.
+   */
+  setupRecords?: () => Promise<ReadonlyMap<string, SetupRecord>>;
 }
 
-/** Turns a labelled ta_result into timeframe facts (levels split at the last price, nearest first). */
-export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
+/** Key of a setup in {@link FactsDeps.setupRecords}. */
+export const setupKey = (author: string, timeframe: string, bias: string) => `${author}|${timeframe}|${bias}`;
+
+/**
+ * Turns a labelled ta_result into timeframe facts (levels split at the last price, nearest first),
+ * with the plan of its timeframe and whether it is proposed; `record` gives the plan's setup record
+ * (none: judged on reward/risk alone).
+ */
+export function timeframeFacts(r: LabelledTaResult, record?: (plan: PlanNumbers) => SetupRecord | null): TimeframeFacts {
   const { supports, resistances } = levelsOf(r.support, r.resistance, r.last_price);
   const atr = r.indicators.atr_14 ?? null;
   const tf: TimeframeFacts = {
@@ -121,10 +140,14 @@ export function timeframeFacts(r: LabelledTaResult): TimeframeFacts {
     touch: r.touch_probability,
     breakthrough: r.breakthrough_probability,
     horizon_candles: r.horizon_candles,
+    typical_move_pct: r.typical_move?.pct ?? null,
+    probability_within_noise: r.probability_within_noise ?? false,
+    verdict: r.market.verdict ? { reason: r.market.verdict.reason, bullish: r.market.verdict.bullish, bearish: r.market.verdict.bearish, conflicting: r.market.verdict.conflicting } : null,
     invalidation: { bullish: null, bearish: null },
     plan: null,
   };
   tf.plan = buildPlan(tf);
+  if (tf.plan) tf.plan.decision = decidePlan(tf.plan, record?.(tf.plan) ?? null, tf);
   const half = (atr ?? 0) * 0.5;
   tf.invalidation = {
     bullish: supports[0] ? roundPrice(supports[0].price - half) : null,
@@ -149,7 +172,8 @@ export async function gatherFacts(deps: FactsDeps, row: CoinRow, lang: Lang): Pr
       // a timeframe without enough closed candles is left out
     }
   }
-  const timeframes = results.map(timeframeFacts);
+  const records = await deps.setupRecords?.().catch(() => null);
+  const timeframes = results.map((r) => timeframeFacts(r, records ? (p) => records.get(setupKey('builtin', p.timeframe, p.bias)) ?? null : undefined));
   const acc = await deps.signals.latestAccuracyCached(row.id);
   const feeds = await deps.news.latest({ limit: 5, offset: 0, filter: 'all', heat: 'all', lang, coin: String(row.id) }).catch(() => ({ list: [] as never[] }));
   const news: NewsFact[] = await Promise.all(

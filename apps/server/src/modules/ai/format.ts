@@ -57,3 +57,8 @@ export function fmtHorizon(hours: number, lang: Lang): string {
 export function fmtNum1(v: number): string {
   return v.toFixed(1);
 }
+
+/** English noun by count (`1 candle`, `2 candles`; the count formatted as given): Chinese has no plural, its templates write the count alone. */
+export function enCount(n: number, one: string, other: string): string {
+  return `${n} ${n === 1 ? one : other}`;
+}

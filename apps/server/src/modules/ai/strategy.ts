@@ -1,5 +1,6 @@
-import { roundPrice, type TaLevel, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
+import { levelsAtPrice, roundPrice, type TaLevel, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
 import type { LevelFact, TimeframeFacts } from './facts';
+import type { PlanDecision } from './strategy-gate';
 
 /**
  * The built-in strategy rules (documented in docs/decisions/030-ai-strategies-and-quotas.md). Pure functions
@@ -35,16 +36,23 @@ export interface PlanNumbers {
   invalidation: number;
   reward_risk: number | null;
   horizon_hours: number;
+  /**
+   * Whether the plan is proposed (strategy-gate.ts decidePlan: reward/risk ≥ 1.5 and a setup record
+   * not worse than holding); set by the facts, absent on a bare buildPlan result.
+   */
+  decision?: PlanDecision;
 }
 
 
-/** Splits levels at the last price: supports below (nearest first), resistances above (nearest first), up to 3 each. */
+/**
+ * Splits levels at `last` (the price the facts refer to) by the one shared rule (levelsAtPrice of
+ * @coinlens/contracts, as the chart and the panel do): supports below, resistances above, nearest
+ * first, up to 3 each; distance_pct signed (level − price) / price × 100, one decimal.
+ */
 export function levelsOf(support: TaLevel[], resistance: TaLevel[], last: number): { supports: LevelFact[]; resistances: LevelFact[] } {
   const fact = (l: TaLevel): LevelFact => ({ price: roundPrice(l.price), distance_pct: Math.round(((l.price - last) / last) * 1000) / 10, touches: l.touches, strength: Math.round(l.strength * 100) / 100 });
-  const all = [...support, ...resistance];
-  const supports = all.filter((l) => l.price < last).sort((a, b) => b.price - a.price).slice(0, 3).map(fact);
-  const resistances = all.filter((l) => l.price > last).sort((a, b) => a.price - b.price).slice(0, 3).map(fact);
-  return { supports, resistances };
+  const split = levelsAtPrice(support, resistance, last);
+  return { supports: split.support.map(fact), resistances: split.resistance.map(fact) };
 }
 
 /** Picks the bias and setup of rule 1. */

@@ -27,7 +27,8 @@ const COLS = sql`r.id, r.coin_id, r.author, r.term, r.timeframe, r.bias, r.entry
  * (tables `strategy_records`, `strategy_generations`, `ai_contents`, `news_impact`, `news_items`).
  *
  * A strategy record is the user's when the user generated the coin page's content of its basis
- * candle (`strategy_generations`) and that content (`ai_contents`, kind `aggregate`, same author)
+ * candle (`strategy_generations`) and that content (`ai_contents`, kind `aggregate`, same author;
+ * stored per snapshot candle, with the basis candle in its `basis` field, else its key)
  * holds the record's term with the record's candle: the short-term strategy rests on the 1h basis
  * candle itself, the medium/long-term one on the last closed 1d candle of that moment.
  */
@@ -37,7 +38,7 @@ export class AlertRecordsRepository {
   /** Strategy records `userId` generated (see the class), newest first, at most `limit`; only of `coinId` when given. */
   async strategiesOf(userId: number, coinId: number | null, limit = 50): Promise<StrategyRecordRow[]> {
     return this.h.query<StrategyRecordRow>(sql`select distinct ${COLS} from strategy_generations g
-      join ai_contents a on a.coin_id = g.coin_id and a.kind = 'aggregate' and a.candle_time = g.candle_time
+      join ai_contents a on a.coin_id = g.coin_id and a.kind = 'aggregate' and coalesce((a.content->>'basis')::bigint, a.candle_time) = g.candle_time
       join strategy_records r on r.coin_id = g.coin_id and r.author = a.by and r.candle_time = (a.content->'strategy'->r.term->>'candle_open_time')::bigint
       where g.user_id = ${userId} ${coinId == null ? sql`` : sql`and g.coin_id = ${coinId}`}
       order by r.created_at desc, r.id desc limit ${limit}`);

@@ -103,7 +103,7 @@ export class AlertsRepository {
   async ownsStrategy(userId: number, strategyId: number): Promise<boolean> {
     const r = await this.q(sql`select 1 from strategy_records r join strategy_generations g on g.coin_id = r.coin_id and g.user_id = ${userId}
       where r.id = ${strategyId} and (g.candle_time = r.candle_time or exists (select 1 from ai_contents a where a.coin_id = g.coin_id and a.kind = 'aggregate'
-        and a.candle_time = g.candle_time and a.by = r.author and (a.content->'strategy'->r.term->>'candle_open_time')::bigint = r.candle_time))
+        and coalesce((a.content->>'basis')::bigint, a.candle_time) = g.candle_time and a.by = r.author and (a.content->'strategy'->r.term->>'candle_open_time')::bigint = r.candle_time))
       limit 1`);
     return r.length > 0;
   }

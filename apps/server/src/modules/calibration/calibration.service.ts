@@ -11,6 +11,7 @@ import type { CoinRow } from '../market/market.repository';
 import type { CalibrationRepository, ForecastCellRow, NewForecast, NewStrategy, StrategyRow } from './calibration.repository';
 import type { PlanInput } from '../signals/analysis/analysis-job';
 import { buildPlan, levelsOf } from '../ai/strategy';
+import { type ScoredCase, type SetupRecord, setupRecordOf } from '../ai/strategy-gate';
 import { DEFAULT_FEE_PCT, scorePlan } from './strategy-score';
 import { labelWithScales } from './calibrated-wording';
 
@@ -294,7 +295,8 @@ export class CalibrationService {
     let n = 0;
     for (const term of ['short_term', 'medium_long_term'] as const) {
       const p = pair[term];
-      if (!p) continue;
+      // a plan that did not pass its bar was shown as "no trade", not proposed: nothing to score
+      if (!p || p.decision?.trade === false) continue;
       const ok = await this.d.repo.insertStrategy({
         author, coinId: row.id, term, timeframe: p.timeframe, bias: p.bias, candleTime: p.candle_open_time, lastPrice: p.last_price, entryLow: p.entry_zone.low,
         entryHigh: p.entry_zone.high, targets: p.targets, invalidation: p.invalidation_price, horizonHours: p.horizon_hours, basedOn, origin, createdAt,
@@ -382,6 +384,39 @@ export class CalibrationService {
     }
     await this.d.repo.saveStrategyScores(scores, now);
     return scores.length;
+  }
+
+  /** {@link setupRecords} of the current clock hour. */
+  private setupMemo: { hour: number; p: Promise<ReadonlyMap<string, SetupRecord>> } | null = null;
+
+  /**
+   * The record of every setup (author × timeframe × bias over every coin, live and backfill
+   * strategies scored by now) as setupRecordOf of ai/strategy-gate.ts computes it, keyed
+   * `author|timeframe|bias`. Computed at most once per clock hour (scores arrive as horizons pass).
+   */
+  setupRecords(): Promise<ReadonlyMap<string, SetupRecord>> {
+    const now = this.d.clock.now();
+    const hour = Math.floor(now / 3_600_000);
+    if (this.setupMemo?.hour === hour) return this.setupMemo.p;
+    const p = this.d.repo.strategies(now, {}).then((rows) => {
+      const groups = new Map<string, ScoredCase[]>();
+      for (const r of rows) {
+        if (r.status === null) continue;
+        const k = `${r.author}|${r.timeframe}|${r.bias}`;
+        (groups.get(k) ?? groups.set(k, []).get(k)!).push({ bias: r.bias, coinId: r.coin_id, createdAt: r.created_at, horizonHours: r.horizon_hours, returnPct: r.return_pct ?? 0, holdLongPct: r.hold_pct ?? 0 });
+      }
+      const out = new Map<string, SetupRecord>();
+      for (const [k, cases] of groups) {
+        const rec = setupRecordOf(cases, this.feePct);
+        if (rec) out.set(k, rec);
+      }
+      return out;
+    });
+    p.catch(() => {
+      if (this.setupMemo?.p === p) this.setupMemo = null;
+    });
+    this.setupMemo = { hour, p };
+    return p;
   }
 
   /** Track record of the stored strategies (per author × timeframe, then per author × coin × timeframe) and the latest 20. */

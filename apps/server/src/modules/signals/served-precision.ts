@@ -2,7 +2,7 @@ import type { LabelledTaResult, Probability, SignalTaResult, TaLevel, TaResult }
 import { roundEdge, roundPct, roundPrice, roundRate } from '@coinlens/contracts';
 
 const probability = (p: Probability): Probability => ({ ...p, p: roundRate(p.p) });
-const level = (l: TaLevel): TaLevel => ({ ...l, price: roundPrice(l.price), strength: roundRate(l.strength), distance_pct: roundPct(l.distance_pct) });
+const level = (l: TaLevel): TaLevel => ({ ...l, price: roundPrice(l.price), strength: roundRate(l.strength), distance_pct: roundPct(l.distance_pct), ...(l.volume_ratio === undefined ? {} : { volume_ratio: roundRate(l.volume_ratio) }) });
 const price = (v: number | null) => (v === null ? null : roundPrice(v));
 
 /**
@@ -13,13 +13,14 @@ const price = (v: number | null) => (v === null ? null : roundPrice(v));
  * stored snapshot keeps full precision; a new object, `r` is not changed.
  */
 export function servedTa<T extends TaResult>(r: T): T {
-  const side = (x: TaResult['probabilities']['support']) => (x ? { touch: probability(x.touch), breakthrough: probability(x.breakthrough) } : null);
+  const side = (x: TaResult['probabilities']['support']) => (x ? { ...x, touch: probability(x.touch), breakthrough: probability(x.breakthrough) } : null);
   return {
     ...r,
     market: { ...r.market, signals: r.market.signals.map((s) => ({ ...s, hit_rate: probability(s.hit_rate), edge: roundEdge(s.edge) })) },
     resistance: r.resistance.map(level),
     support: r.support.map(level),
     price_change_percent: roundPct(r.price_change_percent),
+    ...(r.typical_move ? { typical_move: { ...r.typical_move, pct: roundPct(r.typical_move.pct) } } : {}),
     support_price: price(r.support_price),
     resistance_price: price(r.resistance_price),
     touch_probability: probability(r.touch_probability),

@@ -462,7 +462,8 @@ export class SignalsReads {
       label: e.label,
       direction: e.direction as PatternStat['direction'],
       timeframe: e.timeframe,
-      avg_move_pct: e.all.n ? roundPct(e.move / e.all.n) : null,
+      // signed in the pattern's direction: + = the price moved the way the pattern pointed (a bearish pattern followed by a fall is positive)
+      avg_move_pct: e.all.n ? roundPct(((e.direction === 'bearish' ? -1 : 1) * e.move) / e.all.n) : null,
       all: roundEdge(all[i]),
       ...(both ? { in_sample: roundEdge(inSample[i]), out_of_sample: roundEdge(outSample[i]) } : {}),
     }));

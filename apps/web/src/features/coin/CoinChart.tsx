@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Candle, CoinDetail, CoinRef, Timeframe } from '@coinlens/contracts';
 import { useCandles } from '../../lib/market-queries';
@@ -25,13 +25,23 @@ const KlineChart = lazy(() => loadKlineChart().then((m) => ({ default: m.KlineCh
 /** The chart's place before it is created: same height, a skeleton. */
 const ChartPlaceholder = () => <div className="skeleton w-full" style={{ height: CHART_HEIGHT }} aria-hidden="true" />;
 
-/** K-line panel of a coin: timeframe buttons, chart, live updates from the market stream. */
-export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRef }) {
+/** The chart's first timeframe for a coin: 1h when it has it, else the first it has (1h for a coin without candles). */
+export function defaultChartTimeframe(coin: Pick<CoinDetail, 'timeframes'>): Timeframe {
+  const available = CHART_TIMEFRAMES.filter((tf) => coin.timeframes.includes(tf));
+  return available.includes('1h') ? '1h' : (available[0] ?? '1h');
+}
+
+/**
+ * K-line panel of a coin: timeframe buttons, chart, live updates from the market stream. The
+ * timeframe is the page's (`timeframe`, changed through `onTimeframe`): the analysis panel below
+ * shows the same timeframe's snapshot, so the levels drawn here are the ones it lists.
+ */
+export function CoinChart({ coin, coinRef, timeframe, onTimeframe }: { coin: CoinDetail; coinRef: CoinRef; timeframe: Timeframe; onTimeframe: (tf: Timeframe) => void }) {
   const { t } = useTranslation('coin');
   const theme = useTheme();
   const noMarket = coin.timeframes.length === 0;
   const available = CHART_TIMEFRAMES.filter((tf) => coin.timeframes.includes(tf));
-  const [timeframe, setTimeframe] = useState<Timeframe>(available.includes('1h') ? '1h' : (available[0] ?? '1h'));
+  const setTimeframe = onTimeframe;
   const q = useCandles(noMarket ? null : coinRef, timeframe);
   const chartRef = useRef<KlineChartHandle>(null);
   const onKline = useCallback((candle: Candle) => chartRef.current?.updateCandle(candle), []);
@@ -70,7 +80,14 @@ export function CoinChart({ coin, coinRef }: { coin: CoinDetail; coinRef: CoinRe
         </div>
       }
     >
-      <div className="relative p-1 sm:p-2" data-testid="chart-panel" data-state={failed ? 'error' : empty ? 'empty' : !data ? 'loading' : 'ready'}>
+      <div
+        className="relative p-1 sm:p-2"
+        data-testid="chart-panel"
+        data-state={failed ? 'error' : empty ? 'empty' : !data ? 'loading' : 'ready'}
+        data-timeframe={timeframe}
+        data-support={overlay.priceLines.find((l) => l.kind === 'support')?.price ?? ''}
+        data-resistance={overlay.priceLines.find((l) => l.kind === 'resistance')?.price ?? ''}
+      >
         {failed ? (
           <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center">
             <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />

@@ -1,7 +1,8 @@
-import { useDeferredValue, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { CoinDetail } from '@coinlens/contracts';
+import type { CoinDetail, TaTimeframe, Timeframe } from '@coinlens/contracts';
+import { isTaTimeframe } from '@coinlens/contracts/common/timeframe';
 import { useCoinDetail } from '../../lib/market-queries';
 import { useLivePrice } from '../../lib/live-prices';
 import { useClock } from '../../lib/clock';
@@ -15,7 +16,7 @@ import { ReplayBadge } from '../../components/ReplayBadge';
 import { AfterPaint } from '../../components/AfterPaint';
 import { FollowButton } from '../watchlist';
 import { CoinAlertButton } from '../alerts';
-import { CoinChart } from './CoinChart';
+import { CoinChart, defaultChartTimeframe } from './CoinChart';
 import { CoinNews } from './CoinNews';
 import { CoinTechnicalAnalysis } from './ta/CoinTechnicalAnalysis';
 import { CoinAiPanel } from './ai/CoinAiPanel';
@@ -218,6 +219,12 @@ export default function CoinPage() {
   const ref = coin?.slug ?? '';
   usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
 
+  // One timeframe for the chart and the analysis panel: the panel lists the levels the chart draws.
+  const [chosenTf, setChosenTf] = useState<{ coin: string; tf: Timeframe } | null>(null);
+  const timeframe: Timeframe = coin && chosenTf?.coin === coin.slug ? chosenTf.tf : coin ? defaultChartTimeframe(coin) : '1h';
+  const setTimeframe = (tf: Timeframe) => coin && setChosenTf({ coin: coin.slug, tf });
+  const taTimeframe: TaTimeframe = isTaTimeframe(timeframe) ? timeframe : '1h';
+
   const notFound = q.error instanceof ApiError && (q.error.code === 'COIN_NOT_FOUND' || q.error.status === 404 || q.error.status === 400);
   const failed = q.isError && !isCancelled(q.error);
 
@@ -242,13 +249,13 @@ export default function CoinPage() {
           <CoinHeader coin={coin} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_340px]">
             <div className="flex min-w-0 flex-col gap-4">
-              <CoinChart coin={coin} coinRef={ref} />
+              <CoinChart coin={coin} coinRef={ref} timeframe={timeframe} onTimeframe={setTimeframe} />
               {/* no candles, no analysis: a coin without market data makes no request that must fail */}
               {/* Below the chart on a phone: mounted one painted frame after another, so that their
                   first render, commit and requests run in tasks of their own (AfterPaint). */}
               {hasMarketData(coin) && (
                 <AfterPaint stage={2} fallback={<SectionSkeleton />}>
-                  <CoinTechnicalAnalysis coin={coin} />
+                  <CoinTechnicalAnalysis coin={coin} timeframe={taTimeframe} onTimeframe={setTimeframe} />
                 </AfterPaint>
               )}
               {hasMarketData(coin) && (

@@ -56,4 +56,13 @@ describe('LatestAccuracyPanel: hit rate beside its base rate', () => {
     await renderAt('zh-CN', grouped);
     expect(screen.getAllByTestId('accuracy-vs-base').at(-1)!.textContent).toMatch(/^命中率 58 %（样本 1,234，42 个独立片段）对比基准 52 %/);
   });
+
+  it('says why a timeframe has no scored signal instead of "— (0/0)"', async () => {
+    await renderAt('en-US');
+    const empty = screen.getByTestId('timeframe-unscored');
+    expect(empty.textContent).toBe('1M: none scored yet — a 1M signal is scored 30 days after it fires, so none of the last 7 days can be');
+    expect(document.body.textContent).not.toContain('(0/0)');
+    await renderAt('zh-CN');
+    expect(screen.getAllByTestId('timeframe-unscored').at(-1)!.textContent).toContain('1M 信号在触发 30 天后才评分');
+  });
 });

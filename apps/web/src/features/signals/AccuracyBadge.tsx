@@ -55,7 +55,7 @@ export function LatestAccuracyPanel() {
         <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-[12px] text-muted">
           {a.by_timeframe.map((b) => (
             <li key={b.timeframe} className="num" data-timeframe={b.timeframe}>
-              {t('accuracy.byTimeframe', { label: timeframeLabel(b.timeframe), value: accuracyText(t, b) })}
+              {b.total ? t('accuracy.byTimeframe', { label: timeframeLabel(b.timeframe), value: accuracyText(t, b) }) : <span data-testid="timeframe-unscored">{t(`accuracy.unscored.${timeframeLabel(b.timeframe)}`)}</span>}
               {b.pending > 0 && <span className="ml-1">· {t('accuracy.pending', { count: b.pending, n: formatNumber(b.pending) })}</span>}
               {b.total > 0 && (
                 <span className="ml-1" data-testid="timeframe-edge">

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Probability, SignalItem, SignalTaResult, TaTimeframe } from '@coinlens/contracts';
+import { levelsAtPrice } from '@coinlens/contracts/signals/levels-at-price';
 import { Change, CoinLogo } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { formatDateTimeUtc, formatPrice, formatUsd } from '../../lib/format';
@@ -26,6 +27,33 @@ const DIR_CLASS = { bullish: 'bg-up-soft text-up', bearish: 'bg-down-soft text-d
 export function DirectionPill({ direction }: { direction: 'bullish' | 'bearish' | 'neutral' }) {
   const { t } = useTranslation('signals');
   return <span className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${DIR_CLASS[direction]}`} data-direction={direction}>{t(`direction.${direction}`)}</span>;
+}
+
+/**
+ * The one direction of an analysis: the net verdict pill, a "conflicting signals" badge when its
+ * votes disagree (signals of both directions, or signals against the trend), and — when the verdict
+ * does not simply follow the trend shown beside it — why ("2 bullish vs 1 bearish signal; trend
+ * sideways"). Older snapshots without the votes show the pill alone. `pill={false}`: the reason
+ * line alone, for a place below a pill shown elsewhere.
+ */
+export function DirectionVerdict({ ta, showReason = true, pill = true }: { ta: Pick<SignalTaResult, 'market'>; showReason?: boolean; pill?: boolean }) {
+  const { t } = useTranslation('signals');
+  const v = ta.market.verdict;
+  const key = v && v.reason === 'reversal' && v.bullish + v.bearish === 0 ? 'reversal_plain' : v?.reason;
+  const reason = v && v.reason !== 'trend' && v.reason !== 'none' ? t(`verdict.reason.${key}`, { bullish: v.bullish, bearish: v.bearish, trend: t(`trend.${ta.market.trend}`) }) : null;
+  // the reason alone (beside a pill shown elsewhere): nothing when the verdict simply follows the trend
+  if (!pill) return showReason && reason ? <p className="text-[11px] text-muted" data-testid="verdict-reason">{reason}</p> : null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5" data-testid="direction-verdict" data-direction={ta.market.direction} data-conflicting={v?.conflicting ? 'true' : 'false'}>
+      <DirectionPill direction={ta.market.direction} />
+      {v?.conflicting && (
+        <span className="rounded border border-amber-500/60 px-1.5 py-0.5 text-[11px] font-semibold text-amber-700 dark:text-amber-300" data-testid="conflicting-signals" title={t('verdict.conflictingHelp')}>
+          {t('verdict.conflicting')}
+        </span>
+      )}
+      {showReason && reason && <span className="text-[11px] text-muted" data-testid="verdict-reason">{reason}</span>}
+    </span>
+  );
 }
 
 /** Timeframe selector with the product's labels (1D / 7D / 1M for the 5m, 1h and 1d analyses). */
@@ -92,19 +120,41 @@ function ProbabilityValue({ p, kind }: { p: Probability; kind: 'touch' | 'breakt
   );
 }
 
-/** Trend, intensity, cash flow, volatility, levels and worded probabilities (with n) of one analysis. */
-export function TaFacts({ ta }: { ta: SignalTaResult }) {
+/**
+ * Trend, intensity, cash flow, volatility, the nearest levels and worded probabilities (with n) of
+ * one analysis. `price` (quote currency): the price shown beside it (live when known); the levels are
+ * split at it by the shared rule (levelsAtPrice), so a support is always below it and a resistance
+ * above. Probabilities are of the target level at the analysed close: not stated when that level
+ * lies within the typical move of the horizon ("within normal noise"), nor once the price has
+ * crossed it since the close.
+ */
+export function TaFacts({ ta, price }: { ta: SignalTaResult; price?: number | null }) {
   const { t } = useTranslation('signals');
   const target = ta.probability_target;
+  const split = levelsAtPrice(ta.support, ta.resistance, price ?? ta.last_price);
+  const support = split.support[0]?.price ?? null;
+  const resistance = split.resistance[0]?.price ?? null;
+  const targetPrice = target === 'support' ? ta.support_price : target === 'resistance' ? ta.resistance_price : null;
+  const crossed = targetPrice != null && (target === 'support' ? support : resistance) !== targetPrice;
+  const typical = ta.typical_move?.pct;
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
       <Fact label={t('trend.label')} testId="ta-trend">{t(`trend.${ta.market.trend}`)}</Fact>
       <Fact label={t('intensity.label')} testId="ta-intensity">{t(`intensity.${ta.market.intense}`)}</Fact>
       <Fact label={t('cashFlow.label')}>{t(`cashFlow.${ta.market.cash_flow}`)}</Fact>
       <Fact label={t('volatility.label')}>{t(`volatility.${ta.market.volatility}`)}</Fact>
-      <Fact label={t('levels.support')}><span className="num">{ta.support_price == null ? t('levels.none') : formatPrice(ta.support_price)}</span></Fact>
-      <Fact label={t('levels.resistance')}><span className="num">{ta.resistance_price == null ? t('levels.none') : formatPrice(ta.resistance_price)}</span></Fact>
-      {target ? (
+      <Fact label={t('levels.support')} testId="ta-fact-support"><span className="num" data-price={support ?? ''}>{support == null ? t('levels.none') : formatPrice(support)}</span></Fact>
+      <Fact label={t('levels.resistance')} testId="ta-fact-resistance"><span className="num" data-price={resistance ?? ''}>{resistance == null ? t('levels.none') : formatPrice(resistance)}</span></Fact>
+      {target && (ta.probability_within_noise || crossed) ? (
+        <div className="col-span-2 min-w-0" data-testid="ta-noise">
+          <dt className="text-[11px] text-muted">{t('probability.touch', { target: t(`probability.target.${target}`) })}</dt>
+          <dd className="text-[12px] text-muted">
+            {crossed
+              ? t('probability.crossed')
+              : t('probability.withinNoise', { move: typical == null ? '—' : `±${typical.toFixed(2)} %`, label: ta.label })}
+          </dd>
+        </div>
+      ) : target ? (
         <>
           <Fact label={t('probability.touch', { target: t(`probability.target.${target}`) })} testId="ta-touch">
             <ProbabilityValue p={ta.touch_probability} kind="touch" />
@@ -145,7 +195,7 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
         </Link>
         <span className="num text-[15px] font-semibold">{formatUsd(coin.lastPrice)}</span>
         <Change value={coin.priceChangePercent} pill />
-        {ta && <DirectionPill direction={ta.market.direction} />}
+        {ta && <DirectionVerdict ta={ta} showReason={false} />}
         <span className="num ml-auto text-[12px] text-muted" data-testid="coin-accuracy">
           {t('accuracy.coin')}: {accuracyText(t, item.accuracy)}
         </span>
@@ -170,7 +220,8 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
       </div>
       {ta && (
         <div className="mt-3 flex flex-col gap-3">
-          <TaFacts ta={ta} />
+          <TaFacts ta={ta} price={coin.lastPrice} />
+          <DirectionVerdict ta={ta} pill={false} />
           <div>
             <h3 className="mb-1 text-[11px] text-muted">{t('signalsFired')}</h3>
             <SignalChips ta={ta} />

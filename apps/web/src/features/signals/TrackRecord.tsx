@@ -32,9 +32,26 @@ function Outcome({ item }: { item: TrackRecordItem }) {
   );
 }
 
-/** Table of logged signals with outcomes (compact: fewer columns, for the coin page). */
+/** Keys (`coin:timeframe:candle`) of the candles among `items` on which signals of both directions fired. */
+export function conflictingCandles(items: readonly TrackRecordItem[]): Set<string> {
+  const seen = new Map<string, { bullish: boolean; bearish: boolean }>();
+  for (const it of items) {
+    const k = `${it.coin.slug}:${it.timeframe}:${it.candle_time}`;
+    const e = seen.get(k) ?? { bullish: false, bearish: false };
+    if (it.direction === 'bullish') e.bullish = true;
+    if (it.direction === 'bearish') e.bearish = true;
+    seen.set(k, e);
+  }
+  return new Set([...seen].filter(([, e]) => e.bullish && e.bearish).map(([k]) => k));
+}
+
+/**
+ * Table of logged signals with outcomes (compact: fewer columns, for the coin page). Signals of
+ * opposite directions on the same coin, timeframe and candle are marked "conflicting signals".
+ */
 export function SignalLogTable({ items, compact = false }: { items: TrackRecordItem[]; compact?: boolean }) {
   const { t, i18n } = useTranslation('signals');
+  const conflicts = conflictingCandles(items);
   const { lang = 'en-US' } = useParams();
   const th = 'px-2 py-1.5 text-left text-[11px] font-medium whitespace-nowrap text-muted';
   const td = 'px-2 py-1.5 whitespace-nowrap';
@@ -69,7 +86,14 @@ export function SignalLogTable({ items, compact = false }: { items: TrackRecordI
               )}
               <td className={`${td} num`} data-label={t('track.col.timeframe')}>{timeframeLabel(s.timeframe)}</td>
               <td className={td} title={s.label} data-label={t('track.col.pattern')}>{signalName(s.name, s.label, i18n.language)}</td>
-              <td className={td} data-label={t('track.col.direction')}><DirectionPill direction={s.direction} /></td>
+              <td className={td} data-label={t('track.col.direction')}>
+                <DirectionPill direction={s.direction} />
+                {conflicts.has(`${s.coin.slug}:${s.timeframe}:${s.candle_time}`) && (
+                  <span className="ml-1 rounded border border-amber-500/60 px-1 py-0.5 text-[10px] font-semibold text-amber-700 dark:text-amber-300" data-testid="row-conflicting" title={t('verdict.conflictingHelp')}>
+                    {t('verdict.conflicting')}
+                  </span>
+                )}
+              </td>
               <td className={`${td} num text-right`} data-label={t('track.col.entry')}>{formatPrice(s.entry_price)}</td>
               <td className={`${td} num text-right`} data-label={t('track.col.exit')}>{formatPrice(s.exit_price)}</td>
               <td className={`${td} num text-right ${s.move_pct == null ? 'text-muted' : s.move_pct > 0 ? 'text-up' : s.move_pct < 0 ? 'text-down' : ''}`} data-label={t('track.col.move')}>{formatPercent(s.move_pct)}</td>
@@ -132,7 +156,7 @@ export function PatternStatsTable({ coin, timeframe }: { coin?: string; timefram
                 <th className={`${th} text-right`}>{t('track.col.hitRate')}</th>
                 <th className={`${th} text-right`}>{t('track.col.baseline')}</th>
                 <th className={th}>{t('track.col.edge')}</th>
-                {sample === 'all' && <th className={`${th} text-right`}>{t('track.col.avgMove')}</th>}
+                {sample === 'all' && <th className={`${th} text-right`} title={t('track.col.avgMoveHelp')}>{t('track.col.avgMove')}</th>}
               </tr>
             </thead>
             <tbody>

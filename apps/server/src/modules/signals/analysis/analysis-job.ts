@@ -1,6 +1,6 @@
 import type { TaLevel, TaResult, TaTimeframe } from '@coinlens/contracts';
 import {
-  analyzeColumns, classifyDirection, classifyTrend, computeSignalColumns, detectSignalsAt, findLevels, MIN_ANALYZE_CANDLES, runBacktest, sliceSignalColumns,
+  analyzeColumns, classifyCandle, computeSignalColumns, detectSignalsAt, MIN_ANALYZE_CANDLES, runBacktest, sliceSignalColumns,
   type BacktestOptions, type BacktestResult, type Candles, type SignalColumns,
 } from '@coinlens/ta';
 
@@ -30,7 +30,7 @@ export interface AnalysisJob {
 
 /**
  * The inputs of the built-in strategy rules (apps/server/src/modules/ai/strategy.ts) at one candle,
- * as analyze() classifies them there: trend, direction (fired signals + trend), support and
+ * as analyze() classifies them there (classifyCandle of @coinlens/ta, the same function): trend, direction (fired signals + trend), support and
  * resistance levels (nearest first), close and ATR14 (USDT; null while undefined).
  */
 export interface PlanInput {
@@ -85,10 +85,8 @@ export function planInputsOf(x: SignalColumns, after: number, upTo: number, from
     if (t <= after) continue;
     if (t > upTo) break;
     const c = sliceSignalColumns(x, i + 1);
-    const { trend, reversalTo } = classifyTrend(c, i);
-    const { resistance, support } = findLevels(c, i);
-    const atr = c.atr14[i];
-    out.push({ openTime: t, close: c.close[i], atr: atr > 0 ? atr : null, trend, direction: classifyDirection(detectSignalsAt(c, i), trend, reversalTo), support, resistance });
+    const { trend, verdict, resistance, support, atr } = classifyCandle(c, i);
+    out.push({ openTime: t, close: c.close[i], atr: atr > 0 ? atr : null, trend, direction: verdict.direction, support, resistance });
   }
   return out;
 }

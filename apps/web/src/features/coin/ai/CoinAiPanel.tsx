@@ -127,7 +127,8 @@ export function CoinAiPanel({ coinId, symbol }: { coinId: string; symbol: string
                       footer={(p) => (
                         <>
                           <StrategyRecordLine author={a.by} timeframe={p.timeframe} />
-                          {token && <StrategyAlertButton coin={{ slug: coinId, symbol, name: a.coin.name }} plan={p} term={term} author={a.by} />}
+                          {/* a "no trade" plan was not proposed (nor recorded): nothing to alert on */}
+                          {token && p.decision?.trade !== false && <StrategyAlertButton coin={{ slug: coinId, symbol, name: a.coin.name }} plan={p} term={term} author={a.by} />}
                         </>
                       )}
                     />

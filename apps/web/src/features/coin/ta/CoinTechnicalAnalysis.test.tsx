@@ -19,7 +19,7 @@ function renderWith(coin: Parameters<typeof CoinTechnicalAnalysis>[0]['coin']) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={['/en-US/crypto/bitcoin']}>
-        <CoinTechnicalAnalysis coin={coin} />
+        <CoinTechnicalAnalysis coin={coin} timeframe="1h" onTimeframe={() => undefined} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -27,11 +27,11 @@ function renderWith(coin: Parameters<typeof CoinTechnicalAnalysis>[0]['coin']) {
 }
 
 describe("coin page's technical analysis", () => {
-  it("asks for its analysis at once, from the page's coin, without the list of all coins", async () => {
+  it("asks for its analysis at once, of the page's timeframe (the chart's), from the page's coin, without the list of all coins", async () => {
     // It looked its coin up in GET /api/crypto/all first: one more request and a round trip before
     // the analysis was asked for.
     const urls = renderWith({ slug: 'bitcoin', symbol: 'BTC', timeframes: ['5m', '1h', '1d'], lastPrice: 105_000 });
-    await waitFor(() => expect(urls().some((u) => u.includes('/api/crypto/bitcoin/ta/5m'))).toBe(true));
+    await waitFor(() => expect(urls().some((u) => u.includes('/api/crypto/bitcoin/ta/1h'))).toBe(true));
     expect(urls().filter((u) => u.includes('/api/crypto/all'))).toEqual([]);
     expect(screen.getByTestId('coin-ta')).toHaveAttribute('data-state', 'loading');
   });

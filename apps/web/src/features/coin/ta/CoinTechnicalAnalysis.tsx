@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { Coin, CoinRef, LabelledTaResult, TaLevel, TaTimeframe } from '@coinlens/contracts';
@@ -6,7 +6,7 @@ import { TA_TIMEFRAMES, timeframeLabel } from '@coinlens/contracts/common/timefr
 import { EmptyState, ErrorState, Panel, Skeleton } from '../../../components/ui';
 import { errorKey, isCancelled } from '../../../lib/api';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { DirectionPill, SignalChips, TaFacts, TimeframeSelector, SignalLogTable, accuracyText, useCoinTa, useLatestAccuracy, useTrackRecord, AccuracyVsBase } from '../../signals';
+import { DirectionVerdict, SignalChips, TaFacts, TimeframeSelector, SignalLogTable, accuracyText, useCoinTa, useLatestAccuracy, useTrackRecord, AccuracyVsBase } from '../../signals';
 import { useMe } from '../../../lib/session';
 import { useLivePrice } from '../../../lib/live-prices';
 import { levelsAtPrice } from './levels';
@@ -22,7 +22,7 @@ function Levels({ title, levels, testId }: { title: string; levels: TaLevel[]; t
       {levels.length ? (
         <ul className="flex flex-col gap-0.5">
           {levels.slice(0, 4).map((l) => (
-            <li key={l.price} className="num flex justify-between gap-2 text-[12px]">
+            <li key={l.price} className="num flex justify-between gap-2 text-[12px]" data-price={l.price}>
               <span className="font-medium">{formatPrice(l.price)}</span>
               <span className="text-muted">{t('levels.distance', { pct: `${formatNumber(l.distance_pct, 2)} %` })} · {t('levels.touches', { count: l.touches })}</span>
             </li>
@@ -43,13 +43,21 @@ function Levels({ title, levels, testId }: { title: string; levels: TaLevel[]; t
 function LiveLevels({ ta, symbol, fallbackPrice }: { ta: LabelledTaResult; symbol: string | undefined; fallbackPrice: number | null | undefined }) {
   const { t } = useTranslation('signals');
   const live = useLivePrice(symbol);
-  const levels = levelsAtPrice(ta.support, ta.resistance, live?.lastPrice ?? fallbackPrice);
+  // the same price the chart's lines are split at (live, else the page's last price, else the analysed close)
+  const price = live?.lastPrice ?? fallbackPrice;
+  const levels = levelsAtPrice(ta.support, ta.resistance, price != null && price > 0 ? price : ta.last_price);
   return (
     <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2" data-testid="ta-levels">
       <Levels title={t('levels.resistance')} levels={levels.resistance} testId="ta-resistance" />
       <Levels title={t('levels.support')} levels={levels.support} testId="ta-support" />
     </div>
   );
+}
+
+/** The analysis facts with their nearest levels split at the live price (the chart's and LiveLevels' price). */
+function LiveTaFacts({ ta, symbol, fallbackPrice }: { ta: LabelledTaResult; symbol: string | undefined; fallbackPrice: number | null | undefined }) {
+  const live = useLivePrice(symbol);
+  return <TaFacts ta={ta} price={live?.lastPrice ?? fallbackPrice} />;
 }
 
 function Indicators({ ta }: { ta: LabelledTaResult }) {
@@ -89,7 +97,7 @@ function PerTimeframeRow({ coinRef, tf }: { coinRef: CoinRef; tf: TaTimeframe })
       <span className="num w-8 font-semibold">{timeframeLabel(tf)}</span>
       {q.data ? (
         <>
-          <DirectionPill direction={q.data.market.direction} />
+          <DirectionVerdict ta={q.data} showReason={false} />
           <span>{t(`trend.${q.data.market.trend}`)}</span>
           <span className="text-muted">{t(`intensity.${q.data.market.intense}`)}</span>
           <span className="text-muted">· {q.data.market.signals.length}</span>
@@ -139,13 +147,14 @@ function CoinAccuracy({ coinRef, symbol }: { coinRef: CoinRef; symbol: string })
  * it in every request, its `timeframes` are those offered, its `lastPrice` places the levels until
  * a live price arrives. The analysis is requested at once (no wait for the list of all coins).
  */
-export function CoinTechnicalAnalysis({ coin }: { coin: Pick<Coin, 'slug' | 'symbol' | 'timeframes' | 'lastPrice'> }) {
+export function CoinTechnicalAnalysis({ coin, timeframe, onTimeframe }: { coin: Pick<Coin, 'slug' | 'symbol' | 'timeframes' | 'lastPrice'>; timeframe: TaTimeframe; onTimeframe: (tf: TaTimeframe) => void }) {
   const { t } = useTranslation('signals');
   const coinRef: CoinRef = coin.slug;
   const symbol = coin.symbol;
   const available = TA_TIMEFRAMES.filter((tf) => coin.timeframes.includes(tf));
-  const [chosen, setChosen] = useState<TaTimeframe | null>(null);
-  const tf = chosen ?? (available.includes('5m') ? '5m' : available.includes('1h') ? '1h' : available[0]);
+  // the page's timeframe, shared with the chart above (its levels are the ones drawn there)
+  const tf = available.includes(timeframe) ? timeframe : (available.includes('1h') ? '1h' : available[0]);
+  const setChosen = onTimeframe;
   // A coin without analysed timeframes (no market data) is not asked about: the answer could only be 404.
   const q = useCoinTa(available.length ? coinRef : undefined, tf);
   // An analysis that arrives is rendered as a transition (in slices), not in the answer's task.
@@ -170,17 +179,17 @@ export function CoinTechnicalAnalysis({ coin }: { coin: Pick<Coin, 'slug' | 'sym
         ) : (
           <div className="flex flex-col gap-4">
             <div className="flex flex-wrap items-center gap-2">
-              <DirectionPill direction={ta.market.direction} />
+              <DirectionVerdict ta={ta} />
               <span className="text-[12px] text-muted">{t('ta.markers')}</span>
             </div>
-            <TaFacts ta={ta} />
+            <LiveTaFacts ta={ta} symbol={symbol} fallbackPrice={coin.lastPrice} />
             <div>
               <h4 className="mb-1 text-[11px] text-muted">{t('signalsFired')}</h4>
               <SignalChips ta={ta} />
             </div>
             <div className="grid gap-4 lg:grid-cols-2">
               <div className="flex flex-col gap-3">
-                <h4 className="text-[11px] font-medium text-fg" title={t('ta.levelsLive')}>{t('ta.levels')}</h4>
+                <h4 className="text-[11px] font-medium text-fg" title={t('ta.levelsLive')}>{t('ta.levelsOfChart', { tf: ta.current.timeframe })}</h4>
                 <LiveLevels ta={ta} symbol={symbol} fallbackPrice={coin.lastPrice} />
                 <h4 className="text-[11px] font-medium text-fg">{t('ta.perTimeframe')}</h4>
                 <PerTimeframe coinRef={coinRef} timeframes={available} />

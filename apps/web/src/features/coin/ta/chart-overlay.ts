@@ -15,7 +15,8 @@ const isTa = (tf: Timeframe): tf is TaTimeframe => tf === '5m' || tf === '1h' ||
 
 /**
  * Chart overlay of a coin on a timeframe: markers of its logged signals (arrow up below the bar for
- * bullish, arrow down above for bearish, circle for neutral; coloured by outcome once scored) and
+ * bullish, arrow down above for bearish, circle for neutral or for a candle with signals of both
+ * directions — conflicting, marked "±n"; coloured by direction) and
  * the nearest support / resistance as dashed price lines — taken on the side of `symbol`'s live
  * price, else of `fallbackPrice` (quote currency; a level the live price has crossed changes role).
  * Ticks re-render the caller only when one of the two lines changes. Empty for timeframes without
@@ -39,39 +40,45 @@ export function useSignalOverlay(coinRef: CoinRef | null, timeframe: Timeframe, 
   const markers = useMemo<SeriesMarker<Time>[]>(() => {
     if (!items) return [];
     // one marker per candle: the first signal of that candle, with the count when several fired
-    const byCandle = new Map<number, { item: (typeof items)[number]; n: number }>();
+    // a candle on which signals of both directions fired is drawn as one neutral circle marked "±"
+    // (conflicting signals), never as an arrow of one side
+    const byCandle = new Map<number, { item: (typeof items)[number]; n: number; up: boolean; down: boolean }>();
     for (const it of items) {
-      const e = byCandle.get(it.candle_time);
-      if (e) e.n++;
-      else byCandle.set(it.candle_time, { item: it, n: 1 });
+      const e = byCandle.get(it.candle_time) ?? { item: it, n: 0, up: false, down: false };
+      e.n++;
+      if (it.direction === 'bullish') e.up = true;
+      if (it.direction === 'bearish') e.down = true;
+      byCandle.set(it.candle_time, e);
     }
     return [...byCandle.values()]
       .sort((a, b) => a.item.candle_time - b.item.candle_time)
-      .map(({ item, n }) => ({
-        time: Math.floor(item.candle_time / 1000) as UTCTimestamp,
-        position: item.direction === 'bearish' ? ('aboveBar' as const) : ('belowBar' as const),
-        shape: item.direction === 'bullish' ? ('arrowUp' as const) : item.direction === 'bearish' ? ('arrowDown' as const) : ('circle' as const),
-        color: COLORS[item.direction],
-        text: n > 1 ? `×${n}` : '',
-        id: String(item.id),
-      }));
+      .map(({ item, n, up, down }) => {
+        const direction = up && down ? 'neutral' : item.direction;
+        return {
+          time: Math.floor(item.candle_time / 1000) as UTCTimestamp,
+          position: direction === 'bearish' ? ('aboveBar' as const) : ('belowBar' as const),
+          shape: direction === 'bullish' ? ('arrowUp' as const) : direction === 'bearish' ? ('arrowDown' as const) : ('circle' as const),
+          color: COLORS[direction],
+          text: up && down ? `±${n}` : n > 1 ? `×${n}` : '',
+          id: String(item.id),
+        };
+      });
   }, [items]);
   const a = ta ? analysis.data : undefined;
   // the nearest level on each side of the live price: selected per tick, re-rendered when it changes
   const nearest = useLiveSelect(symbol, (live) => {
     const price = live?.lastPrice ?? fallbackPrice;
     if (!a) return '';
-    if (price == null || !(price > 0)) return `${a.support_price ?? ''}|${a.resistance_price ?? ''}`;
-    const split = levelsAtPrice(a.support, a.resistance, price);
+    const split = levelsAtPrice(a.support, a.resistance, price != null && price > 0 ? price : a.last_price);
     return `${split.support[0]?.price ?? ''}|${split.resistance[0]?.price ?? ''}`;
   });
   const [supportText = '', resistanceText = ''] = nearest.split('|');
   const support = supportText === '' ? null : Number(supportText);
   const resistance = resistanceText === '' ? null : Number(resistanceText);
   const priceLines = useMemo(() => {
-    const out: { price: number; color: string; title: string }[] = [];
-    if (support != null) out.push({ price: support, color: COLORS.support, title: labels.support });
-    if (resistance != null) out.push({ price: resistance, color: COLORS.resistance, title: labels.resistance });
+    const out: { price: number; color: string; title: string; kind: 'support' | 'resistance' }[] = [];
+    if (support != null) out.push({ price: support, color: COLORS.support, title: labels.support, kind: 'support' });
+    if (resistance != null) out.push({ price: resistance, color: COLORS.resistance, title: labels.resistance, kind: 'resistance' });
     return out;
   }, [support, resistance, labels.support, labels.resistance]);
   const tipOf = useMemo(() => {
