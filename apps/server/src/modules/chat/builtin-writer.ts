@@ -81,8 +81,8 @@ function invalidationPart(t: TimeframeFacts, side: Side, lang: Lang, multi: bool
       : L(lang, `A short is proven wrong on a ${t.timeframe} close above **${fmtPrice(p)}**${dist}: that is where the rules put the stop.`, `${tf}收盘突破 **${fmtPrice(p)}**${dist}，看跌判断失效：规则把止损放在这里。`);
   const item =
     side === 'bullish'
-      ? L(lang, `- ${label('Stop (bullish invalidation)', t, multi, lang)}: a close below ${fmtPrice(p)} (${how})`, `- ${label('止损（看涨失效价）', t, multi, lang)}：收盘跌破 ${fmtPrice(p)}（${how}）`)
-      : L(lang, `- ${label('Stop (bearish invalidation)', t, multi, lang)}: a close above ${fmtPrice(p)} (${how})`, `- ${label('止损（看跌失效价）', t, multi, lang)}：收盘突破 ${fmtPrice(p)}（${how}）`);
+      ? L(lang, `- ${label('Bullish invalidation (stop)', t, multi, lang)}: a close below ${fmtPrice(p)} (${how})`, `- ${label('看涨失效价（止损）', t, multi, lang)}：收盘跌破 ${fmtPrice(p)}（${how}）`)
+      : L(lang, `- ${label('Bearish invalidation (stop)', t, multi, lang)}: a close above ${fmtPrice(p)} (${how})`, `- ${label('看跌失效价（止损）', t, multi, lang)}：收盘突破 ${fmtPrice(p)}（${how}）`);
   return { short, items: [item] };
 }
 

@@ -130,7 +130,7 @@ describe('assistant chat (built-in analyst)', () => {
     const facts = await factsOf('btc', Q_EN, 'en-US');
     const h1 = facts.timeframes.find((x) => x.timeframe === '1h')!;
     expect(text).toMatch(/^BTC is at \*\*[\d,.]+ USDT\*\* \(live, 16 May 2025 12:00 UTC\)\. Nearest 1h support: \*\*/);
-    expect(text).toContain('**Stop (bullish invalidation)**');
+    expect(text).toContain('**Bullish invalidation (stop)**');
     expect(text.split('\n').filter((l) => /^(Sources|Data)\b/.test(l))).toHaveLength(1);
     expect(text).toContain(h1.supports[0].price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
     expect(text).toContain(h1.invalidation.bullish!.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
