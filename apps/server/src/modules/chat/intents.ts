@@ -18,28 +18,29 @@ export const INTENT_ORDER: Intent[] = ['compare', 'price', 'entry', 'outlook', '
 export const INTENT_PATTERNS: Record<Intent, RegExp[]> = {
   price: [
     /\bprice\b(?! (?:target|level|zone|action))/, /\btrading at\b/, /\bhow much (?:is|did)\b/, /\bquote\b/, /\bwhat'?s? \w+ at\b/, /\bwhat is \w+ at\b/, /\bcurrent(?:ly)? (?:price|at)\b/, /\bmove(?:d)? today\b/,
-    /价格|现价|现在多少钱|报价|什么价|多少钱(?!买)|涨了多少|跌了多少/,
+    /价格|现价|现在多少钱|报价|什么价|多少钱(?!买)|涨了多少|跌了多少|值多少/,
   ],
   support: [/\bsupp?ort\b/, /\bfloor\b/, /\bdemand zone\b/, /\bbottom\b/, /支撑|支称|支持位|底在哪|底部|承接|下方(?:支撑|位置)/],
   resistance: [/\bresist[ae]nce\b/, /\bceiling\b/, /\bsupply zone\b/, /\bresistance\b/, /阻力|阻立|压力|套牢盘|上方(?:压力|阻力)/],
   entry: [
     /\b(?:buy|buying|long|longs|short|shorting|enter|entry|entries|ape|fomo|accumulate|add to)\b(?![- ]term)/, /\bsell\b(?!.*\b(?:where|at what)\b)/, /\bshould i sell\b/, /\bgood (?:time|idea|entry)\b/, /\bworth buying\b/, /\bthe dip\b/,
     /\b(?:strategy|trade plan|plan|setup|set-up|the play)\b/, /\bhow (?:would|should|do) (?:you|i) trade\b/, /\btrade \w+ today\b/,
-    /买|入场|进场|上车|抄底|做多|做空|建仓|加仓|梭哈|能进|怎么操作|怎么做|策略|计划|追高|要不要卖|该不该卖|进吗/,
+    /\bstep in\b/, /\bopen(?:ing)? (?:a |my )?(?:position|long|short|trade)\b/, /\bgood spot\b/,
+    /买|入场|进场|上车|抄底|做多|做空|建仓|加仓|梭哈|能进|怎么操作|怎么做|策略|计划|追高|要不要卖|该不该卖|进吗|开仓|开多|开空|开.{0,4}(?:多单|空单|仓位)|能接|接吗|接比较|哪里接|价位接/,
   ],
-  stop: [/\bstop\b/, /\bstop[- ]?loss\b/, /\bsl\b/, /\binvalidat/, /\bprove[sn]? (?:\w+ )*wrong\b/, /\bthesis break/, /\b(?:idea|trade|setup) (?:is )?dead\b/, /\bcut (?:my )?loss/, /止损|失效|割肉|就要跑|逻辑错|防守/],
+  stop: [/\bstop\b/, /\bstop[- ]?loss\b/, /\bsl\b/, /\binvalidat/, /\bprove[sn]? (?:\w+ )*wrong\b/, /\bthesis break/, /\b(?:idea|trade|setup) (?:is )?dead\b/, /\bcut (?:my )?loss/, /\bbail\b/, /\bget out\b/, /\b(?:uptrend|downtrend|trend) (?:is )?broken\b/, /止损|失效|割肉|就要跑|该跑|逻辑错|防守|认输|趋势就破/],
   targets: [/\btargets?\b/, /\btake[- ]?profits?\b/, /\btp\b/, /\bwhere (?:should|do|would|to) (?:i |you )?sell\b/, /\bupside\b/, /\bhow high\b/, /止盈|目标|在哪里出|卖在哪|涨到哪|继续拿/],
   outlook: [
     /\bup or down\b/, /\b(?:go|goes|going) (?:up|down)\b/, /\bheaded\b/, /\bheading\b/, /\bpump/, /\bdump\b/, /\bmoon\b/, /\bforecast/, /\bpredict/, /\boutlook\b/, /\bodds\b/, /\bchance\b/, /\bhow likely\b/, /\bexpected move\b/,
-    /\bwill (?:\w+ )?(?:hit|be|go|reach|break|rise|fall|drop|crash)\b/, /\bgonna\b/, /\bgoing to\b/, /\bkeep going\b/, /\bbreak ?out\b/, /\bbull(?:ish)? or bear(?:ish)?\b/, /\bbullish\b.*\b(?:next|this|tomorrow)\b/, /\bin (?:a|one) week\b/, /\bnext (?:week|month|few days|\d+ (?:hours|days))\b/, /\btomorrow\b|\btmrw\b/,
-    /会涨|会跌|涨还是跌|涨跌|走势如何|前景|预测|能涨到|崩|起飞|拉盘|会不会拉|看多还是看空|看涨吗|概率|可能性|会怎么走|会怎样|会怎么样|牛还是熊|会到多少|突破了吗|快要突破|继续涨|站上|会跌吗|会涨吗|涨不涨|跌不跌/,
+    /\bwill (?:\w+ )?(?:hit|be|go|reach|break|rise|fall|drop|crash)\b/, /\bgonna\b/, /\bgoing to\b/, /\bkeep going\b/, /\bbreak ?out\b/, /\bbull(?:ish)? or bear(?:ish)?\b/, /\bbullish\b.*\b(?:next|this|tomorrow)\b/, /\bin (?:a|one) week\b/, /\bprobability\b/, /\b(?:go|goes|going|move|moving|be|is) (?:higher|lower)\b/, /\b(?:higher|lower|green|red)\b.*\b(?:in|by|over|within|this|next|coming)\b/, /\bcloses? (?:the )?(?:week|day|month)\b/, /\bcould \w+ (?:fall|drop|crash|rise|pump|dump|go|rally)\b/, /\bbullish for\b|\bbearish for\b/, /\bdirection over\b/, /\bnext (?:week|month|few days|\d+ (?:hours|days))\b/, /\btomorrow\b|\btmrw\b/,
+    /会涨|会跌|涨还是跌|涨跌|走势如何|前景|预测|能涨到|崩|起飞|拉盘|会不会拉|看多还是看空|看涨吗|概率|可能性|会怎么走|会怎样|会怎么样|牛还是熊|会到多少|突破了吗|快要突破|继续涨|站上|会跌吗|会涨吗|涨不涨|跌不跌|暴跌|大跌|暴涨|大涨|怎么看|偏多吗|偏空吗|更低|更高/,
   ],
-  risks: [/\brisk/, /\bdanger/, /\bgo wrong\b/, /\blose\b/, /\bvolatil/, /\bdownside\b/, /风险|危险|隐患|亏多少|波动/],
+  risks: [/\brisk/, /\bdanger/, /\bgo wrong\b/, /\blose\b/, /\bvolatil/, /\bdownside\b/, /\bhurt\b/, /\bsafe\b/, /风险|危险|隐患|亏多少|波动|安全吗/],
   news: [/\bnews\b/, /\bheadlines?\b/, /\bannouncements?\b/, /\btweet/, /\bwhy (?:is|did|has) \w+ (?:moving|dump|pump|drop|fall|rise|up|down)/, /\bhappening\b/, /新闻|消息|资讯|利好|利空|公告|为什么涨|为什么跌|喊单/],
   indicator: [/\brsi\b/, /\bmacd\b/, /\bema\b/, /\b\d+ ?ma\b/, /\bmoving average/, /\bbollinger\b/, /\batr\b/, /\badx\b/, /\bstoch/, /\bmfi\b/, /\boverbought\b/, /\boversold\b/, /\bindicators?\b/, /均线|布林|超买|超卖|指标|随机|kdj/],
-  trend: [/trend/, /\bmomentum\b/, /\bdirection\b/, /\branging\b/, /\bhow'?s \w+ looking\b/, /\boverall picture\b/, /趋势|走势|方向|震荡|单边|行情/],
+  trend: [/trend/, /\bmomentum\b/, /\bdirection\b/, /\branging\b/, /\bhow'?s \w+ looking\b/, /\boverall picture\b/, /\bfading\b/, /趋势|走势|方向|震荡|单边|行情|动能/],
   signals: [/\bsignals?\b/, /\bgolden cross\b/, /\bdeath cross\b/, /\bpatterns?\b/, /信号|金叉|死叉|形态/],
-  accuracy: [/\baccura/, /\btrack record\b/, /\bhit rate\b/, /\bwin rate\b/, /\breliable\b/, /准吗|准不准|胜率|战绩|命中/],
+  accuracy: [/\baccura/, /\btrack record\b/, /\bhit rate\b/, /\bwin rate\b/, /\breliable\b/, /\bany good\b/, /准吗|准不准|胜率|战绩|命中|靠谱/],
   compare: [/\bvs\.?\b/, /\bversus\b/, /\bcompar/, /\boutperform/, /\bstronger\b/, /对比|比较|相对|跑赢|哪个更|谁更|选哪个/],
 };
 
@@ -63,6 +64,7 @@ const HORIZONS: [RegExp, (m: RegExpExecArray) => number][] = [
   [/\btomorrow\b|\btmrw\b|\btmr\b|\btoday\b|\bnext day\b|明天|明日|今天|一天/i, () => 24],
   [/\b(?:two|2) days\b|两天|二天/i, () => 48],
   [/\bfew days\b|\bcouple (?:of )?days\b|几天|三天/i, () => 72],
+  [/\b(?:two|couple of) weeks\b|两周|二周|两个星期/i, () => 336],
   [/\bweek\b|一周|下周|这周|本周|七天|一星期|周内|一个星期/i, () => 168],
   [/\bmonth\b|下个月|这个月|一个月|月底|本月/i, () => 720],
 ];
