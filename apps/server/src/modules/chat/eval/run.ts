@@ -97,18 +97,24 @@ function missingFacts(q: Question, text: string, f: AssistantFacts, reading: Que
   return miss;
 }
 
+const SET_NAMES = {
+  questions: '',
+  holdout: ' held-out set 1 (written after the rules; its misses were then used to extend them)',
+  holdout2: ' held-out set 2 (written after the rules, never used to change them)',
+} as const;
+
 const LEVEL = new Set(['support', 'resistance']);
 
 async function main() {
   const model = process.env.LLM_BASE_URL;
   const env: Record<string, string> = {};
   for (const k of ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY']) if (process.env[k]) env[k] = process.env[k]!;
-  const t = await createTestApp({ symbols: ['BTC', 'ETH', 'SOL', 'DOGE', 'XRP'], now: T0 + 26 * 60_000, env });
+  const t = await createTestApp({ symbols: ['BTC', 'ETH', 'SOL', 'DOGE', 'XRP'], timeframes: ['5m', '1h', '1d'], now: T0 + 26 * 60_000, env });
   const chat = t.ctx.ai.chat;
   console.log(`Assistant eval: writer ${chat.writerName}${model ? ` at ${model}` : ' (built-in rule-based analyst)'}; shipped data, replay clock ${new Date(T0 + 26 * 60_000).toISOString()}`);
   const memo = new Map<string, AssistantFacts>();
   try {
-    for (const [set, lang] of [['questions', 'en'], ['questions', 'zh'], ['holdout', 'en'], ['holdout', 'zh']] as const) {
+    for (const [set, lang] of [['questions', 'en'], ['questions', 'zh'], ['holdout', 'en'], ['holdout', 'zh'], ['holdout2', 'en'], ['holdout2', 'zh']] as const) {
       const qs = load(`${set}.${lang}`);
       let onTopic = 0;
       let unsupported = 0;
@@ -143,7 +149,7 @@ async function main() {
         if (verbose && process.argv.includes('--text')) console.log(`--- ${q.id} ${q.q}\n${text}`);
       }
       const pct = ((onTopic / qs.length) * 100).toFixed(1);
-      console.log(`${lang === 'en' ? 'en-US' : 'zh-CN'}${set === 'holdout' ? ' held-out set (written after the rules, not tuned on)' : ''}: on topic ${onTopic}/${qs.length} = ${pct} %; numbers absent from the facts: ${unsupported}`);
+      console.log(`${lang === 'en' ? 'en-US' : 'zh-CN'}${SET_NAMES[set]}: on topic ${onTopic}/${qs.length} = ${pct} %; numbers absent from the facts: ${unsupported}`);
       if (verbose) console.log(misses.join('\n'));
     }
   } finally {
