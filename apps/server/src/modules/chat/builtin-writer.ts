@@ -113,7 +113,7 @@ function pricePart(t: TimeframeFacts & { last_close?: number }, f: AssistantFact
   const sym = f.coin.symbol;
   const items: string[] = [];
   if (f.live.change_24h_pct !== null) items.push(L(lang, `- **24-hour change**: ${fmtPct(f.live.change_24h_pct)}`, `- **24 小时涨跌**：${fmtPct(f.live.change_24h_pct)}`));
-  if (t.last_close !== undefined) items.push(L(lang, `- **Last ${t.timeframe} close**: ${fmtPrice(t.last_close)} USDT, candle closed ${fmtTime(t.candle_close_time, lang)}`, `- **最新${vocab.tf(t.timeframe, lang)}收盘价**：${fmtPrice(t.last_close)} USDT，K 线收盘于 ${fmtTime(t.candle_close_time, lang)}`));
+  if (t.last_close !== undefined) items.push(L(lang, `- **Last ${t.timeframe} close**: ${fmtPrice(t.last_close)} USDT, candle closed ${fmtTime(t.candle_close_time, lang)}`, `- **${vocab.tf(t.timeframe, lang)}最新收盘价**：${fmtPrice(t.last_close)} USDT，K 线收盘于 ${fmtTime(t.candle_close_time, lang)}`));
   if (day && f.day) items.push(L(lang, `- **Last 24 hours range**: ${fmtPrice(f.day.low)}–${fmtPrice(f.day.high)}`, `- **过去 24 小时区间**：${fmtPrice(f.day.low)}–${fmtPrice(f.day.high)}`));
   return { short: L(lang, `${sym} is at ${livePhrase(f, lang)}.`, `${sym} 现价 ${livePhrase(f, lang)}。`), items };
 }
@@ -137,8 +137,8 @@ function entryPart(t: TimeframeFacts, f: AssistantFacts, lang: Lang, side: Side 
   if (where === 'in') short += L(lang, ': the live price is inside it now.', '：实时价格就在区间内。');
   else if ((long && where === 'above') || (!long && where === 'below')) short += L(lang, `: the live price is away from it, so the setup waits for a ${long ? 'pullback' : 'bounce'} into the zone rather than chasing.`, `：实时价格不在区间内，按规则应等${long ? '回调' : '反弹'}到区间再入场，而不是追价。`);
   else short += L(lang, ': the live price is already beyond the zone, on the side of the stop; check the invalidation first.', '：实时价格已越过区间、靠近止损一侧，请先看失效价。');
-  if (weak) short += L(lang, ` Reward/risk to the first target is only ${fmtRatio(rr)} (below ${MIN_REWARD_RISK}), so by the rules this is **no trade** now; watch the levels below.`, ` 到第一目标的盈亏比只有 ${fmtRatio(rr)}（低于 ${MIN_REWARD_RISK}），按规则现在**不交易**，关注下列价位。`);
-  if (side && ((side === 'bullish') !== long)) short += L(lang, ` You asked about the ${side === 'bullish' ? 'long' : 'short'} side; the rules favour the other one.`, ` 你问的是${side === 'bullish' ? '做多' : '做空'}，规则偏向另一侧。`);
+  if (weak) short += L(lang, ` Reward/risk to the first target is only ${fmtRatio(rr)} (below ${MIN_REWARD_RISK}), so by the rules this is **no trade** now; watch the levels below.`, `到第一目标的盈亏比只有 ${fmtRatio(rr)}（低于 ${MIN_REWARD_RISK}），按规则现在**不交易**，关注下列价位。`);
+  if (side && ((side === 'bullish') !== long)) short += L(lang, ` You asked about the ${side === 'bullish' ? 'long' : 'short'} side; the rules favour the other one.`, `你问的是${side === 'bullish' ? '做多' : '做空'}，规则偏向另一侧。`);
   const items = [
     L(lang, `- ${label('Entry zone', t, multi, lang)}: ${zone} (${long ? 'long' : 'short'})`, `- ${label('入场区间', t, multi, lang)}：${zone}（${long ? '做多' : '做空'}）`),
     L(lang, `- ${label('Stop (invalidation)', t, multi, lang)}: ${fmtPrice(p.invalidation)}`, `- ${label('止损（失效价）', t, multi, lang)}：${fmtPrice(p.invalidation)}`),
@@ -203,7 +203,7 @@ function outlookPart(t: TimeframeFacts, f: AssistantFacts, lang: Lang, multi: bo
   return { short: `${br?.short ?? none}${L(lang, ' ', '')}${read}`, items };
 }
 
-function risksPart(t: TimeframeFacts, f: AssistantFacts, lang: Lang, multi: boolean): Part {
+function risksPart(t: TimeframeFacts, f: AssistantFacts, lang: Lang, multi: boolean, withOutlook: boolean): Part {
   const tf = vocab.tf(t.timeframe, lang);
   const items: string[] = [];
   const inv = t.invalidation.bullish;
@@ -216,11 +216,11 @@ function risksPart(t: TimeframeFacts, f: AssistantFacts, lang: Lang, multi: bool
     parts.push(L(lang, `one ${t.timeframe} candle moves about ${fmtPrice(t.atr)} (ATR 14${share}; volatility ${vocab.volatility(t.volatility, lang)})`, `单根${tf} K 线的典型波动约 ${fmtPrice(t.atr)}（ATR 14${share}；波动${vocab.volatility(t.volatility, lang)}）`));
     items.push(L(lang, `- ${label('ATR 14', t, multi, lang)}: ${fmtPrice(t.atr)}`, `- ${label('ATR 14', t, multi, lang)}：${fmtPrice(t.atr)}`));
   }
-  if (inv !== null) items.push(L(lang, `- ${label('Bullish invalidation', t, multi, lang)}: ${fmtPrice(inv)}`, `- ${label('看涨失效价', t, multi, lang)}：${fmtPrice(inv)}`));
+  if (inv !== null && !withOutlook) items.push(L(lang, `- ${label('Bullish invalidation', t, multi, lang)}: ${fmtPrice(inv)}`, `- ${label('看涨失效价', t, multi, lang)}：${fmtPrice(inv)}`));
   const bearSignals = t.signals.filter((s) => s.direction === 'bearish');
   if (bearSignals.length) items.push(L(lang, `- **Bearish signals**: ${bearSignals.map((s) => `${s.name.en} (${s.record.en})`).join('; ')}`, `- **看跌信号**：${bearSignals.map((s) => `${s.name.zh}（${s.record.zh}）`).join('；')}`));
   const h = f.horizon;
-  if (h) items.push(L(lang, `- **Worst 10 % of past ${horizonName(h, lang)} windows**: ${fmtPct(h.p10_pct)} or lower (n = ${h.windows})`, `- **过去${horizonName(h, lang)}窗口中最差的 10%**：${fmtPct(h.p10_pct)} 或更低（样本 ${h.windows}）`));
+  if (h) items.push(L(lang, `- **Worst 10 % of past ${horizonName(h, lang)} windows**: ${fmtPct(h.p10_pct)} or lower (n = ${h.windows})`, `- **过去 ${horizonName(h, lang)}窗口中最差的 10%**：${fmtPct(h.p10_pct)} 或更低（样本 ${h.windows}）`));
   const badNews = f.news.filter((n) => n.trend === 'bearish');
   if (badNews.length) items.push(L(lang, `- **Bearish news**: “${escapeMarkdown(badNews[0].title)}” — ${escapeMarkdown(badNews[0].source)}, ${fmtTime(badNews[0].published_at, lang)}`, `- **利空新闻**：“${escapeMarkdown(badNews[0].title)}” —— ${escapeMarkdown(badNews[0].source)}，${fmtTime(badNews[0].published_at, lang)}`));
   const short = parts.length ? L(lang, `Main risks on ${t.timeframe}: ${parts.join('; ')}.`, `${tf}主要风险：${parts.join('；')}。`) : L(lang, `No ${t.timeframe} level or ATR to measure the risk from.`, `${tf}没有可用于衡量风险的价位或 ATR。`);
@@ -314,7 +314,7 @@ function comparePart(f: AssistantFacts, lang: Lang): Part {
     return L(
       lang,
       `- **${x.coin.symbol}**: ${fmtPrice(x.live.price)} USDT${ch !== null ? `, 24h ${fmtPct(ch)}` : ''}${t ? `; ${t.timeframe} ${readOf(t, lang)}` : ''}${h ? `; higher after ${horizonName(h, lang)} in ${fmtProb(h.up_share)} of past windows (n = ${h.windows})` : ''}`,
-      `- **${x.coin.symbol}**：${fmtPrice(x.live.price)} USDT${ch !== null ? `，24 小时 ${fmtPct(ch)}` : ''}${t ? `；${vocab.tf(t.timeframe, lang)}${readOf(t, lang)}` : ''}${h ? `；过去${horizonName(h, lang)}窗口收涨占 ${fmtProb(h.up_share)}（样本 ${h.windows}）` : ''}`,
+      `- **${x.coin.symbol}**：${fmtPrice(x.live.price)} USDT${ch !== null ? `，24 小时 ${fmtPct(ch)}` : ''}${t ? `；${vocab.tf(t.timeframe, lang)}${readOf(t, lang)}` : ''}${h ? `；过去 ${horizonName(h, lang)}窗口收涨占 ${fmtProb(h.up_share)}（样本 ${h.windows}）` : ''}`,
     );
   };
   const a = f.live.change_24h_pct;
@@ -361,7 +361,7 @@ function parts(f: AssistantFacts, scope: AnswerScope, r: QuestionReading, side: 
         else if (i === 'stop') out.push(invalidationPart(t, r.side ?? (t.plan?.bias === 'short' ? 'bearish' : side), lang, multi));
         else if (i === 'targets') out.push(targetsPart(t, lang, multi));
         else if (i === 'outlook') out.push(outlookPart(t, f, lang, multi));
-        else if (i === 'risks') out.push(risksPart(t, f, lang, multi));
+        else if (i === 'risks') out.push(risksPart(t, f, lang, multi, intents.includes('outlook')));
         else if (i === 'trend') out.push(trendPart(t, lang, multi));
         else if (i === 'indicator') out.push(indicatorPart(t, r.indicator ?? 'rsi', lang));
         else if (i === 'signals') out.push(signalsPart(t, lang));
@@ -401,9 +401,8 @@ export function builtinAnswer(f: AssistantFacts, r: QuestionReading): string {
   const lang = r.lang;
   const sym = f.coin.symbol;
   const out: string[] = [];
-  if (!r.inScope) {
-    out.push(scopeHelp(sym, lang), '');
-  } else if (!f.timeframes.length && r.intents.some((i) => i !== 'news' && i !== 'accuracy')) {
+  if (!r.inScope) return scopeHelp(sym, lang);
+  if (!f.timeframes.length && r.intents.some((i) => i !== 'news' && i !== 'accuracy')) {
     out.push(L(lang, `There is no analysed ${sym} candle yet, so there is nothing to ground an answer on.`, `目前还没有已分析的 ${sym} K 线，无法给出有依据的回答。`), '');
   } else {
     const scope = answerScope(f, r.question ?? '', r);

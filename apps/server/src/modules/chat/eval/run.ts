@@ -141,7 +141,8 @@ async function main() {
         const missing = missingFacts(q, text, facts, reading);
         if (missing.length) why.push(`missing ${missing.join(', ')}`);
         const scope = answerScope(facts, q.q, reading, { forModel: !!model });
-        const bad = ungroundedNumbers(text, scopeFacts(facts, scope));
+        // the writer is given the scope too: a timeframe asked but not analysed ("4h") may be named
+        const bad = ungroundedNumbers(text, { ...scopeFacts(facts, scope), answer_scope: { substituted: scope.substituted } });
         unsupported += bad.length;
         if (bad.length) why.push(`unsupported numbers ${bad.join(' ')}`);
         if (!why.filter((w) => !w.startsWith('unsupported')).length) onTopic++;
