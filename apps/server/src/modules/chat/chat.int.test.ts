@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, T0 } from '../../../test/harness';
 import { createSignedInUser } from '../../../test/users';
 import { NewsRepository } from '../news/news.repository';
+import type { LiveTimeframeFacts } from './assistant-facts';
 import { builtinAnswer } from './builtin-writer';
 import { ungroundedNumbers } from './grounding';
 import { answerOf, parseSse } from './sse-test-utils';
@@ -156,7 +157,7 @@ describe('assistant chat (built-in analyst)', () => {
       const ticker = (await t.ctx.source.getTicker('BTC'))!;
       const live = ticker.lastPrice!.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
       const facts = await factsOf('btc', 'Where is 1h support?', 'en-US');
-      const close = facts.timeframes.find((x) => x.timeframe === '1h')!.last_close;
+      const close = (facts.timeframes.find((x) => x.timeframe === '1h') as LiveTimeframeFacts).last_close;
       expect(ticker.lastPrice).not.toBe(close);
       expect(text.split('\n')[0]).toMatch(new RegExp(`^BTC is at \\*\\*${live.replace(/[.]/g, '\\.')} USDT\\*\\* \\(live, 16 May 2025 12:26 UTC\\)`));
       expect(text).toMatch(/from the live price/);

@@ -129,7 +129,7 @@ async function main() {
         if (!facts) memo.set(key, (facts = await chat.facts(row, reading)));
         let text = '';
         for await (const c of chat.writerFor(reading).answer({ facts, reading, question: q.q, lang: reading.lang, history: [] })) if (c.type === 'delta') text += c.text;
-        const got = new Set(reading.intents.map((i) => (LEVEL.has(i) ? 'levels' : i)));
+        const got = new Set<string>(reading.intents.map((i) => (LEVEL.has(i) ? 'levels' : i)));
         const wantOut = q.intents.includes('out_of_scope');
         const why: string[] = [];
         if (wantOut ? reading.inScope : !q.intents.every((i) => got.has(i))) why.push(`intents ${[...got].join('+') || 'none'} ≠ ${q.intents.join('+')}`);
