@@ -30,11 +30,11 @@ test('an answer about the daily chart is about the daily only: short answer, fig
   await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
   const { answer, text } = await ask(page, 'Where is support on the daily chart?');
   await expect(answer.getByTestId('chat-writer')).toHaveText('Built-in analyst (rules, no language model)');
-  expect(text.split('\n').find((l) => l.trim())).toMatch(/^Nearest 1d support: \d[\d,]*\.\d\d/);
+  expect(text.split('\n').find((l) => l.trim())).toMatch(/^BTC is at \d[\d,]*\.\d\d USDT \(live, \d+ May 2025 \d\d:\d\d UTC\)\. Nearest 1d support: \d[\d,]*\.\d\d/);
   expect(await answer.locator('.chat-md li').count()).toBeGreaterThanOrEqual(1);
   expect(text).toMatch(/\b1d\b/);
   expect(text, 'mentions no other timeframe').not.toMatch(/\b(5m|1h)\b/);
-  await expect(answer.getByTestId('chat-sources')).toHaveText(/^Sources: BTC 1d candle closed \d+ May 2025 \d\d:00 UTC · replay data$/);
+  await expect(answer.getByTestId('chat-sources')).toHaveText(/^Sources: BTC live price at \d+ May 2025 \d\d:\d\d UTC · BTC 1d candle closed \d+ May 2025 \d\d:00 UTC · replay data$/);
   expect(text.match(/^(Sources|Data):/gm)).toHaveLength(1);
   await expect(answer).toContainText('Not financial advice');
 
@@ -44,8 +44,40 @@ test('an answer about the daily chart is about the daily only: short answer, fig
   await expect(zh.answer.getByTestId('chat-writer')).toHaveText('内置分析器（规则，未使用语言模型）');
   expect(zh.text).toContain('1 小时');
   expect(zh.text, 'mentions no other timeframe').not.toMatch(/日线|5 分钟/);
-  await expect(zh.answer.getByTestId('chat-sources')).toHaveText(/^数据来源：BTC 1 小时 K 线收盘于 2025年5月\d+日 \d\d:00 UTC · 回放数据$/);
+  await expect(zh.answer.getByTestId('chat-sources')).toHaveText(/^数据来源：BTC 实时价格（2025年5月\d+日 \d\d:\d\d UTC） · BTC 1 小时 K 线收盘于 2025年5月\d+日 \d\d:00 UTC · 回放数据$/);
   expect(zh.text.match(/^数据来源：/gm)).toHaveLength(1);
+});
+
+test('answers a trader\'s "buy now or wait?" in English and "up or down next week?" in Chinese with the data, and an off-topic question costs nothing', async ({ page }, info) => {
+  await signUpThroughUi(page, uniqueEmail('chat-trader'), { redirect: '/en-US/crypto/bitcoin' });
+  await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('chat-quota')).toHaveText('5 of 5 questions left today');
+  const en = await ask(page, 'Should I buy BTC now or wait for a pullback? Where would you put a stop?');
+  expect(en.text).toMatch(/^BTC is at \d[\d,]*\.\d\d USDT \(live, \d+ May 2025 \d\d:\d\d UTC\)\. The 1h rules lean (long|short)/);
+  await expect(en.answer.locator('li', { hasText: 'Entry zone' })).toBeVisible();
+  await expect(en.answer.locator('li', { hasText: 'Stop (invalidation)' })).toBeVisible();
+  expect(en.text).toContain('What I can’t know');
+  expect(en.text).not.toMatch(/can’t give personal financial advice|can’t predict/);
+  await expect(page.getByTestId('chat-quota')).toHaveText('4 of 5 questions left today');
+
+  // a question outside the scope: what it can answer, in English, and the quota stays
+  const panel = page.getByTestId('chat-panel');
+  await panel.getByTestId('chat-input').fill('tell me a joke');
+  await panel.getByTestId('chat-send').click();
+  const off = panel.getByTestId('chat-answer').last();
+  await expect(off).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+  await expect(off).toContainText('built-in rule-based analyst, not a language model');
+  await expect(page.getByTestId('chat-quota')).toHaveText('4 of 5 questions left today');
+
+  await page.goto('/zh-CN/crypto/bitcoin');
+  await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
+  const zh = await ask(page, '比特币接下来一周会涨还是跌？主要风险是什么？');
+  expect(zh.text).toMatch(/^BTC 现价 \d[\d,]*\.\d\d USDT（实时，2025年5月\d+日 \d\d:\d\d UTC）。过去每 7 天的窗口中，BTC 收涨的占 \d+%（样本 \d+，95% 区间 \d+%–\d+%）/);
+  expect(zh.text).toContain('主要风险');
+  expect(zh.text).toContain('我无法知道的：未来');
+  await expect(zh.answer.getByTestId('chat-sources')).toHaveText(/^数据来源：BTC 实时价格.* · BTC 日线 K 线 \d{4}年\d+月\d+日–2025年5月\d+日 · 回放数据$/);
+  await expect(page.getByTestId('chat-quota')).toHaveText('今日还可提问 3/5 次');
+  await page.getByTestId('chat-panel').screenshot({ path: `test-results/chat-trader-${info.project.name}.png` });
 });
 
 test('the chat panel is wide enough to read, and back-to-top never covers it or its input', async ({ page }, info) => {

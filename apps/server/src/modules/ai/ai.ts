@@ -51,8 +51,8 @@ export function createAi(d: {
 }): Ai {
   const repo = new AiRepository(d.db);
   const service = new AiService({ repo, market: d.market, signals: d.signals, news: d.news, source: d.source, clock: d.clock, quota: d.quota, prose: d.llm ? new ModelProseWriter(d.llm, d.log) : null, readModels: d.readModels, onStrategies: d.onStrategies, setupRecords: d.setupRecords });
-  const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter(() => d.market.coinRows.map((c) => ({ symbol: c.symbol, name: c.name })));
-  const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, quota: d.quota, writer });
+  const writer = d.llm ? new LlmChatWriter(d.llm) : new BuiltinChatWriter();
+  const chat = new ChatService({ repo: new ChatRepository(d.db), ai: service, market: d.market, source: d.source, quota: d.quota, writer });
   const lab = new LabService({ repo, ai: service, market: d.market, source: d.source, clock: d.clock });
   const onStrategies = d.onStrategies;
   if (d.events && onStrategies)

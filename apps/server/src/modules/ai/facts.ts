@@ -30,6 +30,11 @@ export interface TimeframeFacts {
   cash_flow: string;
   atr: number | null;
   rsi: number | null;
+  /**
+   * Other indicator values at the analysed candle (prices in USDT for EMA, MACD and Bollinger
+   * bands; ADX, stochastic %K/%D and MFI on their 0–100 scales); null while undefined.
+   */
+  indicators?: Partial<Record<(typeof INDICATOR_KEYS)[number], number | null>>;
   /** Below the last price, nearest first (up to 3). */
   supports: LevelFact[];
   /** Above the last price, nearest first (up to 3). */
@@ -56,6 +61,9 @@ export interface TimeframeFacts {
   /** The rule-built plan of this timeframe (strategy.ts). */
   plan: PlanNumbers | null;
 }
+
+/** The indicator values a timeframe's facts carry besides RSI and ATR. */
+export const INDICATOR_KEYS = ['ema_20', 'ema_50', 'ema_200', 'macd', 'macd_signal', 'macd_hist', 'bb_upper', 'bb_middle', 'bb_lower', 'adx_14', 'stoch_k', 'stoch_d', 'mfi_14'] as const;
 
 /** A recent news item of the coin (released at or before the clock's now). */
 export interface NewsFact {
@@ -133,6 +141,7 @@ export function timeframeFacts(r: LabelledTaResult, record?: (plan: PlanNumbers)
     cash_flow: r.market.cash_flow,
     atr,
     rsi: r.indicators.rsi_14 ?? null,
+    indicators: Object.fromEntries(INDICATOR_KEYS.map((k) => [k, r.indicators[k] ?? null])),
     supports,
     resistances,
     signals: r.market.signals.map((s) => ({ label: s.label, name: s.name, direction: s.direction, hit_rate: { p: s.hit_rate.p, n: s.hit_rate.n }, edge: s.edge, record: { en: formatEdge(s.edge, 'en-US'), zh: formatEdge(s.edge, 'zh-CN') } })),

@@ -43,6 +43,14 @@ export function fmtTime(ms: number, lang: Lang): string {
   return `${d.getUTCDate()} ${mon} ${d.getUTCFullYear()} ${hh}:${mm} UTC`;
 }
 
+/** A UTC date: `16 May 2025` / `2025年5月16日`. */
+export function fmtDate(ms: number, lang: Lang): string {
+  const d = new Date(ms);
+  if (lang === 'zh-CN') return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日`;
+  const mon = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][d.getUTCMonth()];
+  return `${d.getUTCDate()} ${mon} ${d.getUTCFullYear()}`;
+}
+
 /** Hours as a readable horizon: `about 24 hours` / `约 24 小时`, days from 48 h on. */
 export function fmtHorizon(hours: number, lang: Lang): string {
   if (hours >= 48) {

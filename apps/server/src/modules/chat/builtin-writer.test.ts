@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { edgeStat, formatEdge, type TaTimeframe, TIMEFRAME_MS } from '@coinlens/contracts';
-import type { CoinFacts, TimeframeFacts } from '../ai/facts';
+import type { TimeframeFacts } from '../ai/facts';
 import { buildPlan } from '../ai/strategy';
+import { type AssistantFacts, horizonStats, rebaseOnLive } from './assistant-facts';
 import { builtinAnswer } from './builtin-writer';
 import { ungroundedNumbers } from './grounding';
+import { readQuestion } from './intents';
 import { answerScope, parseTimeframes } from './scope';
 
 const T0 = Date.parse('2025-05-16T12:00:00Z');
@@ -49,8 +51,8 @@ function tf(timeframe: TaTimeframe, k: number, last: number): TimeframeFacts {
   return t;
 }
 
-function facts(): CoinFacts {
-  const timeframes = [tf('5m', 1, 103_120.5), tf('1h', 4, 103_050), tf('1d', 20, 102_800)];
+function facts(): AssistantFacts {
+  const timeframes = [tf('5m', 1, 103_120.5), tf('1h', 4, 103_050), tf('1d', 20, 102_800)].map((t) => rebaseOnLive(t, 103_150.25));
   return {
     coin: { id: 1, symbol: 'BTC', name: 'Bitcoin' },
     as_of: T0,
@@ -61,11 +63,16 @@ function facts(): CoinFacts {
     accuracy: { hits: 12, total: 20, pending: 3, accuracy: 0.6 },
     news: [{ id: 'n42', title: 'Spot bitcoin ETFs log inflows', link: 'https://news.example/42', source: 'Example', published_at: T0 - 3_600_000, trend: 'bullish', event_type: null, event_study: null }],
     strategy: { short_term: timeframes[1].plan, medium_long_term: timeframes[2].plan },
+    live: { price: 103_150.25, at: T0 + 26 * 60_000, basis: 'ticker', change_24h_pct: 1.9 },
+    horizon: null,
+    other: null,
   };
 }
 
 const f = facts();
-const answer = (q: string, lang: 'en-US' | 'zh-CN' = 'en-US') => builtinAnswer(f, q, lang, coins);
+const read = (q: string, lang: 'en-US' | 'zh-CN' = 'en-US') => readQuestion(q, coins[0], coins, lang);
+const answer = (q: string, lang: 'en-US' | 'zh-CN' = 'en-US') => builtinAnswer(f, read(q, lang));
+const scopeOf = (q: string, opts?: { forModel?: boolean }) => answerScope(f, q, read(q), opts);
 const lines = (text: string) => text.split('\n').filter((l) => l.trim());
 /** Timeframe labels of both languages that the text mentions. */
 const mentioned = (text: string) => ['5m', '1h', '1d', '5 分钟', '1 小时', '日线'].filter((x) => (/^\d[a-z]$/.test(x) ? new RegExp(`(^|[^\\d.,])${x}\\b`).test(text) : text.includes(x)));
@@ -99,54 +106,57 @@ describe('timeframes a question names (en-US, zh-CN)', () => {
 
 describe('answer scope', () => {
   it('answers the timeframe asked, the nearest analysed one for another, and the most relevant by default', () => {
-    expect(answerScope(f, 'Where is support on the daily?').timeframes).toEqual(['1d']);
-    expect(answerScope(f, '日线支撑在哪里？').timeframes).toEqual(['1d']);
-    expect(answerScope(f, 'Where is support?')).toMatchObject({ timeframes: ['1h'], asked: false });
-    expect(answerScope(f, 'What is the price?').timeframes).toEqual(['5m']);
-    expect(answerScope(f, '4h resistance?')).toMatchObject({ timeframes: ['1h'], substituted: [{ asked: '4h', used: '1h' }] });
-    expect(answerScope(f, 'weekly trend')).toMatchObject({ timeframes: ['1d'], substituted: [{ asked: '1w', used: '1d' }] });
-    expect(answerScope(f, 'trend on all timeframes').timeframes).toEqual(['5m', '1h', '1d']);
-    expect(answerScope(f, 'Any news?')).toMatchObject({ timeframes: [], news: true });
-    expect(answerScope(f, 'tell me a joke').timeframes).toEqual([]);
-    expect(answerScope(f, 'tell me a joke', { forModel: true })).toMatchObject({ timeframes: ['1h'], news: true, accuracy: true });
+    expect(scopeOf('Where is support on the daily?').timeframes).toEqual(['1d']);
+    expect(scopeOf('日线支撑在哪里？').timeframes).toEqual(['1d']);
+    expect(scopeOf('Where is support?')).toMatchObject({ timeframes: ['1h'], asked: false });
+    expect(scopeOf('What is the price?').timeframes).toEqual(['5m']);
+    expect(scopeOf('4h resistance?')).toMatchObject({ timeframes: ['1h'], substituted: [{ asked: '4h', used: '1h' }] });
+    expect(scopeOf('weekly trend')).toMatchObject({ timeframes: ['1d'], substituted: [{ asked: '1w', used: '1d' }] });
+    expect(scopeOf('trend on all timeframes').timeframes).toEqual(['5m', '1h', '1d']);
+    expect(scopeOf('Any news?')).toMatchObject({ timeframes: [], news: true });
+    expect(scopeOf('tell me a joke').timeframes).toEqual([]);
+    expect(scopeOf('tell me a joke', { forModel: true })).toMatchObject({ timeframes: ['1h'], news: true, accuracy: true });
   });
 });
 
-describe('the built-in analyst answers short first, with a compact list and one sources line', () => {
-  it('answers a daily question about the daily only, in English', () => {
+describe('the built-in analyst answers short first, on the live price, with a compact list and one sources line', () => {
+  it('answers a daily question about the daily only, in English, from the live price with its time', () => {
     const text = answer('Where is support on the daily, and what would invalidate the bullish case?');
     const ls = lines(text);
-    // a short answer first: a sentence, not a heading or a label line
-    expect(ls[0]).toMatch(/^Nearest 1d support: \*\*[\d,.]+\*\* .*The bullish case fails on a 1d close below \*\*[\d,.]+\*\*\.$/);
+    // a short answer first: the live price with its time, then one sentence per thing asked
+    expect(ls[0]).toMatch(/^BTC is at \*\*103,150\.25 USDT\*\* \(live, 16 May 2025 12:26 UTC\)\. .*A long is proven wrong on a 1d close below \*\*[\d,.]+\*\*/);
+    expect(ls[0]).toMatch(/Nearest 1d support: \*\*[\d,.]+\*\* \(-[\d.]+% from the live price\)/);
     expect(text).not.toMatch(/^#/m);
-    // then the figures as one list
     const items = ls.filter((l) => l.startsWith('- '));
     expect(items.length).toBeGreaterThanOrEqual(3);
-    const firstItem = ls.findIndex((l) => l.startsWith('- '));
-    expect(ls.slice(firstItem, firstItem + items.length).every((l) => l.startsWith('- ') || l.startsWith('  '))).toBe(true);
-    // exactly one sources line, naming the daily candle only
+    // exactly one sources line, naming the live price and the daily candle only
     const sources = ls.filter((l) => /^(Sources|Data)\b/.test(l));
-    expect(sources).toEqual(['Sources: BTC 1d candle closed 16 May 2025 12:00 UTC · replay data']);
+    expect(sources).toEqual(['Sources: BTC live price at 16 May 2025 12:26 UTC · BTC 1d candle closed 16 May 2025 12:00 UTC · replay data']);
     expect(mentioned(text)).toEqual(['1d']);
     expect(text).toContain('Not financial advice');
     expect(ungroundedNumbers(text, f)).toEqual([]);
   });
 
-  it('answers a Chinese daily question about 日线 only, with one 数据来源 line', () => {
+  it('answers a Chinese daily question about 日线 only, in Chinese, with one 数据来源 line', () => {
     const text = answer('日线支撑在哪里？什么会让看涨判断失效？', 'zh-CN');
     const ls = lines(text);
-    expect(ls[0]).toMatch(/^日线最近支撑：\*\*[\d,.]+\*\*/);
-    expect(ls.filter((l) => /^数据来源|^数据：/.test(l))).toEqual(['数据来源：BTC 日线 K 线收盘于 2025年5月16日 12:00 UTC · 回放数据']);
+    expect(ls[0]).toMatch(/^BTC 现价 \*\*103,150\.25 USDT\*\*（实时，2025年5月16日 12:26 UTC）。日线最近支撑：\*\*[\d,.]+\*\*/);
+    expect(ls.filter((l) => /^数据来源|^数据：/.test(l))).toEqual(['数据来源：BTC 实时价格（2025年5月16日 12:26 UTC） · BTC 日线 K 线收盘于 2025年5月16日 12:00 UTC · 回放数据']);
     expect(mentioned(text)).toEqual(['日线']);
     expect(text).toContain('不构成投资建议');
     expect(ungroundedNumbers(text, f)).toEqual([]);
+  });
+
+  it('answers in the language of the question, whatever the page language', () => {
+    expect(answer('支撑位在哪里？', 'en-US')).toContain('最近支撑');
+    expect(answer('Where is support?', 'zh-CN')).toContain('Nearest 1h support');
   });
 
   it('takes 1h for levels and the finest timeframe for the price when none is named', () => {
     expect(mentioned(answer('Where is support?'))).toEqual(['1h']);
     expect(mentioned(answer('支撑位在哪里？', 'zh-CN'))).toEqual(['1 小时']);
     expect(mentioned(answer('What is the price?'))).toEqual(['5m']);
-    expect(lines(answer('What is the price?'))[0]).toBe('BTC last closed at **103,120.50 USDT** on the 5m chart.');
+    expect(lines(answer('What is the price?'))[0]).toBe('BTC is at **103,150.25 USDT** (live, 16 May 2025 12:26 UTC).');
   });
 
   it('says when the timeframe asked is not analysed and answers on the nearest one', () => {
@@ -164,7 +174,7 @@ describe('the built-in analyst answers short first, with a compact list and one 
   });
 
   it('keeps every signal figure with its baseline, edge interval and n', () => {
-    const text = answer('Which 1h signals fired, and how reliable are they?');
+    const text = answer('Which 1h signals fired?');
     expect(lines(text)[0]).toMatch(/none with a measurable edge over its baseline/);
     expect(text).toMatch(/^- MACD histogram falling \(1h, bearish, hit rate 40 %, baseline 41 %, n = 749; no measurable edge \(−0\.9 pp, 95 % CI/m);
     expect(mentioned(text)).toEqual(['1h']);
@@ -179,16 +189,42 @@ describe('the built-in analyst answers short first, with a compact list and one 
     expect(lines(acc).filter((l) => l.startsWith('Sources:'))).toEqual(['Sources: BTC signals scored over the last 7 days · replay data']);
   });
 
-  it('gives the short-term or the medium/long-term plan as the timeframe asks', () => {
-    expect(lines(answer('What is the strategy?'))[0]).toMatch(/^Short term \(1h\) rules give a (long|short) bias/);
-    const daily = answer('What is the daily strategy?');
-    expect(lines(daily)[0]).toMatch(/^Medium\/long term \(1d\) rules give/);
-    expect(mentioned(daily)).toEqual(['1d']);
+  it('answers "buy now or wait, and where is the stop" with the setup, the zone, the stop and one line on what it cannot know', () => {
+    const text = answer('Should I buy BTC now or wait for a pullback? Where would you put a stop?');
+    const p = f.timeframes[1].plan!;
+    expect(lines(text)[0]).toMatch(/^BTC is at \*\*103,150\.25 USDT\*\* \(live, 16 May 2025 12:26 UTC\)\. The 1h rules lean \*\*(long|short)\*\*/);
+    expect(text).toContain(`- **Stop (invalidation)**: ${p.invalidation.toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(text).toMatch(/^_What I can’t know: the future\./m);
+    expect(text).not.toMatch(/can’t give personal financial advice|can’t predict/);
+    expect(ungroundedNumbers(text, f)).toEqual([]);
   });
 
-  it('declines what it cannot answer before anything else, and adds no sources line without data', () => {
-    const pred = answer('Will BTC hit 150000 next month?');
-    expect(lines(pred)[0]).toMatch(/^> I can’t predict future prices/);
-    expect(pred).not.toMatch(/^Sources:/m);
+  it('answers an outlook with the base rate of the horizon and its n, in Chinese too', () => {
+    const closes = Array.from({ length: 400 }, (_, i) => ({ time: T0 - (400 - i) * 86_400_000, close: 100 + (i % 9) - (i % 4) + i * 0.1 }));
+    const fh: AssistantFacts = { ...f, horizon: horizonStats(closes, '1d', 168) };
+    const h = fh.horizon!;
+    expect(h).toMatchObject({ candles_per_window: 7, windows: 57, timeframe: '1d', days: 7 });
+    const zh = builtinAnswer(fh, readQuestion('比特币接下来一周会涨还是跌？主要风险是什么？', coins[0], coins, 'en-US'));
+    expect(zh).toContain(`过去每 7 天的窗口中，BTC 收涨的占 **${Math.round(h.up_share * 100)}%**（样本 57，95% 区间`);
+    expect(zh).toContain('日线主要风险');
+    expect(zh).toMatch(/我无法知道的：未来/);
+    expect(ungroundedNumbers(zh, fh)).toEqual([]);
+  });
+
+  it('re-splits levels at the live price: a support the price fell through is a resistance at once', () => {
+    const t = f.timeframes[1];
+    const below = rebaseOnLive(t, t.supports[0].price - 1);
+    expect(below.resistances[0].price).toBe(t.supports[0].price);
+    expect(below.supports[0].price).toBe(t.supports[1].price);
+    expect(below.invalidation.bullish).toBe(t.supports[1].price - 0.5 * t.atr!);
+    expect(below.last_close).toBe(t.last_price);
+  });
+
+  it('answers a question outside its scope with what it can answer, in the question’s language, and no sources line', () => {
+    const en = answer('tell me a joke');
+    expect(en).toMatch(/^I’m Coinlens’ built-in rule-based analyst, not a language model/);
+    expect(en).toContain('did not count toward your daily questions');
+    expect(en).not.toMatch(/^Sources:/m);
+    expect(answer('讲个笑话', 'en-US')).toMatch(/^我是 Coinlens 内置的规则分析器，不是语言模型/);
   });
 });

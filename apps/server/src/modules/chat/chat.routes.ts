@@ -24,12 +24,13 @@ export async function chatRoutes(app: FastifyInstance, deps: { chat: ChatService
     async (req, reply) => {
       const user = currentUser(req);
       const row = chat.resolve(req.params.coin);
-      const usage = await chat.accept(row, user.id, req.body.content, req.body.lang);
+      // a question outside the assistant's scope is read first and costs no quota
+      const accepted = await chat.accept(row, user.id, req.body.content, req.body.lang);
       const sse = openSse(req, reply);
       const ac = new AbortController();
       sse.onClose(() => ac.abort());
       try {
-        await chat.answer(row, user.id, req.body.content, req.body.lang, usage, (e) => sse.send(e.type, e), ac.signal);
+        await chat.answer(row, user.id, accepted, (e) => sse.send(e.type, e), ac.signal);
       } catch (e) {
         req.log.error({ err: e }, 'chat answer failed');
         sse.send('error', { type: 'error', code: 'INTERNAL', message: 'Something went wrong' });

@@ -1,7 +1,12 @@
 import { fmtAbsPct, fmtNum1, fmtPct, fmtPrice, fmtProb, fmtRatio } from '../ai/format';
 
-/** Constants of the rules and labels that may appear in texts (0.5 × ATR, RSI 14, 5m/1h/1d, 7 days, 24 hours). */
-export const RULE_CONSTANTS = ['0.5', '0.25', '14', '1', '5', '7', '24'];
+/**
+ * Constants of the rules and labels that may appear in texts: 0.5 × ATR, RSI 14, 5m/1h/1d, 7 days,
+ * 24 hours, the minimum reward/risk 1.5, 95 % intervals, the 10th–90th percentiles, and the
+ * parameters and usual thresholds of the indicators explained (RSI 30/70, ADX 25, stochastic and
+ * MFI 20/80, EMA 12/20/26/50/200, MACD signal 9, Bollinger 20 and 2 deviations, scale 0–100).
+ */
+export const RULE_CONSTANTS = ['0.5', '0.25', '14', '1', '5', '7', '24', '1.5', '95', '10', '90', '30', '70', '25', '20', '80', '12', '26', '50', '200', '9', '2', '0', '100'];
 
 const TOKEN = /\d[\d,]*(?:\.\d+)?/g;
 

@@ -1,8 +1,9 @@
 import { type Lang, type TaTimeframe } from '@coinlens/contracts';
 import type { CoinFacts } from '../ai/facts';
-import { fmtTime } from '../ai/format';
+import { fmtDate, fmtTime } from '../ai/format';
+import type { AssistantFacts } from './assistant-facts';
 import { escapeMarkdown, L, vocab } from '../ai/vocab';
-import { detectIntents, type Intent } from './intents';
+import { HORIZON_PATTERNS, type Intent, type QuestionReading } from './intents';
 
 /**
  * What one assistant answer is about: the timeframe(s) it answers, which ones
@@ -78,25 +79,32 @@ export function parseTimeframes(question: string): { mentions: { minutes: number
   return { mentions, all: ALL.test(question), day };
 }
 
+/** `question` without its horizon phrases ("next 48 hours" is a horizon, not a 48h timeframe). */
+export function stripHorizons(question: string): string {
+  let rest = question;
+  for (const re of HORIZON_PATTERNS) rest = rest.replace(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`), (s) => ' '.repeat(s.length));
+  return rest;
+}
+
 /** The analysed timeframe nearest to `minutes` (by ratio: 15m → 5m, 30m → 1h, 4h → 1h, 1w → 1d). */
 function nearest(minutes: number, available: TaTimeframe[]): TaTimeframe {
   return [...available].sort((a, b) => Math.abs(Math.log(MINUTES[a] / minutes)) - Math.abs(Math.log(MINUTES[b] / minutes)))[0];
 }
 
 /** Intents whose figures belong to a timeframe (news and the track record do not). */
-const TIMEFRAME_INTENTS: Intent[] = ['price', 'support', 'resistance', 'invalidation', 'trend', 'signals', 'strategy'];
+const TIMEFRAME_INTENTS: Intent[] = ['price', 'support', 'resistance', 'entry', 'stop', 'targets', 'outlook', 'risks', 'trend', 'indicator', 'signals', 'compare'];
 
 /**
- * The scope of the answer to `question` over `facts`: the timeframe(s) it names (an analysed one
- * not available is replaced by the nearest analysed one, and said so), all of them when it asks
- * for all, else the most relevant one: the finest for a price question, 1h (else the finest)
- * for levels, trend, signals and strategy. No timeframe when the question needs none (news,
- * track record) or is not understood. `forModel`: a question the rules do not understand still
- * goes to a model, with the default timeframe, the news and the track record.
+ * The scope of the answer to `question` (read as `reading`) over `facts`: the timeframe(s) it
+ * names (an analysed one not available is replaced by the nearest analysed one, and said so), all
+ * of them when it asks for all, else the most relevant one: the finest for a price question, 1d
+ * for an outlook of three days or more, 1h (else the finest) otherwise. No timeframe when the
+ * question needs none (news, track record) or is out of scope. `forModel`: an out-of-scope
+ * question given to a model still gets the default timeframe, the news and the track record.
  */
-export function answerScope(facts: CoinFacts, question: string, opts: { forModel?: boolean } = {}): AnswerScope {
-  const { intents } = detectIntents(question, facts.coin, []);
-  const { mentions, all, day } = parseTimeframes(question);
+export function answerScope(facts: CoinFacts, question: string, reading: Pick<QuestionReading, 'intents' | 'horizonHours'>, opts: { forModel?: boolean } = {}): AnswerScope {
+  const { intents } = reading;
+  const { mentions, all, day } = parseTimeframes(stripHorizons(question));
   const available = facts.timeframes.map((t) => t.timeframe);
   const general = !intents.length && !!opts.forModel;
   const needsTf = intents.some((i) => TIMEFRAME_INTENTS.includes(i)) || general;
@@ -112,6 +120,7 @@ export function answerScope(facts: CoinFacts, question: string, opts: { forModel
         if (!timeframes.includes(used)) timeframes.push(used);
       }
     } else if (intents.length === 1 && intents[0] === 'price') timeframes = [available[0]];
+    else if (intents.includes('outlook') && (reading.horizonHours ?? 0) >= 72 && available.includes('1d')) timeframes = ['1d'];
     else timeframes = [available.includes('1h') ? '1h' : available[0]];
   }
   timeframes.sort((a, b) => MINUTES[a] - MINUTES[b]);
@@ -123,15 +132,16 @@ export function answerScope(facts: CoinFacts, question: string, opts: { forModel
  * timeframes), news only when the answer is about news, the 24-hour window only when asked.
  * What a model is given, and what the answer's `based_on` names.
  */
-export function scopeFacts(facts: CoinFacts, scope: AnswerScope): CoinFacts {
+export function scopeFacts<F extends CoinFacts>(facts: F, scope: AnswerScope): F {
   const keep = <T extends { timeframe: TaTimeframe } | null>(p: T) => (p && scope.timeframes.includes(p.timeframe) ? p : null);
+  const other = (facts as { other?: CoinFacts | null }).other;
   return {
     ...facts,
-    price: facts.timeframes.find((t) => t.timeframe === scope.timeframes[0])?.last_price ?? null,
     day: scope.day ? facts.day : null,
     timeframes: facts.timeframes.filter((t) => scope.timeframes.includes(t.timeframe)),
     news: scope.news ? facts.news : [],
     strategy: { short_term: keep(facts.strategy.short_term), medium_long_term: keep(facts.strategy.medium_long_term) },
+    ...(other !== undefined ? { other: other ? scopeFacts({ ...other, other: null }, { ...scope, news: false }) : null } : {}),
   };
 }
 
@@ -141,10 +151,19 @@ export function scopeFacts(facts: CoinFacts, scope: AnswerScope): CoinFacts {
  * record when used, and "replay" for replayed data. Null when the answer rests on no data.
  * `facts` must already be scoped ({@link scopeFacts}).
  */
-export function sourcesLine(facts: CoinFacts, scope: AnswerScope, lang: Lang): string | null {
+export function sourcesLine(facts: CoinFacts & Partial<Pick<AssistantFacts, 'live' | 'horizon' | 'other'>>, scope: AnswerScope, lang: Lang): string | null {
   const sym = facts.coin.symbol;
-  const parts = facts.timeframes.map((t) => L(lang, `${sym} ${t.timeframe} candle closed ${fmtTime(t.candle_close_time, lang)}`, `${sym} ${vocab.tf(t.timeframe, lang)} K 线收盘于 ${fmtTime(t.candle_close_time, lang)}`));
-  if (facts.day && scope.intents.includes('price')) parts.push(L(lang, `24-hour window to ${fmtTime(facts.day.to, lang)}`, `截至 ${fmtTime(facts.day.to, lang)} 的 24 小时`));
+  const parts: string[] = [];
+  if (facts.live && facts.live.basis === 'ticker' && facts.timeframes.length) parts.push(L(lang, `${sym} live price at ${fmtTime(facts.live.at, lang)}`, `${sym} 实时价格（${fmtTime(facts.live.at, lang)}）`));
+  parts.push(...facts.timeframes.map((t) => L(lang, `${sym} ${t.timeframe} candle closed ${fmtTime(t.candle_close_time, lang)}`, `${sym} ${vocab.tf(t.timeframe, lang)} K 线收盘于 ${fmtTime(t.candle_close_time, lang)}`)));
+  const h = facts.horizon;
+  if (h && (scope.intents.includes('outlook') || scope.intents.includes('risks') || scope.intents.includes('compare'))) parts.push(L(lang, `${sym} ${h.timeframe} candles ${fmtDate(h.from, lang)} – ${fmtDate(h.to, lang)}`, `${sym} ${vocab.tf(h.timeframe, lang)} K 线 ${fmtDate(h.from, lang)}–${fmtDate(h.to, lang)}`));
+  const o = facts.other;
+  if (o) {
+    if (o.live.basis === 'ticker') parts.push(L(lang, `${o.coin.symbol} live price at ${fmtTime(o.live.at, lang)}`, `${o.coin.symbol} 实时价格（${fmtTime(o.live.at, lang)}）`));
+    parts.push(...o.timeframes.map((t) => L(lang, `${o.coin.symbol} ${t.timeframe} candle closed ${fmtTime(t.candle_close_time, lang)}`, `${o.coin.symbol} ${vocab.tf(t.timeframe, lang)} K 线收盘于 ${fmtTime(t.candle_close_time, lang)}`)));
+  }
+  if (facts.day && scope.day && scope.intents.includes('price')) parts.push(L(lang, `24-hour window to ${fmtTime(facts.day.to, lang)}`, `截至 ${fmtTime(facts.day.to, lang)} 的 24 小时`));
   if (scope.news && facts.news.length) parts.push(L(lang, `news ${facts.news.map((n) => `#${escapeMarkdown(n.id)}`).join(', ')}`, `新闻 ${facts.news.map((n) => `#${escapeMarkdown(n.id)}`).join('、')}`));
   if (scope.accuracy) parts.push(L(lang, `${sym} signals scored over the last 7 days`, `${sym} 近 7 天已评分信号`));
   if (!parts.length) return null;
