@@ -49,7 +49,7 @@ test('an answer about the daily chart is about the daily only: short answer, fig
 });
 
 test('answers a trader\'s "buy now or wait?" in English and "up or down next week?" in Chinese with the data, and an off-topic question costs nothing', async ({ page }, info) => {
-  await signUpThroughUi(page, uniqueEmail('chat-trader'), { redirect: '/en-US/crypto/bitcoin' });
+  await signUpThroughApi(page, uniqueEmail('chat-trader'), { redirect: '/en-US/crypto/bitcoin' });
   await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('chat-quota')).toHaveText('5 of 5 questions left today');
   const en = await ask(page, 'Should I buy BTC now or wait for a pullback? Where would you put a stop?');
