@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toggleTheme } from '../../lib/theme';
@@ -9,6 +9,7 @@ import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
 import { useSession } from '../../lib/session';
+import { isSearchShortcut } from '../../features/search/search-logic';
 
 /** The global search, loaded on first open (it is not part of any page's first paint). */
 /** The phone menu, loaded on first open. */
@@ -105,6 +106,33 @@ export function Header({ tab }: { tab?: TabMarker }) {
   const current: AppLang = isSupportedLang(lang) ? lang : 'en-US';
   const [searchOpen, setSearchOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Where the focus was when the search opened: it goes back there when the search closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openSearch = useCallback(() => {
+    const active = document.activeElement;
+    returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    setSearchOpen(true);
+  }, []);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    const back = returnFocus.current;
+    returnFocus.current = null;
+    // after the overlay has unmounted
+    requestAnimationFrame(() => {
+      if (back && back.isConnected) back.focus();
+      else document.querySelector<HTMLElement>('[data-testid="search-button"]')?.focus();
+    });
+  }, []);
+  // `/` and Ctrl/⌘+K open the search from anywhere on the page (see isSearchShortcut).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isSearchShortcut(e)) return;
+      e.preventDefault();
+      if (!searchOpen) openSearch();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [searchOpen, openSearch]);
   const { token } = useSession();
   const tabCls = (active: boolean) =>
     `relative flex h-[58px] items-center px-3 text-[14px] font-medium transition-colors ${
@@ -123,7 +151,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
           </Link>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <button type="button" className={iconBtn} aria-label={t('shell:search.open')} onClick={() => setSearchOpen(true)} data-testid="search-button">
+          <button type="button" className={iconBtn} aria-label={t('shell:search.open')} aria-keyshortcuts="/ Control+K Meta+K" title={t('shell:search.shortcut')} onClick={openSearch} data-testid="search-button">
             <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
               <circle cx="11" cy="11" r="7" />
               <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
@@ -147,7 +175,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
         </div>
         {searchOpen && (
           <Suspense fallback={null}>
-            <SearchOverlay open onClose={() => setSearchOpen(false)} lang={current} />
+            <SearchOverlay open onClose={closeSearch} lang={current} />
           </Suspense>
         )}
         {drawerOpen && (
