@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { Candle, Timeframe } from '@coinlens/contracts';
 import type { Theme } from '../../lib/theme';
 import { formatCompact, formatDateTimeUtc, formatPrice } from '../../lib/format';
+import { markFirstContent } from '../../lib/perf-marks';
 import { MarkerLayer, type HoveredMarker, type MarkerAnchor } from './MarkerLayer';
 import { coalesceCandles, type CandleCoalescer } from './candle-coalescer';
 import { formatTickMark } from './tick-format';
@@ -350,6 +351,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     }
     if (containerRef.current) containerRef.current.style.visibility = '';
     placeAnchors();
+    if (all.length) markFirstContent('coinlens:chart');
   }, [created, candles, forming, timeframe, placeAnchors]);
 
   // Markers and price lines.

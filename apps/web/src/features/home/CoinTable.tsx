@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { markFirstContent } from '../../lib/perf-marks';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Coin } from '@coinlens/contracts';
 import { formatCompact, formatUsd } from '../../lib/format';
@@ -140,6 +142,10 @@ export function CoinTableSkeleton({ rows = 10 }: { rows?: number }) {
  */
 export function CoinTable({ coins }: { coins: Coin[] }) {
   const wide = useMediaQuery('(min-width: 768px)');
+  const priced = coins.some((c) => c.lastPrice != null);
+  useEffect(() => {
+    if (priced) markFirstContent('coinlens:prices');
+  }, [priced]);
   return (
     <>
       {wide !== false && <DesktopTable coins={coins} />}
