@@ -85,11 +85,13 @@ test.describe('with cookies accepted', () => {
   test('search from the keyboard: "/" and Ctrl/⌘+K open it, arrows move, Enter opens, Escape returns the focus', async ({ page, isMobile }) => {
     test.skip(isMobile, 'a phone has no hardware keyboard shortcuts');
     await page.goto('/en-US/home');
+    // the app has rendered and run its effects (the shortcut listens from the header's effect)
+    await expect(page.locator('[data-testid="coin-price"]:visible').first()).toHaveText(/\$\d/, { timeout: 60_000 });
     const overlay = page.getByTestId('search-overlay');
     const themeButton = page.getByRole('button', { name: 'Theme' });
     await themeButton.focus();
     await page.keyboard.press('/');
-    await expect(overlay).toBeVisible();
+    await expect(overlay).toBeVisible({ timeout: 60_000 }); // its code loads on first use (slow on a loaded machine)
     const input = overlay.getByTestId('search-input');
     await expect(input).toBeFocused();
     await expect(input).toHaveValue(''); // the "/" opened the search, it was not typed
@@ -106,6 +108,8 @@ test.describe('with cookies accepted', () => {
     await input.fill('eth');
     const rows = overlay.getByTestId('search-row');
     await expect(rows.getByText('Ethereum', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // the results of "eth", not the default list still shown during the debounce
+    await expect(rows.filter({ hasNotText: /eth/i })).toHaveCount(0, { timeout: 30_000 });
     const count = await rows.count();
     await page.keyboard.press('ArrowDown');
     await expect(rows.nth(0)).toHaveAttribute('data-active', 'true');
@@ -128,8 +132,10 @@ test.describe('with cookies accepted', () => {
 
     // "/" typed in a text field is text, not the shortcut
     await page.goto('/en-US/home');
+    await expect(page.getByTestId('search-button')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-testid="coin-price"]:visible').first()).toHaveText(/\$\d/, { timeout: 60_000 });
     await page.keyboard.press('Control+k');
-    await expect(overlay).toBeVisible();
+    await expect(overlay).toBeVisible({ timeout: 60_000 });
     await input.fill('a/b');
     await expect(input).toHaveValue('a/b');
   });

@@ -16,7 +16,8 @@ import { isSearchShortcut } from '../../features/search/search-logic';
 const MobileDrawer = lazy(() => import('../shell/MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 /** The notification bell (signed in only), loaded after the first paint so it costs the entry nothing. */
 const NotificationBell = lazy(() => import('../../features/alerts/NotificationBell').then((m) => ({ default: m.NotificationBell })));
-const SearchOverlay = lazy(() => import('../../features/search/SearchOverlay').then((m) => ({ default: m.SearchOverlay })));
+const loadSearchOverlay = () => import('../../features/search/SearchOverlay');
+const SearchOverlay = lazy(() => loadSearchOverlay().then((m) => ({ default: m.SearchOverlay })));
 
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
@@ -123,6 +124,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
       else document.querySelector<HTMLElement>('[data-testid="search-button"]')?.focus();
     });
   }, []);
+  const warmSearch = useCallback(() => void loadSearchOverlay().catch(() => undefined), []);
   // `/` and Ctrl/⌘+K open the search from anywhere on the page (see isSearchShortcut).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -139,7 +141,14 @@ export function Header({ tab }: { tab?: TabMarker }) {
       active ? 'text-primary-600 dark:text-primary-400 after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded after:bg-primary-500' : 'text-muted hover:text-fg'
     }`;
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-[58px] border-b border-border bg-surface/95 backdrop-blur" data-testid="app-header">
+    <header
+      className="fixed inset-x-0 top-0 z-40 h-[58px] border-b border-border bg-surface/95 backdrop-blur"
+      data-testid="app-header"
+      // the search's code is fetched when the header is first pointed at or focused (not at load,
+      // where it would compete with the page), so the button or a shortcut then opens it at once
+      onPointerEnter={warmSearch}
+      onFocus={warmSearch}
+    >
       <div className="mx-auto flex h-full w-full max-w-[1440px] items-center gap-2 px-3 sm:px-4 lg:px-6">
         <Logo />
         <nav aria-label={t('nav.primary')} className="ml-4 hidden h-full items-center md:flex">
