@@ -32,6 +32,7 @@ const PHONE_SPECS: Record<string, string> = {
   news: 'the news list and feed detail must not scroll sideways at 390 px',
   pricing: 'the phone run pays from a second wallet and checks the unlinked-wallet dialog in en-US',
   push: 'the push control in zh-CN and the dark theme, no sideways scrolling at 390 px',
+  screens: 'figures must not overlap or sit under the back-to-top button at 390 px',
   shell: 'the Menu drawer, header tabs and theme toggle differ below md',
   signals: 'signal cards and the track record must not scroll sideways at 390 px',
   'ux-phone-home': 'the phone home page: no sideways scrolling or clipped figures',

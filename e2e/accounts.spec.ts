@@ -98,7 +98,7 @@ test.describe('accounts', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.locator('#password').fill('Wrong!pass1');
     await page.getByTestId('login-submit').click();
-    await expect(page.getByText('Wrong username or password.')).toBeVisible();
+    await expect(page.getByText('Wrong e-mail or password.')).toBeVisible();
     await expect(page.getByLabel('E-mail')).toHaveValue(email);
     await page.locator('#password').fill('Str0ng!pass');
     await page.getByTestId('login-submit').click();

@@ -83,6 +83,64 @@ test.describe('with cookies accepted', () => {
     expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
   });
 
+  test('search from the keyboard: "/" and Ctrl/⌘+K open it, arrows move, Enter opens, Escape returns the focus', async ({ page, isMobile }) => {
+    test.skip(isMobile, 'a phone has no hardware keyboard shortcuts');
+    await page.goto('/en-US/home');
+    // the app has rendered and run its effects (the shortcut listens from the header's effect)
+    await expect(page.locator('[data-testid="coin-price"]:visible').first()).toHaveText(/\$\d/, { timeout: 60_000 });
+    const overlay = page.getByTestId('search-overlay');
+    const themeButton = page.getByRole('button', { name: 'Theme' });
+    await themeButton.focus();
+    await page.keyboard.press('/');
+    await expect(overlay).toBeVisible({ timeout: 60_000 }); // its code loads on first use (slow on a loaded machine)
+    const input = overlay.getByTestId('search-input');
+    await expect(input).toBeFocused();
+    await expect(input).toHaveValue(''); // the "/" opened the search, it was not typed
+    await page.keyboard.press('Escape');
+    await expect(overlay).toHaveCount(0);
+    await expect(themeButton).toBeFocused();
+
+    await page.keyboard.press('Control+k');
+    await expect(overlay).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(overlay).toHaveCount(0);
+    await page.keyboard.press('Meta+k');
+    await expect(overlay).toBeVisible();
+    await input.fill('eth');
+    const rows = overlay.getByTestId('search-row');
+    await expect(rows.getByText('Ethereum', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // the results of "eth", not the default list still shown during the debounce
+    await expect(rows.filter({ hasNotText: /eth/i })).toHaveCount(0, { timeout: 30_000 });
+    const count = await rows.count();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows.nth(0)).toHaveAttribute('data-active', 'true');
+    await expect(input).toHaveAttribute('aria-activedescendant', 'search-row-0');
+    await expect(input).toBeFocused();
+    if (count > 1) {
+      await page.keyboard.press('ArrowDown');
+      await expect(rows.nth(1)).toHaveAttribute('data-active', 'true');
+      await page.keyboard.press('ArrowUp');
+    }
+    await page.keyboard.press('ArrowUp');
+    await expect(rows.nth(count - 1)).toHaveAttribute('data-active', 'true'); // wraps to the last row
+    await page.keyboard.press('ArrowDown');
+    // the first row, whichever coin it is, opens on Enter
+    const name = (await rows.nth(0).locator('span.block').first().textContent())!.trim();
+    await expect(rows.nth(0)).toHaveAttribute('data-active', 'true');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/en-US\/crypto\/[a-z0-9-]+$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(name, { timeout: 30_000 });
+
+    // "/" typed in a text field is text, not the shortcut
+    await page.goto('/en-US/home');
+    await expect(page.getByTestId('search-button')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('[data-testid="coin-price"]:visible').first()).toHaveText(/\$\d/, { timeout: 60_000 });
+    await page.keyboard.press('Control+k');
+    await expect(overlay).toBeVisible({ timeout: 60_000 });
+    await input.fill('a/b');
+    await expect(input).toHaveValue('a/b');
+  });
+
   test('phone drawer: full screen, locks scrolling, dark-mode switch, links close it', async ({ page, isMobile }) => {
     test.skip(!isMobile, 'the Menu button exists below md only');
     await page.goto('/en-US/home');

@@ -15,3 +15,5 @@ export declare function runFigures(lhr: unknown): RunFigures | null;
 export declare function medianOf<T extends object>(runs: Array<T | null>, key: keyof T & string): number;
 /** A note when the host's benchmark index is below the high-end desktop class (< 1,500) that Lighthouse's default 4× CPU slowdown is meant for; null otherwise. */
 export declare function slowHostNote(index: number): string | null;
+/** The user-timing mark `name` of a Lighthouse result in s from the navigation's start; null when the run failed or has no such mark. */
+export declare function markSeconds(lhr: unknown, name: string): number | null;

@@ -56,3 +56,18 @@ export function slowHostNote(index) {
   const kind = index >= 1000 ? 'a low-end desktop' : 'a phone-class CPU';
   return `note: benchmark index ${Math.round(index)} is ${kind} in Lighthouse's classes (docs/throttling.md); its default 4× CPU slowdown is meant for a high-end desktop (1,500–2,000), so these runs emulate a slower phone than Lighthouse's mid-tier one and score lower`;
 }
+
+/**
+ * The page's first-content mark (apps/web/src/lib/perf-marks.ts: `coinlens:prices` on the home
+ * page, `coinlens:chart` on the coin page) from a Lighthouse result's user-timings audit, in s
+ * from the navigation's start; null when the run failed or the page never set the mark.
+ * @param {{ runtimeError?: { code: string }, audits: Record<string, any> }} lhr
+ * @param {string} name the mark's name
+ * @returns {number | null}
+ */
+export function markSeconds(lhr, name) {
+  if (lhr.runtimeError) return null;
+  const items = lhr.audits?.['user-timings']?.details?.items ?? [];
+  const mark = items.find((x) => x.name === name && x.timingType === 'Mark');
+  return mark && Number.isFinite(mark.startTime) ? mark.startTime / 1000 : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { medianOf, runFigures, slowHostNote } from './lighthouse-runs.mjs';
+import { markSeconds, medianOf, runFigures, slowHostNote } from './lighthouse-runs.mjs';
 
 const lhr = (score: number, tbt: number) => ({
   categories: { performance: { score } },
@@ -36,5 +36,11 @@ describe('Lighthouse runs of bench:web', () => {
     expect(slowHostNote(900)).toMatch(/phone-class/);
     for (const x of [Number.NaN, 0, Number.POSITIVE_INFINITY]) expect(slowHostNote(x)).toBeNull();
   });
-});
 
+  it('reads the first-content mark of a run in seconds, null when absent or failed', () => {
+    const withMarks = { ...lhr(0.9, 100), audits: { ...lhr(0.9, 100).audits, 'user-timings': { details: { items: [{ name: 'coinlens:prices', timingType: 'Mark', startTime: 1234.5 }, { name: 'other', timingType: 'Measure', startTime: 1, duration: 2 }] } } } };
+    expect(markSeconds(withMarks, 'coinlens:prices')).toBeCloseTo(1.2345);
+    expect(markSeconds(withMarks, 'coinlens:chart')).toBeNull();
+    expect(markSeconds(failed, 'coinlens:prices')).toBeNull();
+  });
+});

@@ -6,6 +6,13 @@
  *     Chromium: performance score, LCP, CLS, TBT, and the bytes transferred — against a running
  *     server (BENCH_BASE_URL, default http://127.0.0.1:8080; start one with `npm start`).
  *     Targets: score ≥ 90, CLS ≤ 0.05.
+ *  3. Time to first content: when the home page's coin table shows its prices (`coinlens:prices`)
+ *     and the coin page's chart has drawn its candles (`coinlens:chart`), user-timing marks of the
+ *     app (apps/web/src/lib/perf-marks.ts). Simulated throttling computes its metrics from an
+ *     unthrottled load and cannot time a mark, so these come from a second Lighthouse run per page
+ *     and run with applied throttling (throttlingMethod `devtools`, the same mobile preset: 4× CPU
+ *     slowdown, 150 ms RTT and 1.6 Mbps as DevTools applies them, 562.5 ms per request and
+ *     1.4 Mbps). Target ≤ 1.5 s. BENCH_MARKS=0 leaves these runs out.
  * Bounded: two pages (BENCH_PAGES, e.g. `coin`, for fewer) × BENCH_RUNS runs (default 1), loopback
  * only. BENCH_LH_DIR=<dir> also writes each run's full Lighthouse report (`<page>-<run>.json`)
  * there, for its opportunities and diagnostics.
@@ -15,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { medianOf, runFigures, slowHostNote } from './lighthouse-runs.mjs';
+import { markSeconds, medianOf, runFigures, slowHostNote } from './lighthouse-runs.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const base = (process.env.BENCH_BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
@@ -28,6 +35,10 @@ const ALL_PAGES = [
   ['home', '/en-US/home'],
   ['coin', '/en-US/crypto/bitcoin'],
 ];
+/** The first-content mark of each page (apps/web/src/lib/perf-marks.ts) and its target in s. */
+const MARKS = { home: 'coinlens:prices', coin: 'coinlens:chart' };
+const MARK_TARGET_S = 1.5;
+const withMarks = process.env.BENCH_MARKS !== '0';
 const PAGES = ALL_PAGES.filter(([name]) => !ONLY.length || ONLY.includes(name));
 const unknown = ONLY.filter((n) => !ALL_PAGES.some(([name]) => name === n));
 if (unknown.length) {
@@ -73,6 +84,8 @@ console.log(`\n== Lighthouse mobile (${runs} run${runs > 1 ? 's' : ''} per page,
 console.log('page   score  LCP s  FCP s  TBT ms   CLS    JS KB (wire)  total KB (wire)  load  bench-index');
 let failed = 0;
 const indexes = [];
+/** Per page: the mark's seconds of each applied-throttling run (null: not set or run failed). */
+const markRuns = {};
 try {
   for (const [name, p] of PAGES) {
     const res = [];
@@ -85,6 +98,11 @@ try {
       const figures = runFigures(r.lhr);
       if (!figures) console.log(`${name}: run ${i + 1} failed (${r.lhr.runtimeError?.code ?? 'no score'}), left out of the median`);
       res.push(figures && { ...figures, load: os.loadavg()[0] });
+      if (withMarks && MARKS[name]) {
+        const d = await lighthouse(`${base}${p}`, { port: chrome.port, onlyCategories: ['performance'], throttlingMethod: 'devtools', output: 'json', logLevel: 'error' });
+        if (reportDir) fs.writeFileSync(path.join(reportDir, `${name}-${i + 1}-devtools.json`), JSON.stringify(d.lhr));
+        (markRuns[name] ??= []).push({ s: markSeconds(d.lhr, MARKS[name]), load: os.loadavg()[0], index: d.lhr.environment?.benchmarkIndex ?? 0 });
+      }
     }
     const done = res.filter(Boolean).length;
     if (!done) {
@@ -102,6 +120,17 @@ try {
 } finally {
   await chrome.kill();
 }
-console.log(`targets: score ≥ 90, CLS ≤ 0.05 — ${failed ? `${failed} page(s) below target` : 'met'}`);
+if (withMarks && Object.keys(markRuns).length) {
+  console.log(`\n== time to first content (Lighthouse mobile, applied devtools throttling; median of ${runs} run${runs > 1 ? 's' : ''}) ==`);
+  console.log('page   mark               s     runs (s)                load  bench-index');
+  for (const [name, list] of Object.entries(markRuns)) {
+    const got = list.filter((r) => r.s !== null);
+    const m = got.length ? medianOf(got, 's') : NaN;
+    if (!(m <= MARK_TARGET_S)) failed++;
+    const each = list.map((r) => (r.s === null ? 'none' : r.s.toFixed(2))).join(' ');
+    console.log(`${name.padEnd(6)} ${MARKS[name].padEnd(16)} ${Number.isFinite(m) ? m.toFixed(2).padStart(5) : '   — '}  ${each.padEnd(22)}  ${medianOf(list, 'load').toFixed(1).padStart(4)}  ${String(Math.round(medianOf(list, 'index'))).padStart(11)}`);
+  }
+}
+console.log(`targets: score ≥ 90, CLS ≤ 0.05${withMarks ? `, first content ≤ ${MARK_TARGET_S} s` : ''} — ${failed ? `${failed} figure(s) below target` : 'met'}`);
 const note = slowHostNote(Math.min(...indexes));
 if (note) console.log(note);

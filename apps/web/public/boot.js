@@ -10,6 +10,40 @@
   var parts = location.pathname.split('/');
   var seg = parts[1];
   if (seg === 'zh-CN' || seg === 'en-US') html.setAttribute('lang', seg);
+  // The page's first data, requested now, in parallel with the stylesheet and the JavaScript
+  // (which the app needs ~1-2 s to fetch and start on a phone): the home page's coin table, the coin
+  // page's detail and its chart's candles (1h, the chart's first timeframe). lib/api.ts takes each
+  // answer once, for a GET of exactly this URL, instead of asking again; an answer nobody took
+  // within a minute is dropped.
+  var prefetched = {};
+  var token = null;
+  try {
+    token = localStorage.getItem('token');
+  } catch {}
+  var prefetch = function (url) {
+    if (!window.fetch) return;
+    var headers = { Accept: 'application/json' };
+    // the signed-in user's token, as lib/api.ts would send it (lib/session.ts TOKEN_KEY)
+    if (token) headers.Authorization = 'Bearer ' + token;
+    prefetched[url] = {
+      at: Date.now(),
+      answer: fetch(url, { headers: headers, credentials: 'same-origin' }).then(function (r) {
+        return r.text().then(function (text) {
+          return { status: r.status, text: text };
+        });
+      }),
+    };
+    prefetched[url].answer.catch(function () {});
+  };
+  var page = parts.slice(2).join('/').replace(/\/$/, '');
+  var urlLang = seg === 'zh-CN' || seg === 'en-US' ? seg : null;
+  if (urlLang && page === 'home') prefetch('/api/crypto/all');
+  var coinRoute = /^crypto\/([a-z0-9-]+)$/.exec(page);
+  if (urlLang && coinRoute) {
+    prefetch('/api/crypto/' + coinRoute[1] + '/detail?lang=' + urlLang);
+    prefetch('/api/crypto/cmc_historical?coin=' + coinRoute[1] + '&timeframe=1h&limit=500');
+  }
+  window.__coinlensPrefetch = prefetched;
   // The static shell of index.html: no header on the pages that have none (routes.tsx hideHeader),
   // no cookie banner once accepted, and its Accept button stores the consent before the app runs
   // (the app's own banner then stays closed; lib/session.ts reports it to the server when signed in).

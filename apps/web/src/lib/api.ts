@@ -147,6 +147,37 @@ function combineSignals(signals: Array<AbortSignal | undefined>): AbortSignal {
   return controller.signal;
 }
 
+// ---- answers requested by public/boot.js before the app started ---------------------------------
+
+/** An answer of public/boot.js's early requests: the HTTP status and the body text. */
+interface PrefetchedAnswer {
+  status: number;
+  text: string;
+}
+
+/** How long an early answer may wait to be taken (ms); an older one is asked again. */
+export const PREFETCH_MAX_AGE_MS = 60_000;
+
+declare global {
+  interface Window {
+    /** Early GETs of public/boot.js by URL (`/api/...?query`), each taken once by {@link takePrefetched}. */
+    __coinlensPrefetch?: Record<string, { at: number; answer: Promise<PrefetchedAnswer> } | undefined>;
+  }
+}
+
+/**
+ * The answer public/boot.js requested for `url` at the start of the page (the home page's coins,
+ * the coin page's detail and candles), or undefined. Each is taken once: the next call asks the
+ * server. boot.js sends the stored bearer token as this module would.
+ */
+export function takePrefetched(url: string, now = Date.now()): Promise<PrefetchedAnswer> | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const entry = window.__coinlensPrefetch?.[url];
+  if (!entry) return undefined;
+  window.__coinlensPrefetch![url] = undefined;
+  return now - entry.at <= PREFETCH_MAX_AGE_MS ? entry.answer : undefined;
+}
+
 /** Performs one API call and returns the unwrapped `result`. */
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const {
@@ -174,7 +205,10 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     if (signal.aborted) throw new ApiCancelledError();
     let res: Response;
     try {
-      res = await fetchImpl(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+      const early = attempt === 0 && method === 'GET' ? takePrefetched(url) : undefined;
+      const answer = early && (await early.catch(() => undefined));
+      if (signal.aborted) throw new ApiCancelledError();
+      res = answer ? new Response(answer.text, { status: answer.status }) : await fetchImpl(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     } catch (err) {
       if (signal.aborted || isCancelled(err)) throw new ApiCancelledError();
       throw new ApiError('NETWORK', 0, err instanceof Error ? err.message : 'network error');

@@ -21,7 +21,9 @@ describe('formatPrice', () => {
   });
   it('uses 4 significant digits below 1', () => {
     expect(formatPrice(0.123456)).toBe('0.1235');
-    expect(formatPrice(0.000012346)).toBe('0.00001235');
+    expect(formatPrice(0.000012346)).toBe('0.0₄1235');
+    expect(formatPrice(0.0000139)).toBe('0.0₄1390');
+    expect(formatPrice(0.00001302)).toBe('0.0₄1302');
     expect(formatPrice(0.5)).toBe('0.5000');
     expect(formatPrice(0.99996)).toBe('1.00');
   });
@@ -75,6 +77,10 @@ describe('formatPercent', () => {
     expect(trendOf(-2)).toBe('down');
     expect(trendOf(0)).toBe('flat');
     expect(trendOf(null)).toBe('flat');
+    // written "0.00%": no arrow, no colour (BTC showed a green "▲ 0.00 %")
+    expect(trendOf(0.004)).toBe('flat');
+    expect(trendOf(-0.004)).toBe('flat');
+    expect(trendOf(0.005)).toBe('up');
   });
 });
 

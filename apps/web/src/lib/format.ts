@@ -3,6 +3,8 @@
  * (digits are ASCII in both languages) and return '—' for missing values.
  */
 
+import { formatPrice as formatQuotePrice } from '@coinlens/contracts/common/price';
+
 export const DASH = '—';
 
 type Num = number | null | undefined;
@@ -20,20 +22,14 @@ function groupThousands(s: string): string {
 }
 
 /**
- * Price in quote currency: 2 decimals at |value| ≥ 1 (thousands grouped), else 4 significant
- * digits (0.1234, 0.00001234). Example: 103245.5 → "103,245.50"; 0.000012345 → "0.00001235".
+ * Price in quote currency, the one written form of `@coinlens/contracts/common/price`
+ * (`formatPrice`): 2 decimals at |value| ≥ 1 (thousands grouped), else 4 significant digits, with
+ * four or more zeros after the point counted in a subscript. Example: 103245.5 → "103,245.50";
+ * 0.000012345 → "0.0₄1235"; missing → "—".
  */
 export function formatPrice(value: Num): string {
   if (!isNum(value)) return DASH;
-  if (value === 0) return '0.00';
-  const abs = Math.abs(value);
-  if (abs >= 1) return groupThousands(value.toFixed(2));
-  const exp = Math.floor(Math.log10(abs));
-  const decimals = Math.min(20, Math.max(0, 3 - exp));
-  const s = value.toFixed(decimals);
-  // Rounding may carry to 1.000… (e.g. 0.99996): then fall back to 2 decimals.
-  if (Math.abs(Number(s)) >= 1) return groupThousands(value.toFixed(2));
-  return s;
+  return formatQuotePrice(value);
 }
 
 /** Price with a leading "$". */
@@ -94,9 +90,12 @@ export function formatNumber(value: Num, decimals = 0): string {
   return groupThousands(value.toFixed(decimals));
 }
 
-/** Direction of a change: 'up' (> 0), 'down' (< 0) or 'flat'. */
-export function trendOf(value: Num): 'up' | 'down' | 'flat' {
-  if (!isNum(value) || value === 0) return 'flat';
+/**
+ * Direction of a percent change as it is written with `decimals` decimals: 'up' (> 0), 'down'
+ * (< 0) or 'flat' when it rounds to zero (0.004 % is written "0.00%" and is no move up).
+ */
+export function trendOf(value: Num, decimals = 2): 'up' | 'down' | 'flat' {
+  if (!isNum(value) || Number(Math.abs(value).toFixed(decimals)) === 0) return 'flat';
   return value > 0 ? 'up' : 'down';
 }
 

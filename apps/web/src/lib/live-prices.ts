@@ -117,25 +117,63 @@ export function useMarketStream(opts: {
   });
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
-    const es = new EventSource(apiUrl('streamMarket', { query: { symbol, timeframe } }));
-    const handle = (e: MessageEvent) => {
-      const ev = parseStreamEvent(String(e.data), e.type);
-      if (!ev) return;
-      if (ev.type === 'tick') {
-        anchorClock(ev.now);
-        applyTick(ev.prices);
-      } else if (ev.type === 'kline') {
-        if ((!symbol || ev.symbol === symbol || ev.symbol === `${symbol}USDT`) && (!timeframe || ev.timeframe === timeframe)) {
-          onKlineRef.current?.(ev.candle, ev.closed);
+    function open(): EventSource {
+      const es = new EventSource(apiUrl('streamMarket', { query: { symbol, timeframe } }));
+      const handle = (e: MessageEvent) => {
+        const ev = parseStreamEvent(String(e.data), e.type);
+        if (!ev) return;
+        if (ev.type === 'tick') {
+          anchorClock(ev.now);
+          applyTick(ev.prices);
+        } else if (ev.type === 'kline') {
+          if ((!symbol || ev.symbol === symbol || ev.symbol === `${symbol}USDT`) && (!timeframe || ev.timeframe === timeframe)) {
+            onKlineRef.current?.(ev.candle, ev.closed);
+          }
+        } else if (ev.type === 'keepalive') {
+          anchorClock(ev.now);
         }
-      } else if (ev.type === 'keepalive') {
-        anchorClock(ev.now);
-      }
+      };
+      es.addEventListener('message', handle);
+      es.addEventListener('tick', handle as EventListener);
+      es.addEventListener('kline', handle as EventListener);
+      es.addEventListener('keepalive', handle as EventListener);
+      return es;
+    }
+    let es: EventSource | null = null;
+    const cancelWait = afterPageLoad(() => {
+      es = open();
+    });
+    return () => {
+      cancelWait();
+      es?.close();
     };
-    es.addEventListener('message', handle);
-    es.addEventListener('tick', handle as EventListener);
-    es.addEventListener('kline', handle as EventListener);
-    es.addEventListener('keepalive', handle as EventListener);
-    return () => es.close();
   }, [symbol, timeframe, enabled]);
+}
+
+/**
+ * Runs `fn` once the page has loaded and the main thread is idle (requestIdleCallback, at most 2 s
+ * after the load event), or at once on a page that loaded long ago (a later navigation in the app).
+ * The market stream opens then: its ticks re-render the price rows every second, work that must
+ * not compete with the page's first render and requests (the prices come from the page's first
+ * answer, which the stream only updates). Returns a function cancelling the wait.
+ */
+function afterPageLoad(fn: () => void): () => void {
+  let idle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const run = () => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fn, { timeout: 2000 });
+    else timer = setTimeout(fn, 0);
+  };
+  const loaded = document.readyState === 'complete';
+  if (loaded && performance.now() > 10_000) {
+    fn();
+    return () => undefined;
+  }
+  if (loaded) run();
+  else window.addEventListener('load', run, { once: true });
+  return () => {
+    window.removeEventListener('load', run);
+    if (idle !== undefined) cancelIdleCallback(idle);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }

@@ -128,6 +128,18 @@ export function getCookieConsent(): boolean {
   return safeGet(COOKIE_CONSENT_KEY) === 'Yes';
 }
 
+/** Window event dispatched when the cookie consent is stored on this device (the banner closes on it). */
+export const COOKIE_CONSENT_EVENT = 'coinlens:cookie-consent';
+
+/**
+ * Stores the cookie consent on this device ('Yes') and tells the banner: called by the banner's
+ * Accept and when the signed-in account already accepted (at registration, or on another device).
+ */
+export function storeCookieConsent(): void {
+  safeSet(COOKIE_CONSENT_KEY, 'Yes');
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(COOKIE_CONSENT_EVENT));
+}
+
 /** The stored locale as `en_US`/`zh_CN`, or null. */
 export function storedLocale(): 'en_US' | 'zh_CN' | null {
   const l = toUrlLang(safeGet(LOCALE_STORAGE_KEY));
@@ -192,7 +204,8 @@ export const ME_QUERY_KEY = ['users', 'me'] as const;
 /**
  * The signed-in user (`GET /api/users/profile/me`) while a token is stored. A 401 clears the session.
  * On load it syncs the stored locale (when it differs from the account's language) and the stored
- * cookie consent (when the server has none) to the server.
+ * cookie consent (when the server has none) to the server, and the account's cookie consent to this
+ * device (when the device has none).
  */
 export function useMe() {
   const { token, userId } = useSession();
@@ -221,6 +234,8 @@ export function useMe() {
     if (locale && locale !== me.language) {
       void api('updateUser', { params: { id: me.id }, body: { language: locale } }, { navigationScoped: false }).catch(() => undefined);
     }
+    // The account accepted cookies (at registration or on another device): this device has its answer.
+    if (me.cookie_accepted && !getCookieConsent()) storeCookieConsent();
     if (!me.cookie_accepted && getCookieConsent()) {
       void api('acceptCookies', { params: { id: me.id } }, { navigationScoped: false })
         .then(() => qc.invalidateQueries({ queryKey: ME_QUERY_KEY }))

@@ -343,7 +343,10 @@ export class AlertsEvaluator {
       const title: Bi =
         dir === 'up' ? { en: `${row.symbol} crossed above ${lvl} USDT`, zh: `${row.symbol} 向上突破 ${lvl} USDT` } : { en: `${row.symbol} crossed below ${lvl} USDT`, zh: `${row.symbol} 向下跌破 ${lvl} USDT` };
       const msg: AlertMessage = { kind: 'price_cross', title, body: priceLine(c.close, closeTime, this.replay), record: priceCrossRecord(), price: c.close, marketTime: closeTime, replay: this.replay, path: `/crypto/${row.slug}`, facts: { coin: row.symbol, level: p.level, direction: dir, timeframe: '5m' } };
-      triggers.push({ rule: r, key: p.repeat ? `cross:${c.time}` : 'cross', message: msg, pause: !p.repeat });
+      // A one-shot rule fires once per arming: its key carries the time it was last created, edited or
+      // resumed (updated_at), so a rule resumed after firing is armed again, while the same candle
+      // evaluated twice (or by two processes) still fires it once.
+      triggers.push({ rule: r, key: p.repeat ? `cross:${c.time}` : `cross@${r.updated_at}`, message: msg, pause: !p.repeat });
     }
     const moves = await this.d.repo.activeRules('price_move', row.id);
     for (const r of moves) {

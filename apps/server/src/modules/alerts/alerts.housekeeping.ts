@@ -4,9 +4,10 @@ export { PRUNE_LOCK };
 
 /**
  * Trigger keys without a time or item in them: the event is the only record that the trigger fired
- * (a one-shot price level `cross`, a strategy's `strategy:target` / `strategy:invalidation`, see
- * alerts.evaluator.ts), so it is kept as long as its rule exists, whatever its age — pruning it
- * would let the same trigger fire again. Every other key names a candle time or a news id.
+ * (a strategy's `strategy:target` / `strategy:invalidation`, and the one-shot price level `cross`
+ * of events written before one-shot keys named their arming, see alerts.evaluator.ts), so it is
+ * kept as long as its rule exists, whatever its age — pruning it would let the same trigger fire
+ * again. Every other key names a candle time, an arming time or a news id.
  */
 export const PERMANENT_TRIGGER_KEYS = ['cross', 'strategy:target', 'strategy:invalidation'] as const;
 

@@ -204,6 +204,27 @@ describe('firing and delivery', () => {
     }
   });
 
+  it('fires a one-shot price rule again once it is resumed after firing (resume re-arms it), and once only', async () => {
+    const { headers } = await createSignedInUser(t.ctx);
+    const c = await risingCandle(t.ctx.source);
+    const level = Math.round(((c.open + c.high) / 2) * 100) / 100;
+    const rule = (await t.app.inject({ method: 'POST', url: '/api/alerts/rules', headers, payload: { rule: { kind: 'price_cross', coin: 'bitcoin', level, direction: 'up' } } })).json().result;
+    const ev = t.ctx.alerts.evaluator!;
+    const e = { symbol: 'BTC', timeframe: '5m' as const, candle: c };
+    expect(await ev.onCandleClosed(e)).toBe(1);
+    const fired = (await t.app.inject({ method: 'GET', url: '/api/alerts/rules', headers })).json().result.rules[0];
+    expect(fired).toMatchObject({ active: false, last_fired_at: new Date(c.time + 5 * 60_000).toISOString() });
+    // paused: the next crossing does not fire
+    const later = { ...e, candle: { ...c, time: c.time + 5 * 60_000 } };
+    expect(await ev.onCandleClosed(later)).toBe(0);
+    await new Promise((r) => setTimeout(r, 5)); // the resume is a later arming (ms clock)
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/alerts/rules/${rule.id}`, headers, payload: { active: true } })).json().result.active).toBe(true);
+    const [a, b] = await Promise.all([ev.onCandleClosed(later), ev.onCandleClosed(later)]);
+    expect(a + b).toBe(1);
+    expect(await t.ctx.db.query<any>(sql`select id from alert_events where rule_id = ${rule.id}`)).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: '/api/alerts/rules', headers })).json().result.rules[0].active).toBe(false);
+  });
+
   it('hands the deliveries of a fire to the running dispatcher written already claimed: sent at once without a claim, never by a second dispatcher', async () => {
     const rx = await startReceiver();
     const d = t.ctx.alerts.dispatcher!;

@@ -4,11 +4,15 @@ import { alertMail, alertWebhookPayload, formatMarketTime, formatUsdt, priceLine
 import { backoffMs } from './alerts.dispatcher';
 
 describe('alert messages', () => {
-  it('formats USDT prices as before the shared formatter (2 decimals at or above 1, grouped; else 4 significant digits)', () => {
-    for (const p of [1, 1.005, 12.3456, 999.999, 1234.5, 104_321.987, -2500.125, 1e9 + 0.5]) expect(formatUsdt(p)).toBe(p.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  it('formats USDT prices as the UI does (2 decimals at or above 1, grouped; else 4 significant digits)', () => {
+    for (const p of [1, 12.3456, 999.999, 1234.5, 104_321.987, 1e9 + 0.5]) expect(formatUsdt(p)).toBe(p.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+    // a binary tie rounds as the stored double (toFixed, as roundPrice and the web do), not as its decimal text
+    expect(formatUsdt(1.005)).toBe('1.00');
     expect(formatUsdt(104_321.987)).toBe('104,321.99');
     expect(formatUsdt(0.000123456)).toBe('0.0001235');
     expect(formatUsdt(Number.NaN)).toBe('—');
+    // the UI's form of a meme coin's price: subscript zeros, 4 significant digits
+    expect(formatUsdt(0.0000139)).toBe('0.0₄1390');
   });
 
   it('words the trigger record with the edge, its 95 % interval and n, or "no measurable edge"', () => {

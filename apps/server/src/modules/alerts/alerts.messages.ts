@@ -1,3 +1,4 @@
+import { formatPrice } from '@coinlens/contracts/common/price';
 import { formatEdge, formatN, type EdgeRecord } from '@coinlens/contracts/signals/edge-stats';
 
 /** A line in both shipped languages. */
@@ -25,15 +26,13 @@ export interface AlertMessage {
   facts: Record<string, unknown>;
 }
 
-// One formatter for every call: `toLocaleString` with options builds a new Intl.NumberFormat each
-// time (~0.1 ms), which was a third of the evaluation of 1,000 triggers (bench:alerts).
-const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Price in USDT as the UI shows it: 2 decimals at or above 1, else 4 significant digits. */
+/**
+ * Price in USDT as the UI shows it, the one written form of a price (`formatPrice` of
+ * `@coinlens/contracts`): 2 decimals at or above 1, else 4 significant digits, with four or more
+ * zeros after the point counted in a subscript (0.0₄1390).
+ */
 export function formatUsdt(p: number): string {
-  if (!Number.isFinite(p)) return '—';
-  if (Math.abs(p) >= 1) return TWO_DECIMALS.format(p);
-  return Number(p.toPrecision(4)).toString();
+  return formatPrice(p);
 }
 
 /** Market-clock time as `2025-05-16 14:05 UTC`, with ` (replay)` / `（回放）` when the clock replays. */

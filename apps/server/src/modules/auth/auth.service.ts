@@ -62,10 +62,10 @@ export class AuthService {
       for (const h of hashes.length ? hashes : [await this.dummyHash]) {
         if (await argon2Verify(h, password).catch(() => false)) throw new AppError('EMAIL_NOT_VERIFIED', 'E-mail not verified', { details: { email } });
       }
-      throw new AppError('WRONG_CREDENTIALS', 'Wrong username or password');
+      throw new AppError('WRONG_CREDENTIALS', 'Wrong e-mail or password');
     }
     const ok = await argon2Verify(user?.passwordHash ?? (await this.dummyHash), password).catch(() => false);
-    if (!user || !user.passwordHash || !ok) throw new AppError('WRONG_CREDENTIALS', 'Wrong username or password');
+    if (!user || !user.passwordHash || !ok) throw new AppError('WRONG_CREDENTIALS', 'Wrong e-mail or password');
     return this.signIn(user, userAgent);
   }
 

@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { Candle, Timeframe } from '@coinlens/contracts';
 import type { Theme } from '../../lib/theme';
 import { formatCompact, formatDateTimeUtc, formatPrice } from '../../lib/format';
+import { markFirstContent } from '../../lib/perf-marks';
 import { MarkerLayer, type HoveredMarker, type MarkerAnchor } from './MarkerLayer';
 import { coalesceCandles, type CandleCoalescer } from './candle-coalescer';
 import { formatTickMark } from './tick-format';
@@ -98,7 +99,8 @@ export function priceAxisWidth(labelWidth: number, fontSize = CHART_FONT_SIZE): 
 /**
  * The price axis width (CSS px) to reserve for a chart of prices about `price` (quote currency):
  * its labels (`formatPrice`) measured with `measure` (text → px in the chart's font), the wider of
- * the price and 1.25 × it (the axis' upper ticks), through {@link priceAxisWidth}. 0 (no reserve)
+ * the price and 1.25 × it (the axis' upper ticks), through {@link priceAxisWidth}; `format` is the
+ * axis' price format ({@link axisPriceFormat}). 0 (no reserve)
  * for an unknown price or when nothing can be measured.
  *
  * Why: a chart created before its candles draws an axis of the empty width (56 px); the candles'
@@ -106,11 +108,34 @@ export function priceAxisWidth(labelWidth: number, fontSize = CHART_FONT_SIZE): 
  * ratio: seven bitmaps reallocated). Reserved as `minimumWidth`, the axis has its final width from
  * the first draw.
  */
-export function reservedPriceAxisWidth(price: number | null | undefined, measure: (text: string) => number): number {
+export function reservedPriceAxisWidth(price: number | null | undefined, measure: (text: string) => number, format: (v: number) => string = formatPrice): number {
   if (price == null || !Number.isFinite(price) || price <= 0) return 0;
-  const label = Math.max(measure(formatPrice(price)), measure(formatPrice(price * 1.25)));
+  const label = Math.max(measure(format(price)), measure(format(price * 1.25)));
   // never below the empty axis' width: the axis would shrink to it when the candles arrive
   return label > 0 ? priceAxisWidth(Math.max(label, EMPTY_AXIS_LABEL_PX)) : 0;
+}
+
+/** Charts narrower than this (CSS px; phones) write prices of 1,000 and more without decimals on the price axis. */
+export const NARROW_CHART_PX = 640;
+
+/**
+ * The price format of a chart's price axis, its last-price and level tags and its crosshair label
+ * (the legend above the chart keeps {@link formatPrice}): on a chart narrower than
+ * {@link NARROW_CHART_PX}, prices of 1,000 and more are rounded to whole units ("103,906"), as
+ * their ".50" took a quarter of a phone's chart width for a precision of 0.0005 %; else formatPrice.
+ */
+export function axisPriceFormat(chartWidth: number): (v: number) => string {
+  if (chartWidth >= NARROW_CHART_PX) return formatPrice;
+  return (v) => (Math.abs(v) >= 1000 ? formatPrice(Math.round(v)).replace(/\.00$/, '') : formatPrice(v));
+}
+
+/**
+ * Options of a level line (support/resistance) on the candles: dashed, with its title. On a narrow
+ * chart its tag on the price axis is left out: at a phone's axis height it covered a tick label of
+ * the axis (the line and its title in the pane stay).
+ */
+export function levelLineOptions(line: { price: number; color: string; title: string }, chartWidth: number) {
+  return { price: line.price, color: line.color, lineWidth: 1 as const, lineStyle: 2 as const, axisLabelVisible: chartWidth >= NARROW_CHART_PX, title: line.title };
 }
 
 let measureContext: CanvasRenderingContext2D | null | undefined;
@@ -196,7 +221,10 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
   const localeRef = useRef(i18n.language);
   // measured once per price, not on every render (the crosshair's legend re-renders on each move)
-  const axisWidth = useMemo(() => reservedPriceAxisWidth(priceHint, measureChartText), [priceHint]);
+  // the chart's width is known once it is created; the window's width decides phone or not before
+  const [axisFormat] = useState(() => axisPriceFormat(typeof window === 'undefined' ? NARROW_CHART_PX : window.innerWidth));
+  const axisFormatRef = useRef(axisFormat);
+  const axisWidth = useMemo(() => reservedPriceAxisWidth(priceHint, measureChartText, axisFormat), [priceHint, axisFormat]);
   const axisWidthRef = useRef(axisWidth);
   const [legend, setLegend] = useState<Legend | null>(null);
   const [hovered, setHovered] = useState<HoveredMarker | null>(null);
@@ -246,7 +274,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
       borderVisible: false,
       wickUpColor: p.up,
       wickDownColor: p.down,
-      priceFormat: { type: 'custom', formatter: (v: number) => formatPrice(v), minMove: 1e-8 },
+      priceFormat: { type: 'custom', formatter: axisFormatRef.current, minMove: 1e-8 },
     });
     // Volume as an overlay along the bottom fifth of the candles' pane, on a scale of its own (as
     // TradingView draws it by default), not a second pane: a second pane's canvases and price axis
@@ -350,6 +378,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     }
     if (containerRef.current) containerRef.current.style.visibility = '';
     placeAnchors();
+    if (all.length) markFirstContent('coinlens:chart');
   }, [created, candles, forming, timeframe, placeAnchors]);
 
   // Markers and price lines.
@@ -365,7 +394,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   useEffect(() => {
     const series = candleRef.current;
     if (!created || !series || !priceLines?.length) return;
-    const lines: IPriceLine[] = priceLines.map((l) => series.createPriceLine({ price: l.price, color: l.color, lineWidth: 1, lineStyle: 2, axisLabelVisible: true, title: l.title }));
+    const width = containerRef.current?.clientWidth ?? NARROW_CHART_PX;
+    const lines: IPriceLine[] = priceLines.map((l) => series.createPriceLine(levelLineOptions(l, width)));
     return () => lines.forEach((l) => candleRef.current?.removePriceLine(l));
   }, [created, priceLines, height]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_PALETTES, chartOptions, priceAxisWidth, reservedPriceAxisWidth } from './KlineChart';
+import { axisPriceFormat, CHART_PALETTES, chartOptions, levelLineOptions, priceAxisWidth, reservedPriceAxisWidth } from './KlineChart';
 
 describe('K-line chart options', () => {
   it("write the time axis and the crosshair's date in the app's language, not the browser's", () => {
@@ -46,5 +46,27 @@ describe('price axis width', () => {
     const perChar = (text: string) => text.length * 6;
     for (const p of [null, undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY]) expect(reservedPriceAxisWidth(p, perChar)).toBe(0);
     expect(reservedPriceAxisWidth(105_234.56, () => 0)).toBe(0);
+  });
+});
+
+describe('the price axis on a phone', () => {
+  it('writes prices of 1,000 and more without decimals on a narrow chart, and as everywhere else on a wide one', () => {
+    const phone = axisPriceFormat(358);
+    expect(phone(103905.5)).toBe('103,906');
+    expect(phone(2552.31)).toBe('2,552');
+    expect(phone(3.8612)).toBe('3.86');
+    expect(phone(0.0000139)).toBe('0.0₄1390');
+    expect(axisPriceFormat(900)(103905.5)).toBe('103,905.50');
+  });
+
+  it('reserves a narrower axis for BTC on a phone (the ".50" took a quarter of the chart)', () => {
+    const measure = (s: string) => s.length * 7;
+    expect(reservedPriceAxisWidth(103905.5, measure, axisPriceFormat(358))).toBeLessThan(reservedPriceAxisWidth(103905.5, measure));
+  });
+
+  it('leaves the level tags off a narrow chart\'s price axis, where they covered its tick labels', () => {
+    const line = { price: 103905.5, color: '#f00', title: 'Resistance' };
+    expect(levelLineOptions(line, 358)).toMatchObject({ axisLabelVisible: false, title: 'Resistance', price: 103905.5 });
+    expect(levelLineOptions(line, 900).axisLabelVisible).toBe(true);
   });
 });

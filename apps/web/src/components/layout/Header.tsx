@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toggleTheme } from '../../lib/theme';
@@ -9,13 +9,15 @@ import type { TabMarker } from '../../app/route-meta';
 import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
 import { useSession } from '../../lib/session';
+import { isSearchShortcut } from '../../features/search/search-logic';
 
 /** The global search, loaded on first open (it is not part of any page's first paint). */
 /** The phone menu, loaded on first open. */
 const MobileDrawer = lazy(() => import('../shell/MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 /** The notification bell (signed in only), loaded after the first paint so it costs the entry nothing. */
 const NotificationBell = lazy(() => import('../../features/alerts/NotificationBell').then((m) => ({ default: m.NotificationBell })));
-const SearchOverlay = lazy(() => import('../../features/search/SearchOverlay').then((m) => ({ default: m.SearchOverlay })));
+const loadSearchOverlay = () => import('../../features/search/SearchOverlay');
+const SearchOverlay = lazy(() => loadSearchOverlay().then((m) => ({ default: m.SearchOverlay })));
 
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
@@ -105,13 +107,48 @@ export function Header({ tab }: { tab?: TabMarker }) {
   const current: AppLang = isSupportedLang(lang) ? lang : 'en-US';
   const [searchOpen, setSearchOpen] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Where the focus was when the search opened: it goes back there when the search closes.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const openSearch = useCallback(() => {
+    const active = document.activeElement;
+    returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
+    setSearchOpen(true);
+  }, []);
+  const closeSearch = useCallback(() => {
+    setSearchOpen(false);
+    const back = returnFocus.current;
+    returnFocus.current = null;
+    // after the overlay has unmounted
+    requestAnimationFrame(() => {
+      if (back && back.isConnected) back.focus();
+      else document.querySelector<HTMLElement>('[data-testid="search-button"]')?.focus();
+    });
+  }, []);
+  const warmSearch = useCallback(() => void loadSearchOverlay().catch(() => undefined), []);
+  // `/` and Ctrl/⌘+K open the search from anywhere on the page (see isSearchShortcut).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || !isSearchShortcut(e)) return;
+      e.preventDefault();
+      if (!searchOpen) openSearch();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [searchOpen, openSearch]);
   const { token } = useSession();
   const tabCls = (active: boolean) =>
     `relative flex h-[58px] items-center px-3 text-[14px] font-medium transition-colors ${
       active ? 'text-primary-600 dark:text-primary-400 after:absolute after:inset-x-3 after:bottom-0 after:h-0.5 after:rounded after:bg-primary-500' : 'text-muted hover:text-fg'
     }`;
   return (
-    <header className="fixed inset-x-0 top-0 z-40 h-[58px] border-b border-border bg-surface/95 backdrop-blur" data-testid="app-header">
+    <header
+      className="fixed inset-x-0 top-0 z-40 h-[58px] border-b border-border bg-surface/95 backdrop-blur"
+      data-testid="app-header"
+      // the search's code is fetched when the header is first pointed at or focused (not at load,
+      // where it would compete with the page), so the button or a shortcut then opens it at once
+      onPointerEnter={warmSearch}
+      onFocus={warmSearch}
+    >
       <div className="mx-auto flex h-full w-full max-w-[1440px] items-center gap-2 px-3 sm:px-4 lg:px-6">
         <Logo />
         <nav aria-label={t('nav.primary')} className="ml-4 hidden h-full items-center md:flex">
@@ -123,7 +160,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
           </Link>
         </nav>
         <div className="ml-auto flex items-center gap-1">
-          <button type="button" className={iconBtn} aria-label={t('shell:search.open')} onClick={() => setSearchOpen(true)} data-testid="search-button">
+          <button type="button" className={iconBtn} aria-label={t('shell:search.open')} aria-keyshortcuts="/ Control+K Meta+K" title={t('shell:search.shortcut')} onClick={openSearch} data-testid="search-button">
             <svg viewBox="0 0 24 24" className="h-[18px] w-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" aria-hidden="true">
               <circle cx="11" cy="11" r="7" />
               <path d="M20 20l-3.5-3.5" strokeLinecap="round" />
@@ -147,7 +184,7 @@ export function Header({ tab }: { tab?: TabMarker }) {
         </div>
         {searchOpen && (
           <Suspense fallback={null}>
-            <SearchOverlay open onClose={() => setSearchOpen(false)} lang={current} />
+            <SearchOverlay open onClose={closeSearch} lang={current} />
           </Suspense>
         )}
         {drawerOpen && (

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { COOKIE_CONSENT_KEY, getCookieConsent, useSession } from '../../lib/session';
+import { COOKIE_CONSENT_EVENT, getCookieConsent, storeCookieConsent, useSession } from '../../lib/session';
 import { api } from '../../lib/api-client';
 
 /** Event that the footer's "cookie settings" link dispatches to show the banner again. */
@@ -10,7 +10,9 @@ export const COOKIE_SETTINGS_EVENT = 'coinlens:cookie-settings';
 /**
  * Cookie banner at the bottom until accepted: a link to the terms of service and
  * privacy policy, and Accept, which stores 'Yes' under `isCookieAccepted` and, when signed in,
- * records the consent on the server.
+ * records the consent on the server. It closes as soon as the consent is stored by anything else:
+ * the static shell's Accept (index.html, boot.js) clicked while the app's first render was under
+ * way, or the signed-in account's consent (lib/session `useMe`).
  */
 export function CookieBanner() {
   const { t } = useTranslation();
@@ -19,14 +21,19 @@ export function CookieBanner() {
   const [open, setOpen] = useState(() => !getCookieConsent());
   useEffect(() => {
     const show = () => setOpen(true);
+    const hide = () => setOpen(false);
+    // accepted between the first render and this effect (the static shell's button)
+    if (getCookieConsent()) hide();
     window.addEventListener(COOKIE_SETTINGS_EVENT, show);
-    return () => window.removeEventListener(COOKIE_SETTINGS_EVENT, show);
+    window.addEventListener(COOKIE_CONSENT_EVENT, hide);
+    return () => {
+      window.removeEventListener(COOKIE_SETTINGS_EVENT, show);
+      window.removeEventListener(COOKIE_CONSENT_EVENT, hide);
+    };
   }, []);
   if (!open) return null;
   const accept = () => {
-    try {
-      localStorage.setItem(COOKIE_CONSENT_KEY, 'Yes');
-    } catch {}
+    storeCookieConsent();
     setOpen(false);
     if (userId) void api('acceptCookies', { params: { id: userId } }, { navigationScoped: false }).catch(() => undefined);
   };

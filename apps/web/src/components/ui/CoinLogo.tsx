@@ -1,6 +1,10 @@
 import { useState } from 'react';
 
-/** Coin logo with a lettered fallback when the image fails. */
+/**
+ * Coin logo with a lettered fallback when the image fails. In the dark theme the image sits on a
+ * light disc: some logos are dark marks on a transparent ground (Cardano's blue on nothing), which
+ * vanish on a dark surface; logos drawn on a disc of their own cover it.
+ */
 export function CoinLogo({ src, symbol, size = 24 }: { src?: string | null; symbol: string; size?: number }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
@@ -14,5 +18,5 @@ export function CoinLogo({ src, symbol, size = 24 }: { src?: string | null; symb
       </span>
     );
   }
-  return <img src={src} alt="" width={size} height={size} loading="lazy" className="shrink-0 rounded-full" onError={() => setFailed(true)} />;
+  return <img src={src} alt="" width={size} height={size} loading="lazy" className="shrink-0 rounded-full dark:bg-slate-100" data-logo-backdrop="dark" onError={() => setFailed(true)} />;
 }

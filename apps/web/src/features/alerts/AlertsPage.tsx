@@ -58,7 +58,8 @@ export function useDescribeRule() {
   };
 }
 
-function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
+/** One alert rule: what it watches, its channels and state, and Pause/Resume, Edit, Delete. */
+export function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
   const { t } = useTranslation('alerts');
   const { lang = 'en-US' } = useParams();
   const describe = useDescribeRule();
@@ -68,6 +69,8 @@ function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
   // a strategy rule's coin is its strategy's
   const coin = r.coin ?? r.strategy?.coin ?? null;
   const onErr = { onError: (e: unknown) => showToast({ kind: 'error', messageKey: errorKey(e) }) };
+  // A one-shot price rule pauses itself when it fires (market time of the fire); Resume arms it again.
+  const firedOnce = !r.active && r.rule.kind === 'price_cross' && !r.rule.repeat && !!r.last_fired_at;
   return (
     <li className="flex flex-col gap-2 px-3 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-4" data-testid="alert-rule" data-active={r.active}>
       <div className="min-w-0">
@@ -84,8 +87,14 @@ function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
         <p className="mt-0.5 text-[12px] text-muted">
           {[t('channels.in_app'), ...r.channels.map((c) => t(`channels.${c}`))].join(' · ')}
           {' · '}
-          {r.active ? t('rules.active') : t('rules.paused')}
-          {r.last_fired_at && <> · {t('rules.lastFired', { time: formatDateTimeUtc(r.last_fired_at, lang) })}</>}
+          {firedOnce ? (
+            <span data-testid="alert-fired-once">{t('rules.firedOnce', { time: formatDateTimeUtc(r.last_fired_at!, lang) })}</span>
+          ) : (
+            <>
+              {r.active ? t('rules.active') : t('rules.paused')}
+              {r.last_fired_at && <> · {t('rules.lastFired', { time: formatDateTimeUtc(r.last_fired_at, lang) })}</>}
+            </>
+          )}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-1.5">

@@ -2,7 +2,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AlertNotification } from '@coinlens/contracts/alerts/rules';
-import { formatDateTimeUtc } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useDismiss } from '../../lib/use-dismiss';
 import { useAlertStream, useMarkRead, useNotifications } from './alerts-api';
@@ -12,9 +11,12 @@ export function inLang(b: { en: string; zh: string } | null, lang: string): stri
   return b ? (lang.startsWith('zh') ? b.zh : b.en) : '';
 }
 
-/** One notification: title, body (price and market time), the trigger's record, link to the page. */
+/**
+ * One notification: title, body (price and market time, "replay" on a replayed clock), the
+ * trigger's record, link to the page. One clock: no wall-clock "sent" time beside the market time
+ * (during a replay the two are years apart).
+ */
 export function NotificationItem({ n, lang, onOpen }: { n: AlertNotification; lang: string; onOpen?: () => void }) {
-  const { t } = useTranslation('shell');
   return (
     <Link
       to={`/${lang}${n.path}`}
@@ -29,8 +31,6 @@ export function NotificationItem({ n, lang, onOpen }: { n: AlertNotification; la
       </p>
       <p className="mt-0.5 text-[12px] text-muted">{inLang(n.body, lang)}</p>
       {n.record && <p className="mt-0.5 text-[12px] text-muted" data-testid="notification-record">{inLang(n.record, lang)}</p>}
-      {/* when it was sent (wall clock); the market time of the trigger is in the body */}
-      <p className="mt-0.5 text-[11px] text-muted">{t('alertsBell.sentAt', { time: formatDateTimeUtc(n.created_at, lang) })}</p>
     </Link>
   );
 }

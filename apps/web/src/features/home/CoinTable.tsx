@@ -1,5 +1,7 @@
+import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { markFirstContent } from '../../lib/perf-marks';
 import type { Coin } from '@coinlens/contracts';
 import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
@@ -13,6 +15,49 @@ const td = 'px-3 py-2 whitespace-nowrap';
 function coinHref(lang: string | undefined, c: Coin) {
   return `/${lang}/crypto/${c.slug || c.id}`;
 }
+
+/**
+ * One row of the desktop table. Memoised: a market tick gives a new object only to the coins whose
+ * price moved (useLiveCoins), so the other rows are not rendered again.
+ */
+const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; lang: string | undefined; navigate: (to: string) => void }) {
+  return (
+    <tr
+      className="cursor-pointer border-b border-border last:border-0 hover:bg-surface-2/70"
+      onClick={() => navigate(coinHref(lang, c))}
+      data-symbol={c.symbol}
+    >
+      <td className={`${td} num text-muted`}>
+        <span className="flex items-center gap-1">
+          <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
+          {c.cmc_rank ?? '—'}
+        </span>
+      </td>
+      <td className={td}>
+        <Link to={coinHref(lang, c)} className="flex items-center gap-2" onClick={(e) => e.stopPropagation()}>
+          <CoinLogo src={c.logo} symbol={c.symbol} size={22} />
+          <span className="font-semibold text-fg">{c.name}</span>
+          <span className="text-[12px] text-muted">{c.symbol}</span>
+        </Link>
+      </td>
+      {c.market_data === 'none' ? (
+        <td colSpan={3} className="px-3 py-2 text-right">
+          <NoMarketData coin={c} />
+        </td>
+      ) : (
+        <>
+          <td className={`${td} text-right font-medium`} data-testid="coin-price">
+            <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
+          </td>
+          <td className={`${td} text-right`}>
+            <Change value={c.priceChangePercent} />
+          </td>
+          <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
+        </>
+      )}
+    </tr>
+  );
+});
 
 /** Desktop/tablet table (md and up). */
 function DesktopTable({ coins }: { coins: Coin[] }) {
@@ -42,77 +87,51 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
       </thead>
       <tbody>
         {coins.map((c) => (
-          <tr
-            key={c.id}
-            className="cursor-pointer border-b border-border last:border-0 hover:bg-surface-2/70"
-            onClick={() => navigate(coinHref(lang, c))}
-            data-symbol={c.symbol}
-          >
-            <td className={`${td} num text-muted`}>
-              <span className="flex items-center gap-1">
-                <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
-                {c.cmc_rank ?? '—'}
-              </span>
-            </td>
-            <td className={td}>
-              <Link to={coinHref(lang, c)} className="flex items-center gap-2" onClick={(e) => e.stopPropagation()}>
-                <CoinLogo src={c.logo} symbol={c.symbol} size={22} />
-                <span className="font-semibold text-fg">{c.name}</span>
-                <span className="text-[12px] text-muted">{c.symbol}</span>
-              </Link>
-            </td>
-            {c.market_data === 'none' ? (
-              <td colSpan={3} className="px-3 py-2 text-right">
-                <NoMarketData coin={c} />
-              </td>
-            ) : (
-              <>
-                <td className={`${td} text-right font-medium`} data-testid="coin-price">
-                  <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
-                </td>
-                <td className={`${td} text-right`}>
-                  <Change value={c.priceChangePercent} />
-                </td>
-                <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
-              </>
-            )}
-          </tr>
+          <DesktopRow key={c.id} c={c} lang={lang} navigate={navigate} />
         ))}
       </tbody>
     </table>
   );
 }
 
+/** One row of the phone list; memoised like {@link DesktopRow}. */
+const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin; lang: string | undefined; volumeShort: string }) {
+  return (
+    <li className="flex items-center">
+      <Link to={coinHref(lang, c)} className="flex min-w-0 flex-1 items-center gap-2.5 px-3 py-2.5 active:bg-surface-2">
+        <span className="num w-5 shrink-0 text-[11px] text-muted">{c.cmc_rank ?? ''}</span>
+        <CoinLogo src={c.logo} symbol={c.symbol} size={26} />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
+          <span className="block truncate text-[11px] text-muted">
+            {hasMarketData(c) ? `${c.name} · ${volumeShort} ${formatCompact(c.volume24h, '$')}` : c.name}
+          </span>
+        </span>
+        {c.market_data === 'none' ? (
+          <NoMarketData coin={c} className="max-w-[58%] shrink-0 text-right" />
+        ) : (
+        <span className="shrink-0 text-right">
+          <span className="block text-[14px] font-medium" data-testid="coin-price">
+            <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
+          </span>
+          <Change value={c.priceChangePercent} className="text-[12px]" />
+        </span>
+        )}
+      </Link>
+      <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
+    </li>
+  );
+});
+
 /** Phone list (< md): logo, name/symbol, price and change. */
 function CompactList({ coins }: { coins: Coin[] }) {
   const { lang } = useParams();
   const { t } = useTranslation('home');
+  const volumeShort = t('table.volumeShort');
   return (
     <ul className="divide-y divide-border md:hidden" data-testid="coin-list">
       {coins.map((c) => (
-        <li key={c.id} className="flex items-center">
-          <Link to={coinHref(lang, c)} className="flex min-w-0 flex-1 items-center gap-2.5 px-3 py-2.5 active:bg-surface-2">
-            <span className="num w-5 shrink-0 text-[11px] text-muted">{c.cmc_rank ?? ''}</span>
-            <CoinLogo src={c.logo} symbol={c.symbol} size={26} />
-            <span className="min-w-0 flex-1">
-              <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
-              <span className="block truncate text-[11px] text-muted">
-                {hasMarketData(c) ? `${c.name} · ${t('table.volumeShort')} ${formatCompact(c.volume24h, '$')}` : c.name}
-              </span>
-            </span>
-            {c.market_data === 'none' ? (
-              <NoMarketData coin={c} className="max-w-[58%] shrink-0 text-right" />
-            ) : (
-            <span className="shrink-0 text-right">
-              <span className="block text-[14px] font-medium" data-testid="coin-price">
-                <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
-              </span>
-              <Change value={c.priceChangePercent} className="text-[12px]" />
-            </span>
-            )}
-          </Link>
-          <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
-        </li>
+        <CompactRow key={c.id} c={c} lang={lang} volumeShort={volumeShort} />
       ))}
     </ul>
   );
@@ -140,6 +159,10 @@ export function CoinTableSkeleton({ rows = 10 }: { rows?: number }) {
  */
 export function CoinTable({ coins }: { coins: Coin[] }) {
   const wide = useMediaQuery('(min-width: 768px)');
+  const priced = coins.some((c) => c.lastPrice != null);
+  useEffect(() => {
+    if (priced) markFirstContent('coinlens:prices');
+  }, [priced]);
   return (
     <>
       {wide !== false && <DesktopTable coins={coins} />}

@@ -1,31 +1,30 @@
-import { memo, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllCoins } from '../../lib/market-queries';
 import { errorKey, isCancelled } from '../../lib/api';
 import { useMarketStream } from '../../lib/live-prices';
 import { Container } from '../../components/layout/PageShell';
-import { DataCredits, ErrorState, Panel } from '../../components/ui';
+import { DataCredits, ErrorState, Panel, Skeleton } from '../../components/ui';
+import { AfterPaint } from '../../components/AfterPaint';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
-import { NewsColumnSlot, StoryOfTheDaySlot } from './slots';
-import { WatchlistView } from '../watchlist';
 import { useLiveCoins } from './useLiveCoins';
 import { useFallbackPrices } from '../../lib/use-fallback-prices';
 
-/**
- * The right-hand column (story of the day, watchlist, news). Memoised: it takes no props, so the
- * market stream's ticks, which re-render the page every second, do not re-render the news cards.
- */
-const SideColumn = memo(function SideColumn() {
+/** The side column (story of the day, watchlist, news): its own chunk, below the coin table on a phone. */
+const SideColumn = lazy(() => import('./SideColumn'));
+
+/** Placeholder of the side column while it waits to mount (about its first screen's height). */
+function SideColumnSkeleton() {
   return (
-    <div className="flex min-w-0 flex-col gap-4">
-      <StoryOfTheDaySlot />
-      <WatchlistView compact />
-      <NewsColumnSlot />
+    <div className="flex min-w-0 flex-col gap-4" aria-busy="true">
+      <Skeleton className="h-48 w-full" />
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-96 w-full" />
     </div>
   );
-});
+}
 
 /** Home: market overview cards, the live coin table and the news slots. */
 export default function HomePage() {
@@ -68,7 +67,14 @@ export default function HomePage() {
             <CoinTable coins={coins} />
           )}
         </Panel>
-        <SideColumn />
+        {/* Loaded and mounted two painted frames after the page: its code is not in the page's
+            first JavaScript, the coin table's first render and commit do not share a task with the
+            news column's, and the news requests start after the coins' (the prices come first). */}
+        <AfterPaint stage={2} fallback={<SideColumnSkeleton />}>
+          <Suspense fallback={<SideColumnSkeleton />}>
+            <SideColumn />
+          </Suspense>
+        </AfterPaint>
       </div>
 
       <DataCredits />

@@ -57,3 +57,27 @@ describe('Subscribe/Renew without payments configured', () => {
     expect(screen.getByTestId('selected-plan')).toHaveTextContent('pro_monthly');
   });
 });
+
+const free: SubscriptionPlan = { ...monthly, key: 'free', type: 'Free', tier: 'Free', period: null, price: '0', name: 'Free', perks: ['Market data'] } as unknown as SubscriptionPlan;
+
+describe('Free plan card', () => {
+  it('signed out, invites to sign up instead of calling Free the visitor\'s current plan', () => {
+    render(
+      <MemoryRouter>
+        <PlanCard plan={free} isPro={false} signedIn={false} lang="en-US" />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText('Current plan')).toBeNull();
+    const link = screen.getByRole('link', { name: 'Sign up free' });
+    expect(link.getAttribute('href')).toBe('/en-US/register?redirect=%2Fen-US%2Fpricing');
+  });
+
+  it('signed in without Pro, Free is the current plan', () => {
+    render(
+      <MemoryRouter>
+        <PlanCard plan={free} isPro={false} signedIn lang="en-US" />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('Current plan')).toBeInTheDocument();
+  });
+});

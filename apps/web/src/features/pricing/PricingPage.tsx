@@ -133,7 +133,8 @@ export function PlanCard({ plan, isPro, signedIn, lang, paymentsEnabled = true }
   const state = usePricingState();
   const paid = plan.key !== 'free';
   const selected = state.plan === plan.key;
-  const current = !paid && !isPro;
+  // Free is the current plan of a signed-in member without Pro; a visitor has no plan yet.
+  const current = !paid && !isPro && signedIn;
   return (
     <section
       data-testid={`plan-${plan.key}`}
@@ -184,6 +185,14 @@ export function PlanCard({ plan, isPro, signedIn, lang, paymentsEnabled = true }
           >
             {isPro ? t('renew') : t('subscribe')}
           </button>
+        ) : !signedIn ? (
+          <Link
+            to={`/${lang}/register?redirect=${encodeURIComponent(`/${lang}/pricing`)}`}
+            data-testid={`choose-${plan.key}`}
+            className="block w-full rounded-md border border-border px-3 py-2 text-center text-[13px] font-semibold text-fg hover:bg-surface-2"
+          >
+            {t('signUpFree')}
+          </Link>
         ) : (
           <p className="rounded-md border border-border px-3 py-2 text-center text-[13px] text-muted">{current ? t('currentPlan') : t('included')}</p>
         )}

@@ -10,14 +10,16 @@ import { lockBodyScroll } from '../../lib/scroll-lock';
 import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
 import { FollowButton } from '../watchlist';
-import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
+import { coinPath, hasMoreAfter, moveActive, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
 
 /**
  * Global search overlay: a text field with a 300 ms debounce; an empty query lists the
  * followed coins for Pro users, otherwise search results; pages of 10 load on scroll (200 ms
  * debounce); rows show logo, name, symbol, price and 24 h change; selecting a coin opens its
  * detail page (slug, else id) with a full reload. "No related currencies" when empty, "No more" at
- * the end. Escape or a click on the mask closes it.
+ * the end. Keyboard: ↓/↑ move through the rows (the field keeps the focus, the row is its active
+ * descendant), Enter opens the active row, Escape closes (the header puts the focus back where it
+ * was). Escape or a click on the mask closes it.
  */
 export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose: () => void; lang: string }) {
   const { t } = useTranslation('shell');
@@ -33,7 +35,14 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
   const abort = useRef<AbortController | null>(null);
   const scrollTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  const [active, setActive] = useState(-1);
   const mode = searchMode(query, isPro);
+  // a new query's results start with no active row
+  useEffect(() => setActive(-1), [query]);
+  useEffect(() => {
+    if (active >= 0) listRef.current?.querySelector(`#search-row-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active]);
 
   useEffect(() => {
     const id = setTimeout(() => setQuery(normaliseQuery(text)), SEARCH_DEBOUNCE_MS);
@@ -97,6 +106,15 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
     onClose();
     window.location.assign(coinPath(lang, c));
   };
+  const onInputKey = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => moveActive(Math.min(a, items.length - 1), e.key === 'ArrowDown' ? 1 : -1, items.length));
+    } else if (e.key === 'Enter' && items[active]) {
+      e.preventDefault();
+      select(items[active]);
+    }
+  };
   return createPortal(
     <div className="fixed inset-0 z-[65] flex items-start justify-center bg-black/50 p-3 pt-[10vh]" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
       <div role="dialog" aria-modal="true" aria-label={t('search.title')} data-testid="search-overlay" className="flex max-h-[75vh] w-full max-w-[36rem] flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-2xl">
@@ -109,8 +127,14 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
             ref={inputRef}
             value={text}
             onChange={(e) => setText(e.target.value)}
+            onKeyDown={onInputKey}
             placeholder={t('search.placeholder')}
             aria-label={t('search.title')}
+            role="combobox"
+            aria-expanded={items.length > 0}
+            aria-controls="search-results"
+            aria-autocomplete="list"
+            aria-activedescendant={active >= 0 && items[active] ? `search-row-${active}` : undefined}
             className="h-12 flex-1 bg-transparent text-[15px] outline-none"
             data-testid="search-input"
           />
@@ -119,10 +143,18 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
           </button>
         </div>
         {mode === 'following' && <p className="px-4 pt-3 text-[12px] font-medium uppercase tracking-wide text-muted">{t('search.followed')}</p>}
-        <ul className="flex-1 overflow-y-auto py-1" onScroll={onScroll} data-testid="search-results">
-          {items.map((c) => (
+        <ul ref={listRef} id="search-results" className="flex-1 overflow-y-auto py-1" onScroll={onScroll} data-testid="search-results">
+          {items.map((c, i) => (
             <li key={c.id} className="flex items-center">
-              <button type="button" onClick={() => select(c)} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2" data-testid="search-row">
+              <button
+                type="button"
+                id={`search-row-${i}`}
+                onClick={() => select(c)}
+                onMouseMove={() => active !== i && setActive(i)}
+                className={`flex min-w-0 flex-1 items-center gap-3 px-4 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2 ${i === active ? 'bg-surface-2 outline-2 -outline-offset-2 outline-primary-500' : ''}`}
+                data-testid="search-row"
+                data-active={i === active || undefined}
+              >
                 <CoinLogo src={c.logo} symbol={c.symbol} size={28} />
                 <span className="min-w-0 flex-1">
                   <span className="block truncate text-[14px] font-medium">{c.name}</span>

@@ -9,6 +9,9 @@ export interface CurvePoint {
   equity: number;
 }
 
+/** The percent axis: margins of 12 % above and 8 % below the curves, so no label sits on an edge. */
+export const BACKTEST_PRICE_SCALE = { borderVisible: false, scaleMargins: { top: 0.12, bottom: 0.08 } } as const;
+
 const STRATEGY_COLOR = { light: '#2f6fed', dark: '#5b8cff' } as const;
 const HOLD_COLOR = { light: '#8b97ab', dark: '#6b778c' } as const;
 
@@ -38,7 +41,9 @@ export default function BacktestChart({ strategy, hold, strategyLabel, holdLabel
     const el = box.current!;
     const c = createChart(el, {
       autoSize: true,
-      rightPriceScale: { borderVisible: false },
+      // room above and below the curves: the top and bottom values' labels ("+200.0%") were cut
+      // in half at the chart's edge
+      rightPriceScale: BACKTEST_PRICE_SCALE,
       timeScale: { borderVisible: false },
       localization: { priceFormatter: (v: number) => `${v >= 0 ? '+' : ''}${v.toFixed(1)}%` },
       handleScroll: false,

@@ -67,9 +67,12 @@ function Indicators({ ta }: { ta: LabelledTaResult }) {
       {KEY_INDICATORS.map((k) => {
         const v = ta.indicators[k];
         return (
-          <div key={k} className="flex justify-between gap-2 border-b border-border py-1 text-[12px]">
-            <dt className="text-muted">{t(`indicator.${k}`)}</dt>
-            <dd className="num font-medium">{v == null ? '—' : PRICE_LIKE.has(k) ? formatPrice(v) : formatNumber(v, 2)}</dd>
+          // The value keeps its line and the label wraps (min-w-0): a long value (a meme coin's
+          // MACD) stays in its cell instead of running into the next column's label; the floating
+          // back-to-top button hides rather than cover a value (data-avoid-back-to-top)
+          <div key={k} className="flex min-w-0 justify-between gap-2 border-b border-border py-1 text-[12px]">
+            <dt className="min-w-0 text-muted">{t(`indicator.${k}`)}</dt>
+            <dd className="num shrink-0 text-right font-medium whitespace-nowrap" data-avoid-back-to-top="">{v == null ? '—' : PRICE_LIKE.has(k) ? formatPrice(v) : formatNumber(v, 2)}</dd>
           </div>
         );
       })}
