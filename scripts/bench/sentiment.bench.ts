@@ -1,0 +1,34 @@
+/**
+ * Throughput of the news classifier on one core: classifySentiment (model + rules, as the ingester calls
+ * it) over the shipped headlines (English and Chinese), after a warm-up pass. Prints headlines/s per
+ * language and the model's load time and file size. The target is ≥ 1,000 headlines/s on one core.
+ * Usage: npm run -s bench:sentiment [-- model=<file>] [rounds=3]
+ */
+import { statSync } from 'node:fs';
+import { classifySentiment, loadSentimentModel } from '../../packages/nlp/src/sentiment/classify.js';
+import { CRYPTO_FILES, readCryptoHeadlines, ZH_NATIVE_FILES } from '../../packages/nlp/src/sentiment/crypto-dataset.js';
+import { MODEL_JSON } from '../../packages/nlp/src/sentiment/dataset.js';
+import { unlabelledHeadlines } from '../../packages/nlp/src/sentiment/unlabelled.js';
+
+const arg = (k: string, d: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1) ?? d;
+const path = arg('model', MODEL_JSON);
+const rounds = Number(arg('rounds', '3'));
+const t0 = performance.now();
+const model = loadSentimentModel(path);
+const loadMs = performance.now() - t0;
+const en = unlabelledHeadlines(new Set()).slice(0, 5000);
+const zh = [...readCryptoHeadlines(CRYPTO_FILES.trainZh).map((r) => r.text), ...readCryptoHeadlines(ZH_NATIVE_FILES.train).map((r) => r.text)];
+const out: string[] = [`model ${path === MODEL_JSON ? 'packages/nlp/model/sentiment-v2.json' : path}: ${(statSync(path).size / 1e6).toFixed(2)} MB, loaded in ${loadMs.toFixed(0)} ms`];
+for (const [name, texts] of [['English', en], ['Chinese', zh]] as const) {
+  for (const t of texts.slice(0, 500)) classifySentiment(t, model);
+  const rates: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const s = performance.now();
+    for (const t of texts) classifySentiment(t, model);
+    rates.push((texts.length / (performance.now() - s)) * 1000);
+  }
+  rates.sort((a, b) => a - b);
+  out.push(`${name}: ${texts.length} headlines × ${rounds} rounds, median ${Math.round(rates[Math.floor(rounds / 2)])} headlines/s (min ${Math.round(rates[0])}, max ${Math.round(rates.at(-1)!)}) on one thread`);
+}
+out.push(`load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' / ')} (the machine is shared: figures are lower bounds of a quiet machine)`);
+process.stdout.write(out.join('\n') + '\n');
