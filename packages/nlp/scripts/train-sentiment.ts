@@ -27,9 +27,12 @@ const log = (s: string) => process.stdout.write(s + '\n');
 const arg = (k: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1);
 const recipeName = arg('recipe') ?? 'v2';
 if (recipeName !== 'v2' && recipeName !== 'nb-mix' && recipeName !== 'vec-mix') throw new Error(`unknown recipe ${recipeName} (v2 | nb-mix | vec-mix)`);
-const settings = recipeName === 'nb-mix' ? RECIPE_NB_MIX : recipeName === 'vec-mix' ? RECIPE_VEC_MIX : RECIPE;
+const base = recipeName === 'nb-mix' ? RECIPE_NB_MIX : recipeName === 'vec-mix' ? RECIPE_VEC_MIX : RECIPE;
+// order=0|1 overrides the word-order cues (features.ts orderCues) of the chosen recipe
+const order = arg('order');
+const settings = order === undefined ? base : { ...base, cfg: { ...base.cfg, orderCues: order === '1' } };
 const out = arg('out') ?? MODEL_JSON;
-if (recipeName !== 'v2' && out === MODEL_JSON) throw new Error(`recipe=${recipeName} is a measured candidate, not the shipped model: give out=<file>`);
+if ((recipeName !== 'v2' || settings !== base) && out === MODEL_JSON && JSON.stringify(settings) !== JSON.stringify(RECIPE)) throw new Error(`recipe=${recipeName} is a measured candidate, not the shipped model: give out=<file>`);
 const tfns = readTfns();
 const { train } = tfnsSplit(tfns);
 // evaluation headlines (dev sets, the January 2026 set) and their near-duplicates are left out (crypto-dataset.ts)
