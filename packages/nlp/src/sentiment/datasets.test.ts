@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { agreement } from './agreement.js';
 import { CRYPTO_FILES, cryptoTrainingRows, evaluationHeadlines, nearDuplicateKey, readCryptoHeadlines, readTwoPassSet, ZH_NATIVE_FILES } from './crypto-dataset.js';
-import { MODEL_JSON } from './dataset.js';
 import { domainCues, orderCues } from './domain-cues.js';
 import { headlineMeta } from './unlabelled.js';
 
@@ -26,14 +24,7 @@ describe('near-duplicates of evaluation headlines', () => {
     // train_extra.csv holds 28 number-changed copies of dev.csv headlines; train.csv 2 and its 293 January 2026 rows
     expect(dropped['train_extra.csv']).toBe(28);
     expect(dropped['train.csv']).toBe(295);
-  });
-
-  it('the shipped model was trained on those rows only (no near-duplicate, no January 2026 headline)', () => {
-    const json = JSON.parse(readFileSync(MODEL_JSON, 'utf8')) as { meta: { trainedOn: string[]; cryptoLr?: { extraRows: number } } };
-    const { extra, en } = cryptoTrainingRows();
-    expect(json.meta.cryptoLr?.extraRows).toBe(extra.length);
-    expect(json.meta.trainedOn.join('\n')).toContain(`train.csv: ${en.length} rows`);
-  });
+  }, 120_000);
 });
 
 describe('evaluation sets by period and language', () => {
@@ -46,7 +37,7 @@ describe('evaluation sets by period and language', () => {
     const latestTraining = [...en, ...extra].map((r) => meta.get(r.id)?.published_at ?? '').filter((t) => t < '2026-01').sort().at(-1)!;
     expect(latestTraining < '2025-09').toBe(true);
     expect([...en, ...extra].some((r) => (meta.get(r.id)?.published_at ?? '').startsWith('2026-01'))).toBe(false);
-  });
+  }, 120_000);
 
   it('the native-Chinese dev set has ≥ 300 headlines with two labels, none in training', () => {
     const zhn = readTwoPassSet(ZH_NATIVE_FILES.devHeadlines, ZH_NATIVE_FILES.devPass1, ZH_NATIVE_FILES.devPass2);
@@ -56,7 +47,7 @@ describe('evaluation sets by period and language', () => {
     expect(zhn.rows.every((r) => /[\u4e00-\u9fff]/.test(r.text))).toBe(true);
     const train = new Set(readCryptoHeadlines(ZH_NATIVE_FILES.train).map((r) => nearDuplicateKey(r.text)));
     expect(zhn.rows.some((r) => train.has(nearDuplicateKey(r.text)))).toBe(false);
-  });
+  }, 60_000);
 });
 
 describe('agreement', () => {
