@@ -2,7 +2,7 @@
  * The crypto headline sentiment set in the repo (data/training/crypto-headline-sentiment, see
  * SOURCE.md there): `train.csv` (2,293 English crypto headlines, one annotator), `train_zh.csv`
  * (the same rows rendered in Chinese), `train_extra.csv` (18,669 more English headlines of the shipped
- * news, one labelling pass by the team; read only by the crypto-text model, decision 088), and the
+ * news, one pass of machine labels — most likely a language-model agent, SOURCE.md there; read only by the crypto-text model, decision 088), and the
  * evaluation-only `dev.csv` / `dev_zh.csv` (379 rows on which two annotators agreed). Node-only (reads files); the runtime classifier never imports it.
  *
  * Rule of use: dev.csv and dev_zh.csv are read by the evaluation only (scripts/sentiment-eval.ts and
@@ -21,7 +21,7 @@ export const CRYPTO_FILES = {
   trainZh: fileURLToPath(new URL('train_zh.csv', DIR)),
   dev: fileURLToPath(new URL('dev.csv', DIR)),
   devZh: fileURLToPath(new URL('dev_zh.csv', DIR)),
-  /** More English headlines of the shipped news, one labelling pass by the Coinlens team (SOURCE.md there). */
+  /** More English headlines of the shipped news, one pass of machine labels, most likely by a language-model agent (SOURCE.md there). */
   trainExtra: fileURLToPath(new URL('train_extra.csv', DIR)),
   /** The 293 headlines of January 2026 (`id,text,published_at,source`): a later period, evaluation only. */
   dev202601Headlines: fileURLToPath(new URL('dev-2026-01/headlines.csv', DIR)),
