@@ -8,6 +8,7 @@
  * Usage: npm run -s bench:sentiment [-- model=<file>] [rounds=3] [n=5000]
  */
 import { statSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { classifySentiment, loadSentimentModel } from '../../packages/nlp/src/sentiment/classify.js';
 import { CRYPTO_FILES, readCryptoHeadlines, ZH_NATIVE_FILES } from '../../packages/nlp/src/sentiment/crypto-dataset.js';
 import { MODEL_JSON } from '../../packages/nlp/src/sentiment/dataset.js';
@@ -37,5 +38,5 @@ for (const [name, texts] of [['English', en], ['Chinese', zh]] as const) {
   const med = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]);
   out.push(`${name}: ${texts.length} headlines × ${rounds} rounds, median ${med(cpuRates)} headlines per CPU-second (one thread), ${med(rates)} per wall-clock second`);
 }
-out.push(`load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' / ')} (the machine is shared: figures are lower bounds of a quiet machine)`);
+out.push(`load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (the machine is shared: figures are lower bounds of a quiet machine)`);
 process.stdout.write(out.join('\n') + '\n');
