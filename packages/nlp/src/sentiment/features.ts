@@ -35,6 +35,13 @@ export interface FeatureConfig {
   zhWords?: boolean;
   /** Weight of group 3 (crypto-market cues from domain-cues.ts); absent or 0 disables the group. */
   domainWeight?: number;
+  /**
+   * Word-order cues in group 3 (domain-cues.ts `orderCues`): the direction of the main clause against a
+   * concessive or background one ("X falls despite Y", "尽管…仍…", "…, but …"), the last move of a
+   * sequence ("插针…后迅速收回", "rises … before giving back gains") and failed or faded moves
+   * ("fails to hold", "未能突破", "反弹受阻", "涨幅收窄"); absent = false (models before decision 116).
+   */
+  orderCues?: boolean;
 }
 
 import { domainCues } from './domain-cues.js';
@@ -159,7 +166,7 @@ export function extractFeatureCounts(text: string, cfg: FeatureConfig): Map<numb
     }
   }
   if (!cfg.domainWeight) return [words, chars, lexicon];
-  for (const c of domainCues(text)) add(domain, 'd|' + c);
+  for (const c of domainCues(text, cfg.orderCues === true)) add(domain, 'd|' + c);
   return [words, chars, lexicon, domain];
 }
 

@@ -194,19 +194,25 @@ export function featurise(texts: readonly TrainingText[], cfg: FeatureConfig) {
  * written first into the file's `meta` (which rows were used); recipe name, fingerprint, settings and
  * fit statistics follow.
  */
-export function trainRecipe(allTexts: readonly TrainingText[], meta: Record<string, unknown> = {}, s: RecipeSettings = RECIPE, wordVectors?: { wv: WordVectors; source: string }): RecipeResult {
+export function trainRecipe(
+  allTexts: readonly TrainingText[],
+  meta: Record<string, unknown> = {},
+  s: RecipeSettings = RECIPE,
+  wordVectors?: { wv: WordVectors; source: string },
+  parts: { cryptoLrJson?: () => SentimentModelJson } = {},
+): RecipeResult {
   if (s.vecMix && !wordVectors) throw new Error('trainRecipe: the recipe has a word-vector part; give the word vectors');
   const cl = s.cryptoLr;
   const texts = allTexts.filter((t) => !t.extra);
-  const cryptoLr = cl
-    ? (() => {
-        const r = trainRecipe(allTexts.map((t) => (t.extra ? { ...t, weight: cl.extraWeight, extra: false } : t)), {}, { ...s, cryptoLr: undefined, offsets: [0, 0, 0] });
-        delete r.json.meta;
-        return { json: r.json, weight: cl.weight, offsets: [...cl.offsets], ...(cl.gate ? { gate: cl.gate } : {}) };
-      })()
-    : undefined;
   const { data, buckets, idfQ, idfMax } = featurise(texts, s.cfg);
   const fit = trainSoftmax(data, buckets.length, CLASSES.length, s.lambda, { maxIter: s.maxIter });
+  // the crypto-text model after the general one (independent of it; `parts` may bring it from another process)
+  const cryptoLr = cl
+    ? (() => {
+        const json = parts.cryptoLrJson ? parts.cryptoLrJson() : trainCryptoLrPart(allTexts, s).json;
+        return { json, weight: cl.weight, offsets: [...cl.offsets], ...(cl.gate ? { gate: cl.gate } : {}) };
+      })()
+    : undefined;
   const bias = Float64Array.from(fit.b, (b, k) => b + s.offsets[k]);
   const nb = s.mix ? { ...trainNbPart(texts, s.mix.nb), weight: s.mix.weight, offsets: [...s.mix.offsets], ...(s.mix.gate ? { gate: s.mix.gate } : {}) } : undefined;
   const vm = s.vecMix;
@@ -240,6 +246,20 @@ export function trainRecipe(allTexts: readonly TrainingText[], meta: Record<stri
     },
   });
   return { json, iterations: fit.iterations, objective, nBuckets: buckets.length };
+}
+
+/**
+ * The crypto-text model of a recipe with `cryptoLr` (format 1, no meta): a softmax LR with the same
+ * features trained on every row, the extra ones weighing `cryptoLr.extraWeight`. Deterministic, so it can
+ * be trained in a separate process and handed to {@link trainRecipe} (`parts.cryptoLrJson`): the result
+ * is the same file.
+ */
+export function trainCryptoLrPart(allTexts: readonly TrainingText[], s: RecipeSettings = RECIPE): RecipeResult {
+  const cl = s.cryptoLr;
+  if (!cl) throw new Error('trainCryptoLrPart: the recipe has no crypto-text model');
+  const r = trainRecipe(allTexts.map((t) => (t.extra ? { ...t, weight: cl.extraWeight, extra: false } : t)), {}, { ...s, cryptoLr: undefined, offsets: [0, 0, 0] });
+  delete r.json.meta;
+  return r;
 }
 
 /**

@@ -34,3 +34,25 @@ export function unlabelledHeadlines(exclude: ReadonlySet<string>, limit = Infini
   const step = rows.length / limit;
   return Array.from({ length: limit }, (_, i) => rows[Math.floor(i * step)]);
 }
+
+/** Publication time (ISO 8601, UTC) and outlet of one shipped headline. */
+export interface HeadlineMeta {
+  published_at: string;
+  source: string;
+}
+
+/** Publication time and outlet of every shipped headline by id (data/news/*), for splits by period and outlet. */
+export function headlineMeta(): Map<string, HeadlineMeta> {
+  const out = new Map<string, HeadlineMeta>();
+  for (const u of NEWS) {
+    const path = fileURLToPath(u);
+    const raw = readFileSync(path);
+    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as { id: string; published_at: string; source: string };
+      out.set(r.id, { published_at: r.published_at, source: r.source });
+    }
+  }
+  return out;
+}
