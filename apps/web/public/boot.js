@@ -10,6 +10,12 @@
   var parts = location.pathname.split('/');
   var seg = parts[1];
   if (seg === 'zh-CN' || seg === 'en-US') html.setAttribute('lang', seg);
+  // Rise/fall colours (lib/price-colors.ts): the stored choice, else red-up for zh-CN, green-up otherwise.
+  var pc = null;
+  try {
+    pc = localStorage.getItem('priceColors');
+  } catch {}
+  html.setAttribute('data-price-colors', pc === 'red-up' || pc === 'green-up' ? pc : seg === 'zh-CN' ? 'red-up' : 'green-up');
   // The static shell of index.html: no header on the pages that have none (routes.tsx hideHeader),
   // no cookie banner once accepted, and its Accept button stores the consent before the app runs
   // (the app's own banner then stays closed; lib/session.ts reports it to the server when signed in).
