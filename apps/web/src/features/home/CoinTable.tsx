@@ -6,6 +6,7 @@ import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
 import { FollowButton } from '../watchlist';
+import { useCoinName } from '../../lib/coin-name';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -17,6 +18,7 @@ function coinHref(lang: string | undefined, c: Coin) {
 /** Desktop/tablet table (md and up). */
 function DesktopTable({ coins }: { coins: Coin[] }) {
   const { t } = useTranslation('home');
+  const coinName = useCoinName();
   const { lang } = useParams();
   const navigate = useNavigate();
   return (
@@ -50,14 +52,14 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
           >
             <td className={`${td} num text-muted`}>
               <span className="flex items-center gap-1">
-                <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
+                <FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} />
                 {c.cmc_rank ?? '—'}
               </span>
             </td>
             <td className={td}>
               <Link to={coinHref(lang, c)} className="flex items-center gap-2" onClick={(e) => e.stopPropagation()}>
                 <CoinLogo src={c.logo} symbol={c.symbol} size={22} />
-                <span className="font-semibold text-fg">{c.name}</span>
+                <span className="font-semibold text-fg">{coinName(c)}</span>
                 <span className="text-[12px] text-muted">{c.symbol}</span>
               </Link>
             </td>
@@ -87,6 +89,7 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
 function CompactList({ coins }: { coins: Coin[] }) {
   const { lang } = useParams();
   const { t } = useTranslation('home');
+  const coinName = useCoinName();
   return (
     <ul className="divide-y divide-border md:hidden" data-testid="coin-list">
       {coins.map((c) => (
@@ -97,7 +100,7 @@ function CompactList({ coins }: { coins: Coin[] }) {
             <span className="min-w-0 flex-1">
               <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
               <span className="block truncate text-[11px] text-muted">
-                {hasMarketData(c) ? `${c.name} · ${t('table.volumeShort')} ${formatCompact(c.volume24h, '$')}` : c.name}
+                {hasMarketData(c) ? `${coinName(c)} · ${t('table.volumeShort')} ${formatCompact(c.volume24h, '$')}` : coinName(c)}
               </span>
             </span>
             {c.market_data === 'none' ? (
@@ -111,7 +114,7 @@ function CompactList({ coins }: { coins: Coin[] }) {
             </span>
             )}
           </Link>
-          <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
+          <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} /></span>
         </li>
       ))}
     </ul>

@@ -11,6 +11,7 @@ import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
 import { FollowButton } from '../watchlist';
 import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
+import { useCoinName } from '../../lib/coin-name';
 
 /**
  * Global search overlay: a text field with a 300 ms debounce; an empty query lists the
@@ -21,6 +22,7 @@ import { coinPath, hasMoreAfter, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBO
  */
 export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose: () => void; lang: string }) {
   const { t } = useTranslation('shell');
+  const coinName = useCoinName();
   const { me } = useMe();
   const isPro = !!me?.isPro;
   const [text, setText] = useState('');
@@ -125,7 +127,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
               <button type="button" onClick={() => select(c)} className="flex min-w-0 flex-1 items-center gap-3 px-4 py-2.5 text-left hover:bg-surface-2 focus-visible:bg-surface-2" data-testid="search-row">
                 <CoinLogo src={c.logo} symbol={c.symbol} size={28} />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-[14px] font-medium">{c.name}</span>
+                  <span className="block truncate text-[14px] font-medium">{coinName(c)}</span>
                   <span className="text-[12px] text-muted">{c.symbol}</span>
                 </span>
                 {c.market_data === 'none' ? (
@@ -137,7 +139,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
                   </span>
                 )}
               </button>
-              <span className="pr-3 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
+              <span className="pr-3 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} /></span>
             </li>
           ))}
           {loading && (
