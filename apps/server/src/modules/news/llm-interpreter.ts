@@ -1,7 +1,7 @@
 import type { Lang } from '@coinlens/contracts';
 import type { LlmClient } from '../../providers/llm/types';
 import { parseModelJson } from '../../providers/llm/openai-compatible';
-import { BuiltinInterpreter, type InterpretFacts, type Interpreter, type StoryFacts } from './interpreter';
+import { BuiltinInterpreter, storyCoverage, storyTitle, type InterpretFacts, type Interpreter, type StoryFacts } from './interpreter';
 
 const SYSTEM =
   'You are a crypto market news analyst. Use only the facts given (JSON). Never invent numbers, names or events. ' +
@@ -56,7 +56,7 @@ export class LlmInterpreter implements Interpreter {
           { role: 'system', content: SYSTEM },
           {
             role: 'user',
-            content: `Write the story of the day in ${language}: 3 short paragraphs on the day's biggest event from these facts (lead report, other reports, coins with trends, sources). Plain text, no title.\n${JSON.stringify(f)}`,
+            content: `Write the story of the day in ${language}: 3 short paragraphs on the day's biggest event from these facts (lead report, other reports, coins with trends, sources). Begin with the window it covers: ${storyCoverage(f, lang)}. Write headlines in ${language} (translate them). Plain text, no title.\n${JSON.stringify(f)}`,
           },
         ],
         { temperature: 0.3, maxTokens: 900 },
@@ -69,7 +69,7 @@ export class LlmInterpreter implements Interpreter {
         } else content += c.text;
       }
       if (pending.trim()) onThinking(pending.trim());
-      if (content.trim()) return { title: f.lead.title, content: content.trim(), by: 'llm' };
+      if (content.trim()) return { title: storyTitle(f.lead, lang), content: content.trim(), by: 'llm' };
     } catch (e) {
       this.log(`story of the day by the model failed: ${e instanceof Error ? e.message : String(e)}`);
     }

@@ -198,6 +198,16 @@ describe('story of the day', () => {
     expect(Date.parse(body.result.feed.published_at)).toBeGreaterThanOrEqual(Date.parse('2025-05-16T00:00:00Z'));
     const zh = (await get('/api/feeds/sotd?lang=zh-CN&force_update=true')).body.result;
     expect(zh.story.content).toMatch(/来源/);
+    // the story says how much of the day it covers, and is written in the reader's language: an
+    // English lead headline is quoted as English, never used as the Chinese story's title
+    const hhmm = new Date(T0).toISOString().slice(11, 16);
+    expect(body.result.story.content).toContain(`So far today (2025-05-16 00:00–${hhmm} UTC)`);
+    expect(zh.story.content).toContain(`今日截至目前（2025-05-16 00:00–${hhmm} UTC）`);
+    if (zh.feed.title && !/[\u4e00-\u9fff]/.test(zh.feed.title)) {
+      expect(zh.story.title).not.toBe(zh.feed.title);
+      expect(zh.story.title).toMatch(/[\u4e00-\u9fff]/);
+      expect(zh.story.content).toContain(`英文原标题：“${zh.feed.title}”`);
+    }
     expect((await get('/api/feeds/sotd/refresh?lang=en-US&auto=true')).body.result).toEqual({ isRefreshing: false });
     expect((await get('/api/feeds/sotd/refresh?lang=en-US')).body.result).toEqual({ isRefreshing: true });
   }, 300_000);

@@ -74,6 +74,7 @@ export function interpretFacts(row: NewsRow, coins: readonly CoinRow[], importan
     clusterSources: sources,
     eventType: eventTypeOf(row.topic),
     lang: row.lang,
+    titleZh: row.title_zh,
   };
 }
 

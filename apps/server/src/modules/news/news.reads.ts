@@ -293,7 +293,8 @@ export class NewsReads {
   private async composeStory(lang: Lang, day: string, from: number, now: number, onThinking: (line: string) => void): Promise<void> {
     await this.d.pipeline.analysePending();
     // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
-    const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
+    const ofToday = await this.d.repo.biggestCluster(from, now);
+    const big = ofToday ? { ...ofToday, fromDay: true } : await this.d.repo.biggestCluster(now - DAY, now).then((b) => (b ? { ...b, fromDay: false } : null));
     if (!big) {
       onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
       return;
@@ -304,8 +305,10 @@ export class NewsReads {
     const lead = [...reports].sort((a, b) => ofDay(b) - ofDay(a) || (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
     const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
     const facts = interpretFacts(lead, this.coins, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
-    const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
-    const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
+    // the window the story covers: the UTC day so far, or the last 24 hours when nothing was released today
+    const windowFrom = big.fromDay ? from : now - DAY;
+    const reportsToday = await this.d.repo.countReleasedBetween(windowFrom, now);
+    const written = await this.d.interpreter.writeStory({ day, now, from: windowFrom, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
     await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
   }
 
