@@ -52,10 +52,10 @@ export interface Interpreter {
   readonly by: 'builtin' | 'llm';
   /** `by` overrides the writer's label when it fell back to another writer. */
   /**
-   * `title_zh`: the headline in Simplified Chinese, machine-translated (a model only, for an English
-   * headline; absent otherwise).
+   * `title_zh` / `summary_zh`: the headline / lead in Simplified Chinese, machine-translated (a model
+   * only, for an English item; absent otherwise).
    */
-  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm'; title_zh?: string }>;
+  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm'; title_zh?: string; summary_zh?: string }>;
   writeStory(f: StoryFacts, lang: Lang, onThinking: (line: string) => void): Promise<{ title: string; content: string; by?: 'builtin' | 'llm' }>;
 }
 
@@ -136,11 +136,12 @@ export function storyTitle(l: InterpretFacts, lang: Lang): string {
 }
 
 /** True when a lead adds words to its headline (not empty, not the headline again or a part of it). */
-function leadAddsToTitle(l: InterpretFacts): boolean {
+export function leadAddsTo(title: string, lead: string | null | undefined): boolean {
   const norm = (x: string) => x.toLowerCase().replace(/[\s\p{P}]+/gu, '');
-  const lead = norm(l.summary ?? '');
-  return lead.length > 0 && !norm(l.title).includes(lead);
+  const l = norm(lead ?? '');
+  return l.length > 0 && !norm(title).includes(l);
 }
+const leadAddsToTitle = (l: InterpretFacts) => leadAddsTo(l.title, l.summary);
 
 /**
  * The built-in analyst: deterministic bilingual text from the facts (sentiment from the in-repo

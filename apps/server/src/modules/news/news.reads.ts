@@ -6,7 +6,7 @@ import { encodeJson, ReadModels } from '../../platform/read-models';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import { heatAt, IMPORTANCE_LEVELS, topicsOf } from './analyst';
-import type { Interpreter } from './interpreter';
+import { leadAddsTo, type Interpreter } from './interpreter';
 import type { FeedCondition, NewsRepository, NewsRow, Where } from './news.repository';
 import { eventTypeOf, FEEDS_REUSE_MS, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
 import { meanInterval95 } from './nlp';
@@ -102,7 +102,9 @@ export class NewsReads {
         }),
       );
       const interp = lang === 'zh-CN' ? r.interpretation_zh : r.interpretation_en;
-      const content = r.summary || interp || '';
+      // the publisher's lead, and nothing when it adds nothing to the headline (the analyst's
+      // interpretation is its own field, never passed off as the lead)
+      const content = leadAddsTo(r.title, r.summary) ? r.summary : '';
       out.push({
         id: r.id,
         title: r.title,
@@ -110,6 +112,7 @@ export class NewsReads {
         feed_contents: [{ title: r.title, content }],
         original_title: r.title,
         translated_title: lang === 'zh-CN' && r.lang !== 'zh' && r.title_zh ? { text: r.title_zh, lang: 'zh', by: 'llm' } : null,
+        translated_content: lang === 'zh-CN' && r.lang !== 'zh' && content && r.summary_zh ? { text: r.summary_zh, lang: 'zh', by: 'llm' } : null,
         source: r.source,
         link: r.url,
         published_at: new Date(r.published_at).toISOString(),
