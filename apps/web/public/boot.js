@@ -10,6 +10,12 @@
   var parts = location.pathname.split('/');
   var seg = parts[1];
   if (seg === 'zh-CN' || seg === 'en-US') html.setAttribute('lang', seg);
+  // Rise/fall colours (lib/price-colors.ts): the stored choice, else red-up for zh-CN, green-up otherwise.
+  var pc = null;
+  try {
+    pc = localStorage.getItem('priceColors');
+  } catch {}
+  html.setAttribute('data-price-colors', pc === 'red-up' || pc === 'green-up' ? pc : seg === 'zh-CN' ? 'red-up' : 'green-up');
   // The page's first data, requested now, in parallel with the stylesheet and the JavaScript
   // (which the app needs ~1-2 s to fetch and start on a phone): the home page's coin table, the coin
   // page's detail and its chart's candles (1h, the chart's first timeframe). lib/api.ts takes each

@@ -3,18 +3,21 @@ import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { initI18n } from './app/i18n';
 import { initTheme } from './lib/theme';
+import { initPriceColors } from './lib/price-colors';
 import { FALLBACK_LANG, toUrlLang } from './lib/locale';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 
 /**
- * Starts the app: theme sync, the shell's translations (one language, a few small namespaces) and
+ * Starts the app: theme and price-colour sync, the shell's translations (one language, a few small namespaces) and
  * the page's code and translations in parallel, then the first render, which replaces index.html's
  * static shell. Runs in a task of its own after the modules are evaluated (a shorter task each).
  */
 function start() {
   initTheme();
-  const i18nReady = initI18n(toUrlLang(window.location.pathname.split('/')[1]) ?? FALLBACK_LANG);
+  const lang = toUrlLang(window.location.pathname.split('/')[1]) ?? FALLBACK_LANG;
+  initPriceColors(lang);
+  const i18nReady = initI18n(lang);
   preloadPage(window.location.pathname);
   // The first render is a transition: React renders it in short slices (no long task), and the
   // static shell stays until it commits.

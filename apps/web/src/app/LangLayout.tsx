@@ -12,6 +12,7 @@ import { Skeleton } from '../components/ui';
 import { useRouteMeta } from './route-meta';
 import { usePageTitle } from '../lib/page-title';
 import { hasToken } from '../lib/session';
+import { applyPriceColorsFor } from '../lib/price-colors';
 
 function PageFallback() {
   return (
@@ -39,6 +40,11 @@ export function LangLayout() {
   useClockSync();
 
   usePageTitle(valid && !meta.dynamicTitle ? t(meta.titleKey) : null);
+
+  // Rise/fall colours follow the language until the user picks a convention in Settings.
+  useEffect(() => {
+    if (valid) applyPriceColorsFor(lang);
+  }, [lang, valid]);
 
   // A locale change in another tab triggers the same switch here (reload with the new segment).
   useEffect(() => {

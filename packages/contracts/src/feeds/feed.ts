@@ -60,7 +60,8 @@ export type FeedCoinImpact = z.infer<typeof FeedCoinImpact>;
 
 /**
  * A news item. `title`/`content` are the first `feed_contents` entry promoted to the
- * top level. `original_title` is the publisher's headline; `source` the publisher; `link` the
+ * top level; `content` is the publisher's lead as published, empty when it has none or it only
+ * repeats the headline (the analyst's text is `interpretation`, never the lead). `original_title` is the publisher's headline; `source` the publisher; `link` the
  * article. `published_at` ISO 8601 UTC. `heat` 0..100 decays with age (half-life 12 h).
  * `cluster` groups reports of the same event: `size` reports from `sources` (distinct publishers).
  * `interpretation.by` says who wrote it: the built-in analyst (`builtin`) or a language model (`llm`);
@@ -78,6 +79,12 @@ export const Feed = z.object({
    * the original headline.
    */
   translated_title: z.object({ text: z.string(), lang: z.literal('zh'), by: z.literal('llm') }).nullable(),
+  /**
+   * The lead (`content`) machine-translated into the reader's language by the configured model, like
+   * `translated_title` (zh-CN readers of an English lead only; translated once and stored); null when
+   * there is none. `content` stays the publisher's lead.
+   */
+  translated_content: z.object({ text: z.string(), lang: z.literal('zh'), by: z.literal('llm') }).nullable(),
   source: z.string(),
   link: z.string(),
   published_at: z.string(),

@@ -41,6 +41,8 @@ export const newsItems = pgTable(
     interpretationEn: text('interpretation_en'),
     interpretationZh: text('interpretation_zh'),
     titleZh: text('title_zh'),
+    /** The lead (`summary`) machine-translated into Simplified Chinese by the configured model, once (English leads only). */
+    summaryZh: text('summary_zh'),
     /** builtin | llm */
     interpretedBy: text('interpreted_by'),
     interpretedAt: bigint('interpreted_at', { mode: 'number' }),

@@ -59,6 +59,9 @@ describe('market API on the replayed shipped data', () => {
     expect((await get('/api/crypto?search_term=bitc')).body.result[0].symbol).toBe('BTC');
     expect((await get('/api/crypto?search_term=%20%20&limit=5')).body.result).toHaveLength(5);
     expect((await get('/api/crypto?search_term=zzzz')).body.result).toEqual([]);
+    // established Chinese names find their coin (比特币 → BTC first, before Bitcoin Cash's 比特币现金)
+    expect((await get(`/api/crypto?search_term=${encodeURIComponent('比特币')}`)).body.result.map((c: { symbol: string }) => c.symbol)).toEqual(['BTC', 'BCH']);
+    expect((await get(`/api/crypto?search_term=${encodeURIComponent('以太')}`)).body.result[0].symbol).toBe('ETH');
   });
 
   it('gives market cap, BTC dominance and Fear & Greed of the clock day with credits', async () => {

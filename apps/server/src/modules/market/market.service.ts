@@ -1,3 +1,4 @@
+import { COIN_NAMES_ZH } from '@coinlens/contracts/common/coin-names';
 import type { Candle, CandleSeries, ClockInfo, Coin as CoinT, CoinDetail, CoinRef, MarketDataKind, Timeframe } from '@coinlens/contracts';
 import { TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import { AppError } from '../../platform/errors';
@@ -143,15 +144,19 @@ export class MarketService {
     return String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
   }
 
-  /** Coins whose symbol, name or slug contains the term (symbol prefix first), paged. Whitespace-only → all. */
+  /**
+   * Coins whose symbol, name, Chinese name ({@link COIN_NAMES_ZH}: 比特币 finds BTC) or slug contains
+   * the term (exact symbol, then symbol prefix, then name prefix first), paged. Whitespace-only → all.
+   */
   async search(term: string, offset: number, limit: number): Promise<CoinT[]> {
     const q = term.trim().toLowerCase();
     let rows = this.coins;
     if (q) {
+      const zh = (c: CoinRow) => COIN_NAMES_ZH[c.symbol] ?? '';
       const score = (c: CoinRow) =>
-        c.symbol.toLowerCase() === q ? 0 : c.symbol.toLowerCase().startsWith(q) ? 1 : c.name.toLowerCase().startsWith(q) ? 2 : 3;
+        c.symbol.toLowerCase() === q || zh(c) === q ? 0 : c.symbol.toLowerCase().startsWith(q) ? 1 : c.name.toLowerCase().startsWith(q) || zh(c).startsWith(q) ? 2 : 3;
       rows = this.coins
-        .filter((c) => c.symbol.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.slug.includes(q))
+        .filter((c) => c.symbol.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || c.slug.includes(q) || zh(c).includes(q))
         .sort((a, b) => score(a) - score(b));
     }
     const page = rows.slice(offset, offset + limit);

@@ -1,5 +1,6 @@
 import type { FeedEventType, FeedImportance, FeedTrend, Lang } from '@coinlens/contracts';
 import { EVENT_TYPE_NAMES } from './nlp';
+import { COIN_NAMES_ZH } from '@coinlens/contracts/common/coin-names';
 
 /** Structured facts about one news item that an interpreter writes from (nothing else). */
 export interface InterpretFacts {
@@ -20,6 +21,8 @@ export interface InterpretFacts {
   eventType?: FeedEventType | null;
   /** Language of the headline; a model translates English headlines for zh-CN readers. Absent = en. */
   lang?: 'en' | 'zh';
+  /** The headline machine-translated into Simplified Chinese by a model, when one did (else absent/null). */
+  titleZh?: string | null;
 }
 
 /** Facts for the story of the day: the day's biggest cluster and its reports. */
@@ -28,6 +31,11 @@ export interface StoryFacts {
   day: string;
   /** Clock time of the write-up, ms. */
   now: number;
+  /**
+   * Start of the window the story covers, ms: 00:00 UTC of `day`, or `now` − 24 h when nothing was
+   * released today yet (early in a UTC day the last 24 hours stand in for the day).
+   */
+  from: number;
   /** Reports released that day so far. */
   reportsToday: number;
   lead: InterpretFacts;
@@ -44,10 +52,10 @@ export interface Interpreter {
   readonly by: 'builtin' | 'llm';
   /** `by` overrides the writer's label when it fell back to another writer. */
   /**
-   * `title_zh`: the headline in Simplified Chinese, machine-translated (a model only, for an English
-   * headline; absent otherwise).
+   * `title_zh` / `summary_zh`: the headline / lead in Simplified Chinese, machine-translated (a model
+   * only, for an English item; absent otherwise).
    */
-  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm'; title_zh?: string }>;
+  interpret(f: InterpretFacts): Promise<{ en: string; zh: string; by?: 'builtin' | 'llm'; title_zh?: string; summary_zh?: string }>;
   writeStory(f: StoryFacts, lang: Lang, onThinking: (line: string) => void): Promise<{ title: string; content: string; by?: 'builtin' | 'llm' }>;
 }
 
@@ -84,6 +92,57 @@ function coverageZh(f: InterpretFacts): string {
   return n > 1 ? `已有 ${n} 家来源证实（${f.clusterSources.slice(0, 5).join('、')}）。` : '目前仅此一家来源，尚未得到其他媒体证实。';
 }
 
+const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
+
+/**
+ * What the story covers, in the reader's language: "so far today (00:00–00:02 UTC), 3 reports
+ * released" for a window that starts at 00:00 UTC of the day, otherwise the last 24 hours with both
+ * ends (`2025-05-15 23:10 – 2025-05-16 00:02 UTC`), so a reader never takes two minutes for a day.
+ */
+export function storyCoverage(f: Pick<StoryFacts, 'day' | 'now' | 'from' | 'reportsToday'>, lang: Lang): string {
+  const zh = lang === 'zh-CN';
+  const wholeDayStart = Date.parse(`${f.day}T00:00:00Z`);
+  if (f.from >= wholeDayStart) {
+    return zh
+      ? `今日截至目前（${f.day} 00:00–${hhmm(f.now)} UTC）共发布 ${f.reportsToday} 条新闻`
+      : `So far today (${f.day} 00:00–${hhmm(f.now)} UTC), ${f.reportsToday} ${f.reportsToday === 1 ? 'report was' : 'reports were'} released`;
+  }
+  const start = new Date(f.from).toISOString().slice(0, 16).replace('T', ' ');
+  const end = new Date(f.now).toISOString().slice(0, 16).replace('T', ' ');
+  return zh
+    ? `今日（${f.day}）尚无新闻发布，以下为最近 24 小时（${start} – ${end} UTC）的 ${f.reportsToday} 条新闻`
+    : `Nothing was released today (${f.day}) yet, so this covers the last 24 hours (${start} – ${end} UTC), ${f.reportsToday} ${f.reportsToday === 1 ? 'report' : 'reports'}`;
+}
+
+/**
+ * The story's title in the reader's language: the lead headline when it is already in that language
+ * (or a model translated it into Chinese), otherwise a title written from the facts — the coins, the
+ * number of sources and the overall reading — so a zh-CN reader never gets an English title (the
+ * English headline is then quoted, marked as English, in the story).
+ */
+export function storyTitle(l: InterpretFacts, lang: Lang): string {
+  const headlineLang = l.lang ?? 'en';
+  if (lang === 'zh-CN') {
+    if (headlineLang === 'zh') return l.title;
+    if (l.titleZh) return l.titleZh;
+    const coins = l.coins.slice(0, 3).map((c) => (COIN_NAMES_ZH[c.symbol] ? `${COIN_NAMES_ZH[c.symbol]}（${c.symbol}）` : c.symbol));
+    const what = l.eventType ? `${EVENT_TYPE_NAMES[l.eventType].zh}消息` : '今日头号事件';
+    return `${coins.length ? coins.join('、') : '市场'}：${what}，${l.clusterSources.length} 家来源报道，整体${TREND_ZH[l.sentiment]}`;
+  }
+  if (headlineLang === 'en') return l.title;
+  const coins = l.coins.slice(0, 3).map((c) => c.symbol);
+  const what = l.eventType ? `${EVENT_TYPE_NAMES[l.eventType].en} news` : "the day's biggest event";
+  return `${coins.length ? coins.join(', ') : 'Market'}: ${what}, reported by ${l.clusterSources.length} ${l.clusterSources.length === 1 ? 'source' : 'sources'}, ${TREND_EN[l.sentiment]} overall`;
+}
+
+/** True when a lead adds words to its headline (not empty, not the headline again or a part of it). */
+export function leadAddsTo(title: string, lead: string | null | undefined): boolean {
+  const norm = (x: string) => x.toLowerCase().replace(/[\s\p{P}]+/gu, '');
+  const l = norm(lead ?? '');
+  return l.length > 0 && !norm(title).includes(l);
+}
+const leadAddsToTitle = (l: InterpretFacts) => leadAddsTo(l.title, l.summary);
+
 /**
  * The built-in analyst: deterministic bilingual text from the facts (sentiment from the in-repo
  * classifier, coins, coverage, importance). It says what it rests on and never invents details.
@@ -101,8 +160,9 @@ export class BuiltinInterpreter implements Interpreter {
 
   async writeStory(f: StoryFacts, lang: Lang, onThinking: (line: string) => void): Promise<{ title: string; content: string }> {
     const zh = lang === 'zh-CN';
-    const time = new Date(f.now).toISOString().slice(11, 16);
+    const time = hhmm(f.now);
     const l = f.lead;
+    const headlineLang = l.lang ?? 'en';
     onThinking(zh ? `读取 ${f.day} 截至 ${time} UTC 发布的 ${f.reportsToday} 条新闻…` : `Reading ${f.reportsToday} reports released on ${f.day} up to ${time} UTC…`);
     onThinking(zh ? `按事件聚类，找出报道来源最多的事件…` : 'Clustering reports of the same event and ranking events by sources…');
     onThinking(
@@ -112,26 +172,32 @@ export class BuiltinInterpreter implements Interpreter {
     );
     onThinking(zh ? `判断相关币种的多空：${coinsZh(l)}` : `Reading the trend per coin: ${coinsEn(l)}`);
     onThinking(zh ? '撰写摘要…' : 'Writing the summary…');
+    const title = storyTitle(l, lang);
     const others = f.reports.filter((r) => r.id !== l.id).slice(0, 4);
+    const coverage = storyCoverage(f, lang);
+    const lead = leadAddsToTitle(l) ? l.summary : '';
     if (zh) {
-      const list = others.length ? `其他报道：${others.map((r) => `「${r.title}」（${r.source}）`).join('；')}。` : '';
+      // an English headline and lead are quoted as such (no model translated them)
+      const headline = headlineLang === 'zh' ? `「${l.title}」` : l.titleZh ? `「${l.titleZh}」（机器翻译，英文原标题：“${l.title}”）` : `英文原标题：“${l.title}”`;
+      const list = others.length ? `其他报道（原文标题）：${others.map((r) => `“${r.title}”（${r.source}）`).join('；')}。` : '';
       const content = [
-        `${f.day} 的头号事件共有 ${l.clusterSize} 条报道，来自 ${l.clusterSources.length} 家来源（${l.clusterSources.slice(0, 6).join('、')}）：「${l.title}」。`,
-        l.summary ? `原文导语：${l.summary}` : '',
-        `内置分析师认为该事件整体${TREND_ZH[l.sentiment]}（置信度 ${pct(l)}%）。${coinsZh(l)}`,
+        `${coverage}。其中报道最多的事件共有 ${l.clusterSize} 条报道，来自 ${l.clusterSources.length} 家来源（${l.clusterSources.slice(0, 6).join('、')}）：${headline}。`,
+        lead ? (headlineLang === 'zh' ? `导语：${lead}` : `英文导语：${lead}`) : '',
+        `内置分析师（规则与本地分类器，非大模型）认为该事件整体${TREND_ZH[l.sentiment]}（置信度 ${pct(l)}%）。${coinsZh(l)}`,
         list,
-        `重要程度：${IMP_ZH[l.importance]}。本摘要仅依据标题和导语生成，标题保留原文；细节请阅读原始报道。`,
+        `重要程度：${IMP_ZH[l.importance]}。本摘要仅依据标题和导语生成；细节请阅读原始报道。`,
       ].filter(Boolean);
-      return { title: l.title, content: content.join('\n\n') };
+      return { title, content: content.join('\n\n') };
     }
+    const headline = headlineLang === 'en' ? `"${l.title}"` : `the Chinese headline "${l.title}"`;
     const list = others.length ? `Other reports: ${others.map((r) => `"${r.title}" (${r.source})`).join('; ')}.` : '';
     const content = [
-      `The day's biggest event on ${f.day}, covered in ${l.clusterSize} reports from ${l.clusterSources.length} sources (${l.clusterSources.slice(0, 6).join(', ')}): "${l.title}".`,
-      l.summary ? `Lead: ${l.summary}` : '',
-      `The built-in analyst reads the coverage as ${TREND_EN[l.sentiment]} (${pct(l)}% confidence). ${coinsEn(l)}`,
+      `${coverage}. The biggest event, covered in ${l.clusterSize} ${l.clusterSize === 1 ? 'report' : 'reports'} from ${l.clusterSources.length} ${l.clusterSources.length === 1 ? 'source' : 'sources'} (${l.clusterSources.slice(0, 6).join(', ')}): ${headline}.`,
+      lead ? `Lead${headlineLang === 'zh' ? ' (Chinese)' : ''}: ${lead}` : '',
+      `The built-in analyst (rules and the local classifier, not a language model) reads the coverage as ${TREND_EN[l.sentiment]} (${pct(l)}% confidence). ${coinsEn(l)}`,
       list,
       `Importance: ${IMP_EN[l.importance]}. This summary rests on headlines and leads only; read the original reports for details.`,
     ].filter(Boolean);
-    return { title: l.title, content: content.join('\n\n') };
+    return { title, content: content.join('\n\n') };
   }
 }

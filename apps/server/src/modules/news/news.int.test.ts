@@ -63,6 +63,8 @@ describe('news pipeline on the shipped news', () => {
     expect(f).toMatchObject({ original_title: expect.any(String), source: expect.any(String), link: expect.stringMatching(/^https?:/) });
     expect(['most_important', 'important', 'less_important', 'general']).toContain(f.importance);
     expect(f.interpretation.by).toBe('builtin');
+    // the lead is the publisher's words or nothing: never the analyst's boilerplate
+    for (const x of (await get('/api/feeds/latest?limit=50')).body.result.list) expect(x.content).not.toBe(x.interpretation?.text);
     const page2 = (await get('/api/feeds/latest?offset=10')).body.result.list;
     expect(page2.map((x: any) => x.id)).not.toContain(f.id);
     const withCoins = (await get('/api/feeds/latest?limit=50')).body.result.list.find((x: any) => x.related_cryptocurrencies.length);
@@ -198,6 +200,16 @@ describe('story of the day', () => {
     expect(Date.parse(body.result.feed.published_at)).toBeGreaterThanOrEqual(Date.parse('2025-05-16T00:00:00Z'));
     const zh = (await get('/api/feeds/sotd?lang=zh-CN&force_update=true')).body.result;
     expect(zh.story.content).toMatch(/来源/);
+    // the story says how much of the day it covers, and is written in the reader's language: an
+    // English lead headline is quoted as English, never used as the Chinese story's title
+    const hhmm = new Date(T0).toISOString().slice(11, 16);
+    expect(body.result.story.content).toContain(`So far today (2025-05-16 00:00–${hhmm} UTC)`);
+    expect(zh.story.content).toContain(`今日截至目前（2025-05-16 00:00–${hhmm} UTC）`);
+    if (zh.feed.title && !/[\u4e00-\u9fff]/.test(zh.feed.title)) {
+      expect(zh.story.title).not.toBe(zh.feed.title);
+      expect(zh.story.title).toMatch(/[\u4e00-\u9fff]/);
+      expect(zh.story.content).toContain(`英文原标题：“${zh.feed.title}”`);
+    }
     expect((await get('/api/feeds/sotd/refresh?lang=en-US&auto=true')).body.result).toEqual({ isRefreshing: false });
     expect((await get('/api/feeds/sotd/refresh?lang=en-US')).body.result).toEqual({ isRefreshing: true });
   }, 300_000);
@@ -269,13 +281,20 @@ describe('interpretation by an OpenAI-compatible model', () => {
   it('translates an English headline once for zh-CN readers, stores it and labels it machine-translated; Chinese headlines are not translated', async () => {
     const stub = await startOpenAiStub((body) => {
       const msg = String(body.messages.at(-1).content);
-      return { content: JSON.stringify({ en: 'Model reading.', zh: '模型解读。', ...(msg.includes('"title_zh"') ? { title_zh: '以太坊质押 ETF 获批，ETH 走高' } : {}) }) };
+      return {
+        content: JSON.stringify({
+          en: 'Model reading.',
+          zh: '模型解读。',
+          ...(msg.includes('"title_zh"') ? { title_zh: '以太坊质押 ETF 获批，ETH 走高' } : {}),
+          ...(msg.includes('"summary_zh"') ? { summary_zh: '美国证交会批准首只以太坊质押 ETF。' } : {}),
+        }),
+      };
     });
     try {
       const repo = new NewsRepository(t.ctx.db);
       const interpreter = new LlmInterpreter(new OpenAiCompatibleClient({ baseUrl: stub.url, model: 'stub-model' }));
       const pipeline = new NewsPipeline({ repo, market: t.ctx.market, source: t.ctx.source, clock: t.clock, pubsub: t.ctx.pubsub, interpreter, providers: [] });
-      const en: RawNewsItem = { id: newsIdOf('rss', 'https://news.example/mt-en'), publishedAt: T0 - 50_000, source: 'Example Wire', url: 'https://news.example/mt-en', title: 'Ethereum staking ETF approved, ETH climbs', summary: '', lang: 'en', coins: [], labels: {} };
+      const en: RawNewsItem = { id: newsIdOf('rss', 'https://news.example/mt-en'), publishedAt: T0 - 50_000, source: 'Example Wire', url: 'https://news.example/mt-en', title: 'Ethereum staking ETF approved, ETH climbs', summary: 'The SEC approved the first Ethereum staking ETF.', lang: 'en', coins: [], labels: {} };
       const zh: RawNewsItem = { id: newsIdOf('rss', 'https://news.example/mt-zh'), publishedAt: T0 - 40_000, source: '示例快讯', url: 'https://news.example/mt-zh', title: '比特币跌破十万美元，多头爆仓', summary: '', lang: 'zh', coins: [], labels: {} };
       await pipeline.ingest({ name: 'mt-case', origin: 'rss', fetch: async () => ({ items: [en, zh], cursor: null }) });
       await pipeline.analysePending();
@@ -285,6 +304,10 @@ describe('interpretation by an OpenAI-compatible model', () => {
       const zhRead = (await get(`/api/feeds/${encodeURIComponent(en.id)}?lang=zh-CN`)).body.result;
       expect(zhRead.translated_title).toEqual({ text: '以太坊质押 ETF 获批，ETH 走高', lang: 'zh', by: 'llm' });
       expect(zhRead.title).toBe(en.title);
+      // the lead too, once, marked as the model's; the publisher's lead stays in `content`
+      expect(zhRead.translated_content).toEqual({ text: '美国证交会批准首只以太坊质押 ETF。', lang: 'zh', by: 'llm' });
+      expect(zhRead.content).toBe(en.summary);
+      expect((await get(`/api/feeds/${encodeURIComponent(en.id)}?lang=en-US`)).body.result.translated_content).toBeNull();
       expect((await get(`/api/feeds/${encodeURIComponent(en.id)}?lang=en-US`)).body.result.translated_title).toBeNull();
       expect((await get(`/api/feeds/${encodeURIComponent(zh.id)}?lang=zh-CN`)).body.result.translated_title).toBeNull();
       // stored once: a later analysis with another translation keeps the first

@@ -74,6 +74,7 @@ export function interpretFacts(row: NewsRow, coins: readonly CoinRow[], importan
     clusterSources: sources,
     eventType: eventTypeOf(row.topic),
     lang: row.lang,
+    titleZh: row.title_zh,
   };
 }
 
@@ -177,6 +178,7 @@ export class NewsPipeline {
         let zh = row.interpretation_zh ?? '';
         let by = row.interpreted_by ?? this.d.interpreter.by;
         let titleZh: string | null = null;
+        let summaryZh: string | null = null;
         // The built-in analyst re-writes members whose coverage changed; a model writes new items only.
         if (isNew || this.d.interpreter.by === 'builtin' || !en) {
           const facts = this.factsOf(row, IMPORTANCE_LEVELS[level], list.length, sources);
@@ -187,6 +189,7 @@ export class NewsPipeline {
           zh = t.zh;
           by = t.by ?? writer.by;
           titleZh = t.title_zh ?? null;
+          summaryZh = t.summary_zh ?? null;
         }
         // Members whose reading did not change are not written again.
         if (!isNew && row.importance === level && row.heat === impact && row.interpretation_en === en && row.interpretation_zh === zh && row.cluster_id === clusterId && row.interpreted_at != null) continue;
@@ -204,6 +207,7 @@ export class NewsPipeline {
           interpretedBy: by,
           interpretedAt: row.interpreted_at ?? now,
           titleZh,
+          summaryZh,
         });
       }
     }

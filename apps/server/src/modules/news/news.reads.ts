@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import { heatAt, IMPORTANCE_LEVELS, topicsOf } from './analyst';
-import type { Interpreter } from './interpreter';
+import { leadAddsTo, type Interpreter } from './interpreter';
 import type { FeedCondition, NewsRepository, NewsRow, Where } from './news.repository';
 import { eventTypeOf, FORCED_REWRITE_INTERVAL_MS, HORIZONS, interpretFacts, type NewsPipeline } from './news.pipeline';
 import { meanInterval95 } from './nlp';
@@ -96,7 +96,9 @@ export class NewsReads {
         }),
       );
       const interp = lang === 'zh-CN' ? r.interpretation_zh : r.interpretation_en;
-      const content = r.summary || interp || '';
+      // the publisher's lead, and nothing when it adds nothing to the headline (the analyst's
+      // interpretation is its own field, never passed off as the lead)
+      const content = leadAddsTo(r.title, r.summary) ? r.summary : '';
       out.push({
         id: r.id,
         title: r.title,
@@ -104,6 +106,7 @@ export class NewsReads {
         feed_contents: [{ title: r.title, content }],
         original_title: r.title,
         translated_title: lang === 'zh-CN' && r.lang !== 'zh' && r.title_zh ? { text: r.title_zh, lang: 'zh', by: 'llm' } : null,
+        translated_content: lang === 'zh-CN' && r.lang !== 'zh' && content && r.summary_zh ? { text: r.summary_zh, lang: 'zh', by: 'llm' } : null,
         source: r.source,
         link: r.url,
         published_at: new Date(r.published_at).toISOString(),
@@ -267,7 +270,8 @@ export class NewsReads {
   private async composeStory(lang: Lang, day: string, from: number, now: number, onThinking: (line: string) => void): Promise<void> {
     await this.d.pipeline.analysePending();
     // Early in a UTC day with nothing released yet, the last 24 hours stand in for the day.
-    const big = (await this.d.repo.biggestCluster(from, now)) ?? (await this.d.repo.biggestCluster(now - DAY, now));
+    const ofToday = await this.d.repo.biggestCluster(from, now);
+    const big = ofToday ? { ...ofToday, fromDay: true } : await this.d.repo.biggestCluster(now - DAY, now).then((b) => (b ? { ...b, fromDay: false } : null));
     if (!big) {
       onThinking(lang === 'zh-CN' ? `${day} 尚无已发布的新闻。` : `No news released on ${day} yet.`);
       return;
@@ -278,8 +282,10 @@ export class NewsReads {
     const lead = [...reports].sort((a, b) => ofDay(b) - ofDay(a) || (b.heat ?? 0) - (a.heat ?? 0) || a.published_at - b.published_at)[0];
     const sources = [...new Set([...reports].sort((a, b) => a.published_at - b.published_at).map((r) => r.source))];
     const facts = interpretFacts(lead, this.coins, IMPORTANCE_LEVELS[lead.importance ?? 0], reports.length, sources);
-    const reportsToday = await this.d.repo.countReleasedBetween(Math.min(from, reports[reports.length - 1]?.published_at ?? from), now);
-    const written = await this.d.interpreter.writeStory({ day, now, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
+    // the window the story covers: the UTC day so far, or the last 24 hours when nothing was released today
+    const windowFrom = big.fromDay ? from : now - DAY;
+    const reportsToday = await this.d.repo.countReleasedBetween(windowFrom, now);
+    const written = await this.d.interpreter.writeStory({ day, now, from: windowFrom, reportsToday, lead: facts, reports: reports.map((r) => ({ id: r.id, title: r.title, source: r.source })) }, lang, onThinking);
     await this.d.repo.saveStory({ day, lang, clusterId: big.cluster_id, newsId: lead.id, title: written.title, content: written.content, by: written.by ?? this.d.interpreter.by, generatedAt: now });
   }
 

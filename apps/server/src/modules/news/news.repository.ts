@@ -31,6 +31,8 @@ export interface NewsRow {
   interpreted_at: number | null;
   /** The headline machine-translated into Chinese by the model (once, then kept); null when none. */
   title_zh: string | null;
+  /** The lead machine-translated into Chinese by the model (once, then kept); null when none. */
+  summary_zh: string | null;
 }
 
 /** The analyst's output for one item. `heat` stores the age-independent impact score 0..100. */
@@ -49,6 +51,8 @@ export interface NewsAnalysis {
   interpretedAt: number;
   /** A model's Chinese translation of the headline; stored only when none is stored yet (translated once). */
   titleZh?: string | null;
+  /** A model's Chinese translation of the lead; stored only when none is stored yet. */
+  summaryZh?: string | null;
 }
 
 /**
@@ -203,7 +207,7 @@ export class NewsRepository {
         await tx.execute(sql`update news_items set sentiment = ${a.sentiment}, sentiment_score = ${a.sentimentScore}, importance = ${a.importance},
           heat = ${a.heat}, cluster_id = ${a.clusterId}, coin_trends = ${JSON.stringify(a.coinTrends)}::jsonb, topic = ${a.topic},
           interpretation_en = ${a.interpretationEn}, interpretation_zh = ${a.interpretationZh}, interpreted_by = ${a.interpretedBy},
-          interpreted_at = ${a.interpretedAt}, title_zh = coalesce(title_zh, ${a.titleZh ?? null}) where id = ${a.id}`);
+          interpreted_at = ${a.interpretedAt}, title_zh = coalesce(title_zh, ${a.titleZh ?? null}), summary_zh = coalesce(summary_zh, ${a.summaryZh ?? null}) where id = ${a.id}`);
       }
     });
   }

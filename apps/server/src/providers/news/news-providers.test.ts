@@ -227,3 +227,17 @@ describe('replay provider', () => {
     }
   });
 });
+
+describe('news text keeps the words the source had', () => {
+  it('puts back the space a tag stripper removed between sentences, and leaves abbreviations alone', async () => {
+    const { plainText, repairSentenceJoins } = await import('./types');
+    // from the shipped CryptoCompare archive (data/news): paragraphs joined without a space upstream
+    expect(repairSentenceJoins('following controversies over a market maker deal that he brokered.Movement announced')).toBe(
+      'following controversies over a market maker deal that he brokered. Movement announced',
+    );
+    expect(repairSentenceJoins('Key points:Bitcoin long-term holders are about to sell.That level')).toBe('Key points: Bitcoin long-term holders are about to sell. That level');
+    for (const kept of ['the U.S.Treasury said', 'on Crypto.com today', 'X.AI and 1.5 BTC', 'v2.Beta']) expect(repairSentenceJoins(kept)).toBe(kept);
+    expect(plainText('<p>It fell 5% on the show.</p><p>The market</p>')).toBe('It fell 5% on the show. The market');
+    expect(plainText('It fell on the show.The market')).toBe('It fell on the show. The market');
+  });
+});

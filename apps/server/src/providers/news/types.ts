@@ -72,9 +72,20 @@ export function decodeEntities(s: string): string {
   });
 }
 
+/**
+ * Puts back the space between two sentences or a label and its text that an upstream tag stripper
+ * removed ("…he brokered.Movement announced…" → "…he brokered. Movement announced…", "Key
+ * points:Bitcoin" → "Key points: Bitcoin"): a lowercase word of two or more letters, `.`, `!`, `?` or
+ * `:`, then a capitalised word. Abbreviations ("U.S.Treasury"), domains ("Crypto.com"), tickers
+ * ("X.AI") and numbers ("1.5") do not match and stay as they are.
+ */
+export function repairSentenceJoins(s: string): string {
+  return s.replace(/(\p{Ll}{2,}[.!?:])(\p{Lu}\p{Ll})/gu, '$1 $2');
+}
+
 /** HTML or text → plain one-paragraph text: tags stripped, entities decoded, whitespace collapsed. */
 export function plainText(html: string): string {
-  return decodeEntities(
+  return repairSentenceJoins(decodeEntities(
     decodeEntities(
       String(html ?? '')
         .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
@@ -83,7 +94,7 @@ export function plainText(html: string): string {
   )
     .replace(/The post .* appeared first on .*$/i, '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim());
 }
 
 /** Cuts `s` to at most `max` characters at a word boundary, adding `…` when cut. */

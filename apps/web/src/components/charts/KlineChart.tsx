@@ -17,6 +17,8 @@ import {
   type ChartOptions,
   type DeepPartial,
 } from 'lightweight-charts';
+import { chartPriceColors } from '../../lib/price-colors';
+import { usePriceColors } from '../../lib/use-price-colors';
 import { useTranslation } from 'react-i18next';
 import type { Candle, Timeframe } from '@coinlens/contracts';
 import type { Theme } from '../../lib/theme';
@@ -218,7 +220,8 @@ export const KlineChart = forwardRef<KlineChartHandle, {
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
   const lastTimeRef = useRef<number>(0);
-  const paletteRef = useRef<Palette>(CHART_PALETTES[theme]);
+  const priceColors = usePriceColors();
+  const paletteRef = useRef<Palette>(chartPriceColors(CHART_PALETTES[theme], priceColors));
   const localeRef = useRef(i18n.language);
   // measured once per price, not on every render (the crosshair's legend re-renders on each move)
   // the chart's width is known once it is created; the window's width decides phone or not before
@@ -340,9 +343,9 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     chartRef.current?.applyOptions({ rightPriceScale: { minimumWidth: axisWidth } });
   }, [axisWidth]);
 
-  // Theme colours.
+  // Theme colours (and the rise/fall convention of Settings → Appearance).
   useEffect(() => {
-    const p = CHART_PALETTES[theme];
+    const p = chartPriceColors(CHART_PALETTES[theme], priceColors);
     paletteRef.current = p;
     chartRef.current?.applyOptions({
       layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text },
@@ -358,7 +361,7 @@ export const KlineChart = forwardRef<KlineChartHandle, {
     if (vols && bars && vols.length === bars.length) {
       volumeRef.current?.setData(vols.map((v, i) => ({ time: v.time, value: v.value, color: bars[i].close >= bars[i].open ? p.upVol : p.downVol })));
     }
-  }, [theme]);
+  }, [theme, priceColors]);
 
   // Data.
   useEffect(() => {

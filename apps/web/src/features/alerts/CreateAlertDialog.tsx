@@ -7,6 +7,7 @@ import { errorKey } from '../../lib/api';
 import { formatDateTimeUtc, formatPrice } from '../../lib/format';
 import { showToast } from '../../lib/toast';
 import { useAlertChannels, useAlertStrategies, useCreateAlertRule, usePushDevices, useTelegram, useUpdateAlertRule } from './alerts-api';
+import { useCoinName } from '../../lib/coin-name';
 
 /**
  * Whether this browser is subscribed to push for this account (its endpoint is in the user's device
@@ -105,6 +106,7 @@ export function CreateAlertDialog({ open, onClose, draft }: { open: boolean; onC
 
 function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft }) {
   const { t, i18n } = useTranslation('alerts');
+  const coinName = useCoinName();
   const er = draft.edit?.rule;
   const coin = draft.coin ?? (draft.edit?.coin ? { slug: draft.edit.coin.slug, symbol: draft.edit.coin.symbol, name: draft.edit.coin.name } : undefined);
   const [kind, setKind] = useState<Kind>((er?.kind as Kind | undefined) ?? draft.kind ?? (draft.signal ? 'signal' : draft.strategy ? 'strategy' : 'price_cross'));
@@ -238,7 +240,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
               <div className="sm:col-span-2">
                 <label htmlFor="alert-scope" className={label}>{t('dialog.scope')}</label>
                 <select id="alert-scope" className={input} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)}>
-                  <option value="coin">{coin.name}</option>
+                  <option value="coin">{coinName(coin)}</option>
                   <option value="watchlist">{t('dialog.watchlist')}</option>
                 </select>
               </div>
@@ -272,7 +274,7 @@ function AlertForm({ onClose, draft }: { onClose: () => void; draft: AlertDraft 
               <div className="sm:col-span-2">
                 <label htmlFor="alert-news-scope" className={label}>{t('dialog.scope')}</label>
                 <select id="alert-news-scope" className={input} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)} data-testid="alert-news-scope">
-                  <option value="coin">{coin.name}</option>
+                  <option value="coin">{coinName(coin)}</option>
                   <option value="watchlist">{t('dialog.watchlist')}</option>
                 </select>
               </div>

@@ -23,6 +23,7 @@ import { CoinAiPanel } from './ai/CoinAiPanel';
 import { ChatPanel } from '../chat';
 import { useFallbackPrices } from '../../lib/use-fallback-prices';
 import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
+import { useCoinName } from '../../lib/coin-name';
 
 function Stat({ label, children, sub }: { label: ReactNode; children: ReactNode; sub?: ReactNode }) {
   return (
@@ -58,6 +59,7 @@ function shortAddress(a: string) {
 
 function CoinHeader({ coin }: { coin: CoinDetail }) {
   const { t } = useTranslation('coin');
+  const coinName = useCoinName();
   const live = useLivePrice(coin.symbol);
   const [base] = useFallbackPrices([coin]);
   const price = live?.lastPrice ?? base.lastPrice;
@@ -68,10 +70,10 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
         <CoinLogo src={coin.logo} symbol={coin.symbol} size={40} />
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <h1 className="truncate text-xl font-semibold">{coin.name}</h1>
+            <h1 className="truncate text-xl font-semibold">{coinName(coin)}</h1>
             <span className="rounded bg-surface-2 px-1.5 py-0.5 text-[12px] font-medium text-muted">{coin.symbol}</span>
             {coin.cmc_rank != null && <span className="num rounded bg-surface-2 px-1.5 py-0.5 text-[12px] text-muted">{t('rank', { rank: coin.cmc_rank })}</span>}
-            <FollowButton coin={coin.slug} name={coin.name} />
+            <FollowButton coin={coin.slug} name={coinName(coin)} />
             <CoinAlertButton coin={{ slug: coin.slug, symbol: coin.symbol, name: coin.name }} price={price} />
           </div>
           <div className="mt-1">
@@ -166,9 +168,10 @@ function ContractsPanel({ coin }: { coin: CoinDetail }) {
 
 function AboutPanel({ coin }: { coin: CoinDetail }) {
   const { t } = useTranslation('coin');
+  const coinName = useCoinName();
   const description = coin.cryptocurrency_contents.description;
   return (
-    <Panel title={t('about.title', { name: coin.name })}>
+    <Panel title={t('about.title', { name: coinName(coin) })}>
       <div className="space-y-2 px-4 py-3 text-[13px] leading-relaxed">
         {description ? (
           <p className="whitespace-pre-line text-fg" lang={coin.cryptocurrency_contents.lang}>
@@ -212,12 +215,13 @@ export default function CoinPage() {
   const { id, lang } = useParams();
   const { t } = useTranslation('coin');
   const q = useCoinDetail(id);
+  const coinName = useCoinName();
   // Rendered as a transition when the coin arrives: React builds the page in short slices instead
   // of one long task (the answer's render is otherwise synchronous), so input and paint go on.
   const coin = useDeferredValue(q.data);
   // The page's one coin reference (CoinRef, canonical form: the slug) for every call below.
   const ref = coin?.slug ?? '';
-  usePageTitle(coin ? t('common:titles.coin', { name: `${coin.name} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
+  usePageTitle(coin ? t('common:titles.coin', { name: `${coinName(coin)} (${coin.symbol})` }) : q.isError ? t('notFound.heading') : t('common:titles.coinFallback'));
 
   // One timeframe for the chart and the analysis panel: the panel lists the levels the chart draws.
   const [chosenTf, setChosenTf] = useState<{ coin: string; tf: Timeframe } | null>(null);

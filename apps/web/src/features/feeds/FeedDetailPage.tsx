@@ -158,7 +158,20 @@ export default function FeedDetailPage() {
             </p>
             <section className="mt-4">
               <h2 className="mb-1 text-[12px] font-semibold uppercase tracking-wide text-muted">{t('detail.summary')}</h2>
-              <p className="text-[14px] leading-relaxed">{f.content && f.content !== f.interpretation?.text ? f.content : t('detail.noSummary')}</p>
+              {f.translated_content ? (
+                <>
+                  <p className="text-[14px] leading-relaxed" lang="zh" data-testid="feed-lead-translated">
+                    <MachineTranslatedTag feed={f} />
+                    {f.translated_content.text}
+                  </p>
+                  <p className="mt-1 text-[13px] leading-relaxed text-muted" data-testid="feed-lead-original">
+                    <LangTag lang={f.lang} />
+                    <span lang={f.lang}>{f.content}</span>
+                  </p>
+                </>
+              ) : (
+                <p className="text-[14px] leading-relaxed" lang={f.content ? f.lang : undefined}>{f.content ? f.content : t('detail.noSummary')}</p>
+              )}
             </section>
             <section className="mt-4 rounded-md border border-primary-200 bg-primary-50 p-3 dark:border-primary-900 dark:bg-primary-950" data-testid="interpretation">
               <div className="mb-1 flex items-center gap-2">

@@ -8,6 +8,7 @@ import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { hasMarketData, NoMarketData } from '../../components/NoMarketData';
 import { FollowButton } from '../watchlist';
+import { useCoinName } from '../../lib/coin-name';
 
 const th = 'px-3 py-2 text-[12px] font-medium text-muted whitespace-nowrap';
 const td = 'px-3 py-2 whitespace-nowrap';
@@ -21,6 +22,7 @@ function coinHref(lang: string | undefined, c: Coin) {
  * price moved (useLiveCoins), so the other rows are not rendered again.
  */
 const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; lang: string | undefined; navigate: (to: string) => void }) {
+  const coinName = useCoinName();
   return (
     <tr
       className="cursor-pointer border-b border-border last:border-0 hover:bg-surface-2/70"
@@ -29,14 +31,14 @@ const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; la
     >
       <td className={`${td} num text-muted`}>
         <span className="flex items-center gap-1">
-          <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
+          <FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} />
           {c.cmc_rank ?? '—'}
         </span>
       </td>
       <td className={td}>
         <Link to={coinHref(lang, c)} className="flex items-center gap-2" onClick={(e) => e.stopPropagation()}>
           <CoinLogo src={c.logo} symbol={c.symbol} size={22} />
-          <span className="font-semibold text-fg">{c.name}</span>
+          <span className="font-semibold text-fg">{coinName(c)}</span>
           <span className="text-[12px] text-muted">{c.symbol}</span>
         </Link>
       </td>
@@ -96,6 +98,7 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
 
 /** One row of the phone list; memoised like {@link DesktopRow}. */
 const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin; lang: string | undefined; volumeShort: string }) {
+  const coinName = useCoinName();
   return (
     <li className="flex items-center">
       <Link to={coinHref(lang, c)} className="flex min-w-0 flex-1 items-center gap-2.5 px-3 py-2.5 active:bg-surface-2">
@@ -104,7 +107,7 @@ const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin;
         <span className="min-w-0 flex-1">
           <span className="block truncate text-[14px] font-semibold">{c.symbol}</span>
           <span className="block truncate text-[11px] text-muted">
-            {hasMarketData(c) ? `${c.name} · ${volumeShort} ${formatCompact(c.volume24h, '$')}` : c.name}
+            {hasMarketData(c) ? `${coinName(c)} · ${volumeShort} ${formatCompact(c.volume24h, '$')}` : coinName(c)}
           </span>
         </span>
         {c.market_data === 'none' ? (
@@ -118,7 +121,7 @@ const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin;
         </span>
         )}
       </Link>
-      <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
+      <span className="pr-2 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} /></span>
     </li>
   );
 });

@@ -11,6 +11,7 @@ import { useMe } from '../../lib/session';
 import { Change, CoinLogo, Skeleton } from '../../components/ui';
 import { FollowButton } from '../watchlist';
 import { coinPath, hasMoreAfter, moveActive, normaliseQuery, SCROLL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_PAGE_SIZE, searchMode } from './search-logic';
+import { useCoinName } from '../../lib/coin-name';
 
 /**
  * Global search overlay: a text field with a 300 ms debounce; an empty query lists the
@@ -23,6 +24,7 @@ import { coinPath, hasMoreAfter, moveActive, normaliseQuery, SCROLL_DEBOUNCE_MS,
  */
 export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose: () => void; lang: string }) {
   const { t } = useTranslation('shell');
+  const coinName = useCoinName();
   const { me } = useMe();
   const isPro = !!me?.isPro;
   const [text, setText] = useState('');
@@ -157,7 +159,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
               >
                 <CoinLogo src={c.logo} symbol={c.symbol} size={28} />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-[14px] font-medium">{c.name}</span>
+                  <span className="block truncate text-[14px] font-medium">{coinName(c)}</span>
                   <span className="text-[12px] text-muted">{c.symbol}</span>
                 </span>
                 {c.market_data === 'none' ? (
@@ -169,7 +171,7 @@ export function SearchOverlay({ open, onClose, lang }: { open: boolean; onClose:
                   </span>
                 )}
               </button>
-              <span className="pr-3 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} /></span>
+              <span className="pr-3 empty:hidden"><FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} /></span>
             </li>
           ))}
           {loading && (

@@ -11,6 +11,7 @@ import { accuracyText, probabilityCalibrationHelp, probabilityText, rangeOfLabel
 import { useSignalCardTa, useSparkline } from './queries';
 import { CreateAlertDialog } from '../alerts';
 import { useSession } from '../../lib/session';
+import { useCoinName } from '../../lib/coin-name';
 
 function Fact({ label, children, testId }: { label: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -173,6 +174,7 @@ export function TaFacts({ ta, price }: { ta: SignalTaResult; price?: number | nu
 /** One coin of the signals lists: header, timeframe selector, analysis facts, signals, sparkline. */
 export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: number }) {
   const { t, i18n } = useTranslation('signals');
+  const coinName = useCoinName();
   const { lang = 'en-US' } = useParams();
   const coin = item.cryptocurrency;
   const options = item.ta_result.map((r) => ({ timeframe: r.current.timeframe, label: r.label }));
@@ -188,9 +190,9 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
   return (
     <article className="rounded-lg border border-border bg-surface p-3 sm:p-4" data-testid="signal-card" data-symbol={coin.symbol}>
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <Link to={`/${lang}/crypto/${coin.slug}`} className="flex min-w-0 items-center gap-2 hover:underline" aria-label={t('openCoin', { name: coin.name })}>
+        <Link to={`/${lang}/crypto/${coin.slug}`} className="flex min-w-0 items-center gap-2 hover:underline" aria-label={t('openCoin', { name: coinName(coin) })}>
           <CoinLogo src={coin.logo} symbol={coin.symbol} size={28} />
-          <span className="truncate text-[15px] font-semibold">{coin.name}</span>
+          <span className="truncate text-[15px] font-semibold">{coinName(coin)}</span>
           <span className="text-[12px] text-muted">{coin.symbol}</span>
         </Link>
         <span className="num text-[15px] font-semibold">{formatUsd(coin.lastPrice)}</span>
@@ -213,7 +215,7 @@ export function SignalCard({ item, fetchedAt }: { item: SignalItem; fetchedAt: n
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <TimeframeSelector options={options} value={tf} onChange={setTf} disabled={q.isFetching || options.length <= 1} />
         {spark.data && spark.data.points.length > 1 && (
-          <span className="flex items-center gap-2 text-[11px] text-muted" aria-label={t('sparkline', { label: ta?.label ?? '' })}>
+          <span className="flex items-center gap-2 text-[11px] text-muted" aria-label={t('sparkline', { label: ta ? t(`timeframe.${ta.label}`) : '' })}>
             <Sparkline values={spark.data.points.map((p) => p.price)} width={140} height={30} />
           </span>
         )}

@@ -8,6 +8,7 @@ import { useFollowing, watchlistStats } from './queries';
 import { FollowButton } from './FollowButton';
 import { NoMarketData } from '../../components/NoMarketData';
 import { useAllCoins } from '../../lib/market-queries';
+import { useCoinName } from '../../lib/coin-name';
 
 /**
  * Search-to-add on the watchlist page: a field over all listed coins (symbol or name, up to 8
@@ -15,10 +16,11 @@ import { useAllCoins } from '../../lib/market-queries';
  */
 function AddCoins() {
   const { t } = useTranslation('shell');
+  const coinName = useCoinName();
   const coins = useAllCoins();
   const [text, setText] = useState('');
   const q = text.trim().toLowerCase();
-  const matches = q ? (coins.data ?? []).filter((c) => c.symbol.toLowerCase().includes(q) || c.name.toLowerCase().includes(q)).slice(0, 8) : [];
+  const matches = q ? (coins.data ?? []).filter((c) => c.symbol.toLowerCase().includes(q) || c.name.toLowerCase().includes(q) || coinName(c).toLowerCase().includes(q)).slice(0, 8) : [];
   return (
     <div className="mb-3" data-testid="watchlist-add">
       <label className="mb-1 block text-[12px] font-medium text-muted" htmlFor="watchlist-add-input">{t('watch.addTitle')}</label>
@@ -28,8 +30,8 @@ function AddCoins() {
           {matches.map((c) => (
             <li key={c.id} className="flex items-center gap-2 px-2 py-1.5">
               <CoinLogo src={c.logo} symbol={c.symbol} size={20} />
-              <span className="min-w-0 flex-1 text-[13px]"><span className="font-medium">{c.name}</span> <span className="text-muted">{c.symbol}</span></span>
-              <FollowButton variant="star" coin={c.slug || String(c.id)} name={c.name} />
+              <span className="min-w-0 flex-1 text-[13px]"><span className="font-medium">{coinName(c)}</span> <span className="text-muted">{c.symbol}</span></span>
+              <FollowButton variant="star" coin={c.slug || String(c.id)} name={coinName(c)} />
             </li>
           ))}
           {!matches.length && <li className="px-2 py-2 text-[12px] text-muted">{t('search.empty')}</li>}
@@ -47,6 +49,7 @@ function AddCoins() {
  */
 export function WatchlistView({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('shell');
+  const coinName = useCoinName();
   const { lang = 'en-US' } = useParams();
   const { token } = useSession();
   const q = useFollowing();
@@ -54,7 +57,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
   const items = useMemo(() => {
     const all = q.data ?? [];
     const f = filter.trim().toLowerCase();
-    return f ? all.filter((x) => x.cryptocurrency.symbol.toLowerCase().includes(f) || x.cryptocurrency.name.toLowerCase().includes(f)) : all;
+    return f ? all.filter((x) => x.cryptocurrency.symbol.toLowerCase().includes(f) || x.cryptocurrency.name.toLowerCase().includes(f) || coinName(x.cryptocurrency).toLowerCase().includes(f)) : all;
   }, [q.data, filter]);
   const stats = watchlistStats(q.data ?? []);
   const title = compact ? t('watchlist') : undefined;
@@ -94,7 +97,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
                 <li key={f.id} className="flex items-center gap-3 py-2" data-testid="watchlist-row" data-coin={f.cryptocurrency.slug}>
                   <Link to={`/${lang}/crypto/${f.cryptocurrency.slug}`} className="flex min-w-0 flex-1 items-center gap-2">
                     <CoinLogo src={f.cryptocurrency.logo} symbol={f.cryptocurrency.symbol} size={24} />
-                    <span className="truncate text-[14px] font-medium">{f.cryptocurrency.name}</span>
+                    <span className="truncate text-[14px] font-medium">{coinName(f.cryptocurrency)}</span>
                     <span className="text-[12px] text-muted">{f.cryptocurrency.symbol}</span>
                   </Link>
                   {f.cryptocurrency.market_data === 'none' ? (
@@ -105,7 +108,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
                       <Change value={f.cryptocurrency.priceChangePercent} className="text-[12px]" />
                     </span>
                   )}
-                  {!compact && <FollowButton coin={f.cryptocurrency.slug} name={f.cryptocurrency.name} />}
+                  {!compact && <FollowButton coin={f.cryptocurrency.slug} name={coinName(f.cryptocurrency)} />}
                 </li>
               ))}
             </ul>

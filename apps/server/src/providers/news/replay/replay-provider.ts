@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Clock } from '../../../platform/clock';
-import type { NewsBatch, NewsProvider, RawNewsItem } from '../types';
+import { repairSentenceJoins, type NewsBatch, type NewsProvider, type RawNewsItem } from '../types';
 
 /** One shipped news file (data/news/*.jsonl or *.jsonl.gz) with its checksum. */
 export interface ShippedNewsFile {
@@ -54,7 +54,7 @@ export function readShippedNews(file: string, range: { from?: number; to?: numbe
       source: String(r.source ?? ''),
       url: String(r.url),
       title: String(r.title),
-      summary: String(r.summary ?? ''),
+      summary: repairSentenceJoins(String(r.summary ?? '')),
       lang: r.lang === 'zh' ? 'zh' : 'en',
       coins: Array.isArray(r.coins) ? r.coins.map(String) : [],
       labels: r.labels && typeof r.labels === 'object' ? r.labels : {},

@@ -15,6 +15,7 @@ const feed = (over: Partial<Feed> = {}): Feed => ({
   feed_contents: [{ title: 'Ethereum staking ETF approved, ETH climbs', content: 'Lead paragraph.' }],
   original_title: 'Ethereum staking ETF approved, ETH climbs',
   translated_title: null,
+  translated_content: null,
   source: 'Example Wire',
   link: 'https://news.example/1',
   published_at: '2025-05-16T10:00:00.000Z',

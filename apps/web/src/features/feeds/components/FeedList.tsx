@@ -7,6 +7,7 @@ import { isCancelled } from '../../../lib/api';
 import { useAllCoins } from '../../../lib/market-queries';
 import { useLatestFeeds, type FeedListFilters } from '../feeds-api';
 import { FeedCard, FeedCardSkeleton } from './FeedCard';
+import { useCoinName } from '../../../lib/coin-name';
 
 const FILTERS: FeedFilter[] = ['all', 'important', 'bullish', 'bearish'];
 const HEATS: FeedHeat[] = ['all', 'hot'];
@@ -34,6 +35,7 @@ function Seg<T extends string>({ value, options, label, onChange, labelOf, testI
 /** Filter controls of a feed list: sentiment/importance, heat and currency. */
 export function FeedFilters({ value, onChange, show = { filter: true, heat: true, coin: true } }: { value: FeedListFilters; onChange: (v: FeedListFilters) => void; show?: { filter?: boolean; heat?: boolean; coin?: boolean } }) {
   const { t } = useTranslation('feeds');
+  const coinName = useCoinName();
   const coins = useAllCoins();
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -51,7 +53,7 @@ export function FeedFilters({ value, onChange, show = { filter: true, heat: true
             <option value="">{t('filters.allCoins')}</option>
             {(coins.data ?? []).map((c) => (
               <option key={c.id} value={c.slug}>
-                {c.symbol} · {c.name}
+                {c.symbol} · {coinName(c)}
               </option>
             ))}
           </select>

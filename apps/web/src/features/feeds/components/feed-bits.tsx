@@ -4,6 +4,7 @@ import type { Feed, FeedImportance, FeedTrend, RelatedCryptocurrency } from '@co
 import { CoinLogo } from '../../../components/ui';
 import { useClock } from '../../../lib/clock';
 import { formatTimeAgo } from '../../../lib/relative-time';
+import { useCoinName } from '../../../lib/coin-name';
 
 const TREND_STYLE: Record<FeedTrend, string> = {
   bullish: 'bg-up-soft text-up',
@@ -15,6 +16,7 @@ const TREND_ARROW: Record<FeedTrend, string> = { bullish: '▲', bearish: '▼',
 /** A coin chip with its bullish/bearish mark; links to the coin page. */
 export function CoinTrendChip({ coin }: { coin: RelatedCryptocurrency }) {
   const { t } = useTranslation('feeds');
+  const coinName = useCoinName();
   const { lang } = useParams();
   return (
     <Link
@@ -22,7 +24,7 @@ export function CoinTrendChip({ coin }: { coin: RelatedCryptocurrency }) {
       className={`inline-flex items-center gap-1 rounded-full py-0.5 pl-0.5 pr-2 text-[12px] font-medium ${TREND_STYLE[coin.trend]}`}
       data-testid="coin-trend"
       data-trend={coin.trend}
-      title={`${coin.name}: ${t(`trend.${coin.trend}`)}`}
+      title={`${coinName(coin)}: ${t(`trend.${coin.trend}`)}`}
     >
       <CoinLogo src={coin.logo} symbol={coin.symbol} size={16} />
       <span>{coin.symbol}</span>
