@@ -46,7 +46,7 @@
   if (urlLang && page === 'home') prefetch('/api/crypto/all');
   var coinRoute = /^crypto\/([a-z0-9-]+)$/.exec(page);
   if (urlLang && coinRoute) {
-    prefetch('/api/crypto/' + coinRoute[1] + '/detail?lang=' + urlLang);
+    prefetch('/api/crypto/' + coinRoute[1] + '/detail');
     prefetch('/api/crypto/cmc_historical?coin=' + coinRoute[1] + '&timeframe=1h&limit=500');
   }
   window.__coinlensPrefetch = prefetched;

@@ -40,7 +40,7 @@ describe('the page data requested by boot.js', () => {
     localStorage.setItem('token', 'tok-1');
     const fetchSpy = boot('/zh-CN/crypto/bitcoin');
     expect(fetchSpy.mock.calls.map((c) => String(c[0]))).toEqual([
-      apiUrl('getCoinDetail', { params: { id: 'bitcoin' }, query: { lang: 'zh-CN' } }),
+      apiUrl('getCoinDetail', { params: { coin: 'bitcoin' } }),
       // as lib/market-queries useCandles asks (coin, timeframe, limit 500)
       apiUrl('getCmcHistorical', { query: { coin: 'bitcoin', timeframe: '1h', limit: 500 } }),
     ]);

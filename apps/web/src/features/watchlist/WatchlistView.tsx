@@ -58,7 +58,7 @@ export function WatchlistView({ compact = false }: { compact?: boolean }) {
     const all = q.data ?? [];
     const f = filter.trim().toLowerCase();
     return f ? all.filter((x) => x.cryptocurrency.symbol.toLowerCase().includes(f) || x.cryptocurrency.name.toLowerCase().includes(f) || coinName(x.cryptocurrency).toLowerCase().includes(f)) : all;
-  }, [q.data, filter]);
+  }, [q.data, filter, coinName]);
   const stats = watchlistStats(q.data ?? []);
   const title = compact ? t('watchlist') : undefined;
   if (!token)
