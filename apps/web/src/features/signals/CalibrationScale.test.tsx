@@ -50,7 +50,10 @@ describe('Calibration tab: the verbal scale table', () => {
   it('the strategy record line keeps out-of-sample and in-sample apart, each with n', () => {
     const row = (n: number) => ({ author: 'builtin', coin: null, timeframe: '1h' as const, n, n_backfill: 0, entered: n, target_first: 3, invalidated: 1, mean_return_pct: -0.25, mean_hold_pct: 0.4, pending: 0, n_eff: 5, target_first_lo: null, target_first_hi: null, excess_pct: -0.65, excess_lo: null, excess_hi: null });
     const t = i18next.getFixedT('en-US', 'signals');
-    expect(strategyRecordSplitLine(t, undefined, row(112), 'builtin', '1h')).toMatch(/^Built-in analyst, 7D: out-of-sample: none scored yet \(n = 0\); in-sample backfill 3 of 112, mean .+ vs hold .+ \(n = 112\)$/);
-    expect(strategyRecordSplitLine(t, row(9), row(112), 'builtin', '1h')).toMatch(/^Built-in analyst, 7D: out-of-sample 3 of 9 reached target first, mean .+ after fees vs hold .+ \(n = 9\); in-sample/);
+    expect(strategyRecordSplitLine(t, undefined, row(112), 'builtin', '1h')).toMatch(/^Built-in analyst, 7D: out-of-sample: none scored yet \(n = 0\); in-sample backfill 3 of 112, mean .+ vs hold .+ \(n = 112 in 5 episodes\)$/);
+    expect(strategyRecordSplitLine(t, row(9), row(112), 'builtin', '1h')).toMatch(/^Built-in analyst, 7D: out-of-sample 3 of 9 reached target first, mean .+ after fees vs hold .+ \(n = 9 in 5 episodes\); in-sample/);
+    // a bounded interval of the excess over holding is shown with it
+    const bounded = { ...row(112), excess_lo: -1.2, excess_hi: 0.1 };
+    expect(strategyRecordSplitLine(t, undefined, bounded, 'builtin', '1h')).toMatch(/\(n = 112 in 5 episodes; vs hold -0\.7 pp, 95 % -1\.2 to 0\.1 over episodes\)$/);
   });
 });

@@ -191,15 +191,28 @@ export function ScaleTable({ g }: { g: CalibrationGroup }) {
 
 /**
  * An author's strategy record on one timeframe with out-of-sample (live) and in-sample (start-up
- * backfill) apart, each with n, e.g. "Built-in analyst, 7D: out-of-sample 3 of 9 reached target
- * first, mean −0.2 % after fees vs hold +0.4 % (n = 9); in-sample backfill 40 of 112, … (n = 112)".
+ * backfill) apart, each with n and its episodes (the effective n) and, when bounded, the mean excess
+ * over holding with its 95 % interval over episodes, e.g. "Built-in analyst, 7D: out-of-sample 3 of 9
+ * reached target first, mean −0.2 % after fees vs hold +0.4 % (n = 9 in 4 episodes); in-sample
+ * backfill 40 of 112, … (n = 112 in 21 episodes; vs hold −0.6 pp, 95 % −1.2 to 0.1 over episodes)".
  */
 export function strategyRecordSplitLine(t: (k: string, o?: Record<string, unknown>) => string, live: StrategyRecordRow | undefined, backfill: StrategyRecordRow | undefined, author: string, timeframe: string): string {
   const who = author === 'builtin' ? t('calibration.builtin') : author;
   const part = (row: StrategyRecordRow | undefined, k: 'out' | 'in') =>
     !row || row.n === 0
       ? t(`calibration.recordPart.${k}None`)
-      : t(`calibration.recordPart.${k}`, { hits: row.target_first, count: row.n, ret: formatPercent(row.mean_return_pct, 1), hold: formatPercent(row.mean_hold_pct, 1) });
+      : t(`calibration.recordPart.${k}`, {
+          hits: row.target_first,
+          count: row.n,
+          episodes: row.n_eff,
+          ret: formatPercent(row.mean_return_pct, 1),
+          hold: formatPercent(row.mean_hold_pct, 1),
+          // the mean excess over holding with its interval over episodes, when one is bounded
+          excess:
+            row.excess_pct != null && row.excess_lo != null && row.excess_hi != null
+              ? t('calibration.recordPart.excess', { excess: formatNumber(row.excess_pct, 1), lo: formatNumber(row.excess_lo, 1), hi: formatNumber(row.excess_hi, 1) })
+              : '',
+        });
   return t('calibration.recordSplit', { who, timeframe: timeframeLabel(timeframe), out: part(live, 'out'), in: part(backfill, 'in') });
 }
 
