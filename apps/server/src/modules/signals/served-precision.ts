@@ -29,8 +29,14 @@ export function servedTa<T extends TaResult>(r: T): T {
   };
 }
 
-/** The `ta_result` of a Signal item: the served analysis without `indicators` and `probabilities`, which the lists do not show. */
+/** A level as a list shows it: without the ranking inputs (`volume_ratio`, `age_candles`) the lists do not show. */
+const listLevel = ({ volume_ratio: _volumeRatio, age_candles: _ageCandles, ...l }: TaLevel): TaLevel => l;
+
+/**
+ * The `ta_result` of a Signal item: the served analysis without `indicators`, `probabilities` and
+ * the levels' ranking inputs, which the lists do not show (the coin's own analysis keeps them).
+ */
 export function signalTa(r: LabelledTaResult): SignalTaResult {
   const { indicators: _indicators, probabilities: _probabilities, ...rest } = r;
-  return rest;
+  return { ...rest, support: rest.support.map(listLevel), resistance: rest.resistance.map(listLevel) };
 }
