@@ -40,8 +40,8 @@ test('a zh-CN reader sees Chinese coin names, red-up colours and finds BTC by ty
   await page.goto('/zh-CN/home');
   await expect(firstRow).toBeVisible({ timeout: 45_000 });
   await page.getByRole('button', { name: '搜索' }).first().click();
-  await page.getByPlaceholder('按名称或代码搜索').fill('比特币');
-  const results = page.getByRole('dialog').getByRole('link');
+  await page.getByTestId('search-input').fill('比特币');
+  const results = page.getByTestId('search-row');
   await expect(results.first()).toContainText('比特币', { timeout: 20_000 });
   await expect(results.first()).toContainText('BTC');
 });
