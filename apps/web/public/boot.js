@@ -26,28 +26,51 @@
   try {
     token = localStorage.getItem('token');
   } catch {}
-  var prefetch = function (url) {
-    if (!window.fetch) return;
+  var get = function (url) {
     var headers = { Accept: 'application/json' };
     // the signed-in user's token, as lib/api.ts would send it (lib/session.ts TOKEN_KEY)
     if (token) headers.Authorization = 'Bearer ' + token;
+    return fetch(url, { headers: headers, credentials: 'same-origin' }).then(function (r) {
+      return r.text().then(function (text) {
+        return { status: r.status, text: text };
+      });
+    });
+  };
+  // `after` (optional): a promise of whether to ask at all; an answer of undefined makes lib/api.ts
+  // ask the server itself
+  var prefetch = function (url, after) {
+    if (!window.fetch) return null;
     prefetched[url] = {
       at: Date.now(),
-      answer: fetch(url, { headers: headers, credentials: 'same-origin' }).then(function (r) {
-        return r.text().then(function (text) {
-          return { status: r.status, text: text };
-        });
-      }),
+      answer: after
+        ? after.then(function (ok) {
+            return ok ? get(url) : undefined;
+          })
+        : get(url),
     };
     prefetched[url].answer.catch(function () {});
+    return prefetched[url].answer;
   };
   var page = parts.slice(2).join('/').replace(/\/$/, '');
   var urlLang = seg === 'zh-CN' || seg === 'en-US' ? seg : null;
   if (urlLang && page === 'home') prefetch('/api/crypto/all');
   var coinRoute = /^crypto\/([a-z0-9-]+)$/.exec(page);
   if (urlLang && coinRoute) {
-    prefetch('/api/crypto/' + coinRoute[1] + '/detail');
-    prefetch('/api/crypto/cmc_historical?coin=' + coinRoute[1] + '&timeframe=1h&limit=500');
+    var detail = prefetch('/api/crypto/' + coinRoute[1] + '/detail');
+    // the candles once the detail says the coin has a 1h series (a coin without market data, such as
+    // SHIB in the replay, has no chart: asking would only log a 404)
+    if (detail)
+      prefetch(
+        '/api/crypto/cmc_historical?coin=' + coinRoute[1] + '&timeframe=1h&limit=500',
+        detail.then(function (a) {
+          try {
+            var tfs = a.status === 200 ? JSON.parse(a.text).result.timeframes : null;
+            return !!tfs && tfs.indexOf('1h') >= 0;
+          } catch (e) {
+            return false;
+          }
+        }),
+      );
   }
   window.__coinlensPrefetch = prefetched;
   // The static shell of index.html: no header on the pages that have none (routes.tsx hideHeader),

@@ -7,11 +7,11 @@ import { PREFETCH_MAX_AGE_MS, takePrefetched } from './api';
 const bootJs = fs.readFileSync(path.resolve(__dirname, '../../public/boot.js'), 'utf8');
 
 /** Runs public/boot.js as the browser would at `pathname`, with `fetch` recorded. */
-function boot(pathname: string) {
+function boot(pathname: string, timeframes: string[] = ['5m', '1h', '1d']) {
   window.history.replaceState(null, '', pathname);
   const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
-    const result = url.includes('/detail') ? { slug: 'bitcoin' } : url.includes('cmc_historical') ? { candles: [], timeframe: '1h' } : [{ symbol: 'BTC' }];
+    const result = url.includes('/detail') ? { slug: 'bitcoin', timeframes } : url.includes('cmc_historical') ? { candles: [], timeframe: '1h' } : [{ symbol: 'BTC' }];
     return new Response(JSON.stringify({ result }), { status: 200 });
   });
   new Function(bootJs)();
@@ -39,6 +39,8 @@ describe('the page data requested by boot.js', () => {
   it('coin page: asks for the detail and the 1h candles under the URLs the page calls, with the stored token', async () => {
     localStorage.setItem('token', 'tok-1');
     const fetchSpy = boot('/zh-CN/crypto/bitcoin');
+    // the candles are asked once the detail says the coin has a 1h series
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
     expect(fetchSpy.mock.calls.map((c) => String(c[0]))).toEqual([
       apiUrl('getCoinDetail', { params: { coin: 'bitcoin' } }),
       // as lib/market-queries useCandles asks (coin, timeframe, limit 500)
@@ -55,5 +57,13 @@ describe('the page data requested by boot.js', () => {
     vi.restoreAllMocks();
     boot('/en-US/home');
     expect(takePrefetched(apiUrl('getAllCoins'), Date.now() + PREFETCH_MAX_AGE_MS + 1)).toBeUndefined();
+  });
+
+  it('coin page of a coin without a 1h series (no market data): asks no candles, so no 404 is logged', async () => {
+    const fetchSpy = boot('/en-US/crypto/shiba-inu', []);
+    const detail = await api('getCoinDetail', { params: { coin: 'shiba-inu' } });
+    expect(detail).toMatchObject({ timeframes: [] });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fetchSpy.mock.calls.map((c) => String(c[0]))).toEqual([apiUrl('getCoinDetail', { params: { coin: 'shiba-inu' } })]);
   });
 });
