@@ -15,7 +15,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     await expect(rows.first()).toBeVisible({ timeout: 120_000 });
     const width = page.viewportSize()!.width;
     const tabs = page.getByTestId('signals-tabs').getByRole('tab');
-    expect(await tabs.count()).toBe(6);
+    expect(await tabs.count()).toBe(7);
     for (const tab of await tabs.all()) {
       const b = (await tab.boundingBox())!;
       expect(b.x, await tab.innerText()).toBeGreaterThanOrEqual(0);
