@@ -37,9 +37,9 @@ test.describe('with an OpenAI-compatible model', () => {
     await expect(answer).toHaveAttribute('data-status', 'complete');
     await expect(answer).toContainText('stub-model');
     await expect(answer).toContainText(/the nearest 1h support is \d+(\.\d+)? USDT; the bullish case is invalidated below \d+(\.\d+)? USDT/);
-    // one sources line, added by the app, naming the 1h candle only
+    // one sources line, added by the app, naming the live price it answers on and the 1h candle only
     await expect(answer.getByTestId('chat-sources')).toHaveCount(1);
-    await expect(answer.getByTestId('chat-sources')).toHaveText(/^Sources: BTC 1h candle closed \d+ May 2025 \d\d:00 UTC · replay data$/);
+    await expect(answer.getByTestId('chat-sources')).toHaveText(/^Sources: BTC live price at \d+ May 2025 \d\d:\d\d UTC · BTC 1h candle closed \d+ May 2025 \d\d:00 UTC · replay data$/);
     await expect(answer.locator('li')).toHaveCount(3);
     await expect(answer).toContainText('Not financial advice');
     await expect(answer.locator('strong', { hasText: 'Model answer' })).toBeVisible(); // rendered as markdown
@@ -53,7 +53,7 @@ test.describe('with an OpenAI-compatible model', () => {
     await expect(zh).toHaveAttribute('data-status', 'complete');
     await expect(zh).toContainText('模型回答');
     await expect(zh).toContainText(/1h 最近支撑为 \d+(\.\d+)? USDT；若跌破 \d+(\.\d+)? USDT，看涨判断失效/);
-    await expect(zh.getByTestId('chat-sources')).toHaveText(/^数据来源：BTC 1 小时 K 线收盘于 2025年5月\d+日 \d\d:00 UTC · 回放数据$/);
+    await expect(zh.getByTestId('chat-sources')).toHaveText(/^数据来源：BTC 实时价格（2025年5月\d+日 \d\d:\d\d UTC） · BTC 1 小时 K 线收盘于 2025年5月\d+日 \d\d:00 UTC · 回放数据$/);
     await expect(zh).toContainText('不构成投资建议');
     if (process.env.SCREENSHOTS) await panel.screenshot({ path: `screenshots/llm-chat-${info.project.name}-zh.png` });
   });

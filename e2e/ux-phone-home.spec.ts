@@ -60,7 +60,9 @@ test.describe('home page (desktop)', () => {
     await expect(page.getByText('$19.90').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/\$19\.9(?!\d)/)).toHaveCount(0);
     await page.goto('/en-US/crypto/solana');
-    await expect(page.getByTestId('ta-timeframe-meaning')).toHaveText(/5m candles, last 24 h/, { timeout: 30_000 });
+    // the panel follows the chart's timeframe, 1h when the page opens
+    await expect(page.getByTestId('ta-timeframe-meaning')).toHaveText(/1h candles, last 7 days/, { timeout: 30_000 });
+    await expect(page.locator('[data-testid="ta-timeframes"] button[data-timeframe="5m"]')).toHaveAttribute('title', '5m candles, last 24 h');
     await expect(page.locator('[data-testid="ta-timeframes"] button[data-timeframe="1h"]')).toHaveAttribute('title', '1h candles, last 7 days');
     await expect(page.locator('[data-testid="ta-support"] li, [data-testid="ta-resistance"] li').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/\b1 touches\b/)).toHaveCount(0);
