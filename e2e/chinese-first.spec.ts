@@ -23,6 +23,8 @@ const upColour = (page: Page) =>
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('isCookieAccepted', 'Yes'));
+  // a server still warming up answers the market reads with 503 (its read gate): wait for it
+  await expect.poll(async () => (await page.request.get('/api/crypto/all')).status(), { timeout: 180_000 }).toBe(200);
 });
 
 test('a zh-CN reader sees Chinese coin names, red-up colours and finds BTC by typing 比特币', async ({ page }) => {
