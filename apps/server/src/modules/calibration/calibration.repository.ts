@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ForecastCell } from '@coinlens/ta';
 import { probabilityForecasts, strategyRecords, type DatabaseHandle } from '@coinlens/db';
 
 /** A stated probability to log (see `probability_forecasts` in @coinlens/db): times in ms, price in USDT, p in 0..1. */
@@ -28,20 +29,15 @@ export interface DueForecast {
   horizon_candles: number;
 }
 
-/** Resolved forecasts of one episode in one stated decile (see CalibrationRepository.forecastCells). */
-export interface ForecastCellRow {
+/**
+ * Resolved forecasts of one episode in one stated decile (see CalibrationRepository.forecastCells):
+ * the ForecastCell the clustered calibration maths reads (`episode` is `origin:coin_id:episode
+ * number`), with the timeframe, kind and origin it belongs to.
+ */
+export interface ForecastCellRow extends ForecastCell {
   timeframe: string;
   kind: 'touch' | 'breakthrough';
   origin: 'live' | 'backfill';
-  /** `origin:coin_id:episode number`. */
-  episode: string;
-  bin: number;
-  n: number;
-  hits: number;
-  /** Σ stated p. */
-  sp: number;
-  /** Σ (p − outcome)². */
-  sq: number;
 }
 
 /** A strategy to store at generation (see `strategy_records` in @coinlens/db). */
