@@ -4,11 +4,16 @@ import type { CoverageSeries, EvidenceCoverage } from '@coinlens/contracts';
 import { TA_TIMEFRAMES } from '@coinlens/contracts/common/timeframe';
 import { Skeleton } from '../../components/ui';
 import { api } from '../../lib/api-client';
+import { retryTransient } from '../../lib/retry';
 import { formatDateUtc, formatNumber } from '../../lib/format';
 
-/** The coin universe and each series' first candle (`GET /api/signals/coverage`); changes only when candles are imported. */
+/**
+ * The coin universe and each series' first candle (`GET /api/signals/coverage`); changes only when
+ * candles are imported. A 5xx or a network error (a server still warming up) is retried, so the
+ * note does not stay away for the whole visit.
+ */
 export function useEvidenceCoverage() {
-  return useQuery({ queryKey: ['signals', 'coverage'], queryFn: ({ signal }) => api('getEvidenceCoverage', {}, { signal }), staleTime: 10 * 60_000 });
+  return useQuery({ queryKey: ['signals', 'coverage'], queryFn: ({ signal }) => api('getEvidenceCoverage', {}, { signal }), staleTime: 10 * 60_000, retry: retryTransient(3) });
 }
 
 /**
