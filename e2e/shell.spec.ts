@@ -240,6 +240,22 @@ test.describe('with cookies accepted', () => {
     await expect(page.getByTestId('toast-network-restored')).toHaveCount(0, { timeout: 10_000 });
   });
 
+  test('a code chunk lost to a dropped connection is fetched again, and a page whose code never arrives says so under the header instead of crashing', ANY_VIEWPORT, async ({ page }) => {
+    // the home page's side column: its first request fails, the retry loads it
+    let sideColumn = 0;
+    await page.route(/\/assets\/SideColumn-[\w-]+\.js$/, (route) => (sideColumn++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto('/en-US/home');
+    await expect(page.getByTestId('watchlist-signin')).toBeVisible({ timeout: 30_000 });
+    expect(sideColumn).toBeGreaterThanOrEqual(2);
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+    // the pricing page's code never arrives: a translated message with the header still there
+    await page.route(/\/assets\/PricingPage-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/en-US/pricing');
+    await expect(page.getByTestId('route-error')).toContainText('could not load', { timeout: 30_000 });
+    await expect(page.getByTestId('app-header')).toBeVisible();
+    await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+  });
+
   test('every button has an accessible name; icon-only buttons are labelled', async ({ page, isMobile }) => {
     await page.goto('/en-US/home');
     await expect(page.getByTestId('app-footer')).toBeVisible();

@@ -2,6 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { detectLocale, homePath } from '../lib/locale';
 import { LangLayout } from './LangLayout';
+import { RouteError } from './RouteError';
+import { retryImport } from '../lib/retry';
 import { loadNamespaces, type Namespace } from './i18n';
 import { isRouteMeta, NOT_FOUND_META, ROUTE_META, type RouteName } from './route-meta';
 
@@ -12,7 +14,16 @@ import { isRouteMeta, NOT_FOUND_META, ROUTE_META, type RouteName } from './route
  */
 function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, ns: Namespace[]): PageComponent {
   let loading: Promise<{ default: ComponentType }> | null = null;
-  const preload = () => (loading ??= Promise.all([load(), loadNamespaces(ns)]).then(([m]) => ({ default: pick(m) })));
+  // a failed load (connection dropped) is retried once back online, and forgotten after the last
+  // attempt so that the error page's "Try again" loads it afresh
+  const preload = () =>
+    (loading ??= retryImport(() => Promise.all([load(), loadNamespaces(ns)])).then(
+      ([m]) => ({ default: pick(m) }),
+      (err: unknown) => {
+        loading = null;
+        throw err;
+      },
+    ));
   return Object.assign(lazy(preload), { preload });
 }
 
@@ -92,9 +103,9 @@ export function buildRouteObjects(): RouteObject[] {
         { index: true, element: <RootRedirect />, handle: NOT_FOUND_META },
         ...ROUTE_META.map((r) => {
           const Page = PAGES[r.name];
-          return { path: r.path, element: <Page />, handle: r };
+          return { path: r.path, element: <Page />, handle: r, errorElement: <RouteError /> };
         }),
-        { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_META },
+        { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_META, errorElement: <RouteError /> },
       ],
     },
   ];

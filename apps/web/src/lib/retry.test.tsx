@@ -5,9 +5,11 @@ import type { ReactNode } from 'react';
 import { createQueryClient } from '../app/query-client';
 import { useFeed } from '../features/feeds/feeds-api';
 import { useSignalsList } from '../features/signals/queries';
+import { useEvidenceCoverage } from '../features/signals/CoverageNote';
 import { bindInvitation } from '../features/pricing/pricing-api';
 import { ApiError, request } from './api';
-import { isIdempotent, isTransientError, queryRetry, retryTransient } from './retry';
+import { isIdempotent, isTransientError, queryRetry, retryImport, retryTransient } from './retry';
+import { isChunkLoadError } from '../app/RouteError';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -68,6 +70,16 @@ describe('retry policy (only idempotent requests, only transient failures)', () 
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it('the survivorship note answered 503 by a server still warming up is asked again, then shown', async () => {
+    const coverage = { as_of: 0, coins: 1, series: [{ symbol: 'BTC', timeframe: '1d', first: 0, last: 1 }] };
+    const fetchMock = vi.fn().mockResolvedValueOnce(jsonResponse(503, { error: { code: 'UNAVAILABLE', message: 'warming up' } })).mockResolvedValue(jsonResponse(200, coverage));
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useEvidenceCoverage(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual(coverage));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('binding an invitation code (POST) answered 500 is sent once', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(500, { error: { code: 'INTERNAL', message: 'x' } }));
     vi.stubGlobal('fetch', fetchMock);
@@ -118,5 +130,38 @@ describe('retry policy (only idempotent requests, only transient failures)', () 
     const b = renderHook(() => useFeed('cp:2', 'en-US'), { wrapper: withClient().wrapper });
     await waitFor(() => expect(b.result.current.isError).toBe(true));
     expect(missing).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('code chunks after a dropped connection', () => {
+  const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1/assets/SideColumn-x.js');
+  afterEach(() => vi.restoreAllMocks());
+
+  it('loads the chunk again after a failure while online', async () => {
+    const load = vi.fn().mockRejectedValueOnce(chunkError()).mockResolvedValue({ default: 'SideColumn' });
+    await expect(retryImport(load, [0, 0])).resolves.toEqual({ default: 'SideColumn' });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits for the browser to be back online before trying again', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const load = vi.fn().mockRejectedValueOnce(chunkError()).mockResolvedValue('ok');
+    let settled = false;
+    const p = retryImport(load, [0]).then((v) => ((settled = true), v));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    expect(load).toHaveBeenCalledTimes(1);
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(p).resolves.toBe('ok');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up after the last attempt with the load error, which the route error page recognises', async () => {
+    const load = vi.fn().mockRejectedValue(chunkError());
+    const err = await retryImport(load, [0, 0]).catch((e: unknown) => e);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(isChunkLoadError(err)).toBe(true);
+    expect(isChunkLoadError(new Error('x is undefined'))).toBe(false);
   });
 });

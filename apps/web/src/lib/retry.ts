@@ -48,3 +48,30 @@ export function queryRetry(failureCount: number, error: unknown): boolean {
 export function retryTransient(max: number): (failureCount: number, error: unknown) => boolean {
   return (failureCount, error) => queryRetry(failureCount, error) || (isTransientError(error) && failureCount < max);
 }
+
+/** Waits until the browser reports a connection again (at once when it already does). */
+function whenOnline(): Promise<void> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+}
+
+/**
+ * A code chunk's `import()` that survives a dropped connection: a failed load is tried again after
+ * the browser is back online, or after `delaysMs[i]` when it never went offline (a deploy that
+ * replaced the chunk, a flaky proxy). After the last attempt the error goes to the route's error
+ * element (app/RouteError). Only chunk loads use this: they are idempotent GETs of static files.
+ *
+ * @param load the dynamic import, e.g. `() => import('./SideColumn')`
+ * @param delaysMs pause before each further attempt while online (ms); its length is the number of retries
+ * @returns the module, or rejects with the last attempt's error
+ */
+export function retryImport<T>(load: () => Promise<T>, delaysMs: readonly number[] = [500, 2_000]): Promise<T> {
+  const attempt = (i: number): Promise<T> =>
+    load().catch(async (err: unknown) => {
+      if (i >= delaysMs.length) throw err;
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) await whenOnline();
+      else await new Promise((r) => setTimeout(r, delaysMs[i]));
+      return attempt(i + 1);
+    });
+  return attempt(0);
+}

@@ -10,14 +10,15 @@ import { Logo } from './Logo';
 import { UserMenu } from '../../features/auth/UserMenu';
 import { useSession } from '../../lib/session';
 import { isSearchShortcut } from '../../features/search/search-logic';
+import { retryImport } from '../../lib/retry';
 
 /** The global search, loaded on first open (it is not part of any page's first paint). */
 /** The phone menu, loaded on first open. */
-const MobileDrawer = lazy(() => import('../shell/MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
+const MobileDrawer = lazy(() => retryImport(() => import('../shell/MobileDrawer').then((m) => ({ default: m.MobileDrawer }))));
 /** The notification bell (signed in only), loaded after the first paint so it costs the entry nothing. */
-const NotificationBell = lazy(() => import('../../features/alerts/NotificationBell').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = lazy(() => retryImport(() => import('../../features/alerts/NotificationBell').then((m) => ({ default: m.NotificationBell }))));
 const loadSearchOverlay = () => import('../../features/search/SearchOverlay');
-const SearchOverlay = lazy(() => loadSearchOverlay().then((m) => ({ default: m.SearchOverlay })));
+const SearchOverlay = lazy(() => retryImport(() => loadSearchOverlay().then((m) => ({ default: m.SearchOverlay }))));
 
 const iconBtn =
   'inline-flex h-9 w-9 items-center justify-center rounded-md text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-primary-500';

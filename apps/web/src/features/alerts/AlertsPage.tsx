@@ -19,9 +19,10 @@ import {
 } from './alerts-api';
 import { CreateAlertDialog } from './CreateAlertDialog';
 import { NotificationItem } from './NotificationBell';
+import { retryImport } from '../../lib/retry';
 
 /** Web Push on this device and the subscribed browsers: its own chunk, loaded with the page's right column. */
-const PushPanel = lazy(() => import('./PushPanel'));
+const PushPanel = lazy(() => retryImport(() => import('./PushPanel')));
 
 const btn = 'rounded-md border border-border px-2.5 py-1 text-[12px] font-medium hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-primary-500 disabled:opacity-50';
 

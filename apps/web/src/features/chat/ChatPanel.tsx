@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { Panel, Skeleton } from '../../components/ui';
 import { useUpgradePrompt } from '../pricing';
 import { askAssistant, useChatHistory } from './chat-api';
+import { retryImport } from '../../lib/retry';
 
 interface Turn {
   id: string;
@@ -22,7 +23,7 @@ interface Turn {
 
 // The markdown stack (react-markdown, micromark …) loads with the first answer shown; until then
 // the answer shows as plain text.
-const ChatMarkdown = lazy(() => import('./ChatMarkdown'));
+const ChatMarkdown = lazy(() => retryImport(() => import('./ChatMarkdown')));
 
 function Answer({ turn }: { turn: Turn }) {
   const { t } = useTranslation('ai');

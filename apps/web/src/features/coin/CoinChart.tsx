@@ -11,6 +11,7 @@ import { useAfterPaint } from '../../lib/use-after-paint';
 import { useSignalOverlay } from './ta/chart-overlay';
 import { hasMarketData } from '../../components/NoMarketData';
 import { MarkerTip } from './ta/MarkerTip';
+import { retryImport } from '../../lib/retry';
 
 /** Timeframes offered on the chart. */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
@@ -20,7 +21,7 @@ const CHART_HEIGHT = 420;
 // The chart library (lightweight-charts) is its own chunk, requested when the panel mounts; the
 // chart is created after the page's first paint, in a placeholder of the same height (no shift).
 const loadKlineChart = () => import('../../components/charts/KlineChart');
-const KlineChart = lazy(() => loadKlineChart().then((m) => ({ default: m.KlineChart })));
+const KlineChart = lazy(() => retryImport(() => loadKlineChart().then((m) => ({ default: m.KlineChart }))));
 
 /** The chart's place before it is created: same height, a skeleton. */
 const ChartPlaceholder = () => <div className="skeleton w-full" style={{ height: CHART_HEIGHT }} aria-hidden="true" />;

@@ -11,9 +11,10 @@ import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
 import { useLiveCoins } from './useLiveCoins';
 import { useFallbackPrices } from '../../lib/use-fallback-prices';
+import { retryImport } from '../../lib/retry';
 
 /** The side column (story of the day, watchlist, news): its own chunk, below the coin table on a phone. */
-const SideColumn = lazy(() => import('./SideColumn'));
+const SideColumn = lazy(() => retryImport(() => import('./SideColumn')));
 
 /** Placeholder of the side column while it waits to mount (about its first screen's height). */
 function SideColumnSkeleton() {

@@ -9,11 +9,11 @@ import { api } from '../../lib/api-client';
 import { errorKey, isCancelled } from '../../lib/api';
 import { formatDateUtc, formatNumber } from '../../lib/format';
 import { useAllCoins } from '../../lib/market-queries';
-import { retryTransient } from '../../lib/retry';
+import { retryImport, retryTransient } from '../../lib/retry';
 import { signalName } from './labels';
 import { CoverageNote } from './CoverageNote';
 
-const BacktestChart = lazy(() => import('./BacktestChart'));
+const BacktestChart = lazy(() => retryImport(() => import('./BacktestChart')));
 
 type StopChoice = 'none' | 'atr' | 'pct';
 const STOPS: StopChoice[] = ['none', 'atr', 'pct'];
