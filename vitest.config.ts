@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // every core: vitest's own default for a run is one less than the cores, which is one worker on
+    // a 2-core machine; the integration files spend much of their time waiting on child processes,
+    // PGlite's thread and timers, so two workers use what one leaves idle
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
@@ -28,7 +33,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // a migrated PGlite data dir made once per run; each file opens a copy (test/harness.ts)
           globalSetup: ['apps/server/test/global-setup.ts'],
-          fileParallelism: false,
+          // files run side by side: each has its own PGlite copy, or with DATABASE_URL its worker's
+          // own PostgreSQL database (test/worker-database.ts), whose deployment id keeps Redis apart
+          setupFiles: ['apps/server/test/worker-database.ts'],
         },
       },
       {
