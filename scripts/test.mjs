@@ -34,6 +34,8 @@ const intDatabaseUrl = process.env.TEST_INT_DATABASE_URL;
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Playwright tests that failed once and passed on their retry (CI only: playwright.config.ts `retries`). */
+let flaky = 0;
 /** Wall time of each stage run so far: [label, seconds]. */
 const stages = [];
 const started = performance.now();
@@ -77,7 +79,7 @@ function finish(code) {
   console.log('\nstage times:');
   for (const [label, s] of stages) console.log(`  ${fmtSeconds(s).padStart(8)}  ${label}`);
   console.log(`  ${fmtSeconds((performance.now() - started) / 1000).padStart(8)}  total`);
-  console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  console.log(`\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${flaky ? `, ${flaky} flaky (failed once, passed on the retry: see the Playwright output above)` : ''}`);
   process.exit(code);
 }
 
@@ -193,9 +195,11 @@ stages.push([`end-to-end set-up (web build, servers)${withE2e ? ', alongside vit
 stages.push(['end-to-end (Playwright, Chromium)', (e2eEnd - Math.max(ready, vitestEnd)) / 1000]);
 if (fs.existsSync(pwJson)) {
   const j = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
-  passed += j.stats?.expected ?? 0;
+  // a flaky test passed on its retry: counted as passed, and named in the closing line
+  passed += (j.stats?.expected ?? 0) + (j.stats?.flaky ?? 0);
   failed += j.stats?.unexpected ?? 0;
   skipped += j.stats?.skipped ?? 0;
+  flaky += j.stats?.flaky ?? 0;
 }
 const pgOk = pg ? reportPostgresInt(await pg) : true;
 if (es !== 0) {
