@@ -121,8 +121,8 @@ export const ScreenHit = z.object({
 export type ScreenHit = z.infer<typeof ScreenHit>;
 
 /**
- * The answer of a screen: `coins` listed by the market, `analysed` those with an analysis of the
- * timeframe closed by now (the others are not screened), `total` hits before `limit`, the hits in
+ * The answer of a screen: `coins` listed by the market with candles of the timeframe, `analysed`
+ * those with an analysis of the timeframe closed by now (the others are not screened), `total` hits before `limit`, the hits in
  * order, and `as_of` the latest candle close among the rows (null without rows).
  */
 export const ScreenResult = z.object({

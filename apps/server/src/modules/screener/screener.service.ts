@@ -120,7 +120,7 @@ export class ScreenerService {
     for (const r of rows) if (r.candleOpenTime > last) last = r.candleOpenTime;
     return {
       timeframe: screen.timeframe,
-      coins: this.d.market.coinRows.length,
+      coins: this.d.market.coinRows.filter((c) => c.timeframes.includes(screen.timeframe)).length,
       analysed: rows.length,
       total,
       as_of: rows.length ? iso(last + TIMEFRAME_MS[screen.timeframe]) : null,
