@@ -27,5 +27,5 @@ export function ta(o: { openTime?: number; rsi?: number | null; price?: number; 
     probabilities: { resistance: null, support: null },
     horizon_candles: 168,
     indicators: { ...ind, rsi_14: o.rsi ?? null, ema_50: o.ema50 ?? null, atr_14: 2, bb_upper: price + 10, bb_middle: price, bb_lower: price - 10 },
-  } as TaResult;
+  } as unknown as TaResult;
 }
