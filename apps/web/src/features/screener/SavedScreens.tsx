@@ -54,7 +54,7 @@ export function SavedScreens({ current, onLoad }: { current: () => ScreenInput |
           <span className="text-[12px] text-muted">{t('saved.name')}</span>
           <input className={input} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} aria-invalid={nameError} aria-describedby={nameError ? 'screen-name-error' : undefined} data-testid="screen-name" />
         </label>
-        <button type="submit" className="h-9 rounded-md bg-primary-600 px-3 font-medium text-white hover:bg-primary-700 disabled:opacity-50" disabled={save.isPending} data-testid="screen-save">
+        <button type="submit" className="h-9 whitespace-nowrap rounded-md bg-primary-600 px-3 font-medium text-white hover:bg-primary-700 disabled:opacity-50" disabled={save.isPending} data-testid="screen-save">
           {save.isPending ? t('saved.saving') : t('saved.save')}
         </button>
       </form>
@@ -82,7 +82,7 @@ export function SavedScreens({ current, onLoad }: { current: () => ScreenInput |
                 <span className="font-medium break-words text-fg">{s.name}</span>
                 <span className="shrink-0 text-[12px] text-muted">{s.screen.timeframe}</span>
               </div>
-              {s.alert?.active && <p className="text-[12px] text-up" data-testid="screen-alert-on">{t('saved.alertArmed')}</p>}
+              {s.alert?.active && <p className="text-[12px] text-primary-600 dark:text-primary-400" data-testid="screen-alert-on">{t('saved.alertArmed')}</p>}
               {s.alert && !s.alert.active && <p className="text-[12px] text-muted">{t('saved.alertPaused')}</p>}
               <div className="flex flex-wrap gap-1.5">
                 <button type="button" className={btn} onClick={() => onLoad(s)}>{t('saved.load')}</button>
