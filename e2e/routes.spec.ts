@@ -32,6 +32,7 @@ const ROUTES: RouteCase[] = [
   { path: 'home', title: 'home', header: true, footer: true },
   { path: 'about-us', title: 'aboutUs', header: true, footer: true },
   { path: 'trading-signals', title: 'signals', header: true, footer: true },
+  { path: 'screener', title: 'screener', header: true, footer: true },
   { path: 'crypto/bitcoin', title: { 'en-US': 'Bitcoin (BTC) price and chart', 'zh-CN': '比特币 (BTC) 价格与图表' }, header: true, footer: true },
   { path: 'auth/forgot-password', title: 'forgotPassword', header: false, footer: true },
   { path: 'auth/reset-password', title: 'resetPassword', header: false, footer: true },

@@ -33,6 +33,7 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { labRoutes } from './modules/ai/lab.routes';
 import { alertsRoutes } from './modules/alerts/alerts.routes';
+import { screenerRoutes } from './modules/screener/screener.routes';
 import { pushRoutes } from './modules/alerts/alerts.push.routes';
 
 /**
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await labRoutes(app, { lab: ctx.ai.lab });
   await alertsRoutes(app, { alerts: ctx.alerts.service, telegram: ctx.alerts.telegram, pubsub: ctx.pubsub });
   await pushRoutes(app, { push: ctx.alerts.push });
+  await screenerRoutes(app, { screener: ctx.screener });
   await analyticsRoutes(app, { db: ctx.db, env: ctx.env, aiWriter: ctx.llm ? ctx.llm.model : 'builtin', marketSource: ctx.source.name });
 
   const dist = path.resolve(ctx.env.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps', 'web', 'dist'));

@@ -39,6 +39,8 @@ import { createAccounts, type Accounts } from './modules/auth/accounts';
 import { createBilling, type Billing } from './modules/billing/billing';
 import { createAi, type Ai } from './modules/ai/ai';
 import { createAlerts, type Alerts } from './modules/alerts/alerts';
+import { ScreenerRepository } from './modules/screener/screener.repository';
+import { ScreenerService } from './modules/screener/screener.service';
 import { RecordRepository } from './modules/record/record.repository';
 import { RecordService } from './modules/record/record.service';
 import { NewsRecordRepository } from './modules/record/news-record.repository';
@@ -91,6 +93,8 @@ export interface AppContext {
   ai: Ai;
   /** Alert rules, notifications, webhooks; evaluator and outbox dispatcher in worker processes (modules/alerts). */
   alerts: Alerts;
+  /** The screener: screens over the stored analyses, saved screens, the coins entering them (modules/screener). */
+  screener: ScreenerService;
   /** The tamper-evident record: hash chain of every statement, daily roots, verification (modules/record). */
   record: RecordService;
   /** News marks scored against price (modules/record). */
@@ -181,8 +185,10 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     record.requestAppend();
     return n;
   }, setupRecords: () => calibration.setupRecords() });
-  // Alerts: the evaluator (closed candles, signals, news) and the outbox dispatcher only on workers.
-  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
+  // Screener: rows of figures per coin built from the stored analyses, rebuilt when they change.
+  const screener = new ScreenerService({ repo: new ScreenerRepository(db), market, clock, snapshots: (tf) => signalsRepo.snapshotsOfTimeframe(tf), history: (s, tf, until, max) => signalsPipeline.historyUntil(s, tf, until, max), version: () => signals.readVersion() });
+  // Alerts: the evaluator (closed candles, signals, screens, news) and the outbox dispatcher only on workers.
+  const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, screens: screener, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
   events.on('signals.analysisStored', () => record.requestAppend());
   events.on('news.released', () => record.requestAppend());
   // A worker's start chains what a stopped process stored without appending (searching every row once).
@@ -217,6 +223,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     billing,
     ai,
     alerts,
+    screener,
     record,
     newsRecord,
     shippedDataDir,

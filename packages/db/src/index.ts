@@ -9,6 +9,7 @@ export {
   pendingIdentities, profiles, replayState, sessions, signalEvents, signalProgress, siweNonces, socialLogins, strategyGenerations, subscriptions, taSnapshots,
   trialRedemptions, usageCounters, users, verificationCodes, probabilityForecasts, strategyRecords, recordEntries,
   alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints,
+  savedScreens, screenMatches,
 } from './schema/index';
 export {
   backupDataDir, BackupError, type BackupResult, backupSocketPath, restoreDataDir, type RestoreResult, serveBackups, type TableCount,

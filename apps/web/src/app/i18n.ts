@@ -10,7 +10,7 @@ import { FALLBACK_LANG, SUPPORTED_LANGS, type AppLang } from '../lib/locale';
  */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-export const NAMESPACES = ['common', 'home', 'coin', 'pages', 'errors', 'auth', 'settings', 'feeds', 'signals', 'pricing', 'ai', 'shell', 'legal', 'alerts'] as const;
+export const NAMESPACES = ['common', 'home', 'coin', 'pages', 'errors', 'auth', 'settings', 'feeds', 'signals', 'pricing', 'ai', 'shell', 'legal', 'alerts', 'screener'] as const;
 /** One translation namespace: a file `src/locales/{lang}/{namespace}.json`. */
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -7,7 +7,7 @@ import { useMatches } from 'react-router';
  */
 
 /** Tab markers of the header. */
-export type TabMarker = 'signals' | 'feeds' | 'pricing' | 'settings';
+export type TabMarker = 'signals' | 'screener' | 'feeds' | 'pricing' | 'settings';
 
 /** Metadata of one route. */
 export interface RouteMeta {
@@ -47,6 +47,7 @@ export type RouteName =
   | 'privacyPolicy'
   | 'termsOfService'
   | 'alerts'
+  | 'screener'
   | 'notFound';
 
 /** The one table of routes and their metadata (the components are attached in `routes.tsx`). */
@@ -68,6 +69,7 @@ export const ROUTE_META: readonly RouteMeta[] = [
   { name: 'following', path: 'following', hideHeader: false, hideFooter: false, analytics: false, titleKey: 'titles.following' },
   { name: 'privacyPolicy', path: 'privacy-policy', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.privacyPolicy' },
   { name: 'termsOfService', path: 'terms-of-service', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.termsOfService' },
+  { name: 'screener', path: 'screener', tab: 'screener', hideHeader: false, hideFooter: false, analytics: true, titleKey: 'titles.screener' },
   { name: 'alerts', path: 'alerts', tab: 'settings', hideHeader: false, hideFooter: false, analytics: false, titleKey: 'titles.settings', dynamicTitle: true, requiresAuth: true },
 ];
 

@@ -52,6 +52,7 @@ const FeedsPage = page(() => import('../features/feeds/FeedsPage'), (m) => m.def
 const FeedDetailPage = page(() => import('../features/feeds/FeedDetailPage'), (m) => m.default, ['feeds', 'ai', 'pricing']);
 const SettingsPage = page(() => import('../features/settings/SettingsPage'), (m) => m.default, ['settings', 'pricing', 'alerts']);
 const AlertsPage = page(() => import('../features/alerts/AlertsPage'), (m) => m.default, ['alerts', 'pricing']);
+const ScreenerPage = page(() => import('../features/screener/ScreenerPage'), (m) => m.default, ['screener', 'signals', 'alerts']);
 const PricingPage = page(() => import('../features/pricing/PricingPage'), (m) => m.default, ['pricing', 'legal']);
 const LoginPage = page(() => import('../features/auth/LoginPage'), (m) => m.LoginPage, AUTH_NS);
 const RegisterPage = page(() => import('../features/auth/RegisterPage'), (m) => m.RegisterPage, AUTH_NS);
@@ -84,6 +85,7 @@ const PAGES: Record<RouteName, PageComponent> = {
   privacyPolicy: PrivacyPolicyPage,
   termsOfService: TermsOfServicePage,
   alerts: AlertsPage,
+  screener: ScreenerPage,
   notFound: NotFoundPage,
 };
 

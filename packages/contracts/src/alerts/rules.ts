@@ -12,7 +12,7 @@ export const AlertChannel = z.enum(['email', 'webhook', 'telegram', 'push']);
 export type AlertChannel = z.infer<typeof AlertChannel>;
 
 /** Kind of a rule. */
-export const AlertRuleKind = z.enum(['price_cross', 'price_move', 'signal', 'news', 'strategy']);
+export const AlertRuleKind = z.enum(['price_cross', 'price_move', 'signal', 'news', 'strategy', 'screen']);
 export type AlertRuleKind = z.infer<typeof AlertRuleKind>;
 
 const coin = z.string().trim().min(1).max(64);
@@ -66,8 +66,18 @@ export const StrategyParams = z.object({
   on: z.enum(['target', 'invalidation', 'both']).default('both'),
 });
 
+/**
+ * A coin enters a saved screen of the user (`screen_id`, saved_screens id): on a candle close of the
+ * screen's timeframe the coin meets the screen and did not at the previous close of that timeframe
+ * evaluated for it (the first close after the screen was saved or changed sets the baseline).
+ */
+export const ScreenParams = z.object({
+  kind: z.literal('screen'),
+  screen_id: z.number().int().positive(),
+});
+
 /** The kind-specific fields of a rule (discriminated by `kind`). */
-export const AlertRuleParams = z.discriminatedUnion('kind', [PriceCrossParams, PriceMoveParams, SignalParams, NewsParams, StrategyParams]);
+export const AlertRuleParams = z.discriminatedUnion('kind', [PriceCrossParams, PriceMoveParams, SignalParams, NewsParams, StrategyParams, ScreenParams]);
 export type AlertRuleParams = z.infer<typeof AlertRuleParams>;
 
 // POST /api/alerts/rules

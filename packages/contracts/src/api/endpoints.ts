@@ -10,6 +10,7 @@ import { followingApi } from '../following/api';
 import { healthApi } from '../health/api';
 import { marketApi } from '../market/api';
 import { recordApi } from '../record/api';
+import { screenerApi } from '../screener/api';
 import { signalsApi } from '../signals/api';
 import { usersApi } from '../users/api';
 import type { Endpoint, EndpointInput, EndpointResult } from './endpoint';
@@ -24,6 +25,7 @@ import type { EndpointName } from './routes';
 export const ENDPOINTS = {
   ...marketApi,
   ...signalsApi,
+  ...screenerApi,
   ...calibrationApi,
   ...recordApi,
   ...feedsApi,

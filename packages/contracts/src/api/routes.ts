@@ -34,6 +34,16 @@ export const ROUTES = {
   getTrackRecord: { method: 'GET', path: '/api/signals/track-record' },
   getPatternStats: { method: 'GET', path: '/api/signals/pattern-stats' },
   getBacktest: { method: 'GET', path: '/api/signals/backtest' },
+
+  // ---- screener
+  runScreen: { method: 'POST', path: '/api/screener/run' },
+  getScreenCatalogue: { method: 'GET', path: '/api/screener/catalogue' },
+  getSavedScreens: { method: 'GET', path: '/api/screener/screens' },
+  createSavedScreen: { method: 'POST', path: '/api/screener/screens' },
+  updateSavedScreen: { method: 'PUT', path: '/api/screener/screens/:id' },
+  deleteSavedScreen: { method: 'DELETE', path: '/api/screener/screens/:id' },
+
+  // ---- signals
   getCalibration: { method: 'GET', path: '/api/signals/calibration' },
   getStrategyRecord: { method: 'GET', path: '/api/strategies/record' },
   getEvidenceCoverage: { method: 'GET', path: '/api/signals/coverage' },

@@ -31,6 +31,8 @@ export const SubscriptionPlan = z.object({
   alertRulesActive: z.number().int(),
   /** Webhook endpoints a user may keep (Free 3, Pro 20). */
   webhookEndpoints: z.number().int(),
+  /** Screener screens a user may keep saved (Free 1, Pro 20); their enter alerts count as alert rules. */
+  savedScreens: z.number().int(),
   name: z.string(),
   description: z.string(),
   perks: z.array(z.string()),

@@ -94,6 +94,11 @@ export const APP_ERRORS = {
   /** More active alert rules than the plan allows (Free 5, Pro 200). */
   ALERT_RULE_LIMIT_REACHED: 409,
   ALERT_RULE_NOT_FOUND: 404,
+  // screener
+  /** More saved screens than the plan allows (Free 1, Pro 20); `details.limit`. */
+  SCREEN_LIMIT_REACHED: 409,
+  /** No saved screen of the caller with this id. */
+  SCREEN_NOT_FOUND: 404,
   WEBHOOK_NOT_FOUND: 404,
   /** More webhook endpoints than the plan allows (Free 3, Pro 20); `details.limit`. */
   WEBHOOK_LIMIT_REACHED: 409,

@@ -69,6 +69,8 @@ export const AccountExport = z.object({
     analytics_events: Rows,
     /** Alert rules, active and paused. */
     alert_rules: Rows,
+    /** Saved screener screens (name, definition); their enter alerts are among `alert_rules`. */
+    saved_screens: Rows,
     /** Webhook endpoints: id, url, description, active, createdAt (never the secret). */
     webhook_endpoints: Rows,
     /** The linked Telegram chat (at most one row). */

@@ -9,3 +9,4 @@ export { aiContents, chatMessages, paperPlans, strategyGenerations } from './cha
 export { probabilityForecasts, strategyRecords } from './calibration';
 export { alertCandleCursors, alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, pushSubscriptions, telegramLinks, telegramLinkTokens, webhookEndpoints } from './alerts';
 export { recordEntries } from './record';
+export { savedScreens, screenMatches } from './screener';

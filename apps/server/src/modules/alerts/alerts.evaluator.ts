@@ -1,4 +1,5 @@
 import { TIMEFRAME_MS, type TaResult, type TaTimeframe } from '@coinlens/contracts';
+import type { ScreenHit } from '@coinlens/contracts/screener/screen';
 import type { Clock } from '../../platform/clock';
 import type { PubSub } from '../../platform/pubsub';
 import type { CandleClosedEvent, MarketSource } from '../../providers/market/types';
@@ -8,7 +9,7 @@ import type { CoinRow } from '../market/market.repository';
 import type { NewsRow } from '../news/news.repository';
 import { alertMail, alertTelegram, alertWebhookPayload, formatUsdt, priceLine, recordLine, type AlertMessage, type Bi } from './alerts.messages';
 import type { AlertsRepository, DeliveryRow, NewDelivery, RuleRow } from './alerts.repository';
-import { importanceLevelOf, isMove, newsRecord, priceCrossRecord, priceMoveRecord, RECORD_LOOKBACK_MS, NEWS_RECORD_MIN_N, strategyRecord, windowMoveRate, type MoveDirection } from './alerts.records';
+import { importanceLevelOf, isMove, newsRecord, priceCrossRecord, priceMoveRecord, RECORD_LOOKBACK_MS, NEWS_RECORD_MIN_N, screenRecord, strategyRecord, windowMoveRate, type MoveDirection } from './alerts.records';
 import type { AlertRecordsRepository } from './alerts.records.repository';
 import { alertsChannel, AlertsService, newMessageId } from './alerts.service';
 import { alertPushPayload } from './alerts.push';
@@ -31,6 +32,17 @@ const RECORD_CACHE_SIZE = 2_000;
 
 /** Stored candles of (symbol, tf) closed at or before `until` (≤ the clock's now): indices [from, to) of `s` (SignalsPipeline.historyUntil). */
 export type AlertHistoryLoader = (symbol: string, tf: TaTimeframe, until: number) => Promise<{ s: SeriesColumns; from: number; to: number }>;
+
+/**
+ * The coins entering saved screens (ScreenerService.entered): for the analysis `result` of a
+ * just-closed candle of (row, tf), the screens among `screenIds` that the coin meets now and did
+ * not at the previous close, each with its owner, name and the hit (figures that matched).
+ */
+export interface ScreenEntries {
+  /** Whether saved screen `screenId` is `userId`'s (a screen rule must name one of the user's). */
+  owns(userId: number, screenId: number): Promise<boolean>;
+  entered(row: CoinRow, tf: TaTimeframe, result: TaResult, screenIds: number[]): Promise<{ screenId: number; userId: number; name: string; hit: ScreenHit }[]>;
+}
 
 /** A rule to fire for `key` with `message`; `pause` pauses a one-shot rule in the same transaction. */
 export interface Trigger {
@@ -66,6 +78,8 @@ export interface AlertsEvaluatorDeps {
   history?: AlertHistoryLoader;
   /** Reads of the strategy and news records. */
   records: AlertRecordsRepository;
+  /** The saved screens (screen rules); without it, screen rules never fire. */
+  screens?: ScreenEntries;
   now?: () => number;
   log?: (m: string) => void;
 }
@@ -438,11 +452,65 @@ export class AlertsEvaluator {
   }
 
   /**
-   * Handles a stored live analysis of a closed candle of (row, tf): every signal of that candle
-   * fires the signal rules it matches (coin or watchlist, timeframe, pattern, direction, edge).
+   * Handles a stored live analysis of a closed candle of (row, tf): the screen rules whose saved
+   * screen the coin entered at this close, then every signal of that candle fires the signal rules
+   * it matches (coin or watchlist, timeframe, pattern, direction, edge).
    */
   async onAnalysis(row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill'): Promise<number> {
-    if (origin !== 'live' || !result || !result.market.signals.length) return 0;
+    if (origin !== 'live' || !result) return 0;
+    return (await this.screenRules(row, tf, result)) + (await this.signalRules(row, tf, result));
+  }
+
+  /**
+   * Screen rules on a stored live analysis of (row, tf): each active rule whose saved screen (of
+   * timeframe tf) the coin entered at this close fires once per (coin, candle). The record is the
+   * measured edge of the strongest signal with an edge among those the screen matched, else a
+   * plain statement that a screen is a condition the user set.
+   */
+  private async screenRules(row: CoinRow, tf: TaTimeframe, result: TaResult): Promise<number> {
+    if (!this.d.screens) return 0;
+    try {
+      const rules = await this.d.repo.activeRules('screen');
+      const ids = [...new Set(rules.map((r) => Number((r.params as { screen_id?: unknown }).screen_id)).filter((x) => Number.isInteger(x)))];
+      if (!ids.length) return 0;
+      const entries = await this.d.screens.entered(row, tf, result, ids);
+      if (!entries.length) return 0;
+      const openTime = result.current.candle_open_time;
+      const closeTime = openTime + TIMEFRAME_MS[tf];
+      const triggers: Trigger[] = [];
+      for (const e of entries) {
+        const best = result.market.signals
+          .filter((s) => s.edge.verdict === 'edge' && e.hit.signals.some((h) => h.label === s.label))
+          .sort((a, b) => (b.edge.edge_pp ?? 0) - (a.edge.edge_pp ?? 0))[0];
+        const figures = Object.entries(e.hit.figures)
+          .filter(([k, v]) => v != null && k !== 'price')
+          .map(([k, v]) => `${k} ${Math.abs(v!) >= 1000 ? Math.round(v!) : Number(v!.toPrecision(4))}`)
+          .join(', ');
+        const msg: AlertMessage = {
+          kind: 'screen',
+          title: { en: `${row.symbol} entered your screen "${e.name}" (${tf})`, zh: `${row.symbol} 进入您的筛选「${e.name}」（${tf}）` },
+          body: { en: `${priceLine(result.last_price, closeTime, this.replay).en} ${figures}`, zh: `${priceLine(result.last_price, closeTime, this.replay).zh} ${figures}` },
+          record: best ? recordLine(best.name, tf, best.edge) : screenRecord(),
+          price: result.last_price,
+          marketTime: closeTime,
+          replay: this.replay,
+          path: `/crypto/${row.slug}`,
+          facts: { coin: row.symbol, timeframe: tf, screen_id: e.screenId, figures: e.hit.figures, signals: e.hit.signals.map((s) => s.label) },
+        };
+        for (const r of rules) {
+          if (r.user_id === e.userId && Number((r.params as { screen_id?: unknown }).screen_id) === e.screenId) triggers.push({ rule: r, key: `screen:${row.id}:${openTime}`, message: msg, pause: false });
+        }
+      }
+      return (await this.fireAll(triggers)).length;
+    } catch (err) {
+      this.log(`alerts: screens ${row.symbol} ${tf}: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return 0;
+    }
+  }
+
+  /** Signal rules on a stored live analysis: every signal of the candle fires the rules it matches. */
+  private async signalRules(row: CoinRow, tf: TaTimeframe, result: TaResult): Promise<number> {
+    if (!result.market.signals.length) return 0;
     try {
       const rules = (await this.d.repo.activeRules('signal', row.id)).filter((r) => (r.params as { timeframe?: string }).timeframe === tf);
       if (!rules.length) return 0;

@@ -120,6 +120,11 @@ export function priceCrossRecord(): Bi {
   return { en: 'A price level has no track record: it is a condition you set, not a forecast.', zh: '价格水平没有历史记录：这是您设定的条件，而不是预测。' };
 }
 
+/** The record of a screen entry without a signal that has a measurable edge: a screen is a condition the user set, not a forecast. */
+export function screenRecord(): Bi {
+  return { en: 'A screen has no track record: it is a condition you set, not a forecast.', zh: '筛选没有历史记录：这是您设定的条件，而不是预测。' };
+}
+
 /** One scored strategy as the strategy record reads it (percent after fees; `origin` live or start-up backfill). */
 export interface ScoredStrategyRow {
   /** Episode key (packages/ta strategyEpisode): strategies of one coin and term whose windows overlap share one. */

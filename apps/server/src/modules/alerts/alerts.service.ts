@@ -44,6 +44,8 @@ export class AlertsService {
       repo: AlertsRepository;
       /** The strategies users generated (strategy rules); without it, strategy rules list no strategy. */
       records?: AlertRecordsRepository;
+      /** The saved screens (screen rules must name one of the user's); without it, screen rules are refused. */
+      screens?: { owns(userId: number, screenId: number): Promise<boolean> };
       market: MarketService;
       pubsub: PubSub;
       channels: AlertChannelConfig;
@@ -146,6 +148,8 @@ export class AlertsService {
   /** A strategy rule must name a strategy the user generated: 404 STRATEGY_NOT_FOUND otherwise. */
   private async checkStrategy(userId: number, p: AlertRuleParams): Promise<void> {
     if (p.kind === 'strategy' && !(await this.d.repo.ownsStrategy(userId, p.strategy_id))) throw new AppError('STRATEGY_NOT_FOUND', 'No strategy of yours with this id');
+    // A screen rule must name a saved screen of the user: 404 SCREEN_NOT_FOUND otherwise.
+    if (p.kind === 'screen' && !(await this.d.screens?.owns(userId, p.screen_id))) throw new AppError('SCREEN_NOT_FOUND', 'No saved screen of yours with this id');
   }
 
   /**

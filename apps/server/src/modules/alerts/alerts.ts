@@ -10,7 +10,7 @@ import type { EventBus } from '../../platform/events';
 import type { SignalsEvents } from '../signals/signals.events';
 import type { NewsEvents } from '../news/news.events';
 import { AlertDispatcher } from './alerts.dispatcher';
-import { AlertsEvaluator, type AlertHistoryLoader } from './alerts.evaluator';
+import { AlertsEvaluator, type AlertHistoryLoader, type ScreenEntries } from './alerts.evaluator';
 import { AlertsHousekeeping } from './alerts.housekeeping';
 import { AlertsHousekeepingRepository } from './alerts.housekeeping.repository';
 import { AlertRecordsRepository } from './alerts.records.repository';
@@ -64,7 +64,7 @@ export function alertChannelConfig(env: Env): AlertChannelConfig {
  */
 export function createAlerts(
   env: Env,
-  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void; history?: AlertHistoryLoader; events?: EventBus<SignalsEvents & NewsEvents> },
+  d: { db: DatabaseHandle; market: MarketService; source: MarketSource; clock: Clock; pubsub: PubSub; mailer: Mailer; worker: boolean; now?: () => number; log?: (m: string) => void; history?: AlertHistoryLoader; events?: EventBus<SignalsEvents & NewsEvents>; screens?: ScreenEntries },
 ): Alerts {
   const repo = new AlertsRepository(d.db);
   const channels = alertChannelConfig(env);
@@ -95,7 +95,7 @@ export function createAlerts(
     : null;
   const housekeeping = d.worker ? new AlertsHousekeeping({ repo: new AlertsHousekeepingRepository(d.db), retentionDays: env.ALERTS_RETENTION_DAYS, now: d.now, log: d.log }) : null;
   const wake = () => dispatcher?.wake();
-  const service = new AlertsService({ repo, records, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake, outbound });
+  const service = new AlertsService({ repo, records, screens: d.screens, market: d.market, pubsub: d.pubsub, channels, now: d.now, wake, outbound });
   const telegram = new TelegramService({ repo, botName: env.TELEGRAM_BOT_NAME ?? null, enabled: channels.telegram.enabled, reason: channels.telegram.reason, now: d.now, wake });
   const origin = env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`;
   const evaluator = d.worker
@@ -112,6 +112,7 @@ export function createAlerts(
         wake,
         history: d.history,
         records,
+        screens: d.screens,
         claim: () => (dispatcher?.accepting ? { leaseMs: env.ALERTS_LEASE_MS, to: (rows) => dispatcher.sendClaimed(rows) } : null),
         now: d.now,
         log: d.log,

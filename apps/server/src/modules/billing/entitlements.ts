@@ -32,6 +32,8 @@ export const ENTITLEMENTS = {
   'strategy.generate': { free: true, pro: true },
   /** Assistant questions within the daily quota (`qa_per_day`). */
   'assistant.ask': { free: true, pro: true },
+  /** Saved screener screens within the plan's limit (`savedScreens`: Free 1, Pro 20); running a screen needs no sign-in. */
+  'screener.save': { free: true, pro: true },
   /** Personalised news filtering (saved filters, followed-coin feeds). */
   'news.personalised_filter': { free: false, pro: true },
   /** The full AI technical analysis of a coin (all sections, all timeframes). */

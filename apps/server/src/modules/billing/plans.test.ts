@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseUnits } from 'viem';
-import { dailyLimit, listPlans, PLANS, webhookEndpointLimit } from './plans';
+import { dailyLimit, listPlans, PLANS, savedScreenLimit, webhookEndpointLimit } from './plans';
 import { ENTITLEMENTS, isEntitled } from './entitlements';
 
 describe('plans and entitlements', () => {
@@ -23,6 +23,14 @@ describe('plans and entitlements', () => {
     expect(listPlans('en-US').map((p) => p.webhookEndpoints)).toEqual([3, 20, 20]);
     expect(listPlans('en-US')[0].perks).toContain('Up to 3 webhook endpoints');
     expect(listPlans('zh-CN')[1].perks).toContain('最多 20 个 Webhook 端点');
+  });
+
+  it('caps saved screener screens per plan (Free 1, Pro 20) and lists the cap among the perks', () => {
+    expect([savedScreenLimit(false), savedScreenLimit(true)]).toEqual([1, 20]);
+    expect(listPlans('en-US').map((p) => p.savedScreens)).toEqual([1, 20, 20]);
+    expect(listPlans('en-US')[0].perks).toContain('1 saved screen');
+    expect(listPlans('en-US')[1].perks).toContain('Up to 20 saved screens');
+    expect(listPlans('zh-CN')[1].perks).toContain('最多保存 20 个筛选器');
   });
 
   it('gives Pro members the pro_monthly limits', () => {

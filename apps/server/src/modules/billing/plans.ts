@@ -18,6 +18,8 @@ interface PlanDef {
   alertRulesActive: number;
   /** Webhook endpoints a user may keep (alert channel `webhook`). */
   webhookEndpoints: number;
+  /** Screener screens a user may keep saved; an enter alert on one is an alert rule (counted in `alertRulesActive`). */
+  savedScreens: number;
   text: Record<Lang, { name: string; description: string; perks: string[] }>;
 }
 
@@ -29,10 +31,10 @@ const PRO_PERKS = {
   'en-US': ['Everything in Free', 'Personalised news filtering', 'Full AI technical analysis', 'AI trading strategies and signals', 'Followed coins in the global search'],
   'zh-CN': ['包含免费版全部功能', '个性化新闻筛选', '完整 AI 技术分析', 'AI 交易策略与信号', '全局搜索中显示自选币种'],
 };
-const quotaPerk = (lang: Lang, strategy: number, qa: number, alerts: number, webhooks: number) =>
+const quotaPerk = (lang: Lang, strategy: number, qa: number, alerts: number, webhooks: number, screens: number) =>
   lang === 'zh-CN'
-    ? [`每日 ${strategy} 次策略生成`, `每日 ${qa} 次 AI 助手问答`, `最多 ${alerts} 条启用中的提醒`, `最多 ${webhooks} 个 Webhook 端点`]
-    : [`${strategy} strategies per day`, `${qa} assistant questions per day`, `Up to ${alerts} active alerts`, `Up to ${webhooks} webhook endpoints`];
+    ? [`每日 ${strategy} 次策略生成`, `每日 ${qa} 次 AI 助手问答`, `最多 ${alerts} 条启用中的提醒`, `最多 ${webhooks} 个 Webhook 端点`, `最多保存 ${screens} 个筛选器`]
+    : [`${strategy} strategies per day`, `${qa} assistant questions per day`, `Up to ${alerts} active alerts`, `Up to ${webhooks} webhook endpoints`, screens === 1 ? '1 saved screen' : `Up to ${screens} saved screens`];
 
 /** A Pro plan: the Pro quotas (50 strategies, 100 questions a day) and the Pro perks; `price` in USD, `days` added per payment. */
 function proPlan(key: PlanDef['key'], period: PlanDef['period'], price: string, days: number, text: Record<Lang, { name: string; description: string }>): PlanDef {
@@ -47,6 +49,7 @@ function proPlan(key: PlanDef['key'], period: PlanDef['period'], price: string, 
     qaPerDay: 100,
     alertRulesActive: 200,
     webhookEndpoints: 20,
+    savedScreens: 20,
     text: { 'en-US': { ...text['en-US'], perks: PRO_PERKS['en-US'] }, 'zh-CN': { ...text['zh-CN'], perks: PRO_PERKS['zh-CN'] } },
   };
 }
@@ -67,6 +70,7 @@ export const PLANS: Record<PlanKey, PlanDef> = {
     qaPerDay: 5,
     alertRulesActive: 5,
     webhookEndpoints: 3,
+    savedScreens: 1,
     text: {
       'en-US': { name: 'Free', description: 'News, charts and the watchlist, with a few AI strategies and questions a day.', perks: FREE_PERKS['en-US'] },
       'zh-CN': { name: '免费版', description: '新闻、图表与自选列表，每天可用少量 AI 策略与问答。', perks: FREE_PERKS['zh-CN'] },
@@ -99,9 +103,10 @@ export function listPlans(lang: Lang): SubscriptionPlan[] {
       qaPerDay: p.qaPerDay,
       alertRulesActive: p.alertRulesActive,
       webhookEndpoints: p.webhookEndpoints,
+      savedScreens: p.savedScreens,
       name: t.name,
       description: t.description,
-      perks: [...t.perks, ...quotaPerk(lang, p.strategyPerDay, p.qaPerDay, p.alertRulesActive, p.webhookEndpoints)],
+      perks: [...t.perks, ...quotaPerk(lang, p.strategyPerDay, p.qaPerDay, p.alertRulesActive, p.webhookEndpoints, p.savedScreens)],
     };
   });
 }
@@ -120,4 +125,9 @@ export function webhookEndpointLimit(isPro: boolean): number {
 /** Alert rules a member (200) or a free user (5) may keep active at once. */
 export function activeAlertLimit(isPro: boolean): number {
   return (isPro ? PLANS.pro_monthly : PLANS.free).alertRulesActive;
+}
+
+/** Screener screens a member (20) or a free user (1) may keep saved. */
+export function savedScreenLimit(isPro: boolean): number {
+  return (isPro ? PLANS.pro_monthly : PLANS.free).savedScreens;
 }

@@ -151,6 +151,12 @@ export class SignalsRepository {
       .onConflictDoUpdate({ target: [signalProgress.coinId, signalProgress.timeframe], set: { candleTime, updatedAt: at } });
   }
 
+  /** Stored snapshots of every coin on one timeframe (the screener's rows). */
+  async snapshotsOfTimeframe(timeframe: string): Promise<{ coin_id: number; candle_time: number; result: unknown }[]> {
+    const rows = await this.h.query(sql`select coin_id, candle_time, result from ta_snapshots where timeframe = ${timeframe}`);
+    return rows.map((r) => ({ coin_id: num(r.coin_id), candle_time: num(r.candle_time), result: typeof r.result === 'string' ? JSON.parse(r.result) : r.result }));
+  }
+
   /** Stored snapshots of the given coins (all timeframes). */
   async snapshots(coinIds: number[]): Promise<{ coin_id: number; timeframe: string; candle_time: number; result: unknown }[]> {
     if (!coinIds.length) return [];

@@ -238,6 +238,8 @@ describe('account with a membership payment and alerts: export and deletion', ()
     await t.ctx.db.query(sql`insert into alert_delivery_attempts (delivery_id, attempt, at, ok, status_code, error, duration_ms) values (${d.id}, 1, ${now}, true, 204, null, 12.5)`);
     // A pending delivery (the "send test"), still in the outbox.
     expect((await t.app.inject({ method: 'POST', url: `/api/alerts/webhooks/${epId}/test`, headers: u.headers })).statusCode).toBe(200);
+    // A saved screener screen.
+    expect((await t.app.inject({ method: 'POST', url: '/api/screener/screens', headers: u.headers, payload: { name: 'Oversold', screen: { timeframe: '1h', conditions: [{ type: 'value', field: 'rsi_14', op: 'lt', value: 30 }] } } })).statusCode).toBe(200);
     return { ruleId, epId };
   };
 
@@ -250,6 +252,7 @@ describe('account with a membership payment and alerts: export and deletion', ()
       expect(x.statusCode).toBe(200);
       const data = x.json().data;
       expect(data.alert_rules).toEqual([expect.objectContaining({ id: ruleId, kind: 'price_cross', active: true })]);
+      expect(data.saved_screens).toEqual([expect.objectContaining({ name: 'Oversold', timeframe: '1h' })]);
       expect(data.webhook_endpoints).toEqual([expect.objectContaining({ id: epId, url: rx.url, description: 'mine' })]);
       expect(data.telegram_link).toEqual([expect.objectContaining({ chatId: String(9_000_000 + u.userId), username: 'me' })]);
       expect(data.push_subscriptions).toEqual([expect.objectContaining({ pushService: 'https://push.example.test', userAgent: 'Firefox' })]);
@@ -276,7 +279,7 @@ describe('account with a membership payment and alerts: export and deletion', ()
       await t.ctx.alerts.dispatcher!.runOnce();
       expect(rx.received).toEqual([]);
       for (const table of [
-        'alert_rules', 'alert_events', 'alert_deliveries', 'webhook_endpoints', 'telegram_links', 'telegram_link_tokens', 'push_subscriptions',
+        'alert_rules', 'alert_events', 'alert_deliveries', 'saved_screens', 'webhook_endpoints', 'telegram_links', 'telegram_link_tokens', 'push_subscriptions',
         'profiles', 'sessions', 'social_logins', 'coin_following', 'chat_messages', 'strategy_generations', 'paper_plans', 'usage_counters',
         'invitation_codes', 'trial_redemptions', 'verification_codes', 'oauth_states', 'analytics_events',
       ]) {

@@ -2,7 +2,7 @@ import type { AccountExport } from '@coinlens/contracts';
 import { and, asc, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import {
   alertDeliveries, alertDeliveryAttempts, alertEvents, alertRules, analyticsEvents, chatMessages, coinFollowing, invitationBindings, invitationCodes, newsFilters,
-  oauthStates, paperPlans, paymentOrders, profiles, pushSubscriptions, sessions, socialLogins, strategyGenerations, subscriptions, telegramLinks,
+  oauthStates, paperPlans, paymentOrders, profiles, pushSubscriptions, savedScreens, sessions, socialLogins, strategyGenerations, subscriptions, telegramLinks,
   telegramLinkTokens, trialRedemptions, usageCounters, users, verificationCodes, webhookEndpoints, type DatabaseHandle,
 } from '@coinlens/db';
 
@@ -50,13 +50,14 @@ export class AccountDataRepository {
       db.select().from(newsFilters).where(eq(newsFilters.userId, String(userId))),
       db.select().from(analyticsEvents).where(eq(analyticsEvents.userId, userId)),
     ]);
+    const screens = await db.select().from(savedScreens).where(eq(savedScreens.userId, userId)).orderBy(asc(savedScreens.id));
     const alerts = await this.alertsExportOf(userId);
     return {
       account: { ...account, has_password: passwordHash != null },
       data: {
         profile, linked_identities: identities, sessions: sessionRows, watchlist, chat_messages: chat, strategy_generations: strategies, paper_plans: plans,
         payment_orders: orders, subscriptions: subs, usage_counters: usage, invitation_code: ownCode, invitation_bindings: bindings, invitation_trials: trials,
-        news_filter: filters, analytics_events: events, ...alerts,
+        news_filter: filters, analytics_events: events, saved_screens: screens, ...alerts,
       },
     };
   }
@@ -105,7 +106,7 @@ export class AccountDataRepository {
   /**
    * Deletes the account `userId` in one transaction, as the privacy policy says: profile,
    * sessions, linked identities, watchlist, chat messages, strategy generations, paper plans,
-   * usage counters, invitation code and bindings (as invitee and as inviter), news filter, pending
+   * usage counters, invitation code and bindings (as invitee and as inviter), news filter, saved screens, pending
    * one-time codes and OAuth states, and everything of alerts — rules, alert events (the
    * notifications), deliveries with their attempts (pending ones too, so nothing is sent
    * afterwards), webhook endpoints with their secrets, the Telegram link and link tokens, push
@@ -125,7 +126,7 @@ export class AccountDataRepository {
       // order first, the order in which a dispatcher recording attempts locks them.
       await tx.execute(sql`select id from alert_deliveries where user_id = ${userId} order by id for update`);
       for (const [table, col] of [
-        [alertDeliveries, alertDeliveries.userId], [alertEvents, alertEvents.userId], [alertRules, alertRules.userId], [webhookEndpoints, webhookEndpoints.userId],
+        [alertDeliveries, alertDeliveries.userId], [alertEvents, alertEvents.userId], [alertRules, alertRules.userId], [savedScreens, savedScreens.userId], [webhookEndpoints, webhookEndpoints.userId],
         [pushSubscriptions, pushSubscriptions.userId], [telegramLinks, telegramLinks.userId], [telegramLinkTokens, telegramLinkTokens.userId],
         [profiles, profiles.userId], [sessions, sessions.userId], [socialLogins, socialLogins.userId], [coinFollowing, coinFollowing.userId],
         [chatMessages, chatMessages.userId], [strategyGenerations, strategyGenerations.userId], [paperPlans, paperPlans.userId], [usageCounters, usageCounters.userId],

@@ -156,6 +156,9 @@ export function Header({ tab }: { tab?: TabMarker }) {
           <Link to={`/${current}/trading-signals`} className={tabCls(tab === 'signals')} aria-current={tab === 'signals' ? 'page' : undefined}>
             {t('nav.signals')}
           </Link>
+          <Link to={`/${current}/screener`} className={tabCls(tab === 'screener')} aria-current={tab === 'screener' ? 'page' : undefined} data-testid="nav-screener">
+            {t('nav.screener')}
+          </Link>
           <Link to={`/${current}/feeds`} className={tabCls(tab === 'feeds')} aria-current={tab === 'feeds' ? 'page' : undefined}>
             {t('nav.feeds')}
           </Link>

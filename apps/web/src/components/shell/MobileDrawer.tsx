@@ -48,6 +48,7 @@ export function MobileDrawer({ open, onClose, lang }: { open: boolean; onClose: 
       </div>
       <nav className="flex-1 overflow-y-auto px-4" onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
         <Link className={item} to={`/${lang}/trading-signals`}>{t('nav.signals')}</Link>
+        <Link className={item} to={`/${lang}/screener`}>{t('nav.screener')}</Link>
         <Link className={item} to={`/${lang}/feeds`}>{t('nav.feeds')}</Link>
         {token && <Link className={item} to={`/${lang}/following`}>{t('shell:watchlist')}</Link>}
         {end && (

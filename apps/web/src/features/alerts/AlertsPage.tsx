@@ -41,6 +41,8 @@ export function useDescribeRule() {
         return t(p.edge_only ? 'describe.signalEdge' : 'describe.signal', { symbol: sym, pattern: p.pattern === 'any' ? t('dialog.anyPattern') : p.pattern.replace(/_/g, ' '), timeframe: p.timeframe, dir: t(`dir.${p.direction}`) });
       case 'news':
         return t('describe.news', { symbol: sym, importance: t(`importance.${Math.min(4, p.min_importance)}`), dir: t(`newsDir.${p.direction}`) });
+      case 'screen':
+        return t('describe.screen', { id: p.screen_id });
       case 'strategy': {
         const s = r.strategy;
         if (!s) return t('describe.strategyGone', { id: p.strategy_id, on: t(`on.${p.on}`) });
@@ -102,9 +104,15 @@ export function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
         <button type="button" className={btn} disabled={upd.isPending} onClick={() => upd.mutate({ id: r.id, active: !r.active }, onErr)} data-testid="alert-toggle">
           {r.active ? t('rules.pause') : t('rules.resume')}
         </button>
-        <button type="button" className={btn} onClick={onEdit} data-testid="alert-edit">
-          {t('rules.edit')}
-        </button>
+        {r.rule.kind === 'screen' ? (
+          <Link to={`/${lang}/screener`} className={btn} data-testid="alert-edit">
+            {t('rules.edit')}
+          </Link>
+        ) : (
+          <button type="button" className={btn} onClick={onEdit} data-testid="alert-edit">
+            {t('rules.edit')}
+          </button>
+        )}
         <button type="button" className={`${btn} text-down`} onClick={() => setConfirm(true)} data-testid="alert-delete">
           {t('rules.delete')}
         </button>

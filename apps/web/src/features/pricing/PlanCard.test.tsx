@@ -13,7 +13,7 @@ initI18nForTests('en-US');
 
 const monthly: SubscriptionPlan = {
   key: 'pro_monthly', type: 'Subscription', tier: 'Pro', period: 'Monthly', price: '19.90', currency: 'USD', days: 30,
-  strategyPerDay: 20, qaPerDay: 100, alertRulesActive: 200, webhookEndpoints: 20, name: 'Pro monthly', description: 'All features', perks: ['More answers'],
+  strategyPerDay: 20, qaPerDay: 100, alertRulesActive: 200, webhookEndpoints: 20, savedScreens: 20, name: 'Pro monthly', description: 'All features', perks: ['More answers'],
 };
 
 function SelectedPlan() {
