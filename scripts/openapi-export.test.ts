@@ -20,7 +20,7 @@ describe('OpenAPI export', () => {
     expect(ta.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`).sort()).toEqual(['path:coin', 'path:timeframe', 'query:refresh']);
     expect(Object.keys(detail.responses)).toEqual(expect.arrayContaining(['200', '400', '404']));
     expect(doc.paths['/api/users/profile/me'].get.security).toEqual([{ bearerAuth: [] }]);
-  });
+  }, 60_000);
 
   it('npm run openapi writes the document to the file given with --out', () => {
     const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-')), 'openapi.json');

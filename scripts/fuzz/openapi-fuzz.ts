@@ -81,8 +81,9 @@ export interface FuzzReport {
   noAnswer: number;
   /**
    * 503 SERVICE_UNAVAILABLE answers with `details.retry_after_s` (the read gate shedding load): the
-   * fuzzer behaves like a well-mannered client, waits that long and sends the request once more;
-   * the answer to the retry is the one judged (a second 503 counts as a 5xx).
+   * fuzzer behaves like a well-mannered client, waits that long and sends the request again, up to
+   * {@link SHED_RETRIES} times; the answer to the last retry is the one judged (a 503 then counts as
+   * a 5xx). On a machine busy with other work the gate may shed the same request twice in a row.
    */
   shedRetried: number;
   byStatus: Record<string, number>;
@@ -418,10 +419,9 @@ export async function runFuzz(opts: {
     while (next < requests.length) {
       const req = requests[next++];
       let res = await opts.send(req);
-      const retryAfter = shedRetryAfterS(res);
-      if (retryAfter !== null) {
+      for (let retry = 0, after = shedRetryAfterS(res); after !== null && retry < SHED_RETRIES; retry++, after = shedRetryAfterS(res)) {
         report.shedRetried++;
-        await new Promise((r) => setTimeout(r, Math.min(retryAfter, 5) * 1000));
+        await new Promise((r) => setTimeout(r, Math.min(after, 5) * 1000));
         res = await opts.send(req);
       }
       report.requests++;
@@ -439,6 +439,9 @@ export async function runFuzz(opts: {
   report.ms = Date.now() - started;
   return report;
 }
+
+/** Retries of one request the read gate shed (503 with retry-after) before its answer is judged. */
+export const SHED_RETRIES = 3;
 
 /** Seconds to wait when `res` is the read gate's load shedding (503 SERVICE_UNAVAILABLE with retry_after_s), else null. */
 function shedRetryAfterS(res: FuzzResponse): number | null {

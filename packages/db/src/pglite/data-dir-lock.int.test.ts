@@ -35,7 +35,7 @@ describe('embedded database directory lock', () => {
     const third = await openDatabase({ dataDir: dir });
     open.push(third);
     expect(await third.query(sql`select id from lock_probe`)).toEqual([{ id: 42 }]);
-  }, 60_000);
+  }, 120_000);
 
   it('takes over a stale lock left by a process that was killed', async () => {
     const dir = path.join(root, 'killed');

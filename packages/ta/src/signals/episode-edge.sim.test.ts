@@ -163,5 +163,5 @@ describe('simulation: planted signals with no edge, in bursts, on the shipped ca
     // of the catalogue, needs more episodes and finds it less often.
     expect(powerRaw).toBeGreaterThan(0.5);
     expect(power).toBeGreaterThan(0.1);
-  });
+  }, 120_000);
 });
