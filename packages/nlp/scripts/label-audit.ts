@@ -14,7 +14,8 @@ import { formatCsv, parseCsvObjects } from '../src/csv.js';
 import { agreement } from '../src/sentiment/agreement.js';
 import { CRYPTO_FILES, readCryptoHeadlines } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES } from '../src/sentiment/dataset.js';
-import { mulberry32, shuffle } from '../src/sentiment/train.js';
+import { mulberry32 } from '@coinlens/ta/random';
+import { shuffle } from '../src/sentiment/train.js';
 
 const AUDIT = new URL('../../../data/training/crypto-headline-sentiment/audit/', import.meta.url);
 const arg = (k: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1);

@@ -9,26 +9,42 @@
  * cryptoTrainingRows leaves them out.
  * Candidates: `order=0|1` (word-order cues, features.ts orderCues), `zhnative=0|1` (native-Chinese rows in
  * training), `xw=<weight>` (train_extra.csv weight; default the shipped recipe's), `cut=YYYY-MM-DD`.
- * Usage: npx tsx packages/nlp/scripts/time-split.ts [order=1] [zhnative=1] [xw=4]
+ * `save=<file>` writes the model trained on the earlier months; `load=<file>` measures such a file instead
+ * of training (same split). `grid=1` then also scores the crypto-text model's offsets (bearish, bullish;
+ * neutral 0) and its mix weight on the same validation rows, without retraining: selection objective is
+ * the mean of English accuracy and macro F1, with no Chinese validation group (renderings, native) lower
+ * than at the recipe's offsets.
+ * `clambda=<λ>` gives the crypto-text model its own L2 strength; `general=<file>` (a `save=` file of a run
+ * with the same order cues and rows) reuses that run's general model and trains only the crypto-text one.
+ * Usage: npx tsx packages/nlp/scripts/time-split.ts [order=0|1] [zhnative=1] [xw=4] [clambda=1e-5]
+ *          [save=<file> | load=<file> | general=<file>] [grid=1]
  * Takes several minutes (two softmax models are trained).
  */
-import { classifySentiment } from '../src/sentiment/classify.js';
+import { applyRule, classifySentiment, ruleEvidence } from '../src/sentiment/classify.js';
+import { isCryptoText } from '../src/sentiment/crypto-rules.js';
 import { cryptoTrainingRows, type CryptoRow } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
-import { decodeModel } from '../src/sentiment/model.js';
-import { RECIPE, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
-import { mulberry32, shuffle } from '../src/sentiment/train.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { decodeModel, predictProba, type SentimentModel, type SentimentModelJson } from '../src/sentiment/model.js';
+import { RECIPE, trainCryptoLrPart, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
+import { mulberry32 } from '@coinlens/ta/random';
+import { shuffle } from '../src/sentiment/train.js';
 import { headlineMeta } from '../src/sentiment/unlabelled.js';
 
 const arg = (k: string, d: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1) ?? d;
 const log = (s: string) => process.stdout.write(s + '\n');
 const CUT = arg('cut', '2025-07-01');
-const ORDER = arg('order', '0') === '1';
-const ZHN = arg('zhnative', '0') === '1';
+const ORDER = arg('order', RECIPE.cfg.orderCues ? '1' : '0') === '1';
+const ZHN = arg('zhnative', '1') === '1';
 const XW = Number(arg('xw', String(RECIPE.cryptoLr?.extraWeight ?? 4)));
 
-const settings: RecipeSettings = { ...RECIPE, cfg: { ...RECIPE.cfg, ...(ORDER ? { orderCues: true } : {}) }, cryptoLr: { ...RECIPE.cryptoLr!, extraWeight: XW } };
+const CLAMBDA = arg('clambda', '');
+const settings: RecipeSettings = {
+  ...RECIPE,
+  cfg: { ...RECIPE.cfg, orderCues: ORDER },
+  cryptoLr: { ...RECIPE.cryptoLr!, extraWeight: XW, ...(CLAMBDA ? { lambda: Number(CLAMBDA) } : {}) },
+};
 const meta = headlineMeta();
 const { en, zh, extra, zhNative } = cryptoTrainingRows();
 const when = (r: CryptoRow) => meta.get(r.id)?.published_at ?? '';
@@ -46,8 +62,15 @@ const texts: TrainingText[] = [
   ...extra.filter(early).map((r) => ({ text: r.text, label: r.label, weight: XW, domain: 'crypto' as const, extra: true })),
 ];
 const t0 = Date.now();
-const model = decodeModel(trainRecipe(texts, {}, settings).json);
-log(`time split at ${CUT}: trained on ${texts.length} rows (order cues ${ORDER ? 'on' : 'off'}, native-Chinese rows ${ZHN ? 'in' : 'out'}, extra weight ${XW}) in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+const LOAD = arg('load', '');
+const SAVE = arg('save', '');
+const GENERAL = arg('general', '');
+const readJson = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as SentimentModelJson;
+// general=<file>: the general model of an earlier run with the same rows and features; only the crypto-text model is trained
+const json: SentimentModelJson = LOAD ? readJson(LOAD) : GENERAL ? { ...readJson(GENERAL), cryptoLr: trainCryptoLrPart(texts, settings).json } : trainRecipe(texts, {}, settings).json;
+if (SAVE) writeFileSync(SAVE, JSON.stringify(json) + '\n');
+const model: SentimentModel = decodeModel(json);
+log(`time split at ${CUT}: ${LOAD ? `loaded ${LOAD} (trained on ${texts.length} rows` : `trained on ${texts.length} rows`} (order cues ${ORDER ? 'on' : 'off'}, native-Chinese rows ${ZHN ? 'in' : 'out'}, extra weight ${XW})${LOAD ? ')' : ` in ${((Date.now() - t0) / 1000).toFixed(0)} s`}`);
 
 const valEn = [...en.filter(late), ...extra.filter(late)];
 const enValIds = new Set(en.filter(late).map((r) => r.id));
@@ -66,4 +89,48 @@ for (const [name, rows] of groups) {
   if (rows.length === 0) continue;
   const m = computeMetrics(rows.map((r) => r.label), rows.map((r) => classifySentiment(r.text, model).label));
   log(`${name.padEnd(64)} n=${String(m.n).padStart(5)}  accuracy ${(100 * m.accuracy).toFixed(1)} %  macro F1 ${m.macroF1.toFixed(3)}  recall ${CLASSES.map((c) => `${c} ${(100 * m.perClass[c].recall).toFixed(0)}`).join(' ')}`);
+}
+
+if (arg('grid', '0') === '1') {
+  const cl = model.cryptoLr;
+  if (!cl) throw new Error('grid=1 needs a recipe with a crypto-text model');
+  const zhR = zh.filter((r) => enValIds.has(r.id));
+  const zhN = zn.slice(znCut);
+  // per row once: log-probabilities of the crypto-text and the general model, the gate and the rule evidence
+  const general: SentimentModel = { ...model, cryptoLr: undefined };
+  const routed: SentimentModel = { ...model, cryptoLr: { ...cl, weight: 0, offsets: new Float64Array(3) } };
+  const cache = (rows: CryptoRow[]) =>
+    rows.map((r) => {
+      const gated = cl.gate !== 'crypto' || isCryptoText(r.text);
+      return { y: r.label, gated, a: predictProba(general, r.text).map(Math.log), c: gated ? predictProba(routed, r.text).map(Math.log) : null, ev: ruleEvidence(r.text) };
+    });
+  const sets = { en: cache(valEn), zr: cache(zhR), zn: cache(zhN) };
+  const score = (rows: ReturnType<typeof cache>, w: number, off: number[]) =>
+    computeMetrics(
+      rows.map((r) => r.y),
+      rows.map((r) => {
+        const z = r.c ? r.c.map((v, k) => w * r.a[k] + (1 - w) * v + off[k]) : r.a;
+        const mx = Math.max(...z);
+        const e = z.map((v) => Math.exp(v - mx));
+        const se = e[0] + e[1] + e[2];
+        const scores = { bearish: e[0] / se, bullish: e[1] / se, neutral: e[2] / se };
+        const label = (['bearish', 'bullish'] as const).reduce<(typeof CLASSES)[number]>((b, l) => (scores[l] > scores[b] ? l : b), 'neutral');
+        return applyRule({ label, scores }, r.ev).label;
+      }),
+    );
+  const baseZh = [score(sets.zr, cl.weight, [...cl.offsets]).accuracy, score(sets.zn, cl.weight, [...cl.offsets]).accuracy];
+  const results: { off: number[]; w: number; en: ReturnType<typeof score>; zr: number; zn: number; obj: number }[] = [];
+  for (const w of [0, 0.2, 0.4])
+    for (const ob of [0, 0.3, 0.6, 0.9, 1.2, 1.5])
+      for (const ou of [-0.6, -0.3, 0, 0.3, 0.6]) {
+        const off = [ob, ou, 0];
+        const en = score(sets.en, w, off);
+        const zr = score(sets.zr, w, off).accuracy;
+        const znA = score(sets.zn, w, off).accuracy;
+        results.push({ off, w, en, zr, zn: znA, obj: (en.accuracy + en.macroF1) / 2 });
+        log(`grid w ${w} offsets [${ob}, ${ou}, 0]: EN ${(100 * en.accuracy).toFixed(1)} % / ${en.macroF1.toFixed(3)}  ZH renderings ${(100 * zr).toFixed(1)} %  ZH native ${(100 * znA).toFixed(1)} %`);
+      }
+  const ok = results.filter((r) => r.zr >= baseZh[0] && r.zn >= baseZh[1]).sort((a, b) => b.obj - a.obj);
+  const best = ok[0];
+  if (best) log(`best (Chinese not lower than at w ${cl.weight} offsets [${[...cl.offsets].join(', ')}]): w ${best.w} offsets [${best.off.join(', ')}]: EN ${(100 * best.en.accuracy).toFixed(1)} % / ${best.en.macroF1.toFixed(3)}, ZH renderings ${(100 * best.zr).toFixed(1)} %, ZH native ${(100 * best.zn).toFixed(1)} %`);
 }

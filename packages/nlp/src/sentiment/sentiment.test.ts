@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel } from './classify.js';
-import { CRYPTO_FILES, cryptoSelectionSplit, readCryptoHeadlines } from './crypto-dataset.js';
+import { CRYPTO_FILES, cryptoSelectionSplit, cryptoTrainingRows, readCryptoHeadlines } from './crypto-dataset.js';
 import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
 import { CLASSES, MODEL_JSON, readTfns, tfnsSplit } from './dataset.js';
 import { computeMetrics } from './evaluate.js';
@@ -157,13 +157,18 @@ describe('shipped model', () => {
   });
 
   it('is the recipe trained on the TFNS training part and the crypto training rows only', () => {
-    const json = JSON.parse(readFileSync(MODEL_JSON, 'utf8')) as { nTrainDocs: number; meta: Record<string, unknown> };
+    const json = JSON.parse(readFileSync(MODEL_JSON, 'utf8')) as { nTrainDocs: number; features: { orderCues?: boolean }; meta: Record<string, unknown> };
     const tfns = readTfns();
-    const n = tfnsSplit(tfns).train.length + readCryptoHeadlines(CRYPTO_FILES.train).length + readCryptoHeadlines(CRYPTO_FILES.trainZh).length;
+    // the training reader's rows: no evaluation headline (dev sets, January 2026, native-Chinese dev) nor a near-duplicate of one
+    const rows = cryptoTrainingRows();
+    const n = tfnsSplit(tfns).train.length + rows.en.length + rows.zh.length + rows.zhNative.length;
     expect(json.meta.recipe).toBe(RECIPE_ID);
     expect(json.meta.recipeFingerprint).toBe(recipeFingerprint(RECIPE));
-    expect(json.nTrainDocs).toBeGreaterThanOrEqual(n);
+    expect(json.nTrainDocs).toBe(n);
+    expect(json.meta.cryptoLr).toMatchObject({ trainRows: n + rows.extra.length, extraRows: rows.extra.length });
+    expect(json.features.orderCues).toBe(RECIPE.cfg.orderCues);
     expect(String(json.meta.trainedOn)).toContain('training part only');
+    expect(String(json.meta.trainedOn)).toContain('January 2026 rows are evaluation');
   });
 
   it('evaluation rows are disjoint from training rows', () => {
@@ -194,6 +199,14 @@ describe('shipped model', () => {
     expect(classifySentiment('Bitcoin Holds Above $100K as Traders Eye Crypto Rally').label).toBe('bullish');
     expect(classifySentiment('Ethereum Slides Below $2,400 as Liquidations Mount').label).toBe('bearish');
     expect(classifySentiment('What Is Bitcoin Staking? A Beginner’s Guide').label).toBe('neutral');
+  });
+
+  it('reads the main clause and the last move (word-order cues)', () => {
+    expect(classifySentiment('Bitcoin Falls Despite ETF Inflows').label).toBe('bearish');
+    expect(classifySentiment('Bitcoin Rises Despite ETF Outflows').label).toBe('bullish');
+    expect(classifySentiment('比特币未能突破10万美元关口，随后回落').label).toBe('bearish');
+    expect(classifySentiment('Ether pares gains after early rally').label).toBe('bearish');
+    expect(classifySentiment('以太坊涨幅收窄，多头动能减弱').label).toBe('bearish');
   });
 
   it('classifies Chinese headlines with the same model', () => {
