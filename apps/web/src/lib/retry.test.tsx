@@ -6,9 +6,10 @@ import { createQueryClient } from '../app/query-client';
 import { useFeed } from '../features/feeds/feeds-api';
 import { useSignalsList } from '../features/signals/queries';
 import { useEvidenceCoverage } from '../features/signals/CoverageNote';
+import { useAllCoins } from './market-queries';
 import { bindInvitation } from '../features/pricing/pricing-api';
 import { ApiError, request } from './api';
-import { isIdempotent, isTransientError, queryRetry, retryImport, retryTransient } from './retry';
+import { isIdempotent, isShedError, isTransientError, queryRetry, queryRetryDelay, retryImport, retryTransient } from './retry';
 import { isChunkLoadError } from '../app/RouteError';
 
 function jsonResponse(status: number, body: unknown): Response {
@@ -78,6 +79,23 @@ describe('retry policy (only idempotent requests, only transient failures)', () 
     const { result } = renderHook(() => useEvidenceCoverage(), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(coverage));
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('any query the server shed while warming up (503 with retry-after) is asked again after the time it gives: the coin list', async () => {
+    const shed = { error: { code: 'SERVICE_UNAVAILABLE', message: 'The server is busy; retry shortly', details: { retry_after_s: 1 } } };
+    const coins = [{ id: 1, symbol: 'BTC', slug: 'bitcoin', timeframes: ['1h'] }];
+    const fetchMock = vi.fn().mockResolvedValueOnce(jsonResponse(503, shed)).mockResolvedValueOnce(jsonResponse(503, shed)).mockResolvedValue(jsonResponse(200, coins));
+    vi.stubGlobal('fetch', fetchMock);
+    const { wrapper } = withClient();
+    const { result } = renderHook(() => useAllCoins(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual(coins));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const err = new ApiError('SERVICE_UNAVAILABLE', 503, 'busy', undefined, { retry_after_s: 2 });
+    expect(isShedError(err)).toBe(true);
+    expect(queryRetryDelay(1, err)).toBe(2000);
+    expect(queryRetry(4, err)).toBe(false);
+    expect(isShedError(new ApiError('INTERNAL', 503, 'x'))).toBe(false);
+    expect(queryRetryDelay(1, new ApiError('INTERNAL', 500, 'x'))).toBe(0);
   });
 
   it('binding an invitation code (POST) answered 500 is sent once', async () => {

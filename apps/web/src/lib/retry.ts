@@ -36,9 +36,31 @@ export function isTransientError(err: unknown): boolean {
   return e.status >= 500 || (e.status === 0 && e.code === 'NETWORK');
 }
 
-/** Default `retry` of every query: re-fetch after a cancellation (at most 2 times); nothing else. */
+/**
+ * True for the server shedding load (503 `SERVICE_UNAVAILABLE` with `details.retry_after_s`: a
+ * server still warming up or briefly overloaded asks the client to come back shortly).
+ */
+export function isShedError(err: unknown): boolean {
+  const e = err as { status?: unknown; code?: unknown; details?: { retry_after_s?: unknown } } | null;
+  return !!e && e.status === 503 && e.code === 'SERVICE_UNAVAILABLE' && typeof e.details?.retry_after_s === 'number';
+}
+
+/** Most retries of a query the server shed; each waits the server's retry-after (see {@link queryRetryDelay}). */
+export const SHED_QUERY_RETRIES = 4;
+
+/**
+ * Default `retry` of every query: re-fetch after a cancellation (at most 2 times) or after the
+ * server shed the request (at most {@link SHED_QUERY_RETRIES} times); nothing else.
+ */
 export function queryRetry(failureCount: number, error: unknown): boolean {
-  return isCancelledError(error) && failureCount < 2;
+  return (isCancelledError(error) && failureCount < 2) || (isShedError(error) && failureCount < SHED_QUERY_RETRIES);
+}
+
+/** Default `retryDelay` of every query (ms): the server's retry-after for a shed request (1–5 s), else at once. */
+export function queryRetryDelay(_failureCount: number, error: unknown): number {
+  if (!isShedError(error)) return 0;
+  const s = (error as { details: { retry_after_s: number } }).details.retry_after_s;
+  return Math.min(Math.max(s, 1), 5) * 1000;
 }
 
 /**
