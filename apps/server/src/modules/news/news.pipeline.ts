@@ -6,7 +6,7 @@ import type { EventBus } from '../../platform/events';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
-import type { NewsProvider } from '../../providers/news/types';
+import type { NewsProvider, RawNewsItem } from '../../providers/news/types';
 import { clusterItem, clustersFromMembers, importanceOf, IMPORTANCE_LEVELS, readItem, topicsOf, type AnalystCoin } from './analyst';
 import { EVENT_TYPES } from './nlp';
 import { BuiltinInterpreter, type InterpretFacts, type Interpreter } from './interpreter';
@@ -123,6 +123,15 @@ export class NewsPipeline {
       if (batch.cursor != null) await NewsRepository.setCursor(tx, cursorName, batch.cursor, at);
       return n;
     });
+  }
+
+  /**
+   * Stores items pushed to us (a WebSub hub's delivery) as `origin` items first seen now; the
+   * next pass of the jobs analyses them. Unique keys drop repeats. Returns rows inserted.
+   */
+  async ingestPushed(items: RawNewsItem[], origin: NewsProvider['origin']): Promise<number> {
+    const at = this.d.clock.now();
+    return this.d.repo.transaction((tx) => NewsRepository.insertItems(tx, items, origin, at));
   }
 
   // analysis
@@ -281,11 +290,16 @@ export class NewsPipeline {
     return rows.length;
   }
 
-  /** One pass of the news jobs: live providers, analysis, impact, release. */
-  async runJobsOnce(opts: { ingest?: boolean } = {}): Promise<{ ingested: number; analysed: number; impact: number; released: number }> {
+  /**
+   * One pass of the news jobs: live providers (those due at `now`, wall ms; each keeps its own
+   * schedule, see `providers/news/poll-schedule.ts`), analysis, impact, release.
+   */
+  async runJobsOnce(opts: { ingest?: boolean; now?: number } = {}): Promise<{ ingested: number; analysed: number; impact: number; released: number }> {
     let ingested = 0;
     if (opts.ingest !== false) {
+      const now = opts.now ?? Date.now();
       for (const p of this.d.providers) {
+        if (p.due && !p.due(now)) continue;
         try {
           ingested += await this.ingest(p);
         } catch (e) {
