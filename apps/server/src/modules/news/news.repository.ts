@@ -288,6 +288,12 @@ export class NewsRepository {
     return r.map(toRow);
   }
 
+  /** Live items (origin other than replay) interpreted in (after, until] and published by `until`, in the order they were interpreted. */
+  async interpretedLiveAfter(after: number, until: number, limit: number): Promise<NewsRow[]> {
+    const r = await this.h.query(sql`select * from news_items where interpreted_at > ${after} and interpreted_at <= ${until} and published_at <= ${until} and origin <> 'replay' order by interpreted_at, id limit ${limit}`);
+    return r.map(toRow);
+  }
+
   /** Writes impact rows and moves the horizon's cursor, in one transaction. */
   async saveImpact(rows: { newsId: string; symbol: string; horizon: string; changePct: number; sentiment: string; topic: string | null; publishedAt: number }[], cursorName: string, position: number, at: number): Promise<void> {
     await this.transaction(async (tx) => {

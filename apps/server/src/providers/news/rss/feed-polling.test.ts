@@ -134,9 +134,17 @@ describe('WebSub', () => {
     expect(websub.verify('0000000000000000', { 'hub.mode': 'subscribe', 'hub.topic': 'http://feeds.test/wire', 'hub.challenge': 'abc' }).status).toBe(404);
     expect(websub.verify(key, { 'hub.mode': 'unsubscribe', 'hub.topic': 'http://feeds.test/wire', 'hub.challenge': 'abc' }).status).toBe(404);
     expect(websub.isActive(feed)).toBe(true);
+    const asked = hubPosts.length;
     now += 60_000;
     await p.fetch(null);
     expect(p.nextPollAt(feed)).toBe(now + 300_000);
+    expect(hubPosts.length).toBe(asked); // no new request while the granted lease has > 10 % left
+    // 55 of the 60 minutes passed: renewed
+    now += 54 * 60_000;
+    await new RssNewsProvider([feed], { outbound, websub, now: () => now }).fetch(null);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(hubPosts.length).toBe(asked + 1);
+    now -= 54 * 60_000;
     // the lease ends after an hour: polls return to the feed's pace
     now += 3_600_000;
     expect(websub.isActive(feed)).toBe(false);

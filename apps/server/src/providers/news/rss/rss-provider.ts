@@ -145,7 +145,7 @@ export interface RssProviderOptions {
   outbound?: Outbound;
   /** Whole-request limit of one feed read (ms, default 15 s). */
   timeoutMs?: number;
-  /** Pace bounds of a feed (ms; default 15 s to 60 s). */
+  /** Pace bounds of a feed (ms; default 15 s to 45 s). */
   bounds?: PollBounds;
   /** WebSub subscriber (only with a public callback URL); feeds naming a hub are subscribed. */
   websub?: WebSub | null;
@@ -201,7 +201,7 @@ export class RssNewsProvider implements NewsProvider {
 
   constructor(private readonly feeds: string[], private readonly opts: RssProviderOptions = {}) {
     this.outbound = opts.outbound ?? strictOutbound();
-    this.bounds = opts.bounds ?? { minMs: 15_000, maxMs: 60_000 };
+    this.bounds = opts.bounds ?? { minMs: 15_000, maxMs: 45_000 };
     this.now = opts.now ?? Date.now;
     for (const f of feeds) this.state.set(f, { etag: null, lastModified: null, digest: null, published: [], nextAt: 0, failures: 0, read: false });
     opts.websub?.knowFeeds(feeds);

@@ -44,6 +44,8 @@ interface Subscription {
   state: 'pending' | 'active' | 'denied';
   /** Wall ms: when the lease ends (active) or when to ask again (pending, denied). */
   until: number;
+  /** Lease the hub granted, in ms (active only). */
+  leaseMs: number;
   failures: number;
 }
 
@@ -117,13 +119,13 @@ export class WebSub {
     const cur = this.subs.get(key);
     if (cur && cur.hub === hub && cur.until > now) {
       if (cur.state !== 'active') return;
-      const renewAt = cur.until - this.leaseSeconds * 100; // 10 % of the lease before its end
+      const renewAt = cur.until - cur.leaseMs / 10; // 10 % of the granted lease before its end
       if (now < renewAt) return;
     }
     const failures = cur?.failures ?? 0;
-    const sub: Subscription = { topic, hub, feed, state: 'pending', until: now + PENDING_MS * 2 ** Math.min(6, failures), failures: failures + 1 };
+    const sub: Subscription = { topic, hub, feed, state: 'pending', until: now + PENDING_MS * 2 ** Math.min(6, failures), leaseMs: 0, failures: failures + 1 };
     if (cur?.state === 'active' && cur.until > now) sub.state = 'active'; // renewing: still pushed meanwhile
-    if (sub.state === 'active') sub.until = cur!.until;
+    if (sub.state === 'active') Object.assign(sub, { until: cur!.until, leaseMs: cur!.leaseMs });
     this.subs.set(key, sub);
     const form = new URLSearchParams({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': this.callbackOf(topic), 'hub.secret': this.secretOf(topic), 'hub.lease_seconds': String(this.leaseSeconds) });
     try {
@@ -156,7 +158,7 @@ export class WebSub {
     if (mode === 'subscribe' && wanted) {
       const lease = Number(q['hub.lease_seconds']);
       const seconds = Number.isFinite(lease) && lease > 0 ? lease : this.leaseSeconds;
-      if (sub) this.subs.set(key, { ...sub, state: 'active', until: this.now() + seconds * 1000, failures: 0 });
+      if (sub) this.subs.set(key, { ...sub, state: 'active', until: this.now() + seconds * 1000, leaseMs: seconds * 1000, failures: 0 });
       return { status: 200, body: challenge };
     }
     if (mode === 'unsubscribe' && !wanted) return { status: 200, body: challenge };
