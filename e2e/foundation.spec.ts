@@ -30,7 +30,7 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('card-fear-greed')).toContainText('alternative.me');
     await expect(page.getByTestId('card-btc-dominance')).toContainText('%');
     // The movers card says what it ranks; the volume column says where its figure comes from.
-    await expect(page.getByTestId('card-trending')).toContainText('Ranked by absolute 24 h price change, Binance spot');
+    await expect(page.getByTestId('card-trending')).toContainText('By absolute 24 h change, Binance spot');
     await expect(page.getByRole('columnheader', { name: 'Volume (Binance spot, 24 h)' })).toHaveCount(1);
     await expect(page.getByTestId('data-credits')).toContainText('Binance');
     // The news column and the story of the day are on the page.

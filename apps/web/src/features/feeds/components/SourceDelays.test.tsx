@@ -22,8 +22,8 @@ describe('delay per source', () => {
     renderWith({ window_hours: 24, measured_at: '2026-01-01T00:00:00Z', sources: [{ source: 'CoinDesk', n: 120, seen_p50_s: 38, seen_p95_s: 52, processed_p50_s: 3, processed_p95_s: 6 }] });
     const row = await screen.findByTestId('source-delay');
     expect(row.textContent).toContain('CoinDesk');
-    expect(row.textContent).toContain('Seen after publication: median 38 s, p95 52 s, n = 120');
-    expect(row.textContent).toContain('Interpreted after that: median 3 s, p95 6 s');
+    expect(row.textContent).toContain('Delay: median 38 s, p95 52 s, n = 120');
+    expect(row.textContent).toContain('Then interpreted in: median 3 s, p95 6 s');
     expect(screen.getByTestId('source-delays').textContent).toContain('Last 24 h of live feeds');
   });
   it('says why there is nothing without live sources', async () => {
