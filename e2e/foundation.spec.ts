@@ -29,6 +29,9 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('card-market-cap')).toContainText('$');
     await expect(page.getByTestId('card-fear-greed')).toContainText('alternative.me');
     await expect(page.getByTestId('card-btc-dominance')).toContainText('%');
+    // The movers card says what it ranks; the volume column says where its figure comes from.
+    await expect(page.getByTestId('card-trending')).toContainText('By absolute 24 h change, Binance spot');
+    await expect(page.getByRole('columnheader', { name: 'Volume (Binance spot, 24 h)' })).toHaveCount(1);
     await expect(page.getByTestId('data-credits')).toContainText('Binance');
     // The news column and the story of the day are on the page.
     await expect(page.getByTestId('home-news')).toHaveCount(1);
@@ -52,6 +55,10 @@ test.describe('foundation', () => {
       await expectChartReady(page);
     }
     await expect(page.getByTestId('coin-stats')).toContainText('Market cap');
+    await expect(page.getByTestId('coin-stats')).toContainText('Volume (Binance spot, 24 h)');
+    // The replay runs through 2025 before the shipped supply listing's date: never "as of" a later day.
+    await expect(page.getByTestId('coin-credits')).toContainText('after the market date');
+    await expect(page.getByTestId('coin-credits')).not.toContainText('Supply as of');
   });
 
   test('the coin page accepts a numeric id and shows not-found for unknown coins', ANY_VIEWPORT, async ({ page }) => {
@@ -68,6 +75,7 @@ test.describe('foundation', () => {
     await expectLivePrices(page);
     await expect(page.getByTestId('replay-badge').first()).toHaveText(/^回放 · 2025年\d{1,2}月\d{1,2}日 \d{2}:\d{2} UTC$/);
     await expect(page.getByTestId('card-fear-greed')).toContainText('恐惧与贪婪');
+    await expect(page.getByTestId('card-trending')).toContainText('按币安现货 24 小时价格涨跌幅绝对值排序');
   });
 
   test('the language button switches language and stores the locale', ANY_VIEWPORT, async ({ page }) => {

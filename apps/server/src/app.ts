@@ -112,7 +112,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   await recordRoutes(app, { record: ctx.record, newsRecord: ctx.newsRecord });
   await authRoutes(app, { env: ctx.env, auth: ctx.accounts.auth, identity: ctx.accounts.identity, siwe: ctx.accounts.siwe, sessions: ctx.accounts.sessions, now: ctx.accounts.now });
   await usersRoutes(app, { env: ctx.env, users: ctx.accounts.users, accountData: ctx.accounts.accountData });
-  await newsRoutes(app, { news: ctx.news, presenter: new NewsPresenter({ news: ctx.news, market: ctx.market, clock: ctx.clock, readModels: ctx.readModels }), pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id) });
+  await newsRoutes(app, { news: ctx.news, presenter: new NewsPresenter({ news: ctx.news, market: ctx.market, clock: ctx.clock, readModels: ctx.readModels }), pubsub: ctx.pubsub, followedCoinIds: (id) => ctx.following.followedCoinIds(id), push: ctx.newsPush ? { ...ctx.newsPush, ingest: (items) => ctx.newsPipeline.ingestPushed(items, 'rss') } : null });
   await billingRoutes(app, { env: ctx.env, payments: ctx.billing.payments, quota: ctx.billing.quota, subscriptions: ctx.billing.subscriptions });
   await invitationRoutes(app, { invitations: ctx.billing.invitations });
   await followingRoutes(app, { following: ctx.following });

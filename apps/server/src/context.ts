@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { importData, LOCKS, migrateDatabase, openDatabase, shippedDataImporters, type DatabaseHandle, type ImportProgress } from '@coinlens/db';
 import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
@@ -33,6 +34,9 @@ import { startNewsJobs } from './modules/news/news.jobs';
 import { BuiltinInterpreter } from './modules/news/interpreter';
 import { LlmInterpreter } from './modules/news/llm-interpreter';
 import { RssNewsProvider } from './providers/news/rss/rss-provider';
+import { WebSub } from './providers/news/rss/websub';
+import { Outbound } from './platform/outbound';
+import { AppSecretsRepository } from './platform/app-secrets.repository';
 import { CryptoCompareNewsProvider } from './providers/news/cryptocompare/cryptocompare-provider';
 import type { NewsProvider } from './providers/news/types';
 import { createAccounts, type Accounts } from './modules/auth/accounts';
@@ -85,6 +89,8 @@ export interface AppContext {
   news: NewsReads;
   /** The news pipeline: ingestion, analysis, impact, release (run by the news jobs of a worker). */
   newsPipeline: NewsPipeline;
+  /** WebSub delivery of the RSS feeds (NEWS_WEBSUB_CALLBACK_URL with NEWS_FEEDS); null when off. */
+  newsPush: { websub: WebSub; rss: RssNewsProvider } | null;
   /** Accounts: sessions (JWT + sessions table), users, e-mail auth, SIWE, OAuth, mail. */
   accounts: Accounts;
   /** Membership: subscriptions, daily quotas (`billing.quota.consumeQuota`), on-chain payments, invitation codes. */
@@ -168,9 +174,18 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   events.on('signals.analysisStored', calibrationHook(calibration));
   const signals = new SignalsReads({ repo: signalsRepo, market, source, clock, readModels, pipeline: signalsPipeline, wordingScales: () => calibration.scales() });
   // News: the pipeline emits `news.released` (the alerts evaluator reacts).
+  // Feeds are read through the guarded outbound client (the operator's allow list applies), each on
+  // its own schedule; WebSub only with a public callback URL (decision 121).
+  const newsOutbound = new Outbound({ allow: env.OUTBOUND_ALLOW_HOSTS });
+  const websub = env.NEWS_WEBSUB_CALLBACK_URL
+    ? new WebSub({ callbackBase: env.NEWS_WEBSUB_CALLBACK_URL, secret: await new AppSecretsRepository(db).secret('websub', crypto.randomBytes(32).toString('hex'), Date.now()), outbound: newsOutbound, log })
+    : null;
+  const rss = env.NEWS_FEEDS.length
+    ? new RssNewsProvider(env.NEWS_FEEDS, { outbound: newsOutbound, websub, bounds: { minMs: Math.min(env.NEWS_POLL_MIN_SECONDS, env.NEWS_POLL_SECONDS) * 1000, maxMs: env.NEWS_POLL_SECONDS * 1000 } })
+    : null;
   const newsProviders: NewsProvider[] = [];
-  if (env.NEWS_FEEDS.length) newsProviders.push(new RssNewsProvider(env.NEWS_FEEDS));
-  if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL }));
+  if (rss) newsProviders.push(rss);
+  if (env.CRYPTOCOMPARE_API_KEY) newsProviders.push(new CryptoCompareNewsProvider(env.CRYPTOCOMPARE_API_KEY, new Set(market.coinRows.map((c) => c.symbol)), { baseUrl: env.CRYPTOCOMPARE_BASE_URL, outbound: newsOutbound, pollMs: env.NEWS_POLL_SECONDS * 1000 }));
   const newsRepo = new NewsRepository(db);
   const interpreter = llm ? new LlmInterpreter(llm, log) : new BuiltinInterpreter();
   const newsPipeline = new NewsPipeline({ repo: newsRepo, market, source, clock, pubsub, interpreter, providers: newsProviders, readModels, log, events });
@@ -199,7 +214,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =
     worker && env.NODE_ENV !== 'test' && env.NEWS_JOB_INTERVAL_MS > 0
-      ? startNewsJobs({ news: newsPipeline, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, pollMs: env.NEWS_POLL_SECONDS * 1000, startDelayMs: 20_000, log })
+      ? startNewsJobs({ news: newsPipeline, db, intervalMs: env.NEWS_JOB_INTERVAL_MS, startDelayMs: 20_000, log })
       : async () => undefined;
   return {
     env,
@@ -219,6 +234,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     calibration,
     news,
     newsPipeline,
+    newsPush: websub && rss ? { websub, rss } : null,
     accounts,
     billing,
     ai,
@@ -230,6 +246,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     async close() {
       await signalsJobs?.stop();
       await alerts.close();
+      newsOutbound.close();
       await signalsPipeline.close();
       await record.idle();
       await accounts.close();

@@ -187,8 +187,12 @@ export const EnvSchema = z.object({
   /** CryptoCompare news API key (`/data/v2/news/`); the provider is off when absent. */
   CRYPTOCOMPARE_API_KEY: z.string().min(1).optional(),
   CRYPTOCOMPARE_BASE_URL: z.string().url().default('https://min-api.cryptocompare.com'),
-  /** Seconds between polls of the live news providers (RSS, CryptoCompare). */
-  NEWS_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  /** Longest seconds between two polls of a feed (a quiet one; a feed that publishes often is polled sooner), and CryptoCompare's poll interval. */
+  NEWS_POLL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(45),
+  /** Shortest seconds between two polls of a feed that publishes often (capped at NEWS_POLL_SECONDS). */
+  NEWS_POLL_MIN_SECONDS: z.coerce.number().int().min(5).max(86_400).default(15),
+  /** Public base URL WebSub hubs reach this deployment at (`https://coinlens.example`): feeds naming a hub are subscribed, pushes land on `/api/feeds/websub/…`. Off when absent. */
+  NEWS_WEBSUB_CALLBACK_URL: z.string().url().optional(),
   /** Milliseconds between news job passes (analysis, impact, release); 0 turns the jobs off. */
   NEWS_JOB_INTERVAL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Milliseconds between polls of the alert delivery outbox by a worker (new alerts wake it at once); 0 = only on wake-ups. */
@@ -316,7 +320,8 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'News', vars: ['NEWS_FEEDS'], default: '—', meaning: 'comma list of RSS 2.0 / Atom feed URLs to ingest, e.g. `https://www.coindesk.com/arc/outboundfeeds/rss/,https://cointelegraph.com/rss,https://decrypt.co/feed`' },
   { section: 'News', vars: ['CRYPTOCOMPARE_API_KEY'], default: '—', meaning: 'key of the CryptoCompare news API (`/data/v2/news/?lang=EN`); the provider is off without it' },
   { section: 'News', vars: ['CRYPTOCOMPARE_BASE_URL'], default: '`https://min-api.cryptocompare.com`', meaning: 'base URL of that API' },
-  { section: 'News', vars: ['NEWS_POLL_SECONDS'], default: '`300`', meaning: 'seconds between polls of the live providers (RSS, CryptoCompare)' },
+  { section: 'News', vars: ['NEWS_POLL_MIN_SECONDS', 'NEWS_POLL_SECONDS'], default: '`15`, `45`', meaning: 'bounds of each feed\'s own poll interval in seconds (a quarter of its median gap between items; `Cache-Control: max-age` and `Retry-After` respected; conditional GETs), and CryptoCompare\'s interval (the second); see `docs/news-latency.md`' },
+  { section: 'News', vars: ['NEWS_WEBSUB_CALLBACK_URL'], default: '—', meaning: 'public base URL WebSub hubs can reach (e.g. `https://coinlens.example`): feeds that name a hub are subscribed and their pushes (signed, `X-Hub-Signature`) arrive on `/api/feeds/websub/<key>`; off when absent' },
   { section: 'News', vars: ['NEWS_JOB_INTERVAL_MS'], default: '`5000`', meaning: 'milliseconds between passes of the news jobs (analysis, impact, release to `/api/stream/feeds`); `0` turns them off' },
   { section: 'News', vars: ['ALERTS_POLL_MS'], default: '`1000`', meaning: 'milliseconds between polls of the alert delivery outbox (`alert_deliveries`) by each worker; a new alert wakes the dispatcher at once, the poll picks up retries (exponential backoff) and deliveries left by a process that died. `0` = only on wake-ups. Alerts run in worker processes (`ROLES` with `worker`): in-app notifications and signed webhooks always, e-mail through `SMTP_URL` or the outbox' },
   { section: 'News', vars: ['ALERTS_RETENTION_DAYS'], default: '`30`', meaning: 'days a delivered or failed alert delivery (with its attempts, the delivery log) and a notification are kept. Older rows are deleted by the workers in batches of 500 once an hour (one process at a time, under an advisory lock); each user keeps their newest 100 notifications whatever their age, pending deliveries are never pruned, and the events that guard a one-shot trigger (a price level, a strategy target or invalidation) stay while their rule exists (decision 084)' },

@@ -159,6 +159,13 @@ export interface PostResult {
   status: number;
 }
 
+/** What one outbound GET answered: status, headers (lower-case names, as node:http gives them) and the body text. */
+export interface GetResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
 /**
  * Sends one POST. `url`: http(s) URL; `headers`: request headers; `body`: UTF-8 text; `timeoutMs`:
  * whole-request limit (ms) — connect, send and the answer's headers and body. Resolves with the
@@ -293,6 +300,48 @@ export class Outbound {
         reject(e);
       });
       req.end(payload);
+    });
+
+  /**
+   * Sends one GET through the same guarded pools (news feeds): `headers` are sent as given
+   * (e.g. `if-none-match`, `if-modified-since`); the body is read up to `maxBytes` (default 5 MB; a
+   * longer answer rejects with `Error('answer larger than N bytes')`). Resolves with the status,
+   * the answer's headers (lower-case names) and the body as UTF-8 text for any status (a 304 has
+   * an empty body; redirects are not followed). Rejects on a refused destination
+   * ({@link OutboundDeniedError}), a network error or the whole-request `timeoutMs`.
+   */
+  readonly get = (url: string, headers: Record<string, string>, timeoutMs: number, maxBytes = 5 * 1024 * 1024): Promise<GetResult> =>
+    new Promise<GetResult>((resolve, reject) => {
+      let u: URL;
+      try {
+        u = this.precheck(url).url;
+      } catch (e) {
+        return reject(e);
+      }
+      const mod = u.protocol === 'https:' ? https : http;
+      const req = mod.request(u, { method: 'GET', agent: this.agents[u.protocol as 'http:' | 'https:'], headers }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size > maxBytes) req.destroy(new Error(`answer larger than ${maxBytes} bytes`));
+          else chunks.push(c);
+        });
+        res.on('end', () => {
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', (e) => {
+          clearTimeout(timer);
+          reject(e);
+        });
+      });
+      const timer = setTimeout(() => req.destroy(new Error(`timeout after ${timeoutMs} ms`)), timeoutMs);
+      req.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+      req.end();
     });
 
   /** Closes the pools' idle sockets. */

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Coin } from '@coinlens/contracts';
 import { formatCompact } from '../lib/format';
+import { useClock } from '../lib/clock';
+import { isSnapshotAfterClock } from '../lib/snapshot-date';
 
 /**
  * True when the API serves a price and candles for the coin (`market_data` `replay` or `live`).
@@ -10,11 +12,16 @@ export function hasMarketData(c: Pick<Coin, 'market_data'>): boolean {
   return c.market_data === 'replay' || c.market_data === 'live';
 }
 
-/** "Circulating supply 589.25T SHIB (CoinMarketCap, 2025-08-02)" or null without a snapshot. */
+/**
+ * "Circulating supply 589.25T SHIB (CoinMarketCap, 2025-08-02)" or null without a snapshot; when the
+ * snapshot is dated after the market clock's day, the line says so ("…, after the market date 2025-05-16").
+ */
 export function useSupplyLine(c: Pick<Coin, 'symbol' | 'circulating_supply' | 'supply_as_of'>): string | null {
   const { t } = useTranslation();
+  const { now } = useClock();
   if (c.circulating_supply == null || !c.supply_as_of) return null;
-  return t('market.supply', { supply: formatCompact(c.circulating_supply), symbol: c.symbol, date: c.supply_as_of });
+  const args = { supply: formatCompact(c.circulating_supply), symbol: c.symbol, date: c.supply_as_of };
+  return isSnapshotAfterClock(c.supply_as_of, now) ? t('market.supplyAfterClock', { ...args, clock: new Date(now).toISOString().slice(0, 10) }) : t('market.supply', args);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { BEARER, endpoint, GET, PUT } from '../api/endpoint';
+import { BEARER, endpoint, GET, POST, PUT } from '../api/endpoint';
 import { ErrorResponse } from '../common/envelope';
 import { FeedIdParams, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response } from './get-feed';
 import { GetLatestFeedsQuery, GetLatestFeedsResponse } from './get-latest-feeds';
 import { GetNewsFilterResponse, PutNewsFilterBody, PutNewsFilterResponse } from './news-filter';
+import { GetSourceDelaysResponse, WebSubParams, WebSubVerifyQuery } from './source-delays';
 import { GetSotdQuery, GetSotdResponse, RefreshSotdQuery, RefreshSotdResponse, SotdStreamQuery } from './story-of-the-day';
 
 const tags = ['feeds'];
@@ -34,6 +35,11 @@ export const feedsApi = {
     querystring: SotdStreamQuery,
     response: { ...errors },
   }),
+  getSourceDelays: endpoint(GET('/api/feeds/sources/delays'), { tags, summary: 'Measured delay per live news source (first seen after publication, processed after first seen), last 24 hours', response: { 200: GetSourceDelaysResponse, ...errors } }),
+  /** WebSub callback: a hub's intent verification (the challenge echoed as text/plain). */
+  verifyWebSub: endpoint(GET('/api/feeds/websub/:key'), { tags, summary: 'WebSub intent verification (answers hub.challenge)', params: WebSubParams, querystring: WebSubVerifyQuery, response: { ...errors } }),
+  /** WebSub callback: a hub's content delivery (RSS/Atom body signed with X-Hub-Signature). */
+  receiveWebSub: endpoint(POST('/api/feeds/websub/:key'), { tags, summary: 'WebSub content delivery (signed RSS or Atom document)', params: WebSubParams, response: { ...errors } }),
   getFeed: endpoint(GET('/api/feeds/:id'), { tags, summary: 'One feed with interpretation, impact and cluster', params: FeedIdParams, querystring: GetFeedQuery, response: { 200: GetFeedResponse, ...errors } }),
   /** Live news: `event: feeds` whenever the clock releases analysed items. */
   streamFeeds: endpoint(GET('/api/stream/feeds'), { tags, summary: 'Released news as server-sent events (event: feeds)', response: { ...errors } }),

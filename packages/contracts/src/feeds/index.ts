@@ -6,3 +6,4 @@ export {
   FeedsStreamEvent, GetSotdQuery, GetSotdResponse, RefreshSotdQuery, RefreshSotdResponse, SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay,
 } from './story-of-the-day';
 export { GetNewsFilterResponse, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse } from './news-filter';
+export { GetSourceDelaysResponse, SourceDelay, SourceDelays, WebSubParams, WebSubVerifyQuery } from './source-delays';

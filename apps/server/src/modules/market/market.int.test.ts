@@ -157,6 +157,9 @@ describe('market API on the replayed shipped data', () => {
     expect(zh.status).toBe(200);
     expect(plain.credits[0]).toBe('Market data: Binance (replayed history)');
     expect(zh.body.result.credits).toEqual(plain.credits);
+    // the shipped supply listing is dated after the replay's clock day: the attribution says so
+    expect(plain.supply_as_of > '2025-05-16').toBe(true);
+    expect(plain.credits[1]).toBe(`Supply: CoinMarketCap listing of ${plain.supply_as_of} (after the market date 2025-05-16)`);
     expect(zh.body.result.cryptocurrency_contents).toEqual({ description: plain.cryptocurrency_contents.description, lang: 'en-US' });
   });
 });

@@ -17,7 +17,12 @@ const RANGE_INTERVAL: Record<keyof typeof RANGE_MS, Timeframe> = { '1D': '5m', '
  * other credits of the API (`credit` of market cap and Fear & Greed). The web writes its own
  * credits in the reader's language from `market_data` and `supply_as_of`.
  */
-const DETAIL_CREDITS = { market: 'Market data: Binance', marketReplay: 'Market data: Binance (replayed history)', supply: (d: string) => `Supply: CoinMarketCap listing of ${d}` };
+const DETAIL_CREDITS = {
+  market: 'Market data: Binance',
+  marketReplay: 'Market data: Binance (replayed history)',
+  /** `clockDay` is given when the listing is dated after the market clock's day (replay of an earlier period). */
+  supply: (d: string, clockDay?: string) => `Supply: CoinMarketCap listing of ${d}${clockDay ? ` (after the market date ${clockDay})` : ''}`,
+};
 
 /** UTC calendar day (YYYY-MM-DD) of a time in ms. */
 export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -246,7 +251,10 @@ export class MarketService {
     const marketCap = price != null && row.circulating_supply != null ? price * row.circulating_supply : null;
     const fullSupply = row.max_supply ?? row.total_supply;
     const credits = [this.deps.source.name === 'replay' ? DETAIL_CREDITS.marketReplay : DETAIL_CREDITS.market];
-    if (row.supply_as_of) credits.push(DETAIL_CREDITS.supply(row.supply_as_of));
+    if (row.supply_as_of) {
+      const clockDay = utcDay(this.deps.clock.now());
+      credits.push(DETAIL_CREDITS.supply(row.supply_as_of, row.supply_as_of.slice(0, 10) > clockDay ? clockDay : undefined));
+    }
     return {
       ...coin,
       market_cap: marketCap,

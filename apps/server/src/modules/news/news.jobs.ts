@@ -2,22 +2,20 @@ import { LOCKS, type DatabaseHandle } from '@coinlens/db';
 import type { NewsPipeline } from './news.pipeline';
 
 /**
- * Runs the news jobs on an interval in a worker process: live providers every `pollMs`, and every
- * `intervalMs` analysis, impact and release. Only the process holding the `news` advisory lock
- * works (one of N); the others keep trying, so a successor takes over when the leader stops.
- * Runs never overlap. Returns a stop function that waits for a running pass.
+ * Runs the news jobs on an interval in a worker process: every `intervalMs`, the live providers
+ * that are due (each source keeps its own poll schedule), then analysis, impact and release. Only
+ * the process holding the `news` advisory lock works (one of N); the others keep trying, so a
+ * successor takes over when the leader stops. Runs never overlap. Returns a stop function that
+ * waits for a running pass.
  */
-export function startNewsJobs(deps: { news: NewsPipeline; db: DatabaseHandle; intervalMs: number; pollMs: number; startDelayMs: number; log: (m: string) => void }): () => Promise<void> {
+export function startNewsJobs(deps: { news: NewsPipeline; db: DatabaseHandle; intervalMs: number; startDelayMs: number; log: (m: string) => void }): () => Promise<void> {
   let running: Promise<void> | null = null;
-  let lastPoll = 0;
   let stopped = false;
   const pass = async () => {
     if (!(await deps.db.tryLock(LOCKS.news))) return;
-    const poll = Date.now() - lastPoll >= deps.pollMs;
-    if (poll) lastPoll = Date.now();
     // A first start has a backlog of released news: analyse it in a few passes, newest first.
     for (let i = 0; i < 20 && !stopped; i++) {
-      const r = await deps.news.runJobsOnce({ ingest: poll && i === 0 });
+      const r = await deps.news.runJobsOnce({ ingest: i === 0 });
       if (r.ingested) deps.log(`news: ingested ${r.ingested} items`);
       if (r.analysed < 400) break;
     }

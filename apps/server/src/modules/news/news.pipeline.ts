@@ -6,7 +6,7 @@ import type { EventBus } from '../../platform/events';
 import type { MarketService } from '../market/market.service';
 import type { CoinRow } from '../market/market.repository';
 import type { MarketSource } from '../../providers/market/types';
-import type { NewsProvider } from '../../providers/news/types';
+import type { NewsProvider, RawNewsItem } from '../../providers/news/types';
 import { clusterItem, clustersFromMembers, importanceOf, IMPORTANCE_LEVELS, readItem, topicsOf, type AnalystCoin } from './analyst';
 import { EVENT_TYPES } from './nlp';
 import { BuiltinInterpreter, type InterpretFacts, type Interpreter } from './interpreter';
@@ -123,6 +123,15 @@ export class NewsPipeline {
       if (batch.cursor != null) await NewsRepository.setCursor(tx, cursorName, batch.cursor, at);
       return n;
     });
+  }
+
+  /**
+   * Stores items pushed to us (a WebSub hub's delivery) as `origin` items first seen now; the
+   * next pass of the jobs analyses them. Unique keys drop repeats. Returns rows inserted.
+   */
+  async ingestPushed(items: RawNewsItem[], origin: NewsProvider['origin']): Promise<number> {
+    const at = this.d.clock.now();
+    return this.d.repo.transaction((tx) => NewsRepository.insertItems(tx, items, origin, at));
   }
 
   // analysis
@@ -265,27 +274,44 @@ export class NewsPipeline {
 
   /**
    * Publishes the analysed items the clock released since the last call on `feeds:new` (all
-   * processes' SSE clients receive it through pub/sub). The first call only sets the cursor.
+   * processes' SSE clients receive it through pub/sub) and emits `news.released` with them: items
+   * whose publication time the clock passed since the last call, and live items interpreted
+   * since then whose publication time was already passed. The first call only sets the cursors.
    */
   async publishReleased(): Promise<number> {
     const now = this.d.clock.now();
     const stored = await this.d.repo.cursor('release');
     let after = stored == null ? now : Number(stored);
     if (after > now) after = now;
-    const rows = (await this.d.repo.publishedAfter(after, now, 200)).filter((r) => r.interpreted_at != null);
-    const position = rows.length ? rows[rows.length - 1].published_at : after;
+    const byPublication = (await this.d.repo.publishedAfter(after, now, 200)).filter((r) => r.interpreted_at != null);
+    const position = byPublication.length ? byPublication[byPublication.length - 1].published_at : after;
     if (position !== after || stored == null) await this.d.repo.setCursor('release', String(position), now);
+    // A live item can arrive after the publication cursor passed its time (a source polled later
+    // than another, a pushed item): those are released in the order they were interpreted.
+    const storedLive = await this.d.repo.cursor('release:live');
+    let afterLive = storedLive == null ? now : Number(storedLive);
+    if (afterLive > now) afterLive = now;
+    const late = await this.d.repo.interpretedLiveAfter(afterLive, now, 500);
+    const positionLive = late.length ? Math.max(afterLive, ...late.map((r) => r.interpreted_at ?? afterLive)) : afterLive;
+    if (positionLive !== afterLive || storedLive == null) await this.d.repo.setCursor('release:live', String(positionLive), now);
+    const ids = new Set(byPublication.map((r) => r.id));
+    const rows = [...byPublication, ...late.filter((r) => !ids.has(r.id))];
     if (rows.length) await this.changed();
-    if (rows.length) await this.d.pubsub.publish(FEEDS_CHANNEL, { type: 'feeds', ids: rows.map((r) => r.id), newest: new Date(position).toISOString() });
+    if (rows.length) await this.d.pubsub.publish(FEEDS_CHANNEL, { type: 'feeds', ids: rows.map((r) => r.id), newest: new Date(Math.max(...rows.map((r) => r.published_at))).toISOString() });
     if (rows.length) await this.d.events?.emit('news.released', { rows });
     return rows.length;
   }
 
-  /** One pass of the news jobs: live providers, analysis, impact, release. */
-  async runJobsOnce(opts: { ingest?: boolean } = {}): Promise<{ ingested: number; analysed: number; impact: number; released: number }> {
+  /**
+   * One pass of the news jobs: live providers (those due at `now`, wall ms; each keeps its own
+   * schedule, see `providers/news/poll-schedule.ts`), analysis, impact, release.
+   */
+  async runJobsOnce(opts: { ingest?: boolean; now?: number } = {}): Promise<{ ingested: number; analysed: number; impact: number; released: number }> {
     let ingested = 0;
     if (opts.ingest !== false) {
+      const now = opts.now ?? Date.now();
       for (const p of this.d.providers) {
+        if (p.due && !p.due(now)) continue;
         try {
           ingested += await this.ingest(p);
         } catch (e) {

@@ -1,4 +1,4 @@
-import type { Feed, FeedEventType, FeedFilter, FeedHeat, FeedTrend, Lang, LatestFeeds, NewsFilter, StoryOfTheDay } from '@coinlens/contracts';
+import type { Feed, FeedEventType, FeedFilter, FeedHeat, FeedTrend, Lang, LatestFeeds, NewsFilter, SourceDelays, StoryOfTheDay } from '@coinlens/contracts';
 import { HOT_HEAT, NewsFilter as NewsFilterSchema } from '@coinlens/contracts';
 import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
@@ -41,6 +41,11 @@ export interface NewsReadsDeps {
   log?: (msg: string) => void;
 }
 
+/** Window of the per-source delay figures (hours of wall time). */
+export const DELAY_WINDOW_HOURS = 24;
+/** Wall ms the per-source delay figures are reused before they are computed again. */
+export const DELAY_REUSE_MS = 30_000;
+
 /**
  * The news read side: feed pages (their wire format, stored per version, is the
  * `NewsPresenter`'s in news.presenter.ts), one feed with its "similar news moved" figures, the hottest events, a Pro user's
@@ -51,7 +56,27 @@ export class NewsReads {
   private storyRuns = new Map<string, Promise<void>>();
   /** Wall time (ms) of the last forced rewrite by the model, per `day|lang`. */
   private readonly forcedAt = new Map<string, number>();
+  private delays: { at: number; value: Promise<SourceDelays> } | null = null;
   constructor(private readonly d: NewsReadsDeps) {}
+
+  /**
+   * The measured delay per live news source over the last {@link DELAY_WINDOW_HOURS} hours of
+   * wall time (see `SourceDelays`), computed at most every {@link DELAY_REUSE_MS} per process.
+   */
+  sourceDelays(): Promise<SourceDelays> {
+    const now = Date.now();
+    if (this.delays && now - this.delays.at < DELAY_REUSE_MS) return this.delays.value;
+    const value = this.d.repo.sourceDelays(now - DELAY_WINDOW_HOURS * 3_600_000).then((rows) => ({
+      window_hours: DELAY_WINDOW_HOURS,
+      measured_at: new Date(now).toISOString(),
+      sources: rows.map((r) => ({ source: r.source, n: r.n, seen_p50_s: Math.round(r.seen_p50 / 1000), seen_p95_s: Math.round(r.seen_p95 / 1000), processed_p50_s: Math.round(r.processed_p50 / 1000), processed_p95_s: Math.round(r.processed_p95 / 1000) })),
+    }));
+    this.delays = { at: now, value };
+    value.catch(() => {
+      this.delays = null;
+    });
+    return value;
+  }
 
   private get coins(): readonly CoinRow[] {
     return this.d.market.coinRows;

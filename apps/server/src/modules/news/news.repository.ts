@@ -261,11 +261,36 @@ export class NewsRepository {
     return Number(r[0].n);
   }
 
+  /**
+   * Delay figures per source of the live providers' items first seen at or after `since` (ms) and
+   * interpreted: percentiles (ms, continuous) of first seen − published (floored at 0) and of
+   * interpreted − first seen, with the count. Leaves out replay items and items marked
+   * `first_read` (listed when a feed was first read after a start). Most measured first.
+   */
+  async sourceDelays(since: number): Promise<{ source: string; n: number; seen_p50: number; seen_p95: number; processed_p50: number; processed_p95: number }[]> {
+    const r = await this.h.query<{ source: string; n: number; seen_p50: number; seen_p95: number; processed_p50: number; processed_p95: number }>(sql`
+      select source, count(*)::int as n,
+        percentile_cont(0.5) within group (order by greatest(0, ingested_at - published_at)) as seen_p50,
+        percentile_cont(0.95) within group (order by greatest(0, ingested_at - published_at)) as seen_p95,
+        percentile_cont(0.5) within group (order by greatest(0, interpreted_at - ingested_at)) as processed_p50,
+        percentile_cont(0.95) within group (order by greatest(0, interpreted_at - ingested_at)) as processed_p95
+      from news_items
+      where origin <> 'replay' and ingested_at >= ${since} and interpreted_at is not null and coalesce(labels->>'first_read', '') <> 'true'
+      group by source order by n desc, source limit 100`);
+    return r.map((x) => ({ source: x.source, n: Number(x.n), seen_p50: Number(x.seen_p50), seen_p95: Number(x.seen_p95), processed_p50: Number(x.processed_p50), processed_p95: Number(x.processed_p95) }));
+  }
+
   // impact
 
   /** Items published in (after, until], analysed or not, oldest first (for the impact pass). */
   async publishedAfter(after: number, until: number, limit: number): Promise<NewsRow[]> {
     const r = await this.h.query(sql`select * from news_items where published_at > ${after} and published_at <= ${until} order by published_at, id limit ${limit}`);
+    return r.map(toRow);
+  }
+
+  /** Live items (origin other than replay) interpreted in (after, until] and published by `until`, in the order they were interpreted. */
+  async interpretedLiveAfter(after: number, until: number, limit: number): Promise<NewsRow[]> {
+    const r = await this.h.query(sql`select * from news_items where interpreted_at > ${after} and interpreted_at <= ${until} and published_at <= ${until} and origin <> 'replay' order by interpreted_at, id limit ${limit}`);
     return r.map(toRow);
   }
 

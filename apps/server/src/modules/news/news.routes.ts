@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SOTD_STREAM, type NewsFilter } from '@coinlens/contracts';
 import { feedsApi as api } from '@coinlens/contracts/feeds/api';
 import { openSse, type SseStream } from '../../platform/sse';
@@ -13,6 +13,19 @@ import { route } from '../../platform/route';
 import { FEEDS_CHANNEL } from './news.pipeline';
 import type { NewsPresenter } from './news.presenter';
 import type { NewsReads } from './news.reads';
+import type { WebSub } from '../../providers/news/rss/websub';
+import type { RssNewsProvider } from '../../providers/news/rss/rss-provider';
+import type { RawNewsItem } from '../../providers/news/types';
+
+/** The WebSub parts the callback routes need: the subscriber, the RSS provider (parses a pushed document as its feed) and where pushed items are stored. */
+export interface NewsPush {
+  websub: WebSub;
+  rss: RssNewsProvider;
+  ingest: (items: RawNewsItem[]) => Promise<number>;
+}
+
+/** Largest pushed document accepted (bytes). */
+const WEBSUB_BODY_LIMIT = 2 * 1024 * 1024;
 
 /** Feed lists: fair-use reads (RATE_LIMIT_READS_PER_MINUTE per IP and route), run through the read gate. */
 const read = { rateLimit: LIMITS.read };
@@ -27,7 +40,7 @@ const privileged = (user: AuthUser | null | undefined) => !!user && (isEntitled(
  * without `auto` rewrite the story only when NewsReads.claimForcedRewrite grants it (with a model:
  * Pro members and lab users, once per 5 minutes); otherwise they behave as automatic refreshes.
  */
-export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; presenter: NewsPresenter; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]> }) {
+export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; presenter: NewsPresenter; pubsub: PubSub; followedCoinIds: (userId: number) => Promise<number[]>; push?: NewsPush | null }) {
   const { news, pubsub } = deps;
 
   /** The caller's saved filter as SQL conditions; UNAUTHORIZED for visitors, VIP_REQUIRED for free users. */
@@ -95,6 +108,36 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; 
     } finally {
       sse.close();
     }
+  });
+
+  route(app, api.getSourceDelays, { config: read }, async () => ({ result: await news.sourceDelays() }));
+
+  // WebSub callbacks, in a scope of their own: the XML body parsers (raw bytes, for the signature) apply to them only.
+  await app.register(async (scope) => {
+    for (const type of ['application/atom+xml', 'application/rss+xml', 'application/xml', 'text/xml']) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: WEBSUB_BODY_LIMIT }, (_req, body, done) => done(null, body));
+    }
+    route(scope, api.verifyWebSub, { config: read }, async (req, reply) => {
+      if (!deps.push) throw new AppError('NOT_FOUND', 'WebSub is not enabled');
+      const v = deps.push.websub.verify(req.params.key, req.query);
+      if (v.status !== 200) throw new AppError('NOT_FOUND', 'Unknown subscription');
+      return (reply as unknown as FastifyReply).code(200).type('text/plain; charset=utf-8').send(v.body);
+    });
+    route(scope, api.receiveWebSub, { config: read, bodyLimit: WEBSUB_BODY_LIMIT }, async (req, reply) => {
+      if (!deps.push) throw new AppError('NOT_FOUND', 'WebSub is not enabled');
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
+      const accepted = deps.push.websub.acceptPush(req.params.key, body, req.headers['x-hub-signature']);
+      // An unsigned or mis-signed delivery is ignored but still acknowledged (WebSub §8: the hub must not learn which signatures fail).
+      if (accepted) {
+        try {
+          const items = deps.push.rss.itemsOfPush(accepted.feed, body.toString('utf8'));
+          await deps.push.ingest(items);
+        } catch (e) {
+          req.log.warn({ err: e }, 'websub delivery not stored');
+        }
+      }
+      return (reply as unknown as FastifyReply).code(202).send();
+    });
   });
 
   route(app, api.getFeed, { config: read }, async (req) => ({

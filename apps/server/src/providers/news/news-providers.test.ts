@@ -8,6 +8,7 @@ import { ReplayNewsProvider } from './replay/replay-provider';
 import { ManualClock } from '../../platform/clock';
 import { REPO_ROOT } from '../../platform/env';
 import { normaliseUrl } from './types';
+import { Outbound } from '../../platform/outbound';
 import path from 'node:path';
 
 // RSS 2.0 as CoinDesk/Cointelegraph serve it: CDATA titles, HTML descriptions, dc:creator, media.
@@ -122,6 +123,8 @@ const RSS_ZH = `<?xml version="1.0" encoding="UTF-8"?>
   </channel>
 </rss>`;
 
+/** Loopback feeds are allowed for these tests only, as an operator would allow a LAN host. */
+const outbound = new Outbound({ allow: '127.0.0.1' });
 let server: http.Server;
 let base = '';
 const seen: { url: string; auth?: string }[] = [];
@@ -145,23 +148,24 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('RSS 2.0 and Atom provider', () => {
   it('reads RSS 2.0 items with decoded text, tracking-free ids and topics', async () => {
-    const p = new RssNewsProvider([`${base}/coindesk/rss`, `${base}/broken`]);
+    const p = new RssNewsProvider([`${base}/coindesk/rss`, `${base}/broken`], { outbound });
     const { items, cursor } = await p.fetch(null);
     expect(items).toHaveLength(2);
     const [a, b] = items;
     expect(a).toMatchObject({ source: 'CoinDesk: Bitcoin, Ethereum, Crypto News and Price Data', title: 'Bitcoin Tops $104K as ETF Inflows Return', lang: 'en', publishedAt: Date.parse('2025-05-16T09:30:00Z') });
     expect(a.summary).toBe('Spot bitcoin ETFs took in $260 million on Thursday & prices rose.');
-    expect(a.labels).toEqual({ tags: ['markets', 'bitcoin'] });
+    expect(a.labels).toEqual({ tags: ['markets', 'bitcoin'], first_read: true });
     expect(normaliseUrl(a.url)).toBe('https://coindesk.com/markets/2025/05/16/bitcoin-tops-104k');
     expect(b.title).toBe('Ether’s Pectra Upgrade Goes Live');
     expect(p.errors[0]).toMatch(/broken.*500/);
     // a second fetch with the cursor drops items older than a day before the newest stored
-    const again = await p.fetch(cursor);
+    // (a provider of its own: this one polls the feed again only when it is due)
+    const again = await new RssNewsProvider([`${base}/coindesk/rss`], { outbound }).fetch(cursor);
     expect(again.items.map((i) => i.title)).toEqual([a.title]);
   });
 
   it('reads Atom entries (alternate link, html title, relative links, updated as fallback)', async () => {
-    const { items } = await new RssNewsProvider([`${base}/theblock/atom`]).fetch(null);
+    const { items } = await new RssNewsProvider([`${base}/theblock/atom`], { outbound }).fetch(null);
     expect(items.map((i) => i.title)).toEqual(['Circle files for IPO', 'Relative link entry']);
     expect(items[0]).toMatchObject({ source: 'The Block', url: 'https://www.theblock.co/post/1/circle-ipo', summary: 'USDC issuer Circle filed for an IPO.', labels: { tags: ['stablecoins'] } });
     expect(items[1].url).toBe(`${base}/post/2/relative`);
@@ -169,7 +173,7 @@ describe('RSS 2.0 and Atom provider', () => {
   });
 
   it('reads a Chinese outlet next to an English one: language per item, times from +0800', async () => {
-    const { items } = await new RssNewsProvider([`${base}/coindesk/rss`, `${base}/odaily/rss`]).fetch(null);
+    const { items } = await new RssNewsProvider([`${base}/coindesk/rss`, `${base}/odaily/rss`], { outbound }).fetch(null);
     const zh = items.filter((i) => i.lang === 'zh');
     expect(zh.map((i) => i.title)).toEqual(['美国比特币现货 ETF 昨日净流入 2.6 亿美元', '以太坊 Pectra 升级已在主网激活']);
     expect(zh[0]).toMatchObject({ source: 'Odaily星球日报', url: 'https://www.odaily.news/newsflash/430001', publishedAt: Date.parse('2025-05-16T09:30:00Z') });
@@ -188,14 +192,14 @@ describe('RSS 2.0 and Atom provider', () => {
   });
 
   it('fails when every feed fails, and rejects documents that are not feeds', async () => {
-    await expect(new RssNewsProvider([`${base}/broken`]).fetch(null)).rejects.toThrow(/500/);
+    await expect(new RssNewsProvider([`${base}/broken`], { outbound }).fetch(null)).rejects.toThrow(/500/);
     expect(() => parseFeed('<html><body>hi</body></html>', 'https://x.example')).toThrow(/not an RSS or Atom/);
   });
 });
 
 describe('CryptoCompare provider', () => {
   it('maps the documented /data/v2/news/ answer: coins, topics, sponsored, cursor', async () => {
-    const p = new CryptoCompareNewsProvider('good-key', new Set(['BTC', 'ETH', 'XRP']), { baseUrl: base });
+    const p = new CryptoCompareNewsProvider('good-key', new Set(['BTC', 'ETH', 'XRP']), { baseUrl: base, outbound });
     const { items, cursor } = await p.fetch(null);
     expect(seen.some((s) => s.url === '/data/v2/news/?lang=EN' && s.auth === 'Apikey good-key')).toBe(true);
     expect(items).toHaveLength(2);
@@ -207,7 +211,7 @@ describe('CryptoCompare provider', () => {
   });
 
   it('throws on an error answer', async () => {
-    await expect(new CryptoCompareNewsProvider('bad', new Set(), { baseUrl: base }).fetch(null)).rejects.toThrow(/rate limit/);
+    await expect(new CryptoCompareNewsProvider('bad', new Set(), { baseUrl: base, outbound }).fetch(null)).rejects.toThrow(/rate limit/);
   });
 });
 

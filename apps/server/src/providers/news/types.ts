@@ -32,6 +32,11 @@ export interface NewsProvider {
   readonly name: string;
   readonly origin: 'replay' | 'rss' | 'cryptocompare';
   fetch(cursor: string | null): Promise<NewsBatch>;
+  /**
+   * Whether the provider has something to poll at `now` (wall ms): sources with a schedule of
+   * their own (RSS feeds, CryptoCompare) answer false between their polls. Absent: always due.
+   */
+  due?(now: number): boolean;
 }
 
 const TRACKING = /^(utm_.*|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|cmpid|ocid|_hsenc|_hsmi|mkt_tok|guccounter)$/i;
@@ -111,9 +116,5 @@ export function guessLang(text: string): 'en' | 'zh' {
   return cjk >= 4 && cjk * 3 >= text.replace(/\s/g, '').length ? 'zh' : 'en';
 }
 
-/** GET a URL with a time-out; throws on non-2xx with the status. */
-export async function httpGet(url: string, opts: { headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<string> {
-  const res = await fetch(url, { headers: { 'user-agent': 'Coinlens/0.1 (+https://github.com/coinlens)', ...opts.headers }, signal: AbortSignal.timeout(opts.timeoutMs ?? 15_000) });
-  if (!res.ok) throw new Error(`GET ${url}: HTTP ${res.status}`);
-  return res.text();
-}
+/** The `user-agent` of news requests. */
+export const USER_AGENT = 'Coinlens/0.1 (+https://github.com/coinlens)';

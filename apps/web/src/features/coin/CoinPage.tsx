@@ -6,6 +6,7 @@ import { isTaTimeframe } from '@coinlens/contracts/common/timeframe';
 import { useCoinDetail } from '../../lib/market-queries';
 import { useLivePrice } from '../../lib/live-prices';
 import { useClock } from '../../lib/clock';
+import { isSnapshotAfterClock } from '../../lib/snapshot-date';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
 import { formatCompact, formatDateUtc, formatNumber, formatUsd } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
@@ -108,8 +109,13 @@ function CoinHeader({ coin }: { coin: CoinDetail }) {
 
 function StatsPanel({ coin }: { coin: CoinDetail }) {
   const { t, i18n } = useTranslation('coin');
-  const { mode } = useClock();
-  const asOf = coin.supply_as_of ? t('stats.supplyAsOf', { date: formatDateUtc(coin.supply_as_of, i18n.language) }) : undefined;
+  const { mode, now } = useClock();
+  // A supply listing dated after the market clock (replay of an earlier period) is not "as of" it: say so.
+  const asOf = !coin.supply_as_of
+    ? undefined
+    : isSnapshotAfterClock(coin.supply_as_of, now)
+      ? t('stats.supplyAfterClock', { date: formatDateUtc(coin.supply_as_of, i18n.language), clock: formatDateUtc(now, i18n.language) })
+      : t('stats.supplyAsOf', { date: formatDateUtc(coin.supply_as_of, i18n.language) });
   // the server's `credits` are its English attribution; the page writes the credits in the reader's language
   const credits = [mode === 'replay' ? t('stats.creditMarketReplay') : t('stats.creditMarket'), coin.supply_as_of ? t('stats.creditSupply', { date: coin.supply_as_of }) : null];
   const sym = coin.symbol;

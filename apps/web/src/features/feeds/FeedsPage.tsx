@@ -10,6 +10,7 @@ import { FeedCard, FeedCardSkeleton } from './components/FeedCard';
 import { useFeedsStream, useHotTop5, type FeedListFilters } from './feeds-api';
 import { feedsPageState } from './feeds-page-store';
 import { PersonalFilter } from './components/PersonalFilter';
+import { SourceDelays } from './components/SourceDelays';
 
 /** Trending Feed (route `feeds`, tab feeds): the news list with filters and the hottest five. */
 export default function FeedsPage() {
@@ -59,23 +60,26 @@ export default function FeedsPage() {
           </div>
           <FeedList filters={filters} />
         </Panel>
-        <Panel title={t('hotTop5')} labelledBy="hot-top5-title" className="h-fit overflow-hidden">
-          {top.isError && !isCancelled(top.error) ? (
-            <p role="alert" className="px-4 py-6 text-center text-[13px] text-fg" data-testid="top5-error">
-              {t('list.errorTop5')}
-            </p>
-          ) : !top.data ? (
-            <FeedCardSkeleton n={3} />
-          ) : top.data.length === 0 ? (
-            <p className="px-4 py-6 text-center text-[13px] text-muted">{t('list.empty')}</p>
-          ) : (
-            <div data-testid="hot-top5">
-              {top.data.map((f) => (
-                <FeedCard key={f.id} feed={f} compact />
-              ))}
-            </div>
-          )}
-        </Panel>
+        <div className="space-y-4">
+          <Panel title={t('hotTop5')} labelledBy="hot-top5-title" className="h-fit overflow-hidden">
+            {top.isError && !isCancelled(top.error) ? (
+              <p role="alert" className="px-4 py-6 text-center text-[13px] text-fg" data-testid="top5-error">
+                {t('list.errorTop5')}
+              </p>
+            ) : !top.data ? (
+              <FeedCardSkeleton n={3} />
+            ) : top.data.length === 0 ? (
+              <p className="px-4 py-6 text-center text-[13px] text-muted">{t('list.empty')}</p>
+            ) : (
+              <div data-testid="hot-top5">
+                {top.data.map((f) => (
+                  <FeedCard key={f.id} feed={f} compact />
+                ))}
+              </div>
+            )}
+          </Panel>
+          <SourceDelays />
+        </div>
       </div>
     </Container>
   );

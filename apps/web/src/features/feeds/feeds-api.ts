@@ -40,6 +40,11 @@ export function useHotTop5(lang: string) {
   return useQuery({ queryKey: ['feeds', 'hot_top5', lang], queryFn: ({ signal }) => api('getHotTop5', { query: { lang } }, { signal }), refetchInterval: 60_000 });
 }
 
+/** `GET /api/feeds/sources/delays`: the measured delay per live source (refreshed every minute). */
+export function useSourceDelays() {
+  return useQuery({ queryKey: ['feeds', 'source_delays'], queryFn: ({ signal }) => api('getSourceDelays', {}, { signal }), refetchInterval: 60_000, staleTime: 30_000 });
+}
+
 /** `GET /api/feeds/{id}`. */
 export function useFeed(id: string | undefined, lang: string) {
   return useQuery({

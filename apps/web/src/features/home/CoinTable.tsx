@@ -132,11 +132,17 @@ function CompactList({ coins }: { coins: Coin[] }) {
   const { t } = useTranslation('home');
   const volumeShort = t('table.volumeShort');
   return (
-    <ul className="divide-y divide-border md:hidden" data-testid="coin-list">
-      {coins.map((c) => (
-        <CompactRow key={c.id} c={c} lang={lang} volumeShort={volumeShort} />
-      ))}
-    </ul>
+    <div className="md:hidden">
+      {/* the rows' short volume label, said in full once: where the figure comes from */}
+      <p className="border-b border-border px-4 py-1.5 text-[11px] text-muted" data-testid="coin-list-volume-note">
+        {t('table.volumeNote')}
+      </p>
+      <ul className="divide-y divide-border" data-testid="coin-list">
+        {coins.map((c) => (
+          <CompactRow key={c.id} c={c} lang={lang} volumeShort={volumeShort} />
+        ))}
+      </ul>
+    </div>
   );
 }
 

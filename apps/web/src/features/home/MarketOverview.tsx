@@ -126,7 +126,7 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
     .sort((a, b) => Math.abs(b.priceChangePercent!) - Math.abs(a.priceChangePercent!))
     .slice(0, 3);
   return (
-    <Card title={t('overview.trending')} testId="card-trending" className="col-span-2 sm:col-span-1">
+    <Card title={t('overview.trending')} testId="card-trending" className="col-span-2 sm:col-span-1" footer={t('overview.trendingBasis')}>
       {loading ? (
         // Three rows shaped like the loaded list, so the card keeps its height (no layout shift).
         <ol className="space-y-1" aria-hidden="true">
@@ -158,7 +158,7 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
   );
 }
 
-/** Four overview cards: total market cap, BTC dominance, Fear & Greed, trending today. */
+/** Four overview cards: total market cap, BTC dominance, Fear & Greed, the 24 h movers (largest absolute 24 h price change of the covered coins). */
 export function MarketOverview({ coins, coinsLoading }: { coins: Coin[]; coinsLoading: boolean }) {
   const { t } = useTranslation('home');
   return (

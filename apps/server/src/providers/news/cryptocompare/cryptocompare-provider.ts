@@ -1,4 +1,6 @@
-import { cutSummary, guessLang, httpGet, newsIdOf, plainText, type NewsBatch, type NewsProvider, type RawNewsItem } from '../types';
+import { strictOutbound, type Outbound } from '../../../platform/outbound';
+import { maxAgeOf, nextPollDelay, retryAfterOf, type PollBounds } from '../poll-schedule';
+import { cutSummary, guessLang, newsIdOf, plainText, USER_AGENT, type NewsBatch, type NewsProvider, type RawNewsItem } from '../types';
 
 /** One article of CryptoCompare's `/data/v2/news/` answer (fields used here). */
 interface CcArticle {
@@ -46,26 +48,48 @@ export function mapCryptoCompareArticle(a: CcArticle, knownSymbols: ReadonlySet<
 
 /**
  * CryptoCompare news API (`CRYPTOCOMPARE_API_KEY`): `GET {base}/data/v2/news/?lang=EN` with
- * `authorization: Apikey <key>`, newest first. The cursor is the newest `published_on` (seconds)
- * stored; older items are dropped. Throws on HTTP errors and on `{Response: "Error"}` answers.
+ * `authorization: Apikey <key>`, newest first, through the guarded outbound client, polled every
+ * `pollMs` (default 60 s; `Cache-Control: max-age` and `Retry-After` respected, back-off on
+ * failures: {@link nextPollDelay}). The cursor is the newest `published_on` (seconds) stored;
+ * older items are dropped. Throws on HTTP errors and on `{Response: "Error"}` answers.
  */
 export class CryptoCompareNewsProvider implements NewsProvider {
   readonly name = 'cryptocompare';
   readonly origin = 'cryptocompare' as const;
+  private nextAt = 0;
+  private failures = 0;
+  private readonly outbound: Outbound;
   constructor(
     private readonly apiKey: string,
     private readonly knownSymbols: ReadonlySet<string>,
-    private readonly opts: { baseUrl?: string; lang?: string; timeoutMs?: number } = {},
-  ) {}
+    private readonly opts: { baseUrl?: string; lang?: string; timeoutMs?: number; outbound?: Outbound; pollMs?: number; now?: () => number } = {},
+  ) {
+    this.outbound = opts.outbound ?? strictOutbound();
+  }
+  due(now: number): boolean {
+    return this.nextAt <= now;
+  }
   async fetch(cursor: string | null): Promise<NewsBatch> {
     const base = (this.opts.baseUrl ?? 'https://min-api.cryptocompare.com').replace(/\/+$/, '');
-    const raw = await httpGet(`${base}/data/v2/news/?lang=${encodeURIComponent(this.opts.lang ?? 'EN')}`, {
-      headers: { authorization: `Apikey ${this.apiKey}`, accept: 'application/json' },
-      timeoutMs: this.opts.timeoutMs,
-    });
+    const at = (this.opts.now ?? Date.now)();
+    const pace = this.opts.pollMs ?? 60_000;
+    const bounds: PollBounds = { minMs: pace, maxMs: pace };
+    let r;
+    try {
+      r = await this.outbound.get(`${base}/data/v2/news/?lang=${encodeURIComponent(this.opts.lang ?? 'EN')}`, { authorization: `Apikey ${this.apiKey}`, accept: 'application/json', 'user-agent': USER_AGENT }, this.opts.timeoutMs ?? 15_000);
+    } catch (e) {
+      this.nextAt = at + nextPollDelay(pace, { kind: 'failed', failures: ++this.failures }, bounds);
+      throw e;
+    }
+    if (r.status < 200 || r.status >= 300) {
+      this.nextAt = at + nextPollDelay(pace, { kind: 'failed', failures: ++this.failures, retryAfterMs: retryAfterOf(r.headers['retry-after'], at) }, bounds);
+      throw new Error(`CryptoCompare: HTTP ${r.status}`);
+    }
+    this.failures = 0;
+    this.nextAt = at + nextPollDelay(pace, { kind: 'fresh', maxAgeMs: maxAgeOf(r.headers['cache-control']) }, bounds);
     let body: any;
     try {
-      body = JSON.parse(raw);
+      body = JSON.parse(r.body);
     } catch {
       throw new Error('CryptoCompare: answer is not JSON');
     }
