@@ -18,7 +18,9 @@ import type { Plugin } from 'vite';
  *    JavaScript, and the page's chunks do not wait for the entry to run.
  *
  * The data block: `{ entry, modules, locales: {lang: {namespace: url}}, core: [namespace],
- * routes: [[path pattern below /:lang (react-router syntax), [module url], [namespace]]] }`; the
+ * routes: [[path pattern below /:lang (react-router syntax), [module url], [namespace]]] }`; a route's
+ * modules are its page chunk's static imports plus the lazy chunks of its first content
+ * (ROUTE_LAZY_PRELOADS) and theirs; the
  * routes, their page modules and namespaces are read from src/app/routes.tsx (`page(...)` calls and
  * the `PAGES` table) and src/app/route-meta.ts (the paths); a route whose page cannot be resolved is left out (it loads as before).
  */
@@ -73,10 +75,21 @@ export function bootPlugin(): Plugin[] {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;
+export type Bundle = NonNullable<Parameters<Extract<NonNullable<Plugin['transformIndexHtml']>, { handler: unknown }>['handler']>[1]['bundle']>;
+
+/**
+ * Lazily imported chunks that are part of a route's first content, preloaded with the route's own
+ * chunks: route path (route-meta.ts) → source modules below src/. The coin page's chart library
+ * (lightweight-charts, ~53 KB on the wire) is imported when the chart panel mounts, that is after
+ * the page's code has run and rendered: on a phone under Lighthouse throttling its request started
+ * ~8 s after the page's other chunks, and the chart (the page's first content) waited for it.
+ */
+const ROUTE_LAZY_PRELOADS: Record<string, string[]> = {
+  'crypto/:id': ['components/charts/KlineChart.tsx'],
+};
 
 /** The `#boot-modules` data of the built app (see bootPlugin). */
-function bootData(bundle: Bundle, webDir: string, langs: string[], entry: string, modules: string[], warn: (m: string) => void) {
+export function bootData(bundle: Bundle, webDir: string, langs: string[], entry: string, modules: string[], warn: (m: string) => void) {
   const byModule = new Map<string, { fileName: string; imports: string[] }>();
   for (const out of Object.values(bundle)) {
     if (out.type === 'chunk' && out.facadeModuleId) byModule.set(path.normalize(out.facadeModuleId), { fileName: out.fileName, imports: out.imports });
@@ -137,7 +150,12 @@ function bootData(bundle: Bundle, webDir: string, langs: string[], entry: string
       warn(`boot preloads: the page of route '${m[2]}' (${component || m[1]}) was not found; it loads without preloads`);
       continue;
     }
-    routes.push([m[2], closure(chunk.fileName), page.ns]);
+    const lazy = (ROUTE_LAZY_PRELOADS[m[2]] ?? []).map((src) => {
+      const c = byModule.get(path.join(webDir, 'src', src));
+      if (!c) throw new Error(`boot preloads: ${src} (ROUTE_LAZY_PRELOADS of '${m[2]}') is not a chunk of the build`);
+      return c.fileName;
+    });
+    routes.push([m[2], [...new Set([chunk.fileName, ...lazy].flatMap(closure))], page.ns]);
   }
   if (routes.length === 0) throw new Error('app/routes.tsx: no route could be read for the boot preloads');
   return { entry, modules, locales, core: names(core[1]), routes };

@@ -5,7 +5,7 @@ export {
   defaultTimeframe, isTaTimeframe, orderByTimeframe, TA_TIMEFRAMES, TIMEFRAME_LABELS, TIMEFRAME_MS, timeframeLabel, timeframeMinutes, TIMEFRAMES,
 } from './common/timeframe';
 export { TaTimeframe, Timeframe, TimeframeLabel } from './common/timeframe-schema';
-export { formatPrice, roundPrice, SUBSCRIPT_ZEROS_FROM } from './common/price';
+export { expandSubscriptZeros, formatPrice, roundPrice, SUBSCRIPT_ZEROS_FROM } from './common/price';
 export { Candle, Coin, CoinContract, CoinDetail, CoinRef, MarketDataKind } from './market/coin';
 export {
   CandleSeries, ChartRange, ClockInfo, CoinIdParams, FearGreed, GetAllCoinsResponse, GetClockResponse, GetCmcDetailQuery, GetCmcHistoricalQuery,

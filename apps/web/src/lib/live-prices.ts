@@ -88,6 +88,17 @@ export function useLiveSelect<T>(symbol: string | undefined, select: (price: Liv
   return read();
 }
 
+/**
+ * The live price of a coin, by its symbol or else its trading pair (the stream names a coin either
+ * way), as component state like {@link useLivePrice}: only a tick that changes this coin's entry
+ * re-renders the component. For the cells of a price list: each cell follows its own coin, so a
+ * tick renders the cells whose price moved, not the rows around them.
+ */
+export function useCoinLivePrice(coin: { symbol: string; tradingPair?: string | null }): LivePrice | undefined {
+  const pair = coin.tradingPair;
+  return useLiveSelect(coin.symbol, (p) => p ?? (pair ? prices.get(pair) : undefined));
+}
+
 /** Snapshot accessor for non-hook code. */
 export function livePriceOf(symbol: string): LivePrice | undefined {
   return prices.get(symbol);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, roundPrice } from './price';
+import { expandSubscriptZeros, formatPrice, roundPrice } from './price';
 
 describe('formatPrice', () => {
   it('writes 2 grouped decimals at 1 or more', () => {
@@ -36,5 +36,12 @@ describe('formatPrice', () => {
   it('gives a dash for what is not a number', () => {
     expect(formatPrice(Number.NaN)).toBe('—');
     expect(formatPrice(Infinity)).toBe('—');
+  });
+
+  it('reads subscript-zero numbers back as plain decimals, leaving other text alone', () => {
+    expect(expandSubscriptZeros('PEPE 0.0₄1302, range 0.0₄1390 to 0.0₄1302')).toBe('PEPE 0.00001302, range 0.00001390 to 0.00001302');
+    expect(expandSubscriptZeros('0.0₁₂5')).toBe('0.0000000000005');
+    expect(expandSubscriptZeros('103,245.50 and 0.0001230')).toBe('103,245.50 and 0.0001230');
+    for (const v of [0.0000139, 0.00001302, 0.000000001234, 1.234e-14, 0.5]) expect(Number(expandSubscriptZeros(formatPrice(v)))).toBe(roundPrice(v));
   });
 });

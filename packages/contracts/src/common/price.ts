@@ -59,3 +59,24 @@ export function formatPrice(v: number): string {
   }
   return `${sign}0.${'0'.repeat(zeros)}${digits}`;
 }
+
+/** A subscript zero count in a written number: "0.0₄1302" (the zeros after "0.0", counted by the subscript ₄). */
+const SUBSCRIPT_RUN = /0\.0([₀₁₂₃₄₅₆₇₈₉]+)(\d+)/g;
+
+/**
+ * The plain decimal form of every subscript-zero number in `text` (what {@link formatPrice} writes
+ * below 1): "0.0₄1302" → "0.00001302", where the subscript counts the zeros after the decimal point.
+ * Other text is returned unchanged, so a reader of numbers (the assistant's grounding checks) can
+ * parse either notation the same way.
+ *
+ * ```ts
+ * expandSubscriptZeros('PEPE 0.0₄1302') // "PEPE 0.00001302"
+ * expandSubscriptZeros('0.0₁₂5')        // "0.0000000000005"
+ * ```
+ */
+export function expandSubscriptZeros(text: string): string {
+  return text.replace(SUBSCRIPT_RUN, (_, sub: string, digits: string) => {
+    const zeros = Number([...sub].map((c) => SUBSCRIPT_DIGITS.indexOf(c)).join(''));
+    return `0.${'0'.repeat(zeros)}${digits}`;
+  });
+}

@@ -1,14 +1,18 @@
-import { type Lang, roundPrice } from '@coinlens/contracts';
+import { formatPrice, type Lang } from '@coinlens/contracts';
 
 /**
  * The only number and date formats of the built-in analyst. Tests check that every number in a
  * built-in text is one of these renderings of a fact, so templates must format through here.
  */
 
-/** Price in USDT: 2 decimals at 1 or more, else 4 significant digits. */
+/**
+ * Price in USDT, written as on every screen (formatPrice of @coinlens/contracts): 2 decimals and
+ * "," groups at 1 or more, else 4 significant digits with trailing zeros kept, and from four zeros
+ * after the point on the zeros counted in a subscript (`0.0₄1302` for 0.00001302). The grounding
+ * checks (chat/grounding.ts, model-writer.ts) read that notation back as the plain decimal.
+ */
 export function fmtPrice(v: number): string {
-  const r = roundPrice(v);
-  return Math.abs(v) >= 1 ? r.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : r.toString();
+  return formatPrice(v);
 }
 
 /** Signed percent with one decimal (`+1.2%`, `−0.8%` uses ASCII minus; what rounds to zero is `0.0%`, never `-0.0%`): v is already in percent. */

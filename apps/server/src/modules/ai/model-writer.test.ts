@@ -31,4 +31,9 @@ describe('number grounding', () => {
   it('lists every string of nested prose', () => {
     expect(proseLeaves({ a: ['x', { b: 'y' }], c: null, d: 'z' })).toEqual(['x', 'y', 'z']);
   });
+  it('reads a subscript-zero price as one number: grounded by its fact, or flagged in its plain form', () => {
+    expect(numbersIn('PEPE at 0.0₄1302, up 2.4%')).toEqual([0.00001302, 2.4]);
+    expect(ungroundedNumbers('PEPE at 0.0₄1302', [0.0000130213])).toEqual([]);
+    expect(ungroundedNumbers('PEPE could reach 0.0₄1400', [0.0000130213])).toEqual(['0.00001400']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Lang } from '@coinlens/contracts';
+import { expandSubscriptZeros, type Lang } from '@coinlens/contracts';
 import type { ChatMessage, LlmClient } from '../../providers/llm/types';
 import { parseModelJson } from '../../providers/llm/openai-compatible';
 import type { CoinFacts } from './facts';
@@ -31,9 +31,15 @@ export function proseLeaves(p: Prose): string[] {
 
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
 
-/** The numbers written in a text, thousands separators removed (`"103,456.70"` → `103456.7`). */
+/**
+ * The written numbers of `text` as plain decimals: subscript zeros expanded first, so a price
+ * below 1 written "0.0₄1302" (formatPrice of @coinlens/contracts) is one number, 0.00001302.
+ */
+const numberTokens = (text: string): string[] => expandSubscriptZeros(text).match(NUMBER) ?? [];
+
+/** The numbers written in a text, thousands separators removed (`"103,456.70"` → `103456.7`, `"0.0₄1302"` → `0.00001302`). */
 export function numbersIn(text: string): number[] {
-  return (text.match(NUMBER) ?? []).map((s) => Number(s.replace(/,/g, ''))).filter((n) => Number.isFinite(n));
+  return numberTokens(text).map((s) => Number(s.replace(/,/g, ''))).filter((n) => Number.isFinite(n));
 }
 
 const decimalsOf = (s: string) => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0);
@@ -42,11 +48,12 @@ const decimalsOf = (s: string) => (s.includes('.') ? s.length - s.indexOf('.') -
  * The numbers of `text` that no allowed number supports. A written number is grounded when an
  * allowed number rounds to it at the written precision (`103,457` is grounded by 103456.78), when
  * it is an allowed fraction in percent (`41.7` by 0.4171) or when it is a small count (0–10: "two
- * levels", "1."), so wording may round but never invent.
+ * levels", "1."), so wording may round but never invent. A subscript-zero price is reported in its
+ * plain decimal form ("0.0₄1400" as `0.00001400`).
  */
 export function ungroundedNumbers(text: string, allowed: readonly number[]): string[] {
   const out: string[] = [];
-  for (const raw of text.match(NUMBER) ?? []) {
+  for (const raw of numberTokens(text)) {
     const s = raw.replace(/,/g, '');
     const x = Number(s);
     if (!Number.isFinite(x) || (Number.isInteger(x) && x <= 10)) continue;

@@ -19,8 +19,8 @@ const sig = (hits: number, n: number, base: number) => {
   return { label: 'macd_hist_falling', name: { en: 'MACD histogram falling', zh: 'MACD 柱线下降' }, direction: 'bearish', hit_rate: { p: hits / n, n }, edge, record: { en: formatEdge(edge, 'en-US'), zh: formatEdge(edge, 'zh-CN') } };
 };
 
-/** One analysed timeframe of a made-up BTC at ~103,000 (levels and ATR scaled by `k`). */
-function tf(timeframe: TaTimeframe, k: number, last: number): TimeframeFacts {
+/** One analysed timeframe of a made-up BTC at ~103,000 (levels and ATR scaled by `k`, distances in price units of `unit`). */
+function tf(timeframe: TaTimeframe, k: number, last: number, unit = 1): TimeframeFacts {
   const open = T0 - TIMEFRAME_MS[timeframe];
   const t: TimeframeFacts = {
     timeframe,
@@ -34,10 +34,10 @@ function tf(timeframe: TaTimeframe, k: number, last: number): TimeframeFacts {
     direction: 'bullish',
     volatility: 'medium',
     cash_flow: 'inflow',
-    atr: 150 * k,
+    atr: 150 * k * unit,
     rsi: 55.3 + k,
-    supports: [{ price: last - 300 * k, distance_pct: -0.29 * k, touches: 3, strength: 0.8 }, { price: last - 900 * k, distance_pct: -0.87 * k, touches: 1, strength: 0.4 }],
-    resistances: [{ price: last + 400 * k, distance_pct: 0.39 * k, touches: 2, strength: 0.7 }],
+    supports: [{ price: last - 300 * k * unit, distance_pct: -0.29 * k, touches: 3, strength: 0.8 }, { price: last - 900 * k * unit, distance_pct: -0.87 * k, touches: 1, strength: 0.4 }],
+    resistances: [{ price: last + 400 * k * unit, distance_pct: 0.39 * k, touches: 2, strength: 0.7 }],
     signals: [sig(300, 749, 0.41)],
     probability_target: 'support',
     touch: { p: 0.62, n: 120 + k, wording: 'likely' },
@@ -47,7 +47,7 @@ function tf(timeframe: TaTimeframe, k: number, last: number): TimeframeFacts {
     plan: null,
   };
   t.plan = buildPlan(t);
-  t.invalidation = { bullish: t.supports[0].price - 75 * k, bearish: t.resistances[0].price + 75 * k };
+  t.invalidation = { bullish: t.supports[0].price - 75 * k * unit, bearish: t.resistances[0].price + 75 * k * unit };
   return t;
 }
 
@@ -226,5 +226,34 @@ describe('the built-in analyst answers short first, on the live price, with a co
     expect(en).toContain('did not count toward your daily questions');
     expect(en).not.toMatch(/^Sources:/m);
     expect(answer('讲个笑话', 'en-US')).toMatch(/^我是 Coinlens 内置的规则分析器，不是语言模型/);
+  });
+});
+
+describe('a low-priced coin', () => {
+  // a made-up PEPE at ~0.000013 (the BTC figures above scaled down by 8e9)
+  const unit = 1.25e-10;
+  const timeframes = [tf('5m', 1, 0.0000130213, unit), tf('1h', 4, 0.0000130109, unit), tf('1d', 20, 0.0000128477, unit)].map((t) => rebaseOnLive(t, 0.0000130412));
+  const pepe: AssistantFacts = {
+    ...f,
+    coin: { id: 9, symbol: 'PEPE', name: 'Pepe' },
+    price: 0.0000130213,
+    day: { from: T0 - 86_400_000, to: T0, open: 0.0000126, close: 0.0000130109, high: 0.0000131, low: 0.0000125, change_pct: 2 },
+    timeframes,
+    strategy: { short_term: timeframes[1].plan, medium_long_term: timeframes[2].plan },
+    live: { price: 0.0000130412, at: T0 + 26 * 60_000, basis: 'ticker', change_24h_pct: 1.9 },
+  };
+  const pepeCoins = [{ symbol: 'PEPE', name: 'Pepe' }];
+
+  it('writes its prices in subscript-zero notation, as the screens do, and every number is grounded', () => {
+    for (const [q, lang] of [
+      ['Where is support and resistance?', 'en-US'],
+      ['Should I buy now? Where would you put a stop?', 'en-US'],
+      ['支撑和阻力在哪里？', 'zh-CN'],
+    ] as const) {
+      const text = builtinAnswer(pepe, readQuestion(q, pepeCoins[0], pepeCoins, lang));
+      expect(text).toMatch(/\*\*0\.0₄1304 USDT\*\*/);
+      expect(text).not.toMatch(/0\.0000\d/);
+      expect(ungroundedNumbers(text, pepe)).toEqual([]);
+    }
   });
 });

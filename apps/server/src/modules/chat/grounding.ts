@@ -1,3 +1,4 @@
+import { expandSubscriptZeros } from '@coinlens/contracts';
 import { fmtAbsPct, fmtNum1, fmtPct, fmtPrice, fmtProb, fmtRatio } from '../ai/format';
 
 /**
@@ -8,7 +9,14 @@ import { fmtAbsPct, fmtNum1, fmtPct, fmtPrice, fmtProb, fmtRatio } from '../ai/f
  */
 export const RULE_CONSTANTS = ['0.5', '0.25', '14', '1', '5', '7', '24', '1.5', '95', '10', '90', '30', '70', '25', '20', '80', '12', '26', '50', '200', '9', '2', '0', '100'];
 
-const TOKEN = /\d[\d,]*(?:\.\d+)?/g;
+/**
+ * A written number: digits with "," groups and decimals, or a price below 1 in subscript-zero
+ * notation ("0.0₄1302", formatPrice of @coinlens/contracts), read as one number, not as "0.0" and "1302".
+ */
+const TOKEN = /\d[\d,]*(?:\.\d*[₀-₉]+\d+|\.\d+)?/g;
+
+/** The comparable form of a written number: subscript zeros expanded ("0.0₄1302" → "0.00001302"). */
+const canonical = (s: string) => expandSubscriptZeros(s);
 
 /**
  * Every rendering the built-in analyst may give to a value of `facts` (prices, percents,
@@ -16,7 +24,7 @@ const TOKEN = /\d[\d,]*(?:\.\d+)?/g;
  */
 export function allowedNumbers(facts: unknown): Set<string> {
   const out = new Set<string>(RULE_CONSTANTS);
-  const add = (s: string) => out.add(s.replace(/^[+-]/, '').replace(/%$/, ''));
+  const add = (s: string) => out.add(canonical(s.replace(/^[+-]/, '').replace(/%$/, '')));
   const walk = (v: unknown) => {
     if (typeof v === 'number' && Number.isFinite(v)) {
       for (const s of [fmtPrice(v), fmtPct(v), fmtAbsPct(v), fmtProb(v), fmtNum1(v), fmtRatio(v), String(v), String(Math.round(v))]) add(s);
@@ -28,7 +36,7 @@ export function allowedNumbers(facts: unknown): Set<string> {
         }
       }
       if (v >= 48 && v < 100_000) out.add(String(Math.round(v / 24))); // horizons shown in days
-    } else if (typeof v === 'string') for (const m of v.match(TOKEN) ?? []) out.add(m);
+    } else if (typeof v === 'string') for (const m of v.match(TOKEN) ?? []) out.add(canonical(m));
     else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
@@ -36,8 +44,12 @@ export function allowedNumbers(facts: unknown): Set<string> {
   return out;
 }
 
-/** Number tokens of `text` that are not renderings of a fact (empty = fully grounded). */
+/**
+ * Number tokens of `text` that are not renderings of a fact (empty = fully grounded). A price in
+ * subscript-zero notation is one token, grounded when its plain decimal form is a rendering of a
+ * fact ("0.0₄1302" by a price of 0.0000130213, as "0.00001302" would be).
+ */
 export function ungroundedNumbers(text: string, facts: unknown): string[] {
   const ok = allowedNumbers(facts);
-  return (text.match(TOKEN) ?? []).filter((t) => !ok.has(t.replace(/[.,]$/, '')));
+  return (text.match(TOKEN) ?? []).filter((t) => !ok.has(canonical(t.replace(/[.,]$/, ''))));
 }

@@ -2,6 +2,7 @@ import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { markFirstContent } from '../../lib/perf-marks';
+import { useCoinLivePrice } from '../../lib/live-prices';
 import type { Coin } from '@coinlens/contracts';
 import { formatCompact, formatUsd } from '../../lib/format';
 import { Change, CoinLogo, FlashValue, Skeleton } from '../../components/ui';
@@ -18,8 +19,25 @@ function coinHref(lang: string | undefined, c: Coin) {
 }
 
 /**
- * One row of the desktop table. Memoised: a market tick gives a new object only to the coins whose
- * price moved (useLiveCoins), so the other rows are not rendered again.
+ * A coin's price at the live price (the market stream's, else the coin's own), flashing when it
+ * moves. It follows its own coin in the live price store: a market tick re-renders this cell and
+ * {@link LiveChange}, not the row (logo, name, links, follow button) around them.
+ */
+function LivePrice({ c }: { c: Coin }) {
+  const live = useCoinLivePrice(c);
+  const price = live?.lastPrice ?? c.lastPrice;
+  return <FlashValue value={price}>{formatUsd(price)}</FlashValue>;
+}
+
+/** A coin's 24h change at the live price, like {@link LivePrice}. */
+function LiveChange({ c, className }: { c: Coin; className?: string }) {
+  const live = useCoinLivePrice(c);
+  return <Change value={live?.priceChangePercent ?? c.priceChangePercent} className={className} />;
+}
+
+/**
+ * One row of the desktop table. Memoised, and its coin object does not change with the market's
+ * ticks: only its price and change cells follow them ({@link LivePrice}).
  */
 const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; lang: string | undefined; navigate: (to: string) => void }) {
   const coinName = useCoinName();
@@ -49,10 +67,10 @@ const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; la
       ) : (
         <>
           <td className={`${td} text-right font-medium`} data-testid="coin-price">
-            <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
+            <LivePrice c={c} />
           </td>
           <td className={`${td} text-right`}>
-            <Change value={c.priceChangePercent} />
+            <LiveChange c={c} />
           </td>
           <td className={`${td} num text-right text-fg`}>{formatCompact(c.volume24h, '$')}</td>
         </>
@@ -115,9 +133,9 @@ const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin;
         ) : (
         <span className="shrink-0 text-right">
           <span className="block text-[14px] font-medium" data-testid="coin-price">
-            <FlashValue value={c.lastPrice}>{formatUsd(c.lastPrice)}</FlashValue>
+            <LivePrice c={c} />
           </span>
-          <Change value={c.priceChangePercent} className="text-[12px]" />
+          <LiveChange c={c} className="text-[12px]" />
         </span>
         )}
       </Link>
@@ -163,8 +181,9 @@ export function CoinTableSkeleton({ rows = 10 }: { rows?: number }) {
 }
 
 /**
- * The live coin table (desktop) / compact list (phone). Only the layout of the current width is
- * rendered (every market tick re-renders it); both where the width is unknown (no matchMedia).
+ * The live coin table (desktop) / compact list (phone), of `coins` as the API gave them (their
+ * price cells follow the market stream themselves). Only the layout of the current width is
+ * rendered; both where the width is unknown (no matchMedia).
  */
 export function CoinTable({ coins }: { coins: Coin[] }) {
   const wide = useMediaQuery('(min-width: 768px)');

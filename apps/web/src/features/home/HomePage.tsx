@@ -1,4 +1,5 @@
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo } from 'react';
+import type { Coin } from '@coinlens/contracts';
 import { useTranslation } from 'react-i18next';
 import { useAllCoins } from '../../lib/market-queries';
 import { errorKey, isCancelled } from '../../lib/api';
@@ -9,7 +10,6 @@ import { AfterPaint } from '../../components/AfterPaint';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
-import { useLiveCoins } from './useLiveCoins';
 import { useFallbackPrices } from '../../lib/use-fallback-prices';
 import { retryImport } from '../../lib/retry';
 
@@ -27,13 +27,22 @@ function SideColumnSkeleton() {
   );
 }
 
-/** Home: market overview cards, the live coin table and the news slots. */
+/** The coins by CMC rank (then symbol), unranked last. */
+function byRank(coins: Coin[] | undefined): Coin[] {
+  return coins ? [...coins].sort((a, b) => (a.cmc_rank ?? 1e9) - (b.cmc_rank ?? 1e9) || a.symbol.localeCompare(b.symbol)) : [];
+}
+
+/**
+ * Home: market overview cards, the live coin table and the news slots. The page itself does not
+ * follow the market stream: the price cells of the table and the trending card subscribe to the
+ * live prices themselves, so a tick (every second) renders those, not the page.
+ */
 export default function HomePage() {
   const { t } = useTranslation('home');
   const coinsQ = useAllCoins();
   // The coins render as a transition when they arrive (in short slices, not one long task).
   const data = useDeferredValue(coinsQ.data);
-  const coins = useFallbackPrices(useLiveCoins(data));
+  const coins = useFallbackPrices(useMemo(() => byRank(data), [data]));
   useMarketStream({});
   const failed = coinsQ.isError && !isCancelled(coinsQ.error);
 

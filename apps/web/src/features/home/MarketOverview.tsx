@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -9,6 +9,7 @@ import { formatCompact, formatDateUtc, formatPercent, formatUsd } from '../../li
 import { Change, CoinLogo, ErrorState, Skeleton } from '../../components/ui';
 import { Sparkline } from '../../components/charts/Sparkline';
 import { FearGreedGauge } from './FearGreedGauge';
+import { useLiveCoins } from './useLiveCoins';
 
 function Card({ title, children, footer, testId, className = '' }: { title: ReactNode; children: ReactNode; footer?: ReactNode; testId?: string; className?: string }) {
   return (
@@ -43,7 +44,7 @@ function QueryValue<T>({ q, tall = false, children }: { q: UseQueryResult<T>; ta
 /** Footer line kept while loading (a non-breaking space), so the card's height does not change. */
 const FOOTER_PLACEHOLDER = '\u00a0';
 
-function MarketCapCard() {
+const MarketCapCard = memo(function MarketCapCard() {
   const { t, i18n } = useTranslation('home');
   const q = useMarketCap();
   const d = q.data;
@@ -64,9 +65,9 @@ function MarketCapCard() {
       </QueryValue>
     </Card>
   );
-}
+});
 
-function DominanceCard() {
+const DominanceCard = memo(function DominanceCard() {
   const { t, i18n } = useTranslation('home');
   const q = useMarketCap();
   const d = q.data;
@@ -93,9 +94,9 @@ function DominanceCard() {
       </QueryValue>
     </Card>
   );
-}
+});
 
-function FearGreedCard() {
+const FearGreedCard = memo(function FearGreedCard() {
   const { t } = useTranslation('home');
   const q = useFearGreed();
   const d = q.data;
@@ -116,11 +117,13 @@ function FearGreedCard() {
       </QueryValue>
     </Card>
   );
-}
+});
 
-function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
+/** The three biggest movers of the last 24 h at the live prices: the one card that follows every tick. */
+function TrendingCard({ coins: listed, loading }: { coins: Coin[]; loading: boolean }) {
   const { t } = useTranslation('home');
   const { lang } = useParams();
+  const coins = useLiveCoins(listed);
   const movers = coins
     .filter((c) => c.priceChangePercent != null && c.lastPrice != null)
     .sort((a, b) => Math.abs(b.priceChangePercent!) - Math.abs(a.priceChangePercent!))
@@ -158,7 +161,11 @@ function TrendingCard({ coins, loading }: { coins: Coin[]; loading: boolean }) {
   );
 }
 
-/** Four overview cards: total market cap, BTC dominance, Fear & Greed, the 24 h movers (largest absolute 24 h price change of the covered coins). */
+/**
+ * Four overview cards: total market cap, BTC dominance, Fear & Greed, the 24 h movers (largest
+ * absolute 24 h price change of the covered coins). The first three are memoised (no props): the
+ * movers card's ticks do not render them again.
+ */
 export function MarketOverview({ coins, coinsLoading }: { coins: Coin[]; coinsLoading: boolean }) {
   const { t } = useTranslation('home');
   return (

@@ -6,7 +6,8 @@ import { type LivePrice, livePriceOf, useLivePricesVersion } from '../../lib/liv
 const mergedOf = new WeakMap<Coin, { live: LivePrice; merged: Coin }>();
 
 /**
- * Coins merged with the latest live prices from the market stream, sorted by CMC rank. A coin
+ * Coins merged with the latest live prices from the market stream, sorted by CMC rank (the home
+ * page's trending card: it ranks coins by their live change, so it follows every tick). A coin
  * whose live price did not change since the last tick is the same object as before (the store
  * gives a new entry only to a changed price), so memoised rows skip it: a tick re-renders the
  * rows whose price moved, not the whole table.
