@@ -14,6 +14,7 @@ import { CandleStore } from './modules/market/candle-store';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
 import { readLiveMetadata } from './modules/market/live-metadata';
+import { AnalysisPool, defaultAnalysisThreads } from './modules/signals/analysis/analysis-thread';
 import type { MarketSource } from './providers/market/types';
 import { FollowingRepository } from './modules/following/following.repository';
 import { FollowingService } from './modules/following/following.service';
@@ -153,7 +154,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
               await marketRepo.upsertCandles(symbol, tf, list);
               candles.stored(symbol, tf, list);
             },
-            storedCandles: (symbol, tf, limit) => marketRepo.latestCandles(symbol, tf, limit),
+            storedCandles: (symbol, tf, limit) => marketRepo.latestCandles(symbol, tf, limit, clock.now()),
           },
           onUniverse: (pairs) => market.syncListing(pairs),
           universeRefreshMs: env.BINANCE_LISTING_REFRESH_SECONDS * 1000,
@@ -177,7 +178,9 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // Signals: the pipeline emits `signals.analysisStored`; its reactions, in this order: calibration,
   // the AI's built-in strategies (1h), the alerts evaluator (live analyses, worker processes).
   const signalsRepo = new SignalsRepository(db);
-  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events });
+  // Analysis threads: one in replay (28 coins), one per core in live mode (every listed pair closes at once).
+  const analysis = new AnalysisPool({ threads: env.ANALYSIS_THREADS ?? (env.MARKET_SOURCE === 'binance' ? defaultAnalysisThreads() : 1) });
+  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events, analysis });
   const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
     allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
   events.on('signals.analysisStored', calibrationHook(calibration));
@@ -207,7 +210,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // A worker's start chains what a stopped process stored without appending (searching every row once).
   if (worker && env.NODE_ENV !== 'test') record.requestAppend(true);
   // The clock-driven jobs start last, once every reaction is in place.
-  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
+  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log, concurrency: analysis.size }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =

@@ -52,12 +52,13 @@ export class MarketRepository {
     return rows.length;
   }
 
-  /** The latest `limit` stored candles of (symbol, timeframe), oldest first. */
-  async latestCandles(symbol: string, tf: Timeframe, limit: number): Promise<Candle[]> {
+  /** The latest `limit` stored candles of (symbol, timeframe) closed by `closedBy` (ms), oldest first. */
+  async latestCandles(symbol: string, tf: Timeframe, limit: number, closedBy: number): Promise<Candle[]> {
     const rows = await this.h.query<Candle>(sql`
       select k.open_time as time, k.open, k.high, k.low, k.close, k.volume
       from candles k join coins c on c.id = k.coin_id
-      where c.symbol = ${symbol} and k.timeframe = ${tf} order by k.open_time desc limit ${limit}`);
+      where c.symbol = ${symbol} and k.timeframe = ${tf} and k.open_time <= ${closedBy - TIMEFRAME_MS[tf]}
+      order by k.open_time desc limit ${limit}`);
     return rows.reverse().map((r) => ({ ...r, time: Number(r.time) }));
   }
 

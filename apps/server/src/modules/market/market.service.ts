@@ -78,6 +78,9 @@ export class MarketService {
     await this.deps.repo.addListedCoins(fresh);
     this.listed = new Set(pairs.map((p) => p.symbol));
     await this.load();
+    let h = 0x811c9dc5;
+    for (const ch of [...this.listed].sort().join(',')) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    this.listingKey = `${this.listed.size}-${h.toString(36)}`;
   }
 
   get coinRows(): readonly CoinRow[] {
@@ -181,8 +184,12 @@ export class MarketService {
    * replay speed), so every process of a deployment agrees on it.
    */
   priceVersion(): string {
-    return String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
+    const step = String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
+    return this.listingKey ? `${this.listingKey}:${step}` : step;
   }
+
+  /** Live mode: a key of the listed symbols (count and hash), the same in every process that read the same listing; '' otherwise. */
+  private listingKey = '';
 
   /**
    * Coins whose symbol, name, Chinese name ({@link COIN_NAMES_ZH}: 比特币 finds BTC) or slug contains

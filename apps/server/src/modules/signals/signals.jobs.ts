@@ -1,3 +1,4 @@
+import Bottleneck from 'bottleneck';
 import type { MarketSource } from '../../providers/market/types';
 import type { SignalsPipeline } from './signals.pipeline';
 import { isTaTimeframe } from '@coinlens/contracts';
@@ -8,8 +9,10 @@ export const START_DELAY_MS = 5_000;
 /**
  * The clock-driven signals jobs of a worker process: under the `signals` advisory lock (one of N
  * processes computes; the others retry on each candle close), the start-up backfill, then every
- * closed 5m/1h/1d candle through the {@link SignalsPipeline}, one job at a time. Constructed only
- * in processes with the worker role (`ROLES=web` never builds it).
+ * closed 5m/1h/1d candle through the {@link SignalsPipeline}: up to `concurrency` closes at once (one
+ * per analysis thread, so that many pairs closing together use every core), the closes of one
+ * series one after another, and none before the backfill is done. Constructed only in processes
+ * with the worker role (`ROLES=web` never builds it).
  */
 export class SignalsJobs {
   private chain: Promise<unknown> = Promise.resolve();
@@ -19,9 +22,15 @@ export class SignalsJobs {
   private unsubscribe: (() => void) | null = null;
   private leader = false;
   private readonly log: (msg: string) => void;
+  private readonly closes: Bottleneck;
+  /** The last close job of each `symbol:tf` (the next one of the series waits for it). */
+  private readonly series = new Map<string, Promise<unknown>>();
+  private readonly running = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void }) {
+  /** `concurrency`: closes handled at once (default 1; the analysis threads' number is the useful most). */
+  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void; concurrency?: number }) {
     this.log = deps.log ?? (() => undefined);
+    this.closes = new Bottleneck({ maxConcurrent: Math.max(1, deps.concurrency ?? 1) });
   }
 
 
@@ -34,6 +43,8 @@ export class SignalsJobs {
   /** Resolves when every queued job has run. */
   async idle(): Promise<void> {
     await this.starting;
+    await this.chain;
+    while (this.running.size) await Promise.allSettled([...this.running]);
     await this.chain;
   }
 
@@ -81,8 +92,21 @@ export class SignalsJobs {
     this.unsubscribe = this.deps.source.onCandleClosed((e) => {
       if (!isTaTimeframe(e.timeframe)) return;
       const tf = e.timeframe;
-      void this.enqueue(async () => {
-        if (await acquire()) await this.deps.pipeline.onCandleClosed(e.symbol, tf);
+      const key = `${e.symbol}:${tf}`;
+      const job = async () => {
+        // the lock (and the backfill that follows taking it) in the one serial chain
+        if (!(await this.enqueue(acquire)) || this.stopped) return;
+        await this.deps.pipeline.onCandleClosed(e.symbol, tf);
+      };
+      const prev = this.series.get(key) ?? Promise.resolve();
+      const next = prev
+        .then(() => this.closes.schedule(job))
+        .catch((err) => this.log(`signals job failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+      this.series.set(key, next);
+      this.running.add(next);
+      void next.finally(() => {
+        this.running.delete(next);
+        if (this.series.get(key) === next) this.series.delete(key);
       });
     });
   }

@@ -11,7 +11,7 @@ import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalsRepository } from './signals.repository';
 import type { SignalsEvents } from './signals.events';
 import { isTaTimeframe } from '@coinlens/contracts';
-import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
+import { AnalysisPool, type AnalysisRunner } from './analysis/analysis-thread';
 import type { AnalysisJob, DetectedSignal, PlanInput } from './analysis/analysis-job';
 
 const HOUR = 3_600_000;
@@ -35,7 +35,7 @@ export interface SignalsDeps {
   /** Where the read side stores its results (one of this process when absent). */
   readModels?: ReadModels;
   log?: (msg: string) => void;
-  /** Where the technical analysis runs; default a worker thread ({@link AnalysisThread}). */
+  /** Where the technical analysis runs; default worker threads ({@link AnalysisPool}). */
   analysis?: AnalysisRunner;
   /**
    * The process' one cache of stored series (`CandleStore.load` of the market module; `fresh`
@@ -66,7 +66,7 @@ export class SignalsPipeline {
   constructor(private readonly deps: SignalsDeps) {
     this.log = deps.log ?? (() => undefined);
     this.readModels = deps.readModels ?? ReadModels.local();
-    this.analysis = deps.analysis ?? new AnalysisThread();
+    this.analysis = deps.analysis ?? new AnalysisPool();
   }
 
   private async notify(row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill', stopped: () => boolean = () => false): Promise<void> {
@@ -92,6 +92,8 @@ export class SignalsPipeline {
   async historyUntil(symbol: string, tf: TaTimeframe, until: number, maxCandles = HISTORY_MAX_CANDLES): Promise<{ s: SeriesColumns; from: number; to: number }> {
     const cut = Math.min(until, this.deps.clock.now());
     const tfMs = TIMEFRAME_MS[tf];
+    // a live source fetches a series on its first use (and stores it) before it can be read back
+    await this.deps.source.prepare?.(symbol, tf, 'background');
     let s = await this.loadSeries(symbol, tf);
     if (this.deps.source.name !== 'replay' && (s.openTime.length === 0 || s.openTime[s.openTime.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
     const last = lastIndexAtOrBefore(s.openTime, cut - tfMs);

@@ -58,6 +58,7 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unr
  */
 export class BinanceRest {
   private readonly limiter: Bottleneck;
+  private readonly inFlight: Bottleneck;
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
   /** No request leaves before this wall time (ms): set by 429/418 answers and by the reported weight. */
@@ -68,7 +69,10 @@ export class BinanceRest {
 
   constructor(private readonly opts: BinanceRestOptions) {
     const budget = opts.weightPerMinute ?? BINANCE_WEIGHT_LIMIT_PER_MINUTE / 2;
-    this.limiter = new Bottleneck({ maxConcurrent: opts.maxConcurrent ?? 4, reservoir: budget, reservoirRefreshAmount: budget, reservoirRefreshInterval: 60_000 });
+    // bottleneck counts a job's weight against maxConcurrent too: the weight budget and the number
+    // of requests in flight are two limiters, one after the other
+    this.limiter = new Bottleneck({ reservoir: budget, reservoirRefreshAmount: budget, reservoirRefreshInterval: 60_000 });
+    this.inFlight = new Bottleneck({ maxConcurrent: opts.maxConcurrent ?? 4 });
     this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? realSleep;
   }
@@ -83,7 +87,8 @@ export class BinanceRest {
    * Throws BinanceHttpError on an error status (after retrying 429/418 past their wait).
    */
   get<T>(path: string, weight: number, priority: RequestPriority = 'now'): Promise<T> {
-    return this.limiter.schedule({ weight, priority: priority === 'now' ? 1 : 7 }, () => this.send<T>(path, weight));
+    const p = priority === 'now' ? 1 : 7;
+    return this.limiter.schedule({ weight, priority: p }, () => this.inFlight.schedule({ priority: p }, () => this.send<T>(path, weight)));
   }
 
   private async send<T>(path: string, weight: number): Promise<T> {
@@ -141,6 +146,6 @@ export class BinanceRest {
 
   /** Drops queued requests (they reject) and stops the limiter's timers. */
   async close(): Promise<void> {
-    await this.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined);
+    await Promise.all([this.limiter, this.inFlight].map((l) => l.stop({ dropWaitingJobs: true }).catch(() => undefined)));
   }
 }
