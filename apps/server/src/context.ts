@@ -210,7 +210,9 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // A worker's start chains what a stopped process stored without appending (searching every row once).
   if (worker && env.NODE_ENV !== 'test') record.requestAppend(true);
   // The clock-driven jobs start last, once every reaction is in place.
-  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log, concurrency: analysis.size }) : null;
+  // Live: closes and the start-up backfill of several pairs at once (two per analysis thread, so that
+  // one's database writes overlap another's analysis); replay: one at a time, as always.
+  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log, concurrency: env.MARKET_SOURCE === 'binance' ? 2 * analysis.size : 1 }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =

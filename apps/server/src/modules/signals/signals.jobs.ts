@@ -9,9 +9,10 @@ export const START_DELAY_MS = 5_000;
 /**
  * The clock-driven signals jobs of a worker process: under the `signals` advisory lock (one of N
  * processes computes; the others retry on each candle close), the start-up backfill, then every
- * closed 5m/1h/1d candle through the {@link SignalsPipeline}: up to `concurrency` closes at once (one
- * per analysis thread, so that many pairs closing together use every core), the closes of one
- * series one after another, and none before the backfill is done. Constructed only in processes
+ * closed 5m/1h/1d candle through the {@link SignalsPipeline}: up to `concurrency` closes (and
+ * backfill steps) at once, so that many pairs closing together use every analysis thread while
+ * others wait on the database; the closes of one series one after another, and none before the
+ * backfill is done. Constructed only in processes
  * with the worker role (`ROLES=web` never builds it).
  */
 export class SignalsJobs {
@@ -27,7 +28,7 @@ export class SignalsJobs {
   private readonly series = new Map<string, Promise<unknown>>();
   private readonly running = new Set<Promise<unknown>>();
 
-  /** `concurrency`: closes handled at once (default 1; the analysis threads' number is the useful most). */
+  /** `concurrency`: closes, and backfill steps, handled at once (default 1: one after another). */
   constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void; concurrency?: number }) {
     this.log = deps.log ?? (() => undefined);
     this.closes = new Bottleneck({ maxConcurrent: Math.max(1, deps.concurrency ?? 1) });
@@ -72,7 +73,7 @@ export class SignalsJobs {
       this.leader = await tryLock(lockKey);
       if (this.leader) {
         this.backfillState = 'running';
-        const r = await this.deps.pipeline.backfillAll(() => this.stopped);
+        const r = await this.deps.pipeline.backfillAll(() => this.stopped, this.deps.concurrency ?? 1);
         this.backfillState = 'done';
         this.log(`signals backfill: ${r.candles} candles computed, ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
       } else this.backfillState = 'follower';

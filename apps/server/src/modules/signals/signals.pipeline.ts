@@ -294,24 +294,30 @@ export class SignalsPipeline {
     return { inserted, scored, candles };
   }
 
-  /** Backfills every coin × TA timeframe (one at a time; stops early once `stopped()` says so). */
-  async backfillAll(stopped: () => boolean = () => false): Promise<{ inserted: number; scored: number; candles: number; ms: number }> {
+  /**
+   * Backfills every coin × TA timeframe, `concurrency` at a time (default 1: one after another; a
+   * live listing of hundreds of pairs overlaps the database waits of several), stopping early once
+   * `stopped()` says so.
+   */
+  async backfillAll(stopped: () => boolean = () => false, concurrency = 1): Promise<{ inserted: number; scored: number; candles: number; ms: number }> {
     const t0 = Date.now();
     let inserted = 0;
     let scored = 0;
     let candles = 0;
     const [progress, snapshots] = await Promise.all([this.deps.repo.progress(), this.deps.repo.snapshotTimes()]);
-    for (const row of this.deps.market.coinRows) {
-      for (const tf of row.timeframes) {
-        if (stopped()) return { inserted, scored, candles, ms: Date.now() - t0 };
-        if (!isTaTimeframe(tf)) continue;
+    const work: [CoinRow, TaTimeframe][] = [];
+    for (const row of this.deps.market.coinRows) for (const tf of row.timeframes) if (isTaTimeframe(tf)) work.push([row, tf]);
+    const next = async (): Promise<void> => {
+      for (let w = work.shift(); w && !stopped(); w = work.shift()) {
+        const [row, tf] = w;
         const k = `${row.id}:${tf}`;
         const r = await this.backfill(row, tf, { done: progress.get(k), snapshotAt: snapshots.get(k) }, stopped);
         inserted += r.inserted;
         scored += r.scored;
         candles += r.candles;
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, next));
     return { inserted, scored, candles, ms: Date.now() - t0 };
   }
 
