@@ -70,3 +70,20 @@ describe('combined streams in chunks', () => {
     expect(plan.unsubscribe.size + plan.subscribe.size + plan.open.length).toBe(0);
   });
 });
+
+describe("the exchange's clock", () => {
+  it('is wall time, moved forward (never back) by later exchange event times', async () => {
+    const { ExchangeClock } = await import('../../../platform/clock');
+    let wall = 1_000_000;
+    const clock = new ExchangeClock(() => wall);
+    expect(clock.now()).toBe(1_000_000);
+    clock.observe(999_900); // an event that took 100 ms to arrive: no change
+    expect(clock.now()).toBe(1_000_000);
+    clock.observe(1_300_000); // a stand-in running ahead of real time
+    expect(clock.now()).toBe(1_300_000);
+    wall += 1000;
+    expect(clock.now()).toBe(1_301_000);
+    clock.observe(1_000_500);
+    expect(clock.now()).toBe(1_301_000);
+  });
+});
