@@ -53,7 +53,7 @@ describe('Binance REST client: weight limits and back-off', () => {
   it('gives up after the attempts with a BinanceHttpError carrying the status and body', async () => {
     const { f } = scripted([{ status: 429, headers: { 'retry-after': '1' }, body: TOO_MANY }, { status: 429, headers: { 'retry-after': '1' }, body: TOO_MANY }]);
     const rest = new BinanceRest({ baseUrl: 'http://x', fetch: f, attempts: 2, ...fakeTime() });
-    const err = await rest.get('/api/v3/exchangeInfo', 20).catch((e) => e);
+    const err = (await rest.get('/api/v3/exchangeInfo', 20).catch((e: unknown) => e)) as BinanceHttpError;
     expect(err).toBeInstanceOf(BinanceHttpError);
     expect(err).toMatchObject({ status: 429, path: '/api/v3/exchangeInfo' });
     expect(err.body).toContain('-1003');
