@@ -1,22 +1,24 @@
 /**
  * bench:market — live mode at the scale of the whole exchange, on the local Binance stand-in
  * (scripts/binance-stand-in/stand-in.ts: `BENCH_MARKET_SYMBOLS` pairs, default 400, made from the
- * shipped real 5m series, shifted and rescaled; its clock moves only when this script moves it).
+ * shipped real 5m series, shifted and rescaled; its clock is real time).
  *
  * One server process (the production start-up: `scripts/server-runtime.mjs`, `MARKET_SOURCE=binance`)
  * on PostgreSQL (`DATABASE_URL`, required: this script reads the stored analyses), then:
  *
  * 1. start-up: time until /api/health says ready (the listing read, and the start-up analysis of
  *    every pair on 5m, 1h and 1d, each series fetched on first use through the weight limiter);
- * 2. idle RSS of the server process (VmRSS, all its threads) after 10 s without candle closes;
+ * 2. idle RSS of the server process (VmRSS, all its threads) 40 s after ready (the analysis threads
+ *    stop after 30 s without work);
  * 3. tick fan-out: `BENCH_MARKET_SSE` (default 5,000) clients on `GET /api/stream/market`, on a
  *    worker thread of this process; for each `tick` (one per second, every pair's price) the time
  *    from the server's clock at the tick (`now`, wall time: the stand-in's clock is behind it) to
  *    its arrival at each client; p50 / p99 / max over every (tick, client) of `BENCH_MARKET_TICKS`
  *    ticks (default 10);
- * 4. close → analysis: the stand-in closes one 5m candle of every pair (combined kline streams); the
- *    time from that publication to the 5m analysis of every pair stored (`ta_snapshots` rows at that
- *    candle, polled every 100 ms), with the 50 % and 90 % marks.
+ * 4. close → analysis: at the next 5m mark of the wall clock (a wait of up to 5 minutes) the stand-in
+ *    closes one 5m candle of every pair (combined kline streams); the time from that publication to
+ *    the 5m analysis of every pair stored (`ta_snapshots` rows at that candle, polled every 100 ms),
+ *    with the 50 % and 90 % marks.
  *
  * Targets: close → every analysis ≤ 10 s, idle RSS ≤ 600 MB, tick fan-out p99 ≤ 250 ms (2-core machine).
  * Usage: DATABASE_URL=postgres://… npm run bench:market   (127.0.0.1 only; stops by itself within
@@ -96,7 +98,8 @@ parentPort.on('message', (m) => {
 
 async function main() {
   const procs = new Processes(log, root);
-  const standIn = new BinanceStandIn({ symbols: SYMBOLS, speed: 0, publishMs: 1000, forming: false, start: Date.now() });
+  // the stand-in's clock is real time (the server's clock is wall time too): its 5m closes fall on the wall clock's 5m marks
+  const standIn = new BinanceStandIn({ symbols: SYMBOLS, speed: 1, publishMs: 1000, forming: false });
   const stop = async () => {
     await procs.stopAll();
     await standIn.close();
@@ -133,11 +136,16 @@ async function main() {
       Number((await db.query<{ n: number }>(candle === undefined ? sql`select count(*)::int as n from ta_snapshots where timeframe = ${tf}` : sql`select count(*)::int as n from ta_snapshots where timeframe = ${tf} and candle_time = ${candle}`))[0].n);
     log(`ready after ${startS.toFixed(0)} s (import, listing, start-up analysis): stored analyses 5m ${await snaps('5m')}, 1h ${await snaps('1h')}, 1d ${await snaps('1d')}`);
 
-    await sleep(10_000);
+    // the closes that fell during the start-up analysis are handled after it: wait until every pair's
+    // analysis reaches the last closed 5m candle, then 40 s more (the analysis threads stop after 30 s without work)
+    const lastClosed = () => Math.floor(Date.now() / FIVE) * FIVE - FIVE;
+    for (let i = 0; i < 600 && (await snaps('5m', lastClosed())) < standIn.pairs.length; i++) await sleep(1000);
+    log(`caught up with the closes of the start-up (${(await snaps('5m', lastClosed()))} pairs at the last 5m close) after ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    await sleep(40_000);
     const idleRss = rssMb(server.pid!);
     log(`idle RSS ${idleRss.toFixed(0)} MB`);
 
-    // tick fan-out
+    // tick fan-out (the server's clock is wall time until the first close: no stand-in event is ahead of it)
     const worker = new Worker(SSE_WORKER, { eval: true, workerData: { n: SSE, port: PORT } });
     const ask = <T>(m: string) => new Promise<T>((r) => { worker.once('message', r); worker.postMessage(m); });
     let st = { open: 0, failed: 0 };
@@ -155,12 +163,13 @@ async function main() {
     log(`tick fan-out: ${ticks} ticks × ${st.open} clients = ${lat.length} deliveries; p50 ${percentile(lat, 50)} ms, p99 ${percentile(lat, 99)} ms, max ${Math.max(...lat)} ms`);
     await sleep(5000);
 
-    // one 5m close of every pair → every 5m analysis stored
-    const boundary = Math.floor(standIn.now() / FIVE) * FIVE + FIVE;
-    const closeOpen = boundary - FIVE;
+    // the next 5m close of every pair (the stand-in publishes it within a second of the mark) → every 5m analysis stored
+    const seen = standIn.stats.lastClose.at;
+    log(`waiting ${((FIVE - (Date.now() % FIVE)) / 1000).toFixed(0)} s for the next 5m close…`);
+    while (standIn.stats.lastClose.at === seen) await sleep(20);
+    const c0 = standIn.stats.lastClose.at;
+    const closeOpen = standIn.stats.lastClose.open;
     const listed = standIn.pairs.length;
-    const c0 = performance.now();
-    standIn.advanceTo(boundary);
     let n = 0;
     let t50 = NaN;
     let t90 = NaN;

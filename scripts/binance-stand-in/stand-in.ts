@@ -124,8 +124,8 @@ export class BinanceStandIn {
   private published: number;
   private weight = { minute: 0, used: 0 };
   private failures: { status: 429 | 418; retryAfter: number | null }[] = [];
-  /** Counters: requests by path, 429/418 sent, WS messages sent, connections. */
-  readonly stats = { requests: new Map<string, number>(), throttled: 0, messages: 0, connections: 0, maxStreamsPerConnection: 0 };
+  /** Counters: requests by path, 429/418 sent, WS messages sent, connections; when (performance.now) the last 5m closes were published, and their open time. */
+  readonly stats = { requests: new Map<string, number>(), throttled: 0, messages: 0, connections: 0, maxStreamsPerConnection: 0, lastClose: { at: 0, open: 0, tf: '' } };
 
   constructor(private readonly opts: StandInOptions = {}) {
     const dataDir = opts.dataDir ?? path.resolve(import.meta.dirname, '..', '..', 'data');
@@ -383,7 +383,10 @@ export class BinanceStandIn {
           return { e: 'kline', E: now, s: p.pair, k: { t, T: t + tfMs - 1, s: p.pair, i: tf, f: 1, L: 2, o: this.fmt(o), c: this.fmt(c), h: this.fmt(h), l: this.fmt(l), v: this.fmt(v), n: 2, x: closed, q: this.fmt(v * c), V: this.fmt(v / 2), Q: this.fmt((v * c) / 2), B: '0' } };
         };
         // every candle that closed since the last publication (the last three at most)
-        if (prev < open) for (let t = Math.max(prev, open - 3 * tfMs); t < open; t += tfMs) this.emit(stream, event(t, true));
+        if (prev < open) {
+          for (let t = Math.max(prev, open - 3 * tfMs); t < open; t += tfMs) this.emit(stream, event(t, true));
+          if (tf === '5m') this.stats.lastClose = { at: performance.now(), open: open - tfMs, tf };
+        }
         if (this.opts.forming !== false) this.emit(stream, event(open, false));
       }
     }

@@ -212,7 +212,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // The clock-driven jobs start last, once every reaction is in place.
   // Live: closes and the start-up backfill of several pairs at once (two per analysis thread, so that
   // one's database writes overlap another's analysis); replay: one at a time, as always.
-  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log, concurrency: env.MARKET_SOURCE === 'binance' ? 2 * analysis.size : 1 }) : null;
+  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log, concurrency: env.MARKET_SOURCE === 'binance' ? 2 * analysis.size : 1, foldQueuedCloses: env.MARKET_SOURCE === 'binance' }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =

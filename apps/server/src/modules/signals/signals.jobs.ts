@@ -11,8 +11,8 @@ export const START_DELAY_MS = 5_000;
  * processes computes; the others retry on each candle close), the start-up backfill, then every
  * closed 5m/1h/1d candle through the {@link SignalsPipeline}: up to `concurrency` closes (and
  * backfill steps) at once, so that many pairs closing together use every analysis thread while
- * others wait on the database; the closes of one series one after another, and none before the
- * backfill is done. Constructed only in processes
+ * others wait on the database; the closes of one series one after another (a close arriving while
+ * the series' previous one still waits is folded into it in live mode), and none before the backfill is done. Constructed only in processes
  * with the worker role (`ROLES=web` never builds it).
  */
 export class SignalsJobs {
@@ -27,9 +27,15 @@ export class SignalsJobs {
   /** The last close job of each `symbol:tf` (the next one of the series waits for it). */
   private readonly series = new Map<string, Promise<unknown>>();
   private readonly running = new Set<Promise<unknown>>();
+  /** Series with a close job queued and not started. */
+  private readonly queued = new Set<string>();
 
-  /** `concurrency`: closes, and backfill steps, handled at once (default 1: one after another). */
-  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void; concurrency?: number }) {
+  /**
+   * `concurrency`: closes, and backfill steps, handled at once (default 1: one after another).
+   * `foldQueuedCloses`: a close of a series whose previous close still waits is folded into it (live
+   * mode, where hundreds of pairs close at once; default off: every close is its own job).
+   */
+  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void; concurrency?: number; foldQueuedCloses?: boolean }) {
     this.log = deps.log ?? (() => undefined);
     this.closes = new Bottleneck({ maxConcurrent: Math.max(1, deps.concurrency ?? 1) });
   }
@@ -94,7 +100,12 @@ export class SignalsJobs {
       if (!isTaTimeframe(e.timeframe)) return;
       const tf = e.timeframe;
       const key = `${e.symbol}:${tf}`;
+      // a close of a series whose previous close is still queued adds nothing: that job reads the
+      // latest candles when it starts and logs every candle closed since the last one it processed
+      if (this.deps.foldQueuedCloses && this.queued.has(key)) return;
+      this.queued.add(key);
       const job = async () => {
+        this.queued.delete(key);
         // the lock (and the backfill that follows taking it) in the one serial chain
         if (!(await this.enqueue(acquire)) || this.stopped) return;
         await this.deps.pipeline.onCandleClosed(e.symbol, tf);
