@@ -153,7 +153,7 @@ async function main() {
       await sleep(1000);
       st = await ask<{ open: number; failed: number }>('status');
     }
-    log(`SSE clients: ${st.open} open, ${st.failed} failed; RSS with them ${rssMb(server.pid!).toFixed(0)} MB`);
+    log(`SSE clients: ${st.open} open, ${st.failed} failed; RSS with them ${rssMb(server.pid!).toFixed(0)} MB; stand-in clock − wall clock ${standIn.now() - Date.now()} ms`);
     worker.postMessage('record');
     await sleep(TICKS * 1000 + 500);
     const { samples } = await ask<{ samples: [number, number][] }>('report');

@@ -114,7 +114,8 @@ export class BinanceStandIn {
   private readonly byPair = new Map<string, Pair>();
   private readonly speed: number;
   private readonly startMs: number;
-  private readonly wall0 = Date.now();
+  /** Wall time (ms) of the clock's start: taken with `startMs`, after the series are read. */
+  private readonly wall0: number;
   private manualNow: number;
   private server: http.Server | null = null;
   private wss: WebSocketServer | null = null;
@@ -147,7 +148,8 @@ export class BinanceStandIn {
     });
     for (const p of this.pairs) this.byPair.set(p.pair, p);
     this.speed = opts.speed ?? 1;
-    this.startMs = opts.start ?? Date.now();
+    this.wall0 = Date.now();
+    this.startMs = opts.start ?? this.wall0;
     this.manualNow = this.startMs;
     this.published = this.startMs;
   }
