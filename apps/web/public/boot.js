@@ -66,7 +66,7 @@
           try {
             var tfs = a.status === 200 ? JSON.parse(a.text).result.timeframes : null;
             return !!tfs && tfs.indexOf('1h') >= 0;
-          } catch {
+          } catch (e) {
             return false;
           }
         }),
