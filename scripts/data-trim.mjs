@@ -7,6 +7,7 @@
  *  - candles: 1d all; 1h from 2024-01-01; 15m and 5m from 2025-04-01 to 2025-08-31 (inclusive), where they exist;
  *  - coin metadata (coins.json, market-snapshot.json, global-market-daily.csv);
  *  - SVG icons of the listed coins (+ the generic fallback) and the icon licence;
+ *  - live mode's metadata snapshot (names, colours, logos of every coin the icon set covers);
  *  - the Fear & Greed history; the real news of 2025-05..08 and 2026-01.
  *
  * Usage: node scripts/data-trim.mjs [SOURCE_DIR]   (writes ./data, deterministic output)
@@ -16,6 +17,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { writeMonograms } from './coin-monograms.mjs';
+import { writeLiveMetadata } from './live-metadata.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'data'));
@@ -83,6 +85,8 @@ copy('cryptocurrency-icons/LICENSE.md', 'icons/LICENSE.md');
 copy('cryptocurrency-icons/SOURCE.md', 'icons/SOURCE.md');
 // coins without a licensed icon get a generated monogram in their brand colour (data/NOTICE)
 writeMonograms(out);
+// live mode's names and logos for every listed pair (data/coins/live-metadata.json)
+writeLiveMetadata(src, out);
 
 // 4. fear & greed
 copy('crypto-fear-greed-index/crypto_fear_greed_index_daily.csv', 'fear-greed/crypto_fear_greed_index_daily.csv');

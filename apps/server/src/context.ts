@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { importData, LOCKS, migrateDatabase, openDatabase, shippedDataImporters, type DatabaseHandle, type ImportProgress } from '@coinlens/db';
 import { dataDirOf, REPO_ROOT, type Env } from './platform/env';
-import { LiveClock, ReplayClock, type Clock } from './platform/clock';
+import { ExchangeClock, ReplayClock, type Clock } from './platform/clock';
 import { InProcessPubSub, RedisPubSub, type PubSub } from './platform/pubsub';
 import { ReadModels } from './platform/read-models';
 import { redisPrefixOf } from './platform/deployment';
@@ -14,6 +14,8 @@ import { MarketService } from './modules/market/market.service';
 import { CandleStore } from './modules/market/candle-store';
 import { ReplayMarketSource } from './providers/market/replay/replay-source';
 import { BinanceMarketSource } from './providers/market/binance/binance-source';
+import { readLiveMetadata } from './modules/market/live-metadata';
+import { AnalysisPool, defaultAnalysisThreads } from './modules/signals/analysis/analysis-thread';
 import type { MarketSource } from './providers/market/types';
 import { FollowingRepository } from './modules/following/following.repository';
 import { FollowingService } from './modules/following/following.service';
@@ -142,18 +144,36 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     const anchor = await marketRepo.replayAnchor(env.REPLAY_START, env.REPLAY_SPEED, Date.now());
     const window = await marketRepo.dataWindow();
     clock = new ReplayClock(env.REPLAY_START, env.REPLAY_SPEED, anchor, window?.to);
-  } else clock = new LiveClock();
+  } else clock = new ExchangeClock();
   // One copy of each candle series for the market source and the signals job; on the replay source
   // (immutable candles) also kept as column files in DATA_DIR/cache so that a restart reads no rows.
   const candles = new CandleStore({ db, repo: marketRepo }, { immutable: env.MARKET_SOURCE === 'replay', cacheDir: opts.db ? undefined : path.join(dataDirOf(env), 'cache', 'candles') });
   const redisPrefix = await redisPrefixOf(env, db);
   const pubsub: PubSub = env.REDIS_URL ? await RedisPubSub.connect(env.REDIS_URL, redisPrefix) : new InProcessPubSub();
   const readModels = await ReadModels.create({ pubsub, redisUrl: env.REDIS_URL, prefix: `${redisPrefix}rm:` });
+  // Live: every trading USDT pair of the exchange's listing (told to the market module, which lists
+  // exactly those), candles fetched on first use and kept in the database and the candle store.
   const source: MarketSource =
     env.MARKET_SOURCE === 'binance'
-      ? new BinanceMarketSource(clock, { restUrl: env.BINANCE_REST_URL, wsUrl: env.BINANCE_WS_URL, repo: marketRepo, log })
+      ? new BinanceMarketSource(clock, {
+          restUrl: env.BINANCE_REST_URL,
+          wsUrl: env.BINANCE_WS_URL,
+          tickMs: opts.tickMs,
+          repo: {
+            upsertCandles: async (symbol, tf, list) => {
+              await marketRepo.upsertCandles(symbol, tf, list);
+              candles.stored(symbol, tf, list);
+            },
+            storedCandles: (symbol, tf, limit) => marketRepo.latestCandles(symbol, tf, limit, clock.now()),
+          },
+          onUniverse: (pairs) => market.syncListing(pairs),
+          universeRefreshMs: env.BINANCE_LISTING_REFRESH_SECONDS * 1000,
+          weightPerMinute: env.BINANCE_WEIGHT_PER_MINUTE,
+          observeTime: clock instanceof ExchangeClock ? (t) => clock.observe(t) : undefined,
+          log,
+        })
       : new ReplayMarketSource(clock, (s, tf) => candles.load(s, tf), { tickMs: opts.tickMs });
-  const market = new MarketService({ repo: marketRepo, source, clock });
+  const market = new MarketService({ repo: marketRepo, source, clock, metadata: env.MARKET_SOURCE === 'binance' ? readLiveMetadata(shippedDataDir) : undefined });
   // Cross-module reactions (an analysis stored, news released) go through this bus: the emitter
   // awaits the reactions in the order they were added below, a failing one is logged.
   const events = createEventBus<AppEvents>({ onError: (name, e) => log(REACTION_FAILED[name](e)) });
@@ -168,7 +188,9 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // Signals: the pipeline emits `signals.analysisStored`; its reactions, in this order: calibration,
   // the AI's built-in strategies (1h), the alerts evaluator (live analyses, worker processes).
   const signalsRepo = new SignalsRepository(db);
-  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events });
+  // Analysis threads: one in replay (28 coins), one per core in live mode (every listed pair closes at once).
+  const analysis = new AnalysisPool({ threads: env.ANALYSIS_THREADS ?? (env.MARKET_SOURCE === 'binance' ? defaultAnalysisThreads() : 1) });
+  const signalsPipeline = new SignalsPipeline({ repo: signalsRepo, market, source, clock, readModels, log, loadSeries: (s, tf, fresh) => candles.load(s, tf, fresh), events, analysis });
   const calibration = new CalibrationService({ repo: new CalibrationRepository(db), clock, coinRows: () => market.coinRows, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until), planInputs: (row, tf, after, fromIndex) => signalsPipeline.planInputs(row, tf, after, fromIndex),
     allCandles: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY), feePct: env.STRATEGY_FEE_PCT, log });
   events.on('signals.analysisStored', calibrationHook(calibration));
@@ -209,7 +231,9 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
   // A worker's start chains what a stopped process stored without appending (searching every row once).
   if (worker && env.NODE_ENV !== 'test') record.requestAppend(true);
   // The clock-driven jobs start last, once every reaction is in place.
-  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log }) : null;
+  // Live: closes and the start-up backfill of several pairs at once (two per analysis thread, so that
+  // one's database writes overlap another's analysis); replay: one at a time, as always.
+  const signalsJobs = worker ? new SignalsJobs({ pipeline: signalsPipeline, source, log, concurrency: env.MARKET_SOURCE === 'binance' ? 2 * analysis.size : 1, foldQueuedCloses: env.MARKET_SOURCE === 'binance' }) : null;
   if (signalsJobs && env.NODE_ENV !== 'test') await signalsJobs.start(LOCKS.signals, (k) => db.tryLock(k));
   // Tests drive the news jobs by hand (newsPipeline.runJobsOnce).
   const stopNewsJobs =

@@ -24,6 +24,29 @@ export class LiveClock implements Clock {
 }
 
 /**
+ * The exchange's clock for live market data: wall time plus the largest lead of an exchange event
+ * time over it seen so far (`observe`, called with each stream message's event time). On the real
+ * exchange the lead is about zero (the message took time to arrive), so this is wall time; a local
+ * stand-in of the exchange that runs its market faster than real time moves it forward with each
+ * message, so a candle the exchange reports closed is closed here too. Never goes back.
+ */
+export class ExchangeClock implements Clock {
+  readonly mode = 'live' as const;
+  readonly speed = 1;
+  readonly start = null;
+  private lead = 0;
+  constructor(private readonly wall: () => number = Date.now) {}
+  now(): number {
+    return this.wall() + this.lead;
+  }
+  /** An event time (ms) of the exchange. */
+  observe(t: number): void {
+    const lead = t - this.wall();
+    if (lead > this.lead) this.lead = lead;
+  }
+}
+
+/**
  * Replay clock: `now = start + (wall − anchorWall) × speed`, wrapping to `start` when it passes
  * `end` (so a long-running demo keeps replaying its window). `anchorWall` is shared by all
  * processes through the database (see market/replay-anchor), so N processes agree on "now".

@@ -111,6 +111,12 @@ export const EnvSchema = z.object({
   REPLAY_SPEED: z.coerce.number().min(0).max(100_000).default(1),
   BINANCE_REST_URL: z.string().url().default('https://api.binance.com'),
   BINANCE_WS_URL: z.string().url().default('wss://stream.binance.com:9443'),
+  /** Seconds between reads of the exchange's listing (`exchangeInfo`) in live mode; 0 = only at start. */
+  BINANCE_LISTING_REFRESH_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Request weight per minute this process may spend on Binance REST (Binance allows 6000 per IP). */
+  BINANCE_WEIGHT_PER_MINUTE: z.coerce.number().int().min(10).max(6000).default(3000),
+  /** Analysis worker threads of the signals pipeline (default: live mode one per CPU core, at most 4; replay 1). */
+  ANALYSIS_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   /** The folder with the shipped data set (default: the repo's data/). */
   SHIPPED_DATA_DIR: z.string().optional(),
   /** Folder of the built web app; served when present. */
@@ -315,8 +321,8 @@ export const ENV_DOCS: EnvDoc[] = [
   { section: 'Market data and the replay clock', vars: ['MARKET_SOURCE'], default: '`replay`', meaning: '`replay`: shipped Binance candles on the replay clock; `binance`: Binance public REST + WebSocket' },
   { section: 'Market data and the replay clock', vars: ['REPLAY_START'], default: '`2025-05-16T00:00:00Z`', meaning: 'where the replay clock starts' },
   { section: 'Market data and the replay clock', vars: ['REPLAY_SPEED'], default: '`1`', meaning: 'replay speed (60 = one minute per second; 0 = frozen)' },
-  { section: 'Market data and the replay clock', vars: ['BINANCE_REST_URL'], default: '`https://api.binance.com`', meaning: 'Binance spot REST base URL' },
-  { section: 'Market data and the replay clock', vars: ['BINANCE_WS_URL'], default: '`wss://stream.binance.com:9443`', meaning: 'Binance spot WebSocket base URL' },
+  { section: 'Market data and the replay clock', vars: ['BINANCE_REST_URL', 'BINANCE_WS_URL'], default: '`https://api.binance.com`, `wss://stream.binance.com:9443`', meaning: 'Binance spot REST and WebSocket base URLs (the local stand-in: `docs/live-market.md`)' },
+  { section: 'Market data and the replay clock', vars: ['BINANCE_LISTING_REFRESH_SECONDS', 'BINANCE_WEIGHT_PER_MINUTE', 'ANALYSIS_THREADS'], default: '`300`; `3000`; live: CPU cores (≤ 4), replay: `1`', meaning: 'live mode: seconds between reads of the exchange\'s listing (`0` = at start only); REST request weight per minute (Binance allows 6000 per IP; 429/418 hold every request for `Retry-After`); analysis worker threads' },
   { section: 'News', vars: ['NEWS_FEEDS'], default: '—', meaning: 'comma list of RSS 2.0 / Atom feed URLs to ingest, e.g. `https://www.coindesk.com/arc/outboundfeeds/rss/,https://cointelegraph.com/rss,https://decrypt.co/feed`' },
   { section: 'News', vars: ['CRYPTOCOMPARE_API_KEY'], default: '—', meaning: 'key of the CryptoCompare news API (`/data/v2/news/?lang=EN`); the provider is off without it' },
   { section: 'News', vars: ['CRYPTOCOMPARE_BASE_URL'], default: '`https://min-api.cryptocompare.com`', meaning: 'base URL of that API' },

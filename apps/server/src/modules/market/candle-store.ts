@@ -45,6 +45,34 @@ export class CandleStore {
     return p;
   }
 
+  /**
+   * A live source stored `candles` (oldest first) of (symbol, tf): a loaded series gets the ones
+   * after its last candle appended (its last one replaced when equal), without reading the database
+   * again; candles older than its end make it reload on next use. Nothing when not loaded.
+   */
+  stored(symbol: string, tf: Timeframe, candles: readonly { time: number; open: number; high: number; low: number; close: number; volume: number }[]): void {
+    const key = `${symbol}:${tf}`;
+    const p = this.series.get(key);
+    if (!p || !candles.length) return;
+    const next = p.then((s) => {
+      const n = s.openTime.length;
+      const last = n ? s.openTime[n - 1] : -Infinity;
+      if (candles[0].time < last) return null;
+      const keep = candles[0].time === last ? n - 1 : n;
+      const m = keep + candles.length;
+      const col = (src: Float64Array, pick: (c: (typeof candles)[number]) => number) => {
+        const out = new Float64Array(m);
+        out.set(src.subarray(0, keep));
+        candles.forEach((c, i) => (out[keep + i] = pick(c)));
+        return out;
+      };
+      return { openTime: col(s.openTime, (c) => c.time), open: col(s.open, (c) => c.open), high: col(s.high, (c) => c.high), low: col(s.low, (c) => c.low), close: col(s.close, (c) => c.close), volume: col(s.volume, (c) => c.volume), tfMs: s.tfMs };
+    });
+    const settled = next.then((s) => s ?? this.deps.repo.loadSeries(symbol, tf));
+    this.series.set(key, settled);
+    settled.catch(() => this.series.delete(key));
+  }
+
   private importChecksums(): Promise<Map<string, string>> {
     this.checksums ??= this.deps.repo.candleImportChecksums().catch(() => new Map<string, string>());
     return this.checksums;

@@ -73,7 +73,7 @@ beforeAll(async () => {
       return res.end(JSON.stringify(rows));
     }
     if (u.pathname === '/api/v3/ticker/24hr') {
-      const syms = (JSON.parse(u.searchParams.get('symbols')!) as string[]).filter((s) => PRICES[s] !== undefined);
+      const syms = u.searchParams.has('symbols') ? (JSON.parse(u.searchParams.get('symbols')!) as string[]).filter((s) => PRICES[s] !== undefined) : Object.keys(PRICES);
       return res.end(
         JSON.stringify(syms.map((s) => ({ symbol: s, lastPrice: String(PRICES[s]), priceChangePercent: '1.5', highPrice: String(PRICES[s] * 1.02), lowPrice: String(PRICES[s] * 0.98), quoteVolume: '123456789', closeTime: T0 }))),
       );
@@ -97,7 +97,10 @@ describe('live (MARKET_SOURCE=binance): USDC and SHIB from their Binance pairs',
   });
   afterAll(async () => t?.close());
 
-  it('asks Binance for SHIBUSDT and USDCUSDT (never USDTUSDT) and prices both', async () => {
+  it('asks Binance for SHIBUSDT and USDCUSDT candles on first use (never USDTUSDT) and prices both', async () => {
+    // without an exchangeInfo answer the source follows the stored coins; candles are fetched when first asked
+    expect(requested.some((r) => r.startsWith('/api/v3/klines'))).toBe(false);
+    for (const coin of ['shib', 'usdc']) expect((await get(t, `/api/crypto/cmc_historical?coin=${coin}&timeframe=1h&limit=5`)).status).toBe(200);
     expect(requested.some((r) => r.startsWith('/api/v3/klines?symbol=SHIBUSDT'))).toBe(true);
     expect(requested.some((r) => r.startsWith('/api/v3/klines?symbol=USDCUSDT'))).toBe(true);
     expect(requested.some((r) => r.includes('USDTUSDT'))).toBe(false);

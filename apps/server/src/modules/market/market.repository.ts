@@ -38,6 +38,30 @@ export class MarketRepository {
       from coins order by cmc_rank asc nulls last, symbol asc`);
   }
 
+  /**
+   * Stores coins the exchange lists that have no row yet (live mode); a coin whose symbol or slug
+   * is taken is left as it is. Returns how many rows were added.
+   */
+  async addListedCoins(coins: { symbol: string; name: string; slug: string; tradingPair: string; icon: string; brandColor: string | null; timeframes: Timeframe[] }[]): Promise<number> {
+    if (!coins.length) return 0;
+    const rows = await this.h.query<{ id: number }>(sql`insert into coins (symbol, name, slug, trading_pair, icon, brand_color, timeframes)
+      select x.symbol, x.name, x.slug, x.trading_pair, x.icon, x.brand_color, x.timeframes
+      from jsonb_to_recordset(${JSON.stringify(coins.map((c) => ({ symbol: c.symbol, name: c.name, slug: c.slug, trading_pair: c.tradingPair, icon: c.icon, brand_color: c.brandColor, timeframes: c.timeframes })))}::jsonb)
+        as x(symbol text, name text, slug text, trading_pair text, icon text, brand_color text, timeframes jsonb)
+      on conflict do nothing returning id`);
+    return rows.length;
+  }
+
+  /** The latest `limit` stored candles of (symbol, timeframe) closed by `closedBy` (ms), oldest first. */
+  async latestCandles(symbol: string, tf: Timeframe, limit: number, closedBy: number): Promise<Candle[]> {
+    const rows = await this.h.query<Candle>(sql`
+      select k.open_time as time, k.open, k.high, k.low, k.close, k.volume
+      from candles k join coins c on c.id = k.coin_id
+      where c.symbol = ${symbol} and k.timeframe = ${tf} and k.open_time <= ${closedBy - TIMEFRAME_MS[tf]}
+      order by k.open_time desc limit ${limit}`);
+    return rows.reverse().map((r) => ({ ...r, time: Number(r.time) }));
+  }
+
   /** The full stored series of (symbol, timeframe), oldest first, as columns. */
   async loadSeries(symbol: string, tf: Timeframe): Promise<SeriesColumns> {
     const rows = await this.h.query<Candle>(sql`

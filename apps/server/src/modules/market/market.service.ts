@@ -5,6 +5,13 @@ import { AppError } from '../../platform/errors';
 import type { Clock } from '../../platform/clock';
 import type { MarketSource, MarketUniverse, Ticker } from '../../providers/market/types';
 import type { CoinRow, MarketRepository } from './market.repository';
+import type { LiveMetadata } from './live-metadata';
+
+/** A trading pair of the live listing: base asset and exchange symbol (see providers/market/binance/universe.ts). */
+export interface ListedCoin {
+  symbol: string;
+  tradingPair: string;
+}
 
 const DAY = 86_400_000;
 /** The quote currency of every price. */
@@ -37,12 +44,48 @@ export const PRICE_REUSE_MS = 1000;
 export class MarketService {
   private coins: CoinRow[] = [];
   private window: { from: number; to: number } | null = null;
-  constructor(private readonly deps: { repo: MarketRepository; source: MarketSource; clock: Clock }) {}
+  /** Live mode: the symbols the exchange lists now (null until the first listing, and in replay). */
+  private listed: Set<string> | null = null;
+  constructor(private readonly deps: { repo: MarketRepository; source: MarketSource; clock: Clock; metadata?: LiveMetadata }) {}
 
-  /** Loads the coin list (call at start and after an import). */
+  /**
+   * Loads the coin list (call at start and after an import). In live mode, once the exchange's
+   * listing is known ({@link syncListing}), the list is USDT and the listed coins only, each
+   * followed on every timeframe.
+   */
   async load(): Promise<void> {
-    this.coins = await this.deps.repo.listCoins();
+    const rows = await this.deps.repo.listCoins();
+    const listed = this.listed;
+    this.coins = listed ? rows.filter((c) => c.symbol === QUOTE || listed.has(c.symbol)).map((c) => (c.symbol === QUOTE ? c : { ...c, timeframes: [...TIMEFRAMES] })) : rows;
     this.window = await this.deps.repo.dataWindow();
+  }
+
+  /**
+   * Live mode: makes the coin list the exchange's listing. Coins without a row are stored first,
+   * named from the shipped metadata snapshot (name, brand colour, icon) or, without an entry, by
+   * their symbol with the generic icon; they have no supply, market cap or rank (no openly licensed
+   * source has them). Delisted coins leave the list (their stored rows, candles and signals stay).
+   */
+  async syncListing(pairs: readonly ListedCoin[]): Promise<void> {
+    const rows = await this.deps.repo.listCoins();
+    const symbols = new Set(rows.map((r) => r.symbol));
+    const slugs = new Set(rows.map((r) => r.slug));
+    const meta = this.deps.metadata?.bySymbol;
+    const fresh = [];
+    for (const p of pairs) {
+      if (symbols.has(p.symbol)) continue;
+      let slug = p.symbol.toLowerCase();
+      if (slugs.has(slug)) slug = `${slug}-${QUOTE.toLowerCase()}`;
+      slugs.add(slug);
+      const m = meta?.get(p.symbol);
+      fresh.push({ symbol: p.symbol, name: m?.name ?? p.symbol, slug, tradingPair: p.tradingPair, icon: m?.icon ?? 'generic.svg', brandColor: m?.color ?? null, timeframes: [...TIMEFRAMES] });
+    }
+    await this.deps.repo.addListedCoins(fresh);
+    this.listed = new Set(pairs.map((p) => p.symbol));
+    await this.load();
+    let h = 0x811c9dc5;
+    for (const ch of [...this.listed].sort().join(',')) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+    this.listingKey = `${this.listed.size}-${h.toString(36)}`;
   }
 
   get coinRows(): readonly CoinRow[] {
@@ -146,8 +189,12 @@ export class MarketService {
    * replay speed), so every process of a deployment agrees on it.
    */
   priceVersion(): string {
-    return String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
+    const step = String(Math.floor(this.deps.clock.now() / (PRICE_REUSE_MS * Math.max(1, this.deps.clock.speed))));
+    return this.listingKey ? `${this.listingKey}:${step}` : step;
   }
+
+  /** Live mode: a key of the listed symbols (count and hash), the same in every process that read the same listing; '' otherwise. */
+  private listingKey = '';
 
   /**
    * Coins whose symbol, name, Chinese name ({@link COIN_NAMES_ZH}: 比特币 finds BTC) or slug contains

@@ -1,3 +1,4 @@
+import Bottleneck from 'bottleneck';
 import type { MarketSource } from '../../providers/market/types';
 import type { SignalsPipeline } from './signals.pipeline';
 import { isTaTimeframe } from '@coinlens/contracts';
@@ -8,8 +9,11 @@ export const START_DELAY_MS = 5_000;
 /**
  * The clock-driven signals jobs of a worker process: under the `signals` advisory lock (one of N
  * processes computes; the others retry on each candle close), the start-up backfill, then every
- * closed 5m/1h/1d candle through the {@link SignalsPipeline}, one job at a time. Constructed only
- * in processes with the worker role (`ROLES=web` never builds it).
+ * closed 5m/1h/1d candle through the {@link SignalsPipeline}: up to `concurrency` closes (and
+ * backfill steps) at once, so that many pairs closing together use every analysis thread while
+ * others wait on the database; the closes of one series one after another (a close arriving while
+ * the series' previous one still waits is folded into it in live mode), and none before the backfill is done. Constructed only in processes
+ * with the worker role (`ROLES=web` never builds it).
  */
 export class SignalsJobs {
   private chain: Promise<unknown> = Promise.resolve();
@@ -19,9 +23,21 @@ export class SignalsJobs {
   private unsubscribe: (() => void) | null = null;
   private leader = false;
   private readonly log: (msg: string) => void;
+  private readonly closes: Bottleneck;
+  /** The last close job of each `symbol:tf` (the next one of the series waits for it). */
+  private readonly series = new Map<string, Promise<unknown>>();
+  private readonly running = new Set<Promise<unknown>>();
+  /** Series with a close job queued and not started. */
+  private readonly queued = new Set<string>();
 
-  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void }) {
+  /**
+   * `concurrency`: closes, and backfill steps, handled at once (default 1: one after another).
+   * `foldQueuedCloses`: a close of a series whose previous close still waits is folded into it (live
+   * mode, where hundreds of pairs close at once; default off: every close is its own job).
+   */
+  constructor(private readonly deps: { pipeline: SignalsPipeline; source: MarketSource; log?: (msg: string) => void; concurrency?: number; foldQueuedCloses?: boolean }) {
     this.log = deps.log ?? (() => undefined);
+    this.closes = new Bottleneck({ maxConcurrent: Math.max(1, deps.concurrency ?? 1) });
   }
 
 
@@ -34,6 +50,8 @@ export class SignalsJobs {
   /** Resolves when every queued job has run. */
   async idle(): Promise<void> {
     await this.starting;
+    await this.chain;
+    while (this.running.size) await Promise.allSettled([...this.running]);
     await this.chain;
   }
 
@@ -61,7 +79,7 @@ export class SignalsJobs {
       this.leader = await tryLock(lockKey);
       if (this.leader) {
         this.backfillState = 'running';
-        const r = await this.deps.pipeline.backfillAll(() => this.stopped);
+        const r = await this.deps.pipeline.backfillAll(() => this.stopped, this.deps.concurrency ?? 1);
         this.backfillState = 'done';
         this.log(`signals backfill: ${r.candles} candles computed, ${r.inserted} signals stored, ${r.scored} scored in ${r.ms} ms`);
       } else this.backfillState = 'follower';
@@ -81,8 +99,26 @@ export class SignalsJobs {
     this.unsubscribe = this.deps.source.onCandleClosed((e) => {
       if (!isTaTimeframe(e.timeframe)) return;
       const tf = e.timeframe;
-      void this.enqueue(async () => {
-        if (await acquire()) await this.deps.pipeline.onCandleClosed(e.symbol, tf);
+      const key = `${e.symbol}:${tf}`;
+      // a close of a series whose previous close is still queued adds nothing: that job reads the
+      // latest candles when it starts and logs every candle closed since the last one it processed
+      if (this.deps.foldQueuedCloses && this.queued.has(key)) return;
+      this.queued.add(key);
+      const job = async () => {
+        this.queued.delete(key);
+        // the lock (and the backfill that follows taking it) in the one serial chain
+        if (!(await this.enqueue(acquire)) || this.stopped) return;
+        await this.deps.pipeline.onCandleClosed(e.symbol, tf);
+      };
+      const prev = this.series.get(key) ?? Promise.resolve();
+      const next = prev
+        .then(() => this.closes.schedule(job))
+        .catch((err) => this.log(`signals job failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
+      this.series.set(key, next);
+      this.running.add(next);
+      void next.finally(() => {
+        this.running.delete(next);
+        if (this.series.get(key) === next) this.series.delete(key);
       });
     });
   }

@@ -11,7 +11,7 @@ import type { MarketService } from '../market/market.service';
 import type { NewSignal, SignalOutcome, SignalsRepository } from './signals.repository';
 import type { SignalsEvents } from './signals.events';
 import { isTaTimeframe } from '@coinlens/contracts';
-import { AnalysisThread, type AnalysisRunner } from './analysis/analysis-thread';
+import { AnalysisPool, type AnalysisRunner } from './analysis/analysis-thread';
 import type { AnalysisJob, DetectedSignal, PlanInput } from './analysis/analysis-job';
 
 const HOUR = 3_600_000;
@@ -35,7 +35,7 @@ export interface SignalsDeps {
   /** Where the read side stores its results (one of this process when absent). */
   readModels?: ReadModels;
   log?: (msg: string) => void;
-  /** Where the technical analysis runs; default a worker thread ({@link AnalysisThread}). */
+  /** Where the technical analysis runs; default worker threads ({@link AnalysisPool}). */
   analysis?: AnalysisRunner;
   /**
    * The process' one cache of stored series (`CandleStore.load` of the market module; `fresh`
@@ -66,7 +66,7 @@ export class SignalsPipeline {
   constructor(private readonly deps: SignalsDeps) {
     this.log = deps.log ?? (() => undefined);
     this.readModels = deps.readModels ?? ReadModels.local();
-    this.analysis = deps.analysis ?? new AnalysisThread();
+    this.analysis = deps.analysis ?? new AnalysisPool();
   }
 
   private async notify(row: CoinRow, tf: TaTimeframe, result: TaResult | null, origin: 'live' | 'backfill', stopped: () => boolean = () => false): Promise<void> {
@@ -92,6 +92,8 @@ export class SignalsPipeline {
   async historyUntil(symbol: string, tf: TaTimeframe, until: number, maxCandles = HISTORY_MAX_CANDLES): Promise<{ s: SeriesColumns; from: number; to: number }> {
     const cut = Math.min(until, this.deps.clock.now());
     const tfMs = TIMEFRAME_MS[tf];
+    // a live source fetches a series on its first use (and stores it) before it can be read back
+    await this.deps.source.prepare?.(symbol, tf, 'background');
     let s = await this.loadSeries(symbol, tf);
     if (this.deps.source.name !== 'replay' && (s.openTime.length === 0 || s.openTime[s.openTime.length - 1] + tfMs < cut - tfMs)) s = await this.loadSeries(symbol, tf, true);
     const last = lastIndexAtOrBefore(s.openTime, cut - tfMs);
@@ -292,24 +294,30 @@ export class SignalsPipeline {
     return { inserted, scored, candles };
   }
 
-  /** Backfills every coin × TA timeframe (one at a time; stops early once `stopped()` says so). */
-  async backfillAll(stopped: () => boolean = () => false): Promise<{ inserted: number; scored: number; candles: number; ms: number }> {
+  /**
+   * Backfills every coin × TA timeframe, `concurrency` at a time (default 1: one after another; a
+   * live listing of hundreds of pairs overlaps the database waits of several), stopping early once
+   * `stopped()` says so.
+   */
+  async backfillAll(stopped: () => boolean = () => false, concurrency = 1): Promise<{ inserted: number; scored: number; candles: number; ms: number }> {
     const t0 = Date.now();
     let inserted = 0;
     let scored = 0;
     let candles = 0;
     const [progress, snapshots] = await Promise.all([this.deps.repo.progress(), this.deps.repo.snapshotTimes()]);
-    for (const row of this.deps.market.coinRows) {
-      for (const tf of row.timeframes) {
-        if (stopped()) return { inserted, scored, candles, ms: Date.now() - t0 };
-        if (!isTaTimeframe(tf)) continue;
+    const work: [CoinRow, TaTimeframe][] = [];
+    for (const row of this.deps.market.coinRows) for (const tf of row.timeframes) if (isTaTimeframe(tf)) work.push([row, tf]);
+    const next = async (): Promise<void> => {
+      for (let w = work.shift(); w && !stopped(); w = work.shift()) {
+        const [row, tf] = w;
         const k = `${row.id}:${tf}`;
         const r = await this.backfill(row, tf, { done: progress.get(k), snapshotAt: snapshots.get(k) }, stopped);
         inserted += r.inserted;
         scored += r.scored;
         candles += r.candles;
       }
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, concurrency) }, next));
     return { inserted, scored, candles, ms: Date.now() - t0 };
   }
 

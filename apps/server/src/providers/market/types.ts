@@ -39,6 +39,12 @@ export interface MarketSource {
   /** The candle forming at now (open time = now floored to the timeframe), or null when no data. */
   getForming(symbol: string, timeframe: Timeframe): Promise<Candle | null>;
   getTicker(symbol: string): Promise<Ticker | null>;
+  /**
+   * Makes sure the candles of (symbol, timeframe) are at hand and stored (a live source fetches a
+   * series on its first use; `now` when a reader waits on it, `background` for the analysis of every
+   * pair). Absent: every series is always at hand (the replay source).
+   */
+  prepare?(symbol: string, timeframe: Timeframe, priority?: 'now' | 'background'): Promise<void>;
   getTickers(): Promise<Ticker[]>;
   onTick(cb: (tickers: Ticker[], now: number) => void): () => void;
   onCandleClosed(cb: (e: CandleClosedEvent) => void): () => void;

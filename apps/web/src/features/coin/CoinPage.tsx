@@ -128,8 +128,14 @@ function StatsPanel({ coin }: { coin: CoinDetail }) {
         <Stat label={t('stats.volumeMarketCap')}>{coin.volume_market_cap_ratio == null ? '—' : `${(coin.volume_market_cap_ratio * 100).toFixed(2)}%`}</Stat>
         <Stat label={t('stats.circulatingSupply')}>{coin.circulating_supply == null ? '—' : `${formatNumber(coin.circulating_supply)} ${sym}`}</Stat>
         <Stat label={t('stats.totalSupply')}>{coin.total_supply == null ? '—' : `${formatNumber(coin.total_supply)} ${sym}`}</Stat>
-        <Stat label={t('stats.maxSupply')}>{coin.max_supply == null ? t('stats.unlimited') : `${formatNumber(coin.max_supply)} ${sym}`}</Stat>
+        <Stat label={t('stats.maxSupply')}>{coin.max_supply != null ? `${formatNumber(coin.max_supply)} ${sym}` : coin.supply_as_of ? t('stats.unlimited') : '—'}</Stat>
       </dl>
+      {/* a coin outside the supply snapshot (live mode lists every pair of the exchange): say why the figures are missing */}
+      {!coin.supply_as_of && coin.symbol !== 'USDT' && (
+        <p className="px-4 pb-2 text-[12px] text-muted" data-testid="coin-supply-missing">
+          {t('stats.supplyMissing')}
+        </p>
+      )}
       <p className="border-t border-border px-4 py-2 text-[11px] text-muted" data-testid="coin-credits">
         {[asOf, ...credits].filter(Boolean).join(' · ')}
       </p>

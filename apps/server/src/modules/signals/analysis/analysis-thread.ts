@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Candles } from '@coinlens/ta';
 import type { AnalysisJob, AnalysisOutput } from './analysis-job';
@@ -99,5 +100,43 @@ export class AnalysisThread implements AnalysisRunner {
     const w = this.worker;
     this.worker = null;
     if (w) await w.terminate();
+  }
+}
+
+/** Analysis threads of a pool by default: one per CPU core the process may use, at most 4. */
+export const defaultAnalysisThreads = () => Math.max(1, Math.min(4, os.availableParallelism?.() ?? os.cpus().length));
+
+/**
+ * Several {@link AnalysisThread}s: each job goes to the thread with the fewest jobs waiting, so the
+ * analyses of many pairs closing at once run in parallel (one per core). Each thread starts on its
+ * first job and stops when idle, as a single thread does. Errors: as {@link AnalysisThread}.
+ */
+export class AnalysisPool implements AnalysisRunner {
+  private readonly threads: AnalysisThread[];
+  private readonly load: number[];
+
+  /** `threads`: how many (default {@link defaultAnalysisThreads}); `idleMs`: as AnalysisThread. */
+  constructor(opts: { threads?: number; idleMs?: number } = {}) {
+    const n = Math.max(1, opts.threads ?? defaultAnalysisThreads());
+    this.threads = Array.from({ length: n }, () => new AnalysisThread({ idleMs: opts.idleMs }));
+    this.load = this.threads.map(() => 0);
+  }
+
+  /** Number of threads. */
+  get size(): number {
+    return this.threads.length;
+  }
+
+  run(job: AnalysisJob): Promise<AnalysisOutput> {
+    let i = 0;
+    for (let k = 1; k < this.load.length; k++) if (this.load[k] < this.load[i]) i = k;
+    this.load[i]++;
+    return this.threads[i].run(job).finally(() => {
+      this.load[i]--;
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((t) => t.close()));
   }
 }

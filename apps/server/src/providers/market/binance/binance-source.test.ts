@@ -37,7 +37,7 @@ beforeAll(async () => {
     res.setHeader('content-type', 'application/json');
     if (u.pathname === '/api/v3/klines') return res.end(JSON.stringify(klines(u.searchParams.get('interval')!, Number(u.searchParams.get('limit')))));
     if (u.pathname === '/api/v3/ticker/24hr') {
-      const syms = JSON.parse(u.searchParams.get('symbols')!);
+      const syms = u.searchParams.has('symbols') ? JSON.parse(u.searchParams.get('symbols')!) : ['BTCUSDT'];
       return res.end(JSON.stringify(syms.map((s: string) => ({ symbol: s, priceChange: '100.0', priceChangePercent: '0.167', weightedAvgPrice: '60000', prevClosePrice: '59900', lastPrice: '60000.01', lastQty: '0.1', bidPrice: '60000', bidQty: '1', askPrice: '60000.02', askQty: '1', openPrice: '59900', highPrice: '61000', lowPrice: '59000', volume: '1000', quoteVolume: '60000000', openTime: NOW - 24 * H, closeTime: NOW, firstId: 1, lastId: 2, count: 2 }))));
     }
     res.statusCode = 404;
@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('Binance market source', () => {
-  it('backfills candles and tickers over REST, then follows the WebSocket streams', async () => {
+  it('fetches candles on first use and tickers over REST, then follows the WebSocket streams', async () => {
     const clock = new ManualClock(NOW, 'live', null);
     const stored: { symbol: string; tf: string; n: number }[] = [];
     const src = new BinanceMarketSource(clock, {
@@ -64,9 +64,11 @@ describe('Binance market source', () => {
       backfill: 50,
       repo: { upsertCandles: async (symbol, tf, c) => void stored.push({ symbol, tf, n: c.length }) },
     });
+    // no exchangeInfo here: the source follows the coins it was given
     await src.start([{ symbol: 'BTC', tradingPair: 'BTCUSDT', timeframes: ['1h'] }]);
-    expect(requested.some((r) => r.startsWith('/api/v3/klines?symbol=BTCUSDT&interval=1h&limit=50'))).toBe(true);
+    expect(requested.some((r) => r.startsWith('/api/v3/klines'))).toBe(false); // candles are fetched on first use
     const hourly = await src.getCandles('BTC', '1h', { limit: 10 });
+    expect(requested.some((r) => r.startsWith('/api/v3/klines?symbol=BTCUSDT&interval=1h&limit=50'))).toBe(true);
     expect(hourly).toHaveLength(10);
     expect(hourly.at(-1)!.time).toBe(Math.floor(NOW / H) * H - H); // last closed hour
     expect((await src.getForming('BTC', '1h'))!.time).toBe(Math.floor(NOW / H) * H);

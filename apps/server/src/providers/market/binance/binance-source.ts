@@ -1,11 +1,15 @@
-import WebSocket from 'ws';
 import { type Candle, type Timeframe, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import type { Clock } from '../../../platform/clock';
 import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniverse, type Ticker } from '../types';
+import { BINANCE_WEIGHT, BinanceRest, type RequestPriority } from './binance-rest';
+import { diffUniverse, listedPairsOf, type ExchangeInfoSymbol, type ListedPair, type UniverseDiff } from './universe';
+import { StreamPool } from './streams';
 
-/** Where closed candles are persisted (the market repository). */
+/** Where closed candles are persisted and read back (the market repository, through the candle store). */
 export interface CandleSink {
   upsertCandles(symbol: string, tf: Timeframe, candles: Candle[]): Promise<void>;
+  /** The latest `limit` stored candles of the series, oldest first (none: every series is fetched whole). */
+  storedCandles?(symbol: string, tf: Timeframe, limit: number): Promise<Candle[]>;
 }
 
 /** Binance REST `/api/v3/klines` row: [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, takerBase, takerQuote, ignore]. */
@@ -22,121 +26,270 @@ interface Ticker24h {
   closeTime: number;
 }
 
+/** Binance `24hrMiniTicker` event (one item of `!miniTicker@arr`, or a `<pair>@miniTicker` stream). */
+interface MiniTicker {
+  e: '24hrMiniTicker';
+  E: number;
+  s: string;
+  c: string;
+  o: string;
+  h: string;
+  l: string;
+  q: string;
+}
+
 /** Every stored timeframe is followed live. */
 const LIVE_TIMEFRAMES: Timeframe[] = [...TIMEFRAMES];
+/** Closed candles kept in memory per series (the analysis reads the latest 1000). */
 const KEEP = 1000;
+/** How often the listing is read again by default (ms). */
+export const UNIVERSE_REFRESH_MS = 5 * 60_000;
+
+/** Options of {@link BinanceMarketSource}. */
+export interface BinanceSourceOptions {
+  restUrl: string;
+  wsUrl: string;
+  repo?: CandleSink;
+  log?: (m: string) => void;
+  /** Interval of the `tick` event (ms; 0 = none). */
+  tickMs?: number;
+  /** Candles fetched per series on its first use (default 1000, Binance's maximum per request). */
+  backfill?: number;
+  /**
+   * Told the listed pairs at start and after each change (the market module stores the new coins
+   * and lists exactly these). Awaited before the streams change.
+   */
+  onUniverse?: (pairs: ListedPair[], diff: UniverseDiff) => Promise<void>;
+  /** How often `exchangeInfo` is read again (ms; default {@link UNIVERSE_REFRESH_MS}; 0 = only at start). */
+  universeRefreshMs?: number;
+  /** Weight per minute this process may spend (see BinanceRest). */
+  weightPerMinute?: number;
+  /** Streams per WebSocket connection (default 200). */
+  streamsPerConnection?: number;
+  /** Called with the event time (ms) of each stream message: the exchange's clock (see ExchangeClock). */
+  observeTime?: (t: number) => void;
+  /** A REST client to use instead of one built from `restUrl` (tests). */
+  rest?: BinanceRest;
+}
 
 function toCandle(k: KlineRow): Candle {
   return { time: k[0], open: +k[1], high: +k[2], low: +k[3], close: +k[4], volume: +k[5] };
 }
 
+/** Merges two oldest-first candle lists by open time (`b` wins on equal times), keeping the latest `keep`. */
+function mergeCandles(a: Candle[], b: Candle[], keep: number): Candle[] {
+  const by = new Map<number, Candle>();
+  for (const c of a) by.set(c.time, c);
+  for (const c of b) by.set(c.time, c);
+  return [...by.values()].sort((x, y) => x.time - y.time).slice(-keep);
+}
+
 /**
- * Live market data from Binance's public spot API (no key): REST klines and 24 h tickers at start,
- * then one combined WebSocket connection (`<pair>@kline_<tf>` and `<pair>@miniTicker` streams),
- * reconnecting with back-off. Closed candles are kept in memory (latest 1000 per series) and
- * persisted through the sink. Formats: https://developers.binance.com/docs/binance-spot-api-docs
+ * Live market data from Binance's public spot API (no key), for every trading USDT spot pair.
+ * At start: the listing (`exchangeInfo`, re-read every `universeRefreshMs`: new pairs are added,
+ * delisted ones dropped, without a restart) and the 24 h tickers of the whole market; then the
+ * combined WebSocket streams (`<pair>@kline_<tf>` for every pair and timeframe, `!miniTicker@arr`
+ * for prices) over connections of at most 200 streams ({@link StreamPool}). A series' candles are
+ * fetched on its first use (a chart opened, an analysis run): from the database when it is up to
+ * date, else from `klines`, through the weight-limited {@link BinanceRest}; closed candles are
+ * kept in memory (latest 1000 per series) and persisted through the sink.
+ * Formats: https://developers.binance.com/docs/binance-spot-api-docs
  */
 export class BinanceMarketSource implements MarketSource {
   readonly name = 'binance' as const;
-  private universe: MarketUniverse = [];
+  private pairs: ListedPair[] = [];
+  private bySymbol = new Map<string, ListedPair>();
+  private byPair = new Map<string, string>();
   private readonly closed = new Map<string, Candle[]>();
   private readonly forming = new Map<string, Candle>();
+  /** Series fetched (value resolved) or being fetched, by `symbol:tf`. */
+  private readonly ready = new Map<string, { p: Promise<void>; priority: RequestPriority; done: boolean }>();
   private readonly tickers = new Map<string, Ticker>();
   private readonly tickCbs = new Listeners<[Ticker[], number]>();
   private readonly closedCbs = new Listeners<[CandleClosedEvent]>();
-  private ws: WebSocket | null = null;
+  private readonly rest: BinanceRest;
+  private readonly streams: StreamPool;
   private timer: NodeJS.Timeout | null = null;
+  private universeTimer: NodeJS.Timeout | null = null;
+  private refreshing: Promise<UniverseDiff | null> | null = null;
   private stopped = false;
-  private reconnectDelay = 1000;
 
   constructor(
     readonly clock: Clock,
-    private readonly opts: { restUrl: string; wsUrl: string; repo?: CandleSink; log?: (m: string) => void; tickMs?: number; backfill?: number },
-  ) {}
-
-  private async getJson<T>(path: string): Promise<T> {
-    const res = await fetch(this.opts.restUrl.replace(/\/$/, '') + path, { signal: AbortSignal.timeout(10_000) });
-    if (!res.ok) throw new Error(`Binance ${path.split('?')[0]} answered ${res.status}`);
-    return (await res.json()) as T;
+    private readonly opts: BinanceSourceOptions,
+  ) {
+    this.rest = opts.rest ?? new BinanceRest({ baseUrl: opts.restUrl, weightPerMinute: opts.weightPerMinute, log: opts.log });
+    this.streams = new StreamPool({ wsUrl: opts.wsUrl, onMessage: (m) => this.onMessage(m), log: opts.log, size: opts.streamsPerConnection });
   }
 
+  /** The listed pairs (sorted by symbol). */
+  get listed(): readonly ListedPair[] {
+    return this.pairs;
+  }
+
+  /** Stream layout (streams per connection), for tests. */
+  get streamLayout(): string[][] {
+    return this.streams.layout;
+  }
+
+  /** The REST client's counters (requests, weight, 429 and 418 answers). */
+  get restStats() {
+    return this.rest.stats;
+  }
+
+  /**
+   * Reads the listing, tells `onUniverse`, loads the 24 h tickers and opens the streams. When the
+   * exchange cannot be reached, starts with `universe` (the coins already stored) and retries the
+   * listing on the refresh interval. Fetches no candles: each series is fetched on first use.
+   */
   async start(universe: MarketUniverse): Promise<void> {
-    this.universe = universe.map((u) => ({ ...u, timeframes: LIVE_TIMEFRAMES }));
-    const jobs: (() => Promise<void>)[] = [];
-    for (const u of this.universe)
-      for (const tf of u.timeframes)
-        jobs.push(async () => {
-          const rows = await this.getJson<KlineRow[]>(`/api/v3/klines?symbol=${u.tradingPair}&interval=${tf}&limit=${this.opts.backfill ?? 500}`);
-          const now = this.clock.now();
-          const candles = rows.map(toCandle);
-          const last = rows.at(-1);
-          if (last && last[6] >= now) this.forming.set(`${u.symbol}:${tf}`, candles.pop()!);
-          this.closed.set(`${u.symbol}:${tf}`, candles);
-          await this.opts.repo?.upsertCandles(u.symbol, tf, candles).catch(() => undefined);
-        });
-    // 4 requests at a time (Binance weight limits are far above this)
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      for (let j = jobs.shift(); j; j = jobs.shift()) await j().catch((e) => this.opts.log?.(`binance backfill: ${e.message}`));
-    }));
-    const symbols = JSON.stringify(this.universe.map((u) => u.tradingPair));
-    const t24 = await this.getJson<Ticker24h[]>(`/api/v3/ticker/24hr?symbols=${encodeURIComponent(symbols)}`).catch(() => [] as Ticker24h[]);
+    this.stopped = false;
+    const first = await this.refreshUniverse().catch((e) => {
+      this.opts.log?.(`binance: listing unavailable (${(e as Error).message}); following the stored coins`);
+      return null;
+    });
+    if (!first) await this.applyUniverse(universe.map((u) => ({ symbol: u.symbol, tradingPair: u.tradingPair })));
+    const t24 = await this.rest.get<Ticker24h[]>('/api/v3/ticker/24hr', BINANCE_WEIGHT.ticker24hAll).catch(() => [] as Ticker24h[]);
     for (const t of t24) this.applyTicker24h(t);
-    this.connect();
     const tickMs = this.opts.tickMs ?? 1000;
     if (tickMs > 0) {
-      this.timer = setInterval(() => {
-        const list = [...this.tickers.values()];
-        this.tickCbs.emit(list, this.clock.now());
-      }, tickMs);
+      this.timer = setInterval(() => this.tickCbs.emit(this.listedTickers(), this.clock.now()), tickMs);
       this.timer.unref();
+    }
+    const every = this.opts.universeRefreshMs ?? UNIVERSE_REFRESH_MS;
+    if (every > 0) {
+      this.universeTimer = setInterval(() => void this.refreshUniverse().catch((e) => this.opts.log?.(`binance: listing refresh failed (${(e as Error).message})`)), every);
+      this.universeTimer.unref();
     }
   }
 
-  private symbolOfPair(pair: string): string | undefined {
-    return this.universe.find((u) => u.tradingPair === pair)?.symbol;
+  /**
+   * Reads `exchangeInfo` and moves to its trading USDT pairs (see {@link listedPairsOf}): new pairs
+   * are announced and streamed, delisted ones unsubscribed and forgotten. Concurrent calls share
+   * one read. Returns the change. Errors: the request's, or an answer without `symbols`.
+   */
+  refreshUniverse(): Promise<UniverseDiff | null> {
+    this.refreshing ??= (async () => {
+      try {
+        const info = await this.rest.get<{ symbols?: ExchangeInfoSymbol[] }>('/api/v3/exchangeInfo?permissions=SPOT', BINANCE_WEIGHT.exchangeInfo, 'now');
+        return await this.applyUniverse(listedPairsOf(info));
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private async applyUniverse(next: ListedPair[]): Promise<UniverseDiff> {
+    const diff = diffUniverse(this.pairs, next);
+    if (this.stopped) return diff;
+    await this.opts.onUniverse?.(next, diff);
+    this.pairs = next;
+    this.bySymbol = new Map(next.map((p) => [p.symbol, p]));
+    this.byPair = new Map(next.map((p) => [p.tradingPair, p.symbol]));
+    for (const p of diff.removed) {
+      this.tickers.delete(p.symbol);
+      for (const tf of LIVE_TIMEFRAMES) {
+        const key = `${p.symbol}:${tf}`;
+        this.closed.delete(key);
+        this.forming.delete(key);
+        this.ready.delete(key);
+      }
+    }
+    if (diff.added.length || diff.removed.length) this.opts.log?.(`binance: ${next.length} pairs listed (+${diff.added.length} −${diff.removed.length})`);
+    this.streams.set(['!miniTicker@arr', ...next.flatMap((p) => LIVE_TIMEFRAMES.map((tf) => `${p.tradingPair.toLowerCase()}@kline_${tf}`))]);
+    return diff;
+  }
+
+  private listedTickers(): Ticker[] {
+    return [...this.tickers.values()];
   }
 
   private applyTicker24h(t: Ticker24h) {
-    const symbol = this.symbolOfPair(t.symbol);
+    const symbol = this.byPair.get(t.symbol);
     if (!symbol) return;
     this.tickers.set(symbol, { symbol, lastPrice: +t.lastPrice, priceChangePercent: +t.priceChangePercent, high24h: +t.highPrice, low24h: +t.lowPrice, volume24hQuote: +t.quoteVolume, time: t.closeTime });
   }
 
-  private connect() {
-    if (this.stopped) return;
-    const streams = this.universe.flatMap((u) => [`${u.tradingPair.toLowerCase()}@miniTicker`, ...u.timeframes.map((tf) => `${u.tradingPair.toLowerCase()}@kline_${tf}`)]);
-    const ws = new WebSocket(`${this.opts.wsUrl.replace(/\/$/, '')}/stream?streams=${streams.join('/')}`);
-    this.ws = ws;
-    ws.on('open', () => {
-      this.reconnectDelay = 1000;
-    });
-    ws.on('message', (raw) => {
-      try {
-        this.onMessage(JSON.parse(raw.toString()));
-      } catch (e) {
-        this.opts.log?.(`binance ws: bad message (${(e as Error).message})`);
-      }
-    });
-    ws.on('error', (e) => this.opts.log?.(`binance ws: ${e.message}`));
-    ws.on('close', () => {
-      if (this.stopped) return;
-      const d = this.reconnectDelay;
-      this.reconnectDelay = Math.min(60_000, d * 2);
-      setTimeout(() => this.connect(), d).unref();
-    });
+  private applyMiniTicker(d: MiniTicker) {
+    const symbol = this.byPair.get(d.s);
+    if (!symbol) return;
+    const close = +d.c;
+    const open = +d.o;
+    this.tickers.set(symbol, { symbol, lastPrice: close, priceChangePercent: open ? ((close - open) / open) * 100 : null, high24h: +d.h, low24h: +d.l, volume24hQuote: +d.q, time: d.E ?? this.clock.now() });
   }
 
-  /** Handles one combined-stream message `{stream, data}` (kline or 24hrMiniTicker). Public for tests. */
-  onMessage(msg: { stream?: string; data?: any }) {
+  /**
+   * Makes sure the candles of (symbol, tf) are here: the first call fetches them (stored ones from
+   * the database when they reach the last closed candle, else the latest `backfill` from `klines`,
+   * persisted); later calls return at once. A reader (`now`) does not wait behind a queued
+   * background fetch of the same series: it sends its own. Unlisted symbols: nothing.
+   */
+  prepare(symbol: string, tf: Timeframe, priority: RequestPriority = 'background'): Promise<void> {
+    const pair = this.bySymbol.get(symbol);
+    if (!pair) return Promise.resolve();
+    const key = `${symbol}:${tf}`;
+    const cur = this.ready.get(key);
+    if (cur && (cur.done || cur.priority === 'now' || priority === 'background')) return cur.p;
+    const entry = { p: Promise.resolve(), priority, done: false };
+    entry.p = this.fetchSeries(pair, tf, priority).then(
+      () => {
+        entry.done = true;
+      },
+      (e) => {
+        if (this.ready.get(key) === entry) this.ready.delete(key);
+        throw e;
+      },
+    );
+    this.ready.set(key, entry);
+    return entry.p;
+  }
+
+  private async fetchSeries(pair: ListedPair, tf: Timeframe, priority: RequestPriority): Promise<void> {
+    const key = `${pair.symbol}:${tf}`;
+    const tfMs = TIMEFRAME_MS[tf];
+    const limit = this.opts.backfill ?? KEEP;
+    const stored = (await this.opts.repo?.storedCandles?.(pair.symbol, tf, limit).catch(() => [] as Candle[])) ?? [];
+    const lastClosedOpen = Math.floor(this.clock.now() / tfMs) * tfMs - tfMs;
+    let fetched: Candle[] = [];
+    if (!stored.length || stored[stored.length - 1].time < lastClosedOpen) {
+      // only the part after the stored candles when it fits in one request
+      const after = stored.length ? stored[stored.length - 1].time + tfMs : null;
+      const gap = after === null ? Infinity : (lastClosedOpen - after) / tfMs + 2;
+      const q = after !== null && gap <= limit ? `&startTime=${after}&limit=${limit}` : `&limit=${limit}`;
+      const rows = await this.rest.get<KlineRow[]>(`/api/v3/klines?symbol=${pair.tradingPair}&interval=${tf}${q}`, BINANCE_WEIGHT.klines, priority);
+      const now = this.clock.now();
+      const last = rows.at(-1);
+      fetched = rows.map(toCandle);
+      if (last && last[6] >= now) {
+        const f = fetched.pop()!;
+        if (!this.forming.has(key)) this.forming.set(key, f);
+      }
+      await this.opts.repo?.upsertCandles(pair.symbol, tf, fetched).catch((e) => this.opts.log?.(`binance: storing ${key} failed (${(e as Error).message})`));
+    }
+    if (!this.bySymbol.has(pair.symbol)) return; // delisted meanwhile
+    // candles that closed on the stream during the fetch are kept
+    this.closed.set(key, mergeCandles(mergeCandles(stored, fetched, KEEP), this.closed.get(key) ?? [], KEEP));
+  }
+
+  /** Handles one combined-stream message `{stream, data}` (kline, 24hrMiniTicker or its array). Public for tests. */
+  onMessage(msg: { stream?: string; data?: any; result?: unknown; id?: number }) {
+    if (msg.id !== undefined && msg.data === undefined) return; // answer to SUBSCRIBE / UNSUBSCRIBE
     const d = msg.data ?? msg;
-    if (d.e === '24hrMiniTicker') {
-      const symbol = this.symbolOfPair(d.s);
-      if (!symbol) return;
-      const close = +d.c;
-      const open = +d.o;
-      this.tickers.set(symbol, { symbol, lastPrice: close, priceChangePercent: open ? ((close - open) / open) * 100 : null, high24h: +d.h, low24h: +d.l, volume24hQuote: +d.q, time: d.E ?? this.clock.now() });
-    } else if (d.e === 'kline') {
-      const symbol = this.symbolOfPair(d.s);
+    if (Array.isArray(d)) {
+      let latest = 0;
+      for (const t of d as MiniTicker[]) {
+        if (t?.e !== '24hrMiniTicker') continue;
+        this.applyMiniTicker(t);
+        latest = Math.max(latest, t.E ?? 0);
+      }
+      if (latest) this.opts.observeTime?.(latest);
+      return;
+    }
+    if (typeof d?.E === 'number') this.opts.observeTime?.(d.E);
+    if (d?.e === '24hrMiniTicker') this.applyMiniTicker(d);
+    else if (d?.e === 'kline') {
+      const symbol = this.byPair.get(d.s);
       const tf = d.k?.i as Timeframe;
       if (!symbol || !LIVE_TIMEFRAMES.includes(tf)) return;
       const k = d.k;
@@ -145,12 +298,13 @@ export class BinanceMarketSource implements MarketSource {
       if (k.x) {
         const list = this.closed.get(key) ?? [];
         if (!list.length || list[list.length - 1].time < candle.time) list.push(candle);
-        else list[list.length - 1] = candle;
+        else if (list[list.length - 1].time === candle.time) list[list.length - 1] = candle;
         if (list.length > KEEP) list.splice(0, list.length - KEEP);
         this.closed.set(key, list);
-        this.forming.delete(key);
-        void this.opts.repo?.upsertCandles(symbol, tf, [candle]).catch(() => undefined);
-        this.closedCbs.emit({ symbol, timeframe: tf, candle });
+        if (this.forming.get(key)?.time === candle.time) this.forming.delete(key);
+        const stored = this.opts.repo?.upsertCandles(symbol, tf, [candle]).catch(() => undefined) ?? Promise.resolve();
+        // the close is announced once stored, so whoever reacts reads it back from the database too
+        void stored.then(() => this.closedCbs.emit({ symbol, timeframe: tf, candle }));
       } else this.forming.set(key, candle);
     }
   }
@@ -158,13 +312,16 @@ export class BinanceMarketSource implements MarketSource {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
-    this.ws?.close();
+    if (this.universeTimer) clearInterval(this.universeTimer);
+    this.streams.stop();
+    await this.rest.close();
   }
 
   async getCandles(symbol: string, tf: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candle[]> {
+    await this.prepare(symbol, tf, 'now').catch((e) => this.opts.log?.(`binance: candles of ${symbol} ${tf} unavailable (${(e as Error).message})`));
     const list = this.closed.get(`${symbol}:${tf}`) ?? [];
     const until = opts.endTime ?? Infinity;
-    const eligible = list.filter((c) => c.time + TIMEFRAME_MS[tf] <= until);
+    const eligible = until === Infinity ? list : list.filter((c) => c.time + TIMEFRAME_MS[tf] <= until);
     return eligible.slice(-opts.limit);
   }
 
@@ -177,7 +334,7 @@ export class BinanceMarketSource implements MarketSource {
   }
 
   async getTickers(): Promise<Ticker[]> {
-    return [...this.tickers.values()];
+    return this.listedTickers();
   }
 
   onTick(cb: (t: Ticker[], now: number) => void) {
