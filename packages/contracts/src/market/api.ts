@@ -127,12 +127,14 @@ export const MarketStreamQuery = z.object({ symbol: z.string().max(20).optional(
 
 /**
  * Server-sent events of GET /api/stream/market?symbol&timeframe.
- * - `tick`: every second, the prices of all coins at the clock's now.
+ * - `tick`: every second, the prices at the clock's now: of every coin in a connection's first tick
+ *   (and after a tick it missed), else only of the coins whose price changed (`delta: true`).
+ *   Merge each tick into the prices held; a coin absent from a delta tick kept its price.
  * - `kline`: the forming candle of (symbol, timeframe) when given; `closed: true` once it closes.
  * - `keepalive`: every 15 s.
  */
 export const MarketStreamEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('tick'), now: z.number(), prices: z.array(z.object({ symbol: z.string(), lastPrice: z.number().nullable(), priceChangePercent: z.number().nullable() })) }),
+  z.object({ type: z.literal('tick'), now: z.number(), delta: z.boolean().optional(), prices: z.array(z.object({ symbol: z.string(), lastPrice: z.number().nullable(), priceChangePercent: z.number().nullable() })) }),
   z.object({ type: z.literal('kline'), symbol: z.string(), timeframe: Timeframe, candle: Candle, closed: z.boolean() }),
   z.object({ type: z.literal('keepalive'), now: z.number() }),
 ]);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TIMEFRAME_MS } from '@coinlens/contracts';
 import { marketApi as api } from '@coinlens/contracts/market/api';
-import type { MarketPresenter } from './market.presenter';
+import { TickFrames, type MarketPresenter } from './market.presenter';
 import type { MarketService } from './market.service';
 import type { MarketSource } from '../../providers/market/types';
 import { formatSseEvent, openSse } from '../../platform/sse';
@@ -25,18 +25,13 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
   route(app, api.getCoinDetail, {}, async (req) => ({ result: await market.detail(market.resolve(req.params.coin)) }));
 
   /**
-   * Live market stream (server-sent events): `tick` every second with all prices; with `symbol`
+   * Live market stream (server-sent events): `tick` every second with the prices that changed (all
+   * of them in a connection's first tick, see {@link TickFrames}); with `symbol`
    * and `timeframe`, `kline` events with the forming candle (and `closed: true` for the candle that
    * just closed).
    */
-  // The `tick` event is the same for every client: serialise it once per tick, not once per client.
-  let lastTick: { now: number; frame: string } | null = null;
-  const tickFrame = (tickers: { symbol: string; lastPrice: number | null; priceChangePercent: number | null }[], now: number): string => {
-    if (lastTick?.now !== now) {
-      lastTick = { now, frame: formatSseEvent('tick', { type: 'tick', now, prices: tickers.map((t) => ({ symbol: t.symbol, lastPrice: t.lastPrice, priceChangePercent: t.priceChangePercent })) }) };
-    }
-    return lastTick.frame;
-  };
+  // The `tick` frames are the same for every client: serialised once per tick, not once per client.
+  const ticks = new TickFrames(formatSseEvent);
 
   route(
     app,
@@ -48,12 +43,14 @@ export async function marketRoutes(app: FastifyInstance, deps: { market: MarketS
       // keepalive `now` on the market clock: clients anchor their replay clock on it
       const sse = openSse(req, reply, { now: () => source.clock.now() });
       let lastOpen: number | null = null;
+      let sentNow: number | null = null;
       let busy = false;
       const off = source.onTick(async (tickers, now) => {
         if (busy || sse.closed) return;
         busy = true;
         try {
-          sse.sendFrame(tickFrame(tickers, now));
+          sse.sendFrame(ticks.frameFor(tickers, now, sentNow));
+          sentNow = now;
           if (row && tf && row.timeframes.includes(tf)) {
             const open = Math.floor(now / TIMEFRAME_MS[tf]) * TIMEFRAME_MS[tf];
             if (lastOpen !== null && open !== lastOpen) {
