@@ -21,7 +21,7 @@ test.describe('foundation', () => {
     await expect(page).toHaveURL(/\/zh-CN\/home$/);
   });
 
-  test('home shows real prices with the Replay badge', async ({ page }) => {
+  test('home shows real prices with the Replay badge', async ({ page, isMobile }) => {
     await page.goto('/en-US/home');
     await expectLivePrices(page);
     const badge = page.getByTestId('replay-badge').first();
@@ -31,7 +31,9 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('card-btc-dominance')).toContainText('%');
     // The movers card says what it ranks; the volume column says where its figure comes from.
     await expect(page.getByTestId('card-trending')).toContainText('By absolute 24 h change, Binance spot');
-    await expect(page.getByRole('columnheader', { name: 'Volume (Binance spot, 24 h)' })).toHaveCount(1);
+    // (a phone lists cards with a short "Vol" label, said in full once above the list)
+    if (isMobile) await expect(page.getByTestId('coin-list-volume-note')).toHaveText('Vol: 24 h volume on Binance spot');
+    else await expect(page.getByRole('columnheader', { name: 'Volume (Binance spot, 24 h)' })).toHaveCount(1);
     await expect(page.getByTestId('data-credits')).toContainText('Binance');
     // The news column and the story of the day are on the page.
     await expect(page.getByTestId('home-news')).toHaveCount(1);
