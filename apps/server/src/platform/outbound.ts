@@ -273,34 +273,10 @@ export class Outbound {
    * CPU per request; bench:alerts). IP literals are checked before sending (node:net does not call
    * `lookup` for them), host names by the pools' `lookup`.
    */
-  readonly post: OutboundPost = (url, headers, body, timeoutMs) =>
-    new Promise<PostResult>((resolve, reject) => {
-      let u: URL;
-      try {
-        u = this.precheck(url).url;
-      } catch (e) {
-        return reject(e);
-      }
-      const mod = u.protocol === 'https:' ? https : http;
-      const payload = Buffer.from(body, 'utf8');
-      const req = mod.request(u, { method: 'POST', agent: this.agents[u.protocol as 'http:' | 'https:'], headers: { ...headers, 'content-length': String(payload.length) } }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          clearTimeout(timer);
-          resolve({ status: res.statusCode ?? 0 });
-        });
-        res.on('error', (e) => {
-          clearTimeout(timer);
-          reject(e);
-        });
-      });
-      const timer = setTimeout(() => req.destroy(new Error(`timeout after ${timeoutMs} ms`)), timeoutMs);
-      req.on('error', (e) => {
-        clearTimeout(timer);
-        reject(e);
-      });
-      req.end(payload);
-    });
+  readonly post: OutboundPost = (url, headers, body, timeoutMs) => {
+    const payload = Buffer.from(body, 'utf8');
+    return this.send('POST', url, { ...headers, 'content-length': String(payload.length) }, payload, timeoutMs, null).then((r) => ({ status: r.status }));
+  };
 
   /**
    * Sends one GET through the same guarded pools (news feeds): `headers` are sent as given
@@ -310,8 +286,15 @@ export class Outbound {
    * an empty body; redirects are not followed). Rejects on a refused destination
    * ({@link OutboundDeniedError}), a network error or the whole-request `timeoutMs`.
    */
-  readonly get = (url: string, headers: Record<string, string>, timeoutMs: number, maxBytes = 5 * 1024 * 1024): Promise<GetResult> =>
-    new Promise<GetResult>((resolve, reject) => {
+  readonly get = (url: string, headers: Record<string, string>, timeoutMs: number, maxBytes = 5 * 1024 * 1024): Promise<GetResult> => this.send('GET', url, headers, null, timeoutMs, maxBytes);
+
+  /**
+   * One request of {@link post} or {@link get}: the destination checked first, the answer read to
+   * its end (kept up to `maxBytes`; with `maxBytes` null, drained and dropped), the timer over the
+   * whole request.
+   */
+  private send(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload: Buffer | null, timeoutMs: number, maxBytes: number | null): Promise<GetResult> {
+    return new Promise<GetResult>((resolve, reject) => {
       let u: URL;
       try {
         u = this.precheck(url).url;
@@ -319,10 +302,11 @@ export class Outbound {
         return reject(e);
       }
       const mod = u.protocol === 'https:' ? https : http;
-      const req = mod.request(u, { method: 'GET', agent: this.agents[u.protocol as 'http:' | 'https:'], headers }, (res) => {
+      const req = mod.request(u, { method, agent: this.agents[u.protocol as 'http:' | 'https:'], headers }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (c: Buffer) => {
+          if (maxBytes === null) return;
           size += c.length;
           if (size > maxBytes) req.destroy(new Error(`answer larger than ${maxBytes} bytes`));
           else chunks.push(c);
@@ -341,8 +325,10 @@ export class Outbound {
         clearTimeout(timer);
         reject(e);
       });
-      req.end();
+      if (payload) req.end(payload);
+      else req.end();
     });
+  }
 
   /** Closes the pools' idle sockets. */
   close(): void {
