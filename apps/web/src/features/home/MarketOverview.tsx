@@ -97,13 +97,15 @@ const DominanceCard = memo(function DominanceCard() {
 });
 
 const FearGreedCard = memo(function FearGreedCard() {
-  const { t } = useTranslation('home');
+  const { t, i18n } = useTranslation('home');
   const q = useFearGreed();
   const d = q.data;
   const cls = d ? t(`classification.${d.classification}`, { defaultValue: d.classification }) : '';
   const tone = d ? (d.value < 25 ? 'text-down' : d.value < 45 ? 'text-orange-500' : d.value <= 55 ? 'text-amber-500' : 'text-up') : '';
   return (
-    <Card title={t('overview.fearGreed')} testId="card-fear-greed" footer={t('overview.fearGreedCredit')} className="col-span-2 sm:col-span-1">
+    <Card title={t('overview.fearGreed')} testId="card-fear-greed"
+      // the day the value is of, always: in live mode the shipped index can end months before today
+      footer={d ? t('overview.fearGreedFooter', { date: formatDateUtc(d.date, i18n.language) }) : t('overview.fearGreedCredit')} className="col-span-2 sm:col-span-1">
       <QueryValue q={q} tall>
         {(d) => (
           <div className="flex items-center justify-between gap-2">
