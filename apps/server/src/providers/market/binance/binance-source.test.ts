@@ -95,4 +95,23 @@ describe('Binance market source', () => {
     expect(await src.getForming('BTC', '1h')).toBeNull();
     await src.stop();
   });
+
+  it('fetches the history of a series whose only stored candle closed on the stream before its first use', async () => {
+    const clock = new ManualClock(NOW, 'live', null);
+    const lastClosed = Math.floor(NOW / H) * H - H;
+    const streamed = { time: lastClosed, open: 1, high: 2, low: 0.5, close: 1.5, volume: 3 };
+    const src = new BinanceMarketSource(clock, {
+      restUrl: `http://${base}`,
+      wsUrl: `ws://${base}`,
+      tickMs: 0,
+      backfill: 50,
+      repo: { upsertCandles: async () => undefined, storedCandles: async (symbol, tf) => (symbol === 'ETH' && tf === '1h' ? [streamed] : []) },
+    });
+    await src.start([{ symbol: 'ETH', tradingPair: 'ETHUSDT', timeframes: ['1h'] }]);
+    requested.length = 0;
+    const hourly = await src.getCandles('ETH', '1h', { limit: 20 });
+    expect(requested).toContain('/api/v3/klines?symbol=ETHUSDT&interval=1h&limit=50');
+    expect(hourly).toHaveLength(20);
+    await src.stop();
+  });
 });

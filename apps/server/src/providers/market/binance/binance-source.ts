@@ -252,9 +252,12 @@ export class BinanceMarketSource implements MarketSource {
     const stored = (await this.opts.repo?.storedCandles?.(pair.symbol, tf, limit).catch(() => [] as Candle[])) ?? [];
     const lastClosedOpen = Math.floor(this.clock.now() / tfMs) * tfMs - tfMs;
     let fetched: Candle[] = [];
-    if (!stored.length || stored[stored.length - 1].time < lastClosedOpen) {
+    // Fewer stored candles than kept means the history was never fetched (a candle closed on the
+    // stream may be stored before the series' first use): fetch the latest `limit` then, not the gap.
+    const short = stored.length < limit;
+    if (short || stored[stored.length - 1].time < lastClosedOpen) {
       // only the part after the stored candles when it fits in one request
-      const after = stored.length ? stored[stored.length - 1].time + tfMs : null;
+      const after = !short ? stored[stored.length - 1].time + tfMs : null;
       const gap = after === null ? Infinity : (lastClosedOpen - after) / tfMs + 2;
       const q = after !== null && gap <= limit ? `&startTime=${after}&limit=${limit}` : `&limit=${limit}`;
       const rows = await this.rest.get<KlineRow[]>(`/api/v3/klines?symbol=${pair.tradingPair}&interval=${tf}${q}`, BINANCE_WEIGHT.klines, priority);
