@@ -9,6 +9,7 @@ import { defineConfig } from '@playwright/test';
 const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8090';
 export const LLM_URL = process.env.E2E_LLM_BASE_URL ?? 'http://127.0.0.1:8091';
 const telegramURL = process.env.E2E_TELEGRAM_BASE_URL ?? 'http://127.0.0.1:8092';
+const liveURL = process.env.E2E_LIVE_BASE_URL ?? 'http://127.0.0.1:8093';
 /** A storage state with the cookie notice already accepted on `url`'s origin. */
 export const cookiesAccepted = (url: string) => ({ cookies: [], origins: [{ origin: new URL(url).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }] }] });
 export const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -77,7 +78,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', testIgnore: /(llm|telegram)\.spec\.ts/, use: DESKTOP },
+    { name: 'desktop', testIgnore: /(llm|telegram|live)\.spec\.ts/, use: DESKTOP },
     { name: 'phone', testMatch: phoneSpecs, grepInvert: /@any-viewport/, use: PHONE },
     // e2e/llm.spec.ts against the model-backed server scripts/e2e.mjs starts (E2E_LLM_BASE_URL);
     // its assertions do not depend on the viewport (the review screenshots also take it on a phone)
@@ -85,5 +86,8 @@ export default defineConfig({
     // e2e/telegram.spec.ts against the server whose bot talks to the Bot API stand-in (E2E_TELEGRAM_BASE_URL);
     // the spec opens its phone user itself
     { name: 'telegram', testMatch: /telegram\.spec\.ts/, use: { baseURL: telegramURL, storageState: cookiesAccepted(telegramURL), ...DESKTOP } },
+    // e2e/live.spec.ts against the live-mode server on the local Binance stand-in (E2E_LIVE_BASE_URL);
+    // the spec opens its phone page itself
+    { name: 'live', testMatch: /live\.spec\.ts/, use: { baseURL: liveURL, storageState: cookiesAccepted(liveURL), ...DESKTOP } },
   ],
 });

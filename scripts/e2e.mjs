@@ -15,7 +15,9 @@
  *     e2e/llm.spec.ts with LLM_BASE_URL pointing at a local OpenAI-compatible model
  *     (e2e/support/llm-stub.ts; E2E_LLM=0 skips it), and one for e2e/telegram.spec.ts whose
  *     Telegram bot talks to a local Bot API stand-in (e2e/support/telegram-stand-in.ts;
- *     E2E_TELEGRAM=0 skips it); the Playwright projects `llm` and `telegram` use them,
+ *     E2E_TELEGRAM=0 skips it); the Playwright projects `llm` and `telegram` use them. A third side
+ *     server runs in live mode (`MARKET_SOURCE=binance`) on the local Binance stand-in for
+ *     e2e/live.spec.ts (project `live`; E2E_LIVE=0 skips it),
  *  4. waits until every server is ready, runs `npx playwright test` (with E2E_DATA_DIR, so specs
  *     read the outbox), stops the servers.
  * With E2E_GATE_FILE set (scripts/test.mjs does, to start the servers while vitest runs), step 4
@@ -168,6 +170,12 @@ let telegramProc = null;
 let telegramInfo = null;
 let telegramServer = null;
 let telegramURL = process.env.E2E_TELEGRAM_BASE_URL ?? null;
+// The live-mode server (startLiveServer): the local Binance stand-in and a side server on it.
+let liveStandIn = null;
+let liveServer = null;
+let liveURL = process.env.E2E_LIVE_BASE_URL ?? null;
+/** Pairs the stand-in lists for e2e/live.spec.ts: the 28 shipped coins, metadata-snapshot coins and one ticker no metadata covers. */
+const LIVE_PAIRS = 32;
 
 /** Waits for a line matching `re` on a child's stdout; resolves with the match. */
 function lineOf(child, re, what, ms = 120_000) {
@@ -269,6 +277,20 @@ async function startTelegramServer(webDist) {
   telegramInfo = JSON.parse((await lineOf(telegramProc, /TELEGRAM_STAND_IN_READY (.+)\n/, 'the Telegram stand-in'))[1]);
   log(`Telegram Bot API stand-in ${telegramInfo.url}`);
   telegramURL = await startSideServer('telegram', 'Telegram server', webDist, { TELEGRAM_BOT_TOKEN: telegramInfo.token, TELEGRAM_BOT_NAME: telegramInfo.bot, TELEGRAM_API_ROOT: telegramInfo.url, TELEGRAM_POLL_TIMEOUT_S: '1' }, (c) => (telegramServer = c));
+}
+/**
+ * The live-mode server of e2e/live.spec.ts: the local Binance stand-in (scripts/binance-stand-in,
+ * Binance's wire format, `LIVE_PAIRS` pairs, real time) and a side server with
+ * `MARKET_SOURCE=binance` on it, one analysis thread, without the shipped replay candles
+ * (`SKIP_IMPORT`: every series comes from the stand-in). Ready once the listing is read and every
+ * pair's start-up analysis is stored.
+ */
+async function startLiveServer(webDist) {
+  const port = await freePort();
+  liveStandIn = spawn('npx', ['tsx', 'scripts/binance-stand-in/main.ts', '--symbols', String(LIVE_PAIRS), '--port', String(port)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
+  const m = await lineOf(liveStandIn, /at (http:\S+) \(REST\) and (ws:\S+)\/stream/, 'the Binance stand-in');
+  log(`Binance stand-in ${m[1]} (${LIVE_PAIRS} pairs)`);
+  liveURL = await startSideServer('live', 'live-mode server', webDist, { MARKET_SOURCE: 'binance', BINANCE_REST_URL: m[1], BINANCE_WS_URL: m[2], ANALYSIS_THREADS: '1', SKIP_IMPORT: '1' }, (c) => (liveServer = c));
 }
 async function startChain() {
   // A free port, so a chain left running elsewhere on the default 8547 does not stop the run.
@@ -373,7 +395,7 @@ function stopServer() {
 
 function cleanup() {
   stopServer();
-  for (const p of [llmServer, llmStub, telegramServer, telegramProc]) {
+  for (const p of [llmServer, llmStub, telegramServer, telegramProc, liveServer, liveStandIn]) {
     if (p && p.exitCode === null) {
       try {
         process.kill(-p.pid, 'SIGTERM');
@@ -473,6 +495,7 @@ if (!baseURL) {
   const sides = [];
   if (process.env.E2E_LLM !== '0' && !llmURL) sides.push(startLlmServer(webDist));
   if (process.env.E2E_TELEGRAM !== '0' && !telegramURL) sides.push(startTelegramServer(webDist));
+  if (process.env.E2E_LIVE !== '0' && !liveURL) sides.push(startLiveServer(webDist));
   const sidesUp = Promise.all(sides);
   sidesUp.catch(() => {}); // awaited below, after the main server
   try {
@@ -522,7 +545,7 @@ const code = await new Promise((resolve) => {
     cwd: root,
     detached: true,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}), ...(telegramURL ? { E2E_TELEGRAM_BASE_URL: telegramURL } : {}) },
+    env: { ...process.env, E2E_BASE_URL: baseURL, CHROMIUM_PATH: CHROMIUM, ...(llmURL ? { E2E_LLM_BASE_URL: llmURL } : {}), ...(dataDir ? { E2E_DATA_DIR: dataDir } : {}), ...(chainInfo ? { E2E_CHAIN_INFO: JSON.stringify(chainInfo) } : {}), ...(telegramInfo ? { E2E_TELEGRAM_URL: telegramInfo.url } : {}), ...(telegramURL ? { E2E_TELEGRAM_BASE_URL: telegramURL } : {}), ...(liveURL ? { E2E_LIVE_BASE_URL: liveURL, E2E_LIVE_PAIRS: String(LIVE_PAIRS) } : {}) },
   }));
   p.on('exit', (c) => resolve(c ?? 1));
 });

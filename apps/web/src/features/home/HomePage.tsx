@@ -27,9 +27,14 @@ function SideColumnSkeleton() {
   );
 }
 
-/** The coins by CMC rank (then symbol), unranked last. */
+/**
+ * The coins by CMC rank; the unranked ones (live mode: pairs no supply snapshot covers) after them by
+ * 24 h quote volume on Binance spot, largest first, then by symbol.
+ */
 function byRank(coins: Coin[] | undefined): Coin[] {
-  return coins ? [...coins].sort((a, b) => (a.cmc_rank ?? 1e9) - (b.cmc_rank ?? 1e9) || a.symbol.localeCompare(b.symbol)) : [];
+  return coins
+    ? [...coins].sort((a, b) => (a.cmc_rank ?? 1e9) - (b.cmc_rank ?? 1e9) || (b.volume24h ?? -1) - (a.volume24h ?? -1) || a.symbol.localeCompare(b.symbol))
+    : [];
 }
 
 /**
@@ -62,7 +67,7 @@ export default function HomePage() {
 
       <div className="grid grid-cols-1 items-start gap-4 xl:grid-cols-[minmax(0,1fr)_360px]">
         <Panel
-          title={t('table.title')}
+          title={coins.some((c) => c.cmc_rank == null) ? t('table.titleThenVolume') : t('table.title')}
           labelledBy="coin-table-title"
           actions={data ? <span className="num text-[12px] whitespace-nowrap text-muted">{t('table.count', { count: coins.length })}</span> : null}
           className="overflow-hidden"
