@@ -92,6 +92,12 @@ test('builds the oversold screen with a measurable edge, saves it and arms its a
 
   await page.goto('/en-US/alerts');
   await expect(page.locator('[data-testid="alert-rule-text"][data-kind="screen"]')).toContainText('enters your saved screen');
+  // its Edit opens that saved screen in the screener (two conditions), not the first preset
+  await page.getByTestId('alert-edit').click();
+  await expect(page).toHaveURL(/\/en-US\/screener\?screen=\d+$/);
+  await answered(page);
+  await expect(page.getByTestId('screen-condition')).toHaveCount(2);
+  await expect(page.getByTestId('screen-condition').nth(1).getByTestId('condition-edge')).toBeChecked();
 
   // the same screen in Chinese
   await page.goto('/zh-CN/screener');

@@ -105,7 +105,7 @@ export function RuleRow({ r, onEdit }: { r: AlertRule; onEdit: () => void }) {
           {r.active ? t('rules.pause') : t('rules.resume')}
         </button>
         {r.rule.kind === 'screen' ? (
-          <Link to={`/${lang}/screener`} className={btn} data-testid="alert-edit">
+          <Link to={`/${lang}/screener?screen=${r.rule.screen_id}`} className={btn} data-testid="alert-edit">
             {t('rules.edit')}
           </Link>
         ) : (

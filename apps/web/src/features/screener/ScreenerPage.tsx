@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SCREEN_FIELDS, SCREEN_PRESETS, type ScreenField, type ScreenInput, type ScreenResult } from '@coinlens/contracts/screener/screen';
 import { Container } from '../../components/layout/PageShell';
 import { ReplayBadge } from '../../components/ReplayBadge';
@@ -8,7 +9,7 @@ import { ApiError, errorKey } from '../../lib/api';
 import { conditionOfPath, draftOf, newCondition, screenOf, type DraftCondition, type DraftKind, type DraftOp, type ScreenDraft } from './screen-draft';
 import { SavedScreens } from './SavedScreens';
 import { ScreenResults } from './ScreenResults';
-import { useRunScreen, useScreenCatalogue } from './queries';
+import { useRunScreen, useSavedScreens, useScreenCatalogue } from './queries';
 
 const input = 'h-9 rounded-md border border-border bg-surface px-2 text-[13px] text-fg focus-visible:outline-2 focus-visible:outline-primary-500';
 const label = 'flex flex-col gap-1 text-[12px] text-muted';
@@ -129,7 +130,8 @@ function errorLines(err: unknown, t: (k: string, o?: Record<string, unknown>) =>
  * Route `screener`: build a screen from presets or conditions (figure vs number or another figure,
  * trend, direction, signal with a measurable edge) on 5m, 1h or 1d analyses, combined with AND/OR;
  * run it over every listed coin; sort the hits by any figure they show; save screens and arm the
- * alert for coins entering them (signed in).
+ * alert for coins entering them (signed in). `?screen=<id>` (the Alerts page's edit link of a
+ * screen alert) opens that saved screen instead of the first preset.
  */
 export default function ScreenerPage() {
   const { t } = useTranslation('screener');
@@ -145,10 +147,17 @@ export default function ScreenerPage() {
     setProblems([]);
     run.mutate(s.screen, { onSuccess: setResult, onError: (e) => setProblems(errorLines(e, t)) });
   };
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('screen')) || null;
+  const saved = useSavedScreens();
   useEffect(() => {
     if (started.current) return;
+    // a saved screen asked for by the link: run it once the saved screens are known (signed out: the preset)
+    if (wanted && saved.fetchStatus === 'fetching' && !saved.data) return;
     started.current = true;
-    go(draft);
+    const asked = wanted ? saved.data?.screens.find((x) => x.id === wanted) : undefined;
+    if (asked) load(asked.screen);
+    else go(draft);
   });
 
   const submit = (e: FormEvent) => {
