@@ -18,9 +18,14 @@
  * 4. close → analysis: at the next 5m mark of the wall clock (a wait of up to 5 minutes) the stand-in
  *    closes one 5m candle of every pair (combined kline streams); the time from that publication to
  *    the 5m analysis of every pair stored (`ta_snapshots` rows at that candle, polled every 100 ms),
- *    with the 50 % and 90 % marks.
+ *    with the 50 % and 90 % marks;
+ * 5. screens over HTTP: the screener page's presets (`SCREEN_PRESETS`, 1h, 1d and 5m over every
+ *    pair's stored analysis) sent to `POST /api/screener/run` one after another on a keep-alive
+ *    connection, `BENCH_MARKET_SCREENS` (default 200) runs each after one warm-up; p50 / p99 of the
+ *    whole request (HTTP included) over all of them.
  *
- * Targets: close → every analysis ≤ 10 s, idle RSS ≤ 600 MB, tick fan-out p99 ≤ 250 ms (2-core machine).
+ * Targets: close → every analysis ≤ 10 s, idle RSS ≤ 600 MB, tick fan-out p99 ≤ 250 ms, a screen
+ * over every pair p99 ≤ 50 ms (2-core machine).
  * Usage: DATABASE_URL=postgres://… npm run bench:market   (127.0.0.1 only; stops by itself within
  * `BENCH_MARKET_LIMIT_MIN` minutes, default 20). The database's tables are dropped and rebuilt, and
  * the shipped replay data set is not imported (`SKIP_IMPORT`): every coin comes from the listing.
@@ -30,6 +35,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { SCREEN_PRESETS } from '../../packages/contracts/src/screener/screen';
 import { sql } from 'drizzle-orm';
 import { openDatabase, resetDatabase } from '@coinlens/db';
 import { BinanceStandIn } from '../binance-stand-in/stand-in';
@@ -42,6 +48,7 @@ const TICKS = Number(process.env.BENCH_MARKET_TICKS ?? 10);
 const PORT = Number(process.env.BENCH_MARKET_PORT ?? 4523);
 const STAND_IN_PORT = Number(process.env.BENCH_MARKET_STAND_IN_PORT ?? 4524);
 const LIMIT_MIN = Number(process.env.BENCH_MARKET_LIMIT_MIN ?? 20);
+const SCREENS = Number(process.env.BENCH_MARKET_SCREENS ?? 200);
 const FIVE = 300_000;
 const root = path.resolve(import.meta.dirname, '..', '..');
 const log = (line: string) => console.log(`[bench:market] ${line}`);
@@ -183,6 +190,37 @@ async function main() {
     }
     const closeS = (performance.now() - c0) / 1000;
     log(`close → analysis stored: ${n}/${listed} pairs in ${closeS.toFixed(2)} s (50 % ${t50.toFixed(2)} s, 90 % ${t90.toFixed(2)} s)`);
+
+    // screens over HTTP, on the analyses of every pair just stored
+    const post = (body: string) =>
+      new Promise<{ status: number; hits: number; analysed: number }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port: PORT, path: '/api/screener/run', method: 'POST', agent, headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${PORT}` } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (d: Buffer) => parts.push(d));
+          res.on('end', () => {
+            const r = JSON.parse(Buffer.concat(parts).toString('utf8')).result;
+            resolve({ status: res.statusCode ?? 0, hits: r?.total ?? -1, analysed: r?.analysed ?? -1 });
+          });
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    const screenMs: number[] = [];
+    const screenLines: string[] = [];
+    for (const preset of SCREEN_PRESETS) {
+      const body = JSON.stringify(preset.screen);
+      const first = await post(body);
+      if (first.status !== 200) throw new Error(`screen ${preset.key}: HTTP ${first.status}`);
+      const own: number[] = [];
+      for (let i = 0; i < SCREENS; i++) {
+        const t = performance.now();
+        await post(body);
+        own.push(performance.now() - t);
+      }
+      screenMs.push(...own);
+      screenLines.push(`${preset.key} (${preset.screen.timeframe}): ${first.hits} of ${first.analysed} pairs, p50 ${percentile(own, 50).toFixed(1)} ms, p99 ${percentile(own, 99).toFixed(1)} ms`);
+    }
+    log(`screens over HTTP, ${SCREENS} runs each: ${screenLines.join('; ')}`);
     const requests = Object.fromEntries(standIn.stats.requests);
     console.log('');
     console.log(`| figure (${listed} pairs, ${SSE} SSE clients, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)} at the end) | measured | target |`);
@@ -190,6 +228,7 @@ async function main() {
     console.log(`| 5m close → every pair's 5m analysis stored | ${closeS.toFixed(2)} s (${n}/${listed}) | ≤ 10 s |`);
     console.log(`| idle RSS of the server process | ${idleRss.toFixed(0)} MB | ≤ 600 MB |`);
     console.log(`| tick fan-out p99 (p50, max) | ${percentile(lat, 99)} ms (${percentile(lat, 50)}, ${Math.max(...lat)}) | ≤ 250 ms |`);
+    console.log(`| screen over every pair, HTTP p99 (p50), ${SCREEN_PRESETS.length} presets × ${SCREENS} | ${percentile(screenMs, 99).toFixed(1)} ms (${percentile(screenMs, 50).toFixed(1)}) | ≤ 50 ms |`);
     console.log(`| start-up until ready | ${startS.toFixed(0)} s | — |`);
     console.log(`stand-in requests: ${JSON.stringify(requests)}; 429/418 sent: ${standIn.stats.throttled}; WS connections: ${standIn.stats.connections} (at most ${standIn.stats.maxStreamsPerConnection} streams each)`);
   } finally {
