@@ -61,6 +61,10 @@ export default defineConfig({
     storageState: cookiesAccepted(baseURL),
     locale: 'en-US',
     timezoneId: 'UTC',
+    // The app honours prefers-reduced-motion (the loading shimmer and the price flash stop): the
+    // headless browser composites those animations in software on the CPU the servers and the
+    // other worker share, and no spec tests an animation.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -17,7 +17,8 @@
  *     Telegram bot talks to a local Bot API stand-in (e2e/support/telegram-stand-in.ts;
  *     E2E_TELEGRAM=0 skips it); the Playwright projects `llm` and `telegram` use them. A third side
  *     server runs in live mode (`MARKET_SOURCE=binance`) on the local Binance stand-in for
- *     e2e/live.spec.ts (project `live`; E2E_LIVE=0 skips it),
+ *     e2e/live.spec.ts (project `live`; E2E_LIVE=0 skips it); it starts with Playwright (step 4)
+ *     and its spec waits for it,
  *  4. waits until every server is ready, runs `npx playwright test` (with E2E_DATA_DIR, so specs
  *     read the outbox), stops the servers.
  * With E2E_GATE_FILE set (scripts/test.mjs does, to start the servers while vitest runs), step 4
@@ -176,6 +177,8 @@ let liveServer = null;
 let liveURL = process.env.E2E_LIVE_BASE_URL ?? null;
 /** Pairs the stand-in lists for e2e/live.spec.ts: the 28 shipped coins, metadata-snapshot coins and one ticker no metadata covers. */
 const LIVE_PAIRS = 32;
+/** The build the live-mode server serves (set when this script starts the servers). */
+let webDistForLive = null;
 
 /** Waits for a line matching `re` on a child's stdout; resolves with the match. */
 function lineOf(child, re, what, ms = 120_000) {
@@ -213,7 +216,7 @@ function smallShippedData() {
  * (`<name>-data`) and the main server's outbox, so the specs' sign-up helpers find the codes.
  * Resolves with its URL once /api/health says ready; `onSpawn` receives the child process.
  */
-async function startSideServer(name, what, webDist, env, onSpawn) {
+async function startSideServer(name, what, webDist, env, onSpawn, { wait = true } = {}) {
   const shipped = smallShippedData();
   const sideData = join(dataDir, `${name}-data`);
   mkdirSync(sideData, { recursive: true });
@@ -244,6 +247,10 @@ async function startSideServer(name, what, webDist, env, onSpawn) {
   onSpawn(child);
   child.stdout.pipe(out);
   child.stderr.pipe(out);
+  if (!wait) {
+    child.on('exit', (c) => c && log(`the ${what} exited with code ${c} (log ${logPath})`));
+    return url;
+  }
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the ${what} exited with code ${child.exitCode} (log ${logPath})`);
@@ -281,16 +288,19 @@ async function startTelegramServer(webDist) {
 /**
  * The live-mode server of e2e/live.spec.ts: the local Binance stand-in (scripts/binance-stand-in,
  * Binance's wire format, `LIVE_PAIRS` pairs, real time) and a side server with
- * `MARKET_SOURCE=binance` on it, one analysis thread, without the shipped replay candles
- * (`SKIP_IMPORT`: every series comes from the stand-in). Ready once the listing is read and every
- * pair's start-up analysis is stored.
+ * `MARKET_SOURCE=binance` on it, one analysis thread, on the small shipped data set as
+ * `npm start` imports it (coins, ranks and supply of the shipped coins; BTC and ETH candles, older
+ * than the stand-in's, whose gap is fetched). Started when Playwright starts, not with
+ * the other servers: its start-up analysis of every pair then uses the time the other specs spend
+ * waiting on the replay clock instead of competing with vitest, and the spec waits until its
+ * start-up backfill is done. Resolves with the server's URL once it is spawned.
  */
 async function startLiveServer(webDist) {
   const port = await freePort();
   liveStandIn = spawn('npx', ['tsx', 'scripts/binance-stand-in/main.ts', '--symbols', String(LIVE_PAIRS), '--port', String(port)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
   const m = await lineOf(liveStandIn, /at (http:\S+) \(REST\) and (ws:\S+)\/stream/, 'the Binance stand-in');
   log(`Binance stand-in ${m[1]} (${LIVE_PAIRS} pairs)`);
-  liveURL = await startSideServer('live', 'live-mode server', webDist, { MARKET_SOURCE: 'binance', BINANCE_REST_URL: m[1], BINANCE_WS_URL: m[2], ANALYSIS_THREADS: '1', SKIP_IMPORT: '1' }, (c) => (liveServer = c));
+  liveURL = await startSideServer('live', 'live-mode server', webDist, { MARKET_SOURCE: 'binance', BINANCE_REST_URL: m[1], BINANCE_WS_URL: m[2], ANALYSIS_THREADS: '1' }, (c) => (liveServer = c), { wait: false });
 }
 async function startChain() {
   // A free port, so a chain left running elsewhere on the default 8547 does not stop the run.
@@ -459,6 +469,7 @@ if (!baseURL) {
   // Serve a private copy of the build, so a rebuild of apps/web/dist during the run (another
   // checkout step, a developer) cannot swap the asset files under the running server.
   const webDist = join(dataDir, 'web-dist');
+  webDistForLive = webDist;
   if (!snapshotDist(join(webDir, 'dist'), webDist)) {
     log('the build changed while copying it; building a private copy…');
     if (run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: webDir }) !== 0 || !distComplete(webDist)) {
@@ -495,7 +506,6 @@ if (!baseURL) {
   const sides = [];
   if (process.env.E2E_LLM !== '0' && !llmURL) sides.push(startLlmServer(webDist));
   if (process.env.E2E_TELEGRAM !== '0' && !telegramURL) sides.push(startTelegramServer(webDist));
-  if (process.env.E2E_LIVE !== '0' && !liveURL) sides.push(startLiveServer(webDist));
   const sidesUp = Promise.all(sides);
   sidesUp.catch(() => {}); // awaited below, after the main server
   try {
@@ -535,6 +545,15 @@ if (gate) {
   while (!existsSync(gate)) await new Promise((r) => setTimeout(r, 200));
   if (readFileSync(gate, 'utf8').trim() !== 'go') {
     log('called off');
+    cleanup();
+    process.exit(1);
+  }
+}
+if (process.env.E2E_LIVE !== '0' && !liveURL && webDistForLive) {
+  try {
+    await startLiveServer(webDistForLive);
+  } catch (err) {
+    console.error(`[e2e] ${err.message}`);
     cleanup();
     process.exit(1);
   }
