@@ -21,6 +21,6 @@ describe('the home overview cards', () => {
     );
     const card = screen.getByTestId('card-fear-greed');
     expect(card).toHaveTextContent('Extreme Fear');
-    expect(card).toHaveTextContent('as of 24 Feb 2026 · Fear & Greed Index by alternative.me');
+    expect(card).toHaveTextContent('as of 24 Feb 2026 · by alternative.me');
   });
 });
