@@ -215,6 +215,8 @@ function smallShippedData() {
  * A side server: the app on the small shipped data set with extra `env`, its own data dir
  * (`<name>-data`) and the main server's outbox, so the specs' sign-up helpers find the codes.
  * Resolves with its URL once /api/health says ready; `onSpawn` receives the child process.
+ * With `{ wait: false }` it resolves as soon as the server is spawned (its spec waits for it) and
+ * only logs an exit.
  */
 async function startSideServer(name, what, webDist, env, onSpawn, { wait = true } = {}) {
   const shipped = smallShippedData();
