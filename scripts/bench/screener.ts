@@ -92,7 +92,8 @@ const service = new ScreenerService({
   repo: null as never,
   market: { coinRows: coins } as never,
   clock: { now: () => now } as never,
-  snapshots: async () => snaps,
+  snapshots: async (_tf, ids) => (ids ? snaps.filter((s) => ids.includes(s.coin_id)) : snaps),
+  snapshotTimes: async () => snaps.map((s) => ({ coin_id: s.coin_id, candle_time: s.candle_time, computed_at: 0 })),
   history: async (symbol) => {
     const s = seriesOf.get(symbol)!;
     return { s, from: 0, to: s.openTime.length };

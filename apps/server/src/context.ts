@@ -109,7 +109,12 @@ export interface AppContext {
   newsRecord: NewsRecordService;
   /** Folder of the shipped data set (candles, icons, news…). */
   shippedDataDir: string;
-  close(): Promise<void>;
+  /**
+   * Stops every job, queue, worker thread and connection, one step after another. `onStep` is told
+   * when each step starts (`ms` null) and ends (its wall time in ms), so a shutdown that hangs names
+   * its step; a step slower than 10 s is also logged.
+   */
+  close(onStep?: (step: string, ms: number | null) => void): Promise<void>;
 }
 
 /** Options for building a context; tests inject a clock, a database and a tick interval. */
@@ -163,6 +168,10 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
             upsertCandles: async (symbol, tf, list) => {
               await marketRepo.upsertCandles(symbol, tf, list);
               candles.stored(symbol, tf, list);
+            },
+            upsertClosed: async (rows) => {
+              await marketRepo.upsertClosedCandles(rows);
+              for (const r of rows) candles.stored(r.symbol, r.tf, [r.candle]);
             },
             storedCandles: (symbol, tf, limit) => marketRepo.latestCandles(symbol, tf, limit, clock.now()),
           },
@@ -223,7 +232,7 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     return n;
   }, setupRecords: () => calibration.setupRecords() });
   // Screener: rows of figures per coin built from the stored analyses, rebuilt when they change.
-  const screener = new ScreenerService({ repo: new ScreenerRepository(db), market, clock, snapshots: (tf) => signalsRepo.snapshotsOfTimeframe(tf), history: (s, tf, until, max) => signalsPipeline.historyUntil(s, tf, until, max), version: () => signals.readVersion() });
+  const screener = new ScreenerService({ repo: new ScreenerRepository(db), market, clock, snapshots: (tf, coinIds) => signalsRepo.snapshotsOfTimeframe(tf, coinIds), snapshotTimes: (tf) => signalsRepo.snapshotTimesOfTimeframe(tf), history: (s, tf, until, max) => signalsPipeline.historyUntil(s, tf, until, max), version: () => signals.readVersion() });
   // Alerts: the evaluator (closed candles, signals, screens, news) and the outbox dispatcher only on workers.
   const alerts = createAlerts(env, { db, market, source, clock, pubsub, mailer: accounts.mailer, worker, log, events, screens: screener, history: (s, tf, until) => signalsPipeline.historyUntil(s, tf, until, Number.POSITIVE_INFINITY) });
   events.on('signals.analysisStored', () => record.requestAppend());
@@ -267,18 +276,28 @@ export async function createContext(env: Env, opts: ContextOptions = {}): Promis
     record,
     newsRecord,
     shippedDataDir,
-    async close() {
-      await signalsJobs?.stop();
-      await alerts.close();
-      newsOutbound.close();
-      await signalsPipeline.close();
-      await record.idle();
-      await accounts.close();
-      await stopNewsJobs();
-      await source.stop();
-      await readModels.close();
-      await pubsub.close();
-      if (!opts.db) await db.close();
+    async close(onStep) {
+      const steps: [string, () => unknown][] = [
+        ['signals jobs', () => signalsJobs?.stop()],
+        ['alerts', () => alerts.close()],
+        ['news outbound', () => newsOutbound.close()],
+        ['analysis', () => signalsPipeline.close()],
+        ['record', () => record.idle()],
+        ['accounts', () => accounts.close()],
+        ['news jobs', () => stopNewsJobs()],
+        ['market source', () => source.stop()],
+        ['read models', () => readModels.close()],
+        ['pub/sub', () => pubsub.close()],
+        ['database', () => (opts.db ? undefined : db.close())],
+      ];
+      for (const [step, stop] of steps) {
+        onStep?.(step, null);
+        const t0 = performance.now();
+        await stop();
+        const ms = performance.now() - t0;
+        onStep?.(step, ms);
+        if (ms > 10_000) log(`shutdown: ${step} took ${(ms / 1000).toFixed(1)} s`);
+      }
     },
   };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { coins } from './market';
 
@@ -37,6 +38,8 @@ export const probabilityForecasts = pgTable(
   (t) => [
     uniqueIndex('probability_forecasts_unique').on(t.coinId, t.timeframe, t.kind, t.side, t.candleTime),
     index('probability_forecasts_due_idx').on(t.dueAt),
+    // the unresolved forecasts of one series (resolved on each of its closes)
+    index('probability_forecasts_unresolved_idx').on(t.coinId, t.timeframe, t.dueAt).where(sql`${t.outcome} is null`),
   ],
 );
 

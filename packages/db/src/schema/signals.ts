@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { coins } from './market';
 
@@ -34,6 +35,8 @@ export const signalEvents = pgTable(
     uniqueIndex('signal_events_unique').on(t.coinId, t.timeframe, t.label, t.candleTime),
     index('signal_events_fired_idx').on(t.firedAt),
     index('signal_events_due_idx').on(t.dueAt),
+    // the unscored signals of one series (scored on each of its closes): a few rows, not its whole history
+    index('signal_events_unscored_idx').on(t.coinId, t.timeframe, t.dueAt).where(sql`${t.hit} is null`),
   ],
 );
 

@@ -8,6 +8,7 @@ import { planInputsOf } from '../signals/analysis/analysis-job';
 import { buildPlan, levelsOf } from '../ai/strategy';
 import { CalibrationRepository } from './calibration.repository';
 import { CalibrationService, STRATEGY_BACKFILL_FROM_INDEX, type PlanInputsLoader } from './calibration.service';
+import { calibrationHook } from './calibration.jobs';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -130,6 +131,33 @@ describe('strategy record: stored at generation, immutable, scored after the hor
     expect(r.body.result.recent[0]).toMatchObject({ author: 'test-model', status: s.status });
     expect((await get('/api/strategies/record?coin=NOPE_COIN')).status).toBe(404);
     expect((await get('/api/strategies/record?timeframe=3m')).status).toBe(400);
+  });
+});
+
+describe('due strategies at a close', () => {
+  it('the 5m analyses of one close share one scoring pass (one query for due strategies, not one per pair); the next close runs its own', async () => {
+    const repo = new CalibrationRepository(t.ctx.db);
+    let queries = 0;
+    const due = repo.dueStrategies.bind(repo);
+    repo.dueStrategies = (now: number) => {
+      queries++;
+      return due(now);
+    };
+    const clock = { now: () => T0 } as any;
+    const cal = new CalibrationService({ repo, clock, coinRows: () => t.ctx.market.coinRows, history: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u), allCandles: (s, tf, u) => t.ctx.signalsPipeline.historyUntil(s, tf, u, Infinity) });
+    const hook = calibrationHook(cal);
+    const coin = t.ctx.market.coinRows.find((c) => c.symbol === 'BTC')!;
+    // the forecasts of an analysis are logged as in the tests above; here only the scoring counts
+    cal.logAnalysis = async () => ({ logged: 0, resolved: 0 });
+    // every pair of a close at once (here 40 analyses of the same 5m candle), as in live mode
+    const stored = { row: coin, tf: '5m' as const, result: {} as any, origin: 'live' as const, stopped: () => false };
+    await Promise.all(Array.from({ length: 40 }, () => hook(stored)));
+    expect(queries).toBe(1);
+    await hook(stored);
+    expect(queries).toBe(1);
+    clock.now = () => T0 + 300_000;
+    await Promise.all(Array.from({ length: 40 }, () => hook(stored)));
+    expect(queries).toBe(2);
   });
 });
 

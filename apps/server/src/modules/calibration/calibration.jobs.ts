@@ -6,9 +6,10 @@ import type { CalibrationService } from './calibration.service';
  * the bus where the calibration is built): logs the stated probabilities of the analysis
  * (`result`), or with `result` null (the start-up backfill of a coin and timeframe) fills the
  * in-sample history (on 1h also the built-in analyst's strategies over the stored history, then
- * scores the due ones); resolves what became due; on each 5m close (and after each backfill step)
- * scores the strategies whose horizon passed. The built-in analyst's strategies of each 1h close
- * are recorded by the AI module's own reaction (modules/ai/ai.ts), added after this one.
+ * scores the due ones); resolves what became due; on each 5m close (one pass shared by every pair
+ * of the close) and after each 5m backfill step scores the strategies whose horizon passed. The
+ * built-in analyst's strategies of each 1h close are recorded by the AI module's own reaction
+ * (modules/ai/ai.ts), added after this one.
  */
 export function calibrationHook(cal: CalibrationService) {
   return async ({ row, tf, result, origin, stopped }: AnalysisStored): Promise<void> => {
@@ -20,6 +21,6 @@ export function calibrationHook(cal: CalibrationService) {
         while (scored > 0 && !stopped()) scored = await cal.scoreDueStrategies();
       }
     }
-    if (tf === '5m') await cal.scoreDueStrategies();
+    if (tf === '5m') await (result ? cal.scoreDueStrategiesOfClose() : cal.scoreDueStrategies());
   };
 }

@@ -386,6 +386,24 @@ export class CalibrationService {
     return scores.length;
   }
 
+  /** The pass of {@link scoreDueStrategiesOfClose} for the clock's current 5m mark. */
+  private closeScoring: { mark: number; pass: Promise<number> } | null = null;
+
+  /**
+   * {@link scoreDueStrategies} once per 5m mark of the clock: the first 5m analysis stored after a
+   * close starts the pass, the others of the same close (every listed pair in live mode: 400 at
+   * once) share it instead of each querying for due strategies again. A pass of an earlier mark
+   * still running is awaited first. Resolves with the number scored by the shared pass.
+   */
+  scoreDueStrategiesOfClose(): Promise<number> {
+    const mark = Math.floor(this.d.clock.now() / TIMEFRAME_MS['5m']);
+    if (this.closeScoring?.mark === mark) return this.closeScoring.pass;
+    const before = this.closeScoring?.pass.catch(() => 0) ?? Promise.resolve(0);
+    const pass = before.then(() => this.scoreDueStrategies());
+    this.closeScoring = { mark, pass };
+    return pass;
+  }
+
   /** {@link setupRecords} of the current clock hour. */
   private setupMemo: { hour: number; p: Promise<ReadonlyMap<string, SetupRecord>> } | null = null;
 

@@ -77,4 +77,22 @@ describe('candle store (warm restart)', () => {
     await store.load('BTC', '1h', true);
     expect(calls.n).toBe(2);
   });
+
+  it('closed candles of several series are stored in one statement: new ones inserted, a repeated open time updated, unknown symbols skipped', async () => {
+    const repo = new MarketRepository(db);
+    const T = Date.parse('2031-01-01T00:00:00Z');
+    const c = (time: number, close: number) => ({ time, open: 1, high: 2, low: 0.5, close, volume: 7 });
+    await repo.upsertClosedCandles([
+      { symbol: 'BTC', tf: '1h', candle: c(T, 10) },
+      { symbol: 'BTC', tf: '1d', candle: c(T, 20) },
+      { symbol: 'NO"PE\\', tf: '1h', candle: c(T, 30) },
+    ]);
+    await repo.upsertClosedCandles([{ symbol: 'BTC', tf: '1h', candle: c(T, 11) }]);
+    const rows = await db.query<{ timeframe: string; close: number }>(sql`select timeframe, close from candles where open_time = ${T} order by timeframe`);
+    expect(rows.map((r) => [r.timeframe, Number(r.close)])).toEqual([
+      ['1d', 20],
+      ['1h', 11],
+    ]);
+    await db.query(sql`delete from candles where open_time = ${T}`);
+  });
 });

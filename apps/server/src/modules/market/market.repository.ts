@@ -84,6 +84,26 @@ export class MarketRepository {
         close = excluded.close, volume = excluded.volume`);
   }
 
+  /**
+   * Stores closed candles of many series in one statement (inserted, or updated at the same open
+   * time): a live source's close of every pair at once is one round trip and one commit, not one
+   * per pair. Rows of unknown symbols are skipped. Errors: the database's; a batch that holds the
+   * same (symbol, timeframe, open time) twice is refused by PostgreSQL, so callers keep one.
+   */
+  async upsertClosedCandles(rows: readonly { symbol: string; tf: Timeframe; candle: { time: number; open: number; high: number; low: number; close: number; volume: number } }[]): Promise<void> {
+    if (!rows.length) return;
+    const num = (f: (r: (typeof rows)[number]) => number) => `{${rows.map(f).join(',')}}`;
+    // text[] literal: each element double-quoted, with " and \ escaped
+    const text = (f: (r: (typeof rows)[number]) => string) => `{${rows.map((r) => `"${f(r).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+    await this.h.query(sql`insert into candles (coin_id, timeframe, open_time, open, high, low, close, volume)
+      select c.id, u.tf, u.t, u.o, u.h, u.l, u.c, u.v from unnest(
+        ${text((r) => r.symbol)}::text[], ${text((r) => r.tf)}::text[], ${num((r) => r.candle.time)}::bigint[], ${num((r) => r.candle.open)}::float8[],
+        ${num((r) => r.candle.high)}::float8[], ${num((r) => r.candle.low)}::float8[], ${num((r) => r.candle.close)}::float8[], ${num((r) => r.candle.volume)}::float8[]
+      ) as u(symbol, tf, t, o, h, l, c, v) join coins c on c.symbol = u.symbol
+      on conflict (coin_id, timeframe, open_time) do update set open = excluded.open, high = excluded.high, low = excluded.low,
+        close = excluded.close, volume = excluded.volume`);
+  }
+
   /** Fear & Greed values with day ≤ `day` (YYYY-MM-DD), newest first. */
   async fearGreedUntil(day: string, limit: number): Promise<{ day: string; value: number; classification: string }[]> {
     return this.h.query(sql`select day::text as day, value, classification from fear_greed where day <= ${day}::date order by day desc limit ${limit}`);

@@ -18,7 +18,8 @@ export interface Statement {
 }
 
 /** Rows taken per kind and query when appending or verifying. */
-const BATCH = 2000;
+/** Entries per append transaction by default. */
+export const APPEND_BATCH = 2000;
 
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
@@ -146,7 +147,7 @@ export class RecordRepository {
    * search from (the key of the last row appended, else the `since` given). Short transactions
    * leave the embedded database's one connection to other work between two batches.
    */
-  async appendBatch(at: number, since: Record<RecordKind, number>, budget = BATCH): Promise<{ counts: Record<RecordKind, number>; next: Record<RecordKind, number> }> {
+  async appendBatch(at: number, since: Record<RecordKind, number>, budget = APPEND_BATCH): Promise<{ counts: Record<RecordKind, number>; next: Record<RecordKind, number> }> {
     return this.h.db.transaction(async (t) => {
       const tx = t as unknown as Database;
       await tx.execute(sql`select pg_advisory_xact_lock(${RECORD_LOCK})`);

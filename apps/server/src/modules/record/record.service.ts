@@ -1,10 +1,18 @@
 import type { Clock } from '../../platform/clock';
 import { checkLink, firstDifference, GENESIS_HASH, RECORD_KINDS, type ChainEntry, type RecordKind } from './record-chain';
-import type { RecordRepository } from './record.repository';
+import { APPEND_BATCH, type RecordRepository } from './record.repository';
 
 /** How far before the last chained row an append looks for rows not chained yet (ids; ms for news marks). */
 export const APPEND_LOOKBACK_IDS = 5000;
 export const APPEND_LOOKBACK_MS = 2 * 24 * 3_600_000;
+
+/**
+ * Least time (ms, wall clock) from the start of one append pass to the start of the next one that
+ * folded requests asked for. Every stored analysis asks for a pass: in live mode 400 pairs close at
+ * once, and back-to-back passes (each searching the last 5,000 ids of every kind) took most of the
+ * database's CPU during the close.
+ */
+export const APPEND_MIN_GAP_MS = 2000;
 
 /** Entries read per page when verifying. */
 const VERIFY_PAGE = 2000;
@@ -59,8 +67,11 @@ export class RecordService {
   private again = false;
   private full = false;
 
-  /** `batchSize`: entries per append transaction (default 2,000). */
-  constructor(private readonly d: { repo: RecordRepository; clock: Clock; log?: (msg: string) => void; batchSize?: number }) {}
+  /**
+   * `batchSize`: entries per append transaction (default 2,000); `minGapMs`: least time between the
+   * starts of two passes of {@link RecordService.requestAppend} (default {@link APPEND_MIN_GAP_MS}).
+   */
+  constructor(private readonly d: { repo: RecordRepository; clock: Clock; log?: (msg: string) => void; batchSize?: number; minGapMs?: number }) {}
 
   /**
    * Appends every stored statement not in the chain yet, in batches (see RecordRepository.appendBatch);
@@ -72,22 +83,26 @@ export class RecordService {
     if (!opts.full) for (const kind of RECORD_KINDS) since[kind] = await this.d.repo.searchStart(kind, kind === 'news_mark' ? APPEND_LOOKBACK_MS : APPEND_LOOKBACK_IDS);
     const total: Record<RecordKind, number> = { signal: 0, probability: 0, strategy: 0, news_mark: 0 };
     // Batches in transactions of their own; each next batch searches from where the last one ended.
+    // A batch that was not full appended everything stored when it read: statements stored after
+    // it come with requests of their own (requestAppend), so the pass ends there instead of
+    // searching again while a close of every pair keeps storing.
     let cursor = since;
+    const budget = this.d.batchSize ?? APPEND_BATCH;
     for (;;) {
-      const { counts, next } = await this.d.repo.appendBatch(this.d.clock.now(), cursor, this.d.batchSize);
+      const { counts, next } = await this.d.repo.appendBatch(this.d.clock.now(), cursor, budget);
       let n = 0;
       for (const kind of RECORD_KINDS) {
         total[kind] += counts[kind];
         n += counts[kind];
       }
-      if (!n) return total;
+      if (n < budget) return total;
       cursor = next;
     }
   }
 
   /**
    * Asks for an append pass without waiting for it: passes asked while one runs are folded into one
-   * more pass after it. Failures are logged. Used by the event reactions (after each stored analysis,
+   * more pass after it, started at least `minGapMs` after the one before. Failures are logged. Used by the event reactions (after each stored analysis,
    * each news release, each stored strategy). `full`: the pass searches every source row (the
    * catch-up of a worker's start, for statements stored by a process that stopped before appending).
    */
@@ -102,11 +117,15 @@ export class RecordService {
         this.again = false;
         const full = this.full;
         this.full = false;
+        const started = Date.now();
         try {
           await this.appendPending({ full });
         } catch (e) {
           this.d.log?.(`record: append failed: ${e instanceof Error ? e.message : String(e)}`);
         }
+        // requests that came meanwhile are served by one more pass, not sooner than the gap
+        const wait = started + (this.d.minGapMs ?? APPEND_MIN_GAP_MS) - Date.now();
+        if (this.again && wait > 0) await new Promise((r) => setTimeout(r, wait));
       } while (this.again);
     };
     this.running = run().finally(() => {

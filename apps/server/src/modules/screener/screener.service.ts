@@ -18,8 +18,10 @@ export interface ScreenerDeps {
   repo: ScreenerRepository;
   market: MarketService;
   clock: Clock;
-  /** The stored analyses (ta_snapshots) of every coin on a timeframe: the latest per coin. */
-  snapshots: (tf: TaTimeframe) => Promise<{ coin_id: number; candle_time: number; result: unknown }[]>;
+  /** The stored analyses (ta_snapshots) of every coin on a timeframe, the latest per coin; of the coins `coinIds` only when given. */
+  snapshots: (tf: TaTimeframe, coinIds?: number[]) => Promise<{ coin_id: number; candle_time: number; result: unknown }[]>;
+  /** The candle open time and computing time (ms) of each coin's stored analysis on a timeframe, without the analysis. */
+  snapshotTimes: (tf: TaTimeframe) => Promise<{ coin_id: number; candle_time: number; computed_at: number }[]>;
   /** The stored candles the volume figures are read from. */
   history: ScreenerHistory;
   /** Version of the stored analyses (SignalsReads.readVersion): the rows are rebuilt when it changes. */
@@ -49,6 +51,10 @@ const VOLUME_CANDLES = 2 * 288 + 22;
  */
 export class ScreenerService {
   private readonly tables = new Map<TaTimeframe, { version: string; rows: Promise<ScreenRow[]> }>();
+  /** The row of each coin from the last build of a timeframe, with the listing row and the analysis (key: candle/computing time) it was built from. */
+  private readonly built = new Map<TaTimeframe, Map<number, { key: string; coin: CoinRow; candleTime: number; row: ScreenRow }>>();
+  /** The last build started per timeframe (the next one waits for it). */
+  private readonly building = new Map<TaTimeframe, Promise<unknown>>();
   private readonly patterns = new Set(SIGNAL_CATALOGUE.map((s) => s.label));
 
   constructor(private readonly d: ScreenerDeps) {}
@@ -74,16 +80,33 @@ export class ScreenerService {
     return rowOf(this.coinOf(row), r, h?.s ?? null);
   }
 
-  /** Builds the rows of `tf`: one per listed coin whose stored analysis closed by the clock's now. */
+  /**
+   * Builds the rows of `tf` for the analyses stored now: one per listed coin whose stored analysis
+   * closed by the clock's now. Only the coins whose analysis changed since the last build (another
+   * candle time or computing time, a replaced listing row, or new) are read and built again; the others keep their row, so the analyses of
+   * another timeframe (which change the version too) cost one query of candle times.
+   */
   private async build(tf: TaTimeframe): Promise<ScreenRow[]> {
-    const now = this.d.clock.now();
-    const byId = new Map(this.d.market.coinRows.map((c) => [c.id, c]));
-    const out: ScreenRow[] = [];
-    for (const snap of await this.d.snapshots(tf)) {
-      const row = byId.get(snap.coin_id);
-      if (!row || snap.candle_time + TIMEFRAME_MS[tf] > now) continue;
-      out.push(await this.rowFor(row, snap.result as TaResult));
+    const byCoin = new Map(this.built.get(tf) ?? []);
+    const times = await this.d.snapshotTimes(tf);
+    const present = new Set(times.map((t) => t.coin_id));
+    for (const id of byCoin.keys()) if (!present.has(id)) byCoin.delete(id);
+    const keyOf = new Map(times.map((t) => [t.coin_id, `${t.candle_time}/${t.computed_at}`]));
+    const rowOfId = new Map(this.d.market.coinRows.map((c) => [c.id, c]));
+    // a coin whose listing row was replaced (a new name or symbol) is built again too
+    const changed = times.filter((t) => byCoin.get(t.coin_id)?.key !== keyOf.get(t.coin_id) || byCoin.get(t.coin_id)?.coin !== rowOfId.get(t.coin_id)).map((t) => t.coin_id);
+    if (changed.length) {
+      for (const snap of await this.d.snapshots(tf, changed)) {
+        const row = rowOfId.get(snap.coin_id);
+        // keyed by the times read first: an analysis stored in between is read again by the next build
+        if (row) byCoin.set(snap.coin_id, { key: keyOf.get(snap.coin_id)!, coin: row, candleTime: snap.candle_time, row: await this.rowFor(row, snap.result as TaResult) });
+      }
     }
+    this.built.set(tf, byCoin);
+    const now = this.d.clock.now();
+    const listed = new Set(this.d.market.coinRows.map((c) => c.id));
+    const out: ScreenRow[] = [];
+    for (const [id, b] of byCoin) if (listed.has(id) && b.candleTime + TIMEFRAME_MS[tf] <= now) out.push(b.row);
     return out;
   }
 
@@ -92,7 +115,9 @@ export class ScreenerService {
     const version = this.d.version();
     const cur = this.tables.get(tf);
     if (cur && cur.version === version) return cur.rows;
-    const rows = this.build(tf);
+    // builds of one timeframe run one after another, each from the rows the last one left
+    const rows = (this.building.get(tf) ?? Promise.resolve()).catch(() => undefined).then(() => this.build(tf));
+    this.building.set(tf, rows);
     this.tables.set(tf, { version, rows });
     rows.catch(() => {
       if (this.tables.get(tf)?.rows === rows) this.tables.delete(tf);

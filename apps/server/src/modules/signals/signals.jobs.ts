@@ -1,10 +1,17 @@
 import Bottleneck from 'bottleneck';
 import type { MarketSource } from '../../providers/market/types';
 import type { SignalsPipeline } from './signals.pipeline';
-import { isTaTimeframe } from '@coinlens/contracts';
+import { isTaTimeframe, type TaTimeframe } from '@coinlens/contracts';
 
 /** Delay before the jobs' first run (start-up backfill), so that the process serves HTTP first. */
 export const START_DELAY_MS = 5_000;
+
+/**
+ * Queue priority of a close by timeframe (Bottleneck: 0 first, 9 last). At the hour every pair's
+ * 5m and 1h candles close at once (at midnight UTC the 1d ones too); the 5m analyses, the ones a
+ * 5m trader waits for and the shortest, go first.
+ */
+const CLOSE_PRIORITY: Record<TaTimeframe, number> = { '5m': 3, '1h': 5, '1d': 6 };
 
 /**
  * The clock-driven signals jobs of a worker process: under the `signals` advisory lock (one of N
@@ -112,7 +119,7 @@ export class SignalsJobs {
       };
       const prev = this.series.get(key) ?? Promise.resolve();
       const next = prev
-        .then(() => this.closes.schedule(job))
+        .then(() => this.closes.schedule({ priority: CLOSE_PRIORITY[tf] }, job))
         .catch((err) => this.log(`signals job failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`));
       this.series.set(key, next);
       this.running.add(next);

@@ -102,7 +102,8 @@ export class SignalsPipeline {
 
   /** The latest ANALYSIS_CANDLES closed candles from the market source, as columns. */
   private async latestCandles(symbol: string, tf: TaTimeframe): Promise<Candles> {
-    return seriesOf(await this.deps.source.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES }), TIMEFRAME_MS[tf]);
+    const src = this.deps.source;
+    return (await src.getCandleColumns?.(symbol, tf, { limit: ANALYSIS_CANDLES })) ?? seriesOf(await src.getCandles(symbol, tf, { limit: ANALYSIS_CANDLES }), TIMEFRAME_MS[tf]);
   }
 
   // ---- analysis -----------------------------------------------------------------------------------

@@ -151,9 +151,16 @@ export class SignalsRepository {
       .onConflictDoUpdate({ target: [signalProgress.coinId, signalProgress.timeframe], set: { candleTime, updatedAt: at } });
   }
 
-  /** Stored snapshots of every coin on one timeframe (the screener's rows). */
-  async snapshotsOfTimeframe(timeframe: string): Promise<{ coin_id: number; candle_time: number; result: unknown }[]> {
-    const rows = await this.h.query(sql`select coin_id, candle_time, result from ta_snapshots where timeframe = ${timeframe}`);
+  /** The candle open time and the computing time (ms) of every coin's stored snapshot of `timeframe`, without the analyses: what changed since a read. */
+  async snapshotTimesOfTimeframe(timeframe: string): Promise<{ coin_id: number; candle_time: number; computed_at: number }[]> {
+    const rows = await this.h.query(sql`select coin_id, candle_time, computed_at from ta_snapshots where timeframe = ${timeframe}`);
+    return rows.map((r) => ({ coin_id: num(r.coin_id), candle_time: num(r.candle_time), computed_at: num(r.computed_at) }));
+  }
+
+  /** Stored snapshots of every coin on one timeframe (the screener's rows), or of the coins `coinIds` only. */
+  async snapshotsOfTimeframe(timeframe: string, coinIds?: number[]): Promise<{ coin_id: number; candle_time: number; result: unknown }[]> {
+    const only = coinIds ? sql` and coin_id = any(${arr(coinIds)}::int[])` : sql``;
+    const rows = await this.h.query(sql`select coin_id, candle_time, result from ta_snapshots where timeframe = ${timeframe}${only}`);
     return rows.map((r) => ({ coin_id: num(r.coin_id), candle_time: num(r.candle_time), result: typeof r.result === 'string' ? JSON.parse(r.result) : r.result }));
   }
 

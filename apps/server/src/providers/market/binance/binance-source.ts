@@ -4,10 +4,17 @@ import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniver
 import { BINANCE_WEIGHT, BinanceRest, type RequestPriority } from './binance-rest';
 import { diffUniverse, listedPairsOf, type ExchangeInfoSymbol, type ListedPair, type UniverseDiff } from './universe';
 import { StreamPool } from './streams';
+import { ClosedSeries } from './closed-series';
+import type { Candles } from '@coinlens/ta';
 
 /** Where closed candles are persisted and read back (the market repository, through the candle store). */
 export interface CandleSink {
   upsertCandles(symbol: string, tf: Timeframe, candles: Candle[]): Promise<void>;
+  /**
+   * Stores closed candles of many series at once (the stream's close of every pair); absent: one
+   * `upsertCandles` per candle.
+   */
+  upsertClosed?(rows: { symbol: string; tf: Timeframe; candle: Candle }[]): Promise<void>;
   /** The latest `limit` stored candles of the series, oldest first (none: every series is fetched whole). */
   storedCandles?(symbol: string, tf: Timeframe, limit: number): Promise<Candle[]>;
 }
@@ -42,6 +49,14 @@ interface MiniTicker {
 const LIVE_TIMEFRAMES: Timeframe[] = [...TIMEFRAMES];
 /** Closed candles kept in memory per series (the analysis reads the latest 1000). */
 const KEEP = 1000;
+/** An empty series, read where a series is not held. */
+const EMPTY = new ClosedSeries(1);
+/**
+ * How long (ms) closed candles from the streams wait to be stored together: at a 5m mark every
+ * pair's candle closes within about a second, and 400 single-row commits queued the analysis of the
+ * close behind them.
+ */
+export const CLOSE_BATCH_MS = 50;
 /** How often the listing is read again by default (ms). */
 export const UNIVERSE_REFRESH_MS = 5 * 60_000;
 
@@ -62,6 +77,8 @@ export interface BinanceSourceOptions {
   onUniverse?: (pairs: ListedPair[], diff: UniverseDiff) => Promise<void>;
   /** How often `exchangeInfo` is read again (ms; default {@link UNIVERSE_REFRESH_MS}; 0 = only at start). */
   universeRefreshMs?: number;
+  /** How long closed candles wait to be stored together (ms; default {@link CLOSE_BATCH_MS}). */
+  closeBatchMs?: number;
   /** Weight per minute this process may spend (see BinanceRest). */
   weightPerMinute?: number;
   /** Streams per WebSocket connection (default 200). */
@@ -100,7 +117,8 @@ export class BinanceMarketSource implements MarketSource {
   private pairs: ListedPair[] = [];
   private bySymbol = new Map<string, ListedPair>();
   private byPair = new Map<string, string>();
-  private readonly closed = new Map<string, Candle[]>();
+  /** The latest KEEP closed candles per `symbol:tf`, as float64 rows (see ClosedSeries). */
+  private readonly closed = new Map<string, ClosedSeries>();
   private readonly forming = new Map<string, Candle>();
   /** Series fetched (value resolved) or being fetched, by `symbol:tf`. */
   private readonly ready = new Map<string, { p: Promise<void>; priority: RequestPriority; done: boolean }>();
@@ -109,6 +127,9 @@ export class BinanceMarketSource implements MarketSource {
   private readonly closedCbs = new Listeners<[CandleClosedEvent]>();
   private readonly rest: BinanceRest;
   private readonly streams: StreamPool;
+  /** Closed candles from the streams waiting to be stored, by `symbol:tf` (the latest one each). */
+  private closing = new Map<string, CandleClosedEvent>();
+  private closingTimer: NodeJS.Timeout | null = null;
   private timer: NodeJS.Timeout | null = null;
   private universeTimer: NodeJS.Timeout | null = null;
   private refreshing: Promise<UniverseDiff | null> | null = null;
@@ -272,7 +293,7 @@ export class BinanceMarketSource implements MarketSource {
     }
     if (!this.bySymbol.has(pair.symbol)) return; // delisted meanwhile
     // candles that closed on the stream during the fetch are kept
-    this.closed.set(key, mergeCandles(mergeCandles(stored, fetched, KEEP), this.closed.get(key) ?? [], KEEP));
+    this.closed.set(key, ClosedSeries.of(mergeCandles(mergeCandles(stored, fetched, KEEP), this.closed.get(key)?.latest(KEEP) ?? [], KEEP), KEEP));
   }
 
   /** Handles one combined-stream message `{stream, data}` (kline, 24hrMiniTicker or its array). Public for tests. */
@@ -299,33 +320,55 @@ export class BinanceMarketSource implements MarketSource {
       const candle: Candle = { time: k.t, open: +k.o, high: +k.h, low: +k.l, close: +k.c, volume: +k.v };
       const key = `${symbol}:${tf}`;
       if (k.x) {
-        const list = this.closed.get(key) ?? [];
-        if (!list.length || list[list.length - 1].time < candle.time) list.push(candle);
-        else if (list[list.length - 1].time === candle.time) list[list.length - 1] = candle;
-        if (list.length > KEEP) list.splice(0, list.length - KEEP);
-        this.closed.set(key, list);
+        let list = this.closed.get(key);
+        if (!list) this.closed.set(key, (list = new ClosedSeries(KEEP)));
+        list.push(candle);
         if (this.forming.get(key)?.time === candle.time) this.forming.delete(key);
-        const stored = this.opts.repo?.upsertCandles(symbol, tf, [candle]).catch(() => undefined) ?? Promise.resolve();
-        // the close is announced once stored, so whoever reacts reads it back from the database too
-        void stored.then(() => this.closedCbs.emit({ symbol, timeframe: tf, candle }));
+        this.closing.set(key, { symbol, timeframe: tf, candle });
+        this.closingTimer ??= setTimeout(() => void this.storeClosed(), this.opts.closeBatchMs ?? CLOSE_BATCH_MS);
       } else this.forming.set(key, candle);
     }
+  }
+
+  /**
+   * Stores the closed candles gathered over the batch window in one write, then announces each
+   * close: whoever reacts reads it back from the database too. A failed write is logged and the
+   * closes are announced all the same (the candles are in memory).
+   */
+  private async storeClosed(): Promise<void> {
+    const batch = [...this.closing.values()];
+    this.closing.clear();
+    this.closingTimer = null;
+    const repo = this.opts.repo;
+    try {
+      if (repo?.upsertClosed) await repo.upsertClosed(batch.map((e) => ({ symbol: e.symbol, tf: e.timeframe, candle: e.candle })));
+      else if (repo) await Promise.all(batch.map((e) => repo.upsertCandles(e.symbol, e.timeframe, [e.candle])));
+    } catch (e) {
+      this.opts.log?.(`binance: storing ${batch.length} closed candles failed (${(e as Error).message})`);
+    }
+    if (this.stopped) return;
+    for (const e of batch) this.closedCbs.emit(e);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     if (this.universeTimer) clearInterval(this.universeTimer);
+    if (this.closingTimer) clearTimeout(this.closingTimer);
+    this.closingTimer = null;
+    this.closing.clear();
     this.streams.stop();
     await this.rest.close();
   }
 
   async getCandles(symbol: string, tf: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candle[]> {
     await this.prepare(symbol, tf, 'now').catch((e) => this.opts.log?.(`binance: candles of ${symbol} ${tf} unavailable (${(e as Error).message})`));
-    const list = this.closed.get(`${symbol}:${tf}`) ?? [];
-    const until = opts.endTime ?? Infinity;
-    const eligible = until === Infinity ? list : list.filter((c) => c.time + TIMEFRAME_MS[tf] <= until);
-    return eligible.slice(-opts.limit);
+    return this.closed.get(`${symbol}:${tf}`)?.latest(opts.limit, opts.endTime ?? Infinity, TIMEFRAME_MS[tf]) ?? [];
+  }
+
+  async getCandleColumns(symbol: string, tf: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candles> {
+    await this.prepare(symbol, tf, 'now').catch((e) => this.opts.log?.(`binance: candles of ${symbol} ${tf} unavailable (${(e as Error).message})`));
+    return (this.closed.get(`${symbol}:${tf}`) ?? EMPTY).columns(opts.limit, opts.endTime ?? Infinity, TIMEFRAME_MS[tf]);
   }
 
   async getForming(symbol: string, tf: Timeframe): Promise<Candle | null> {

@@ -36,3 +36,14 @@ describe('ReplayMarketSource closed candles', () => {
     expect(closed.at(-1)).toBe(T0 + 49 * FIVE_MIN);
   });
 });
+
+describe('ReplayMarketSource candle columns', () => {
+  it('are the candles of getCandles, as columns, for any limit and end time', async () => {
+    const { src } = await source(T0 + 20 * FIVE_MIN + 1000);
+    const rows = (c: Awaited<ReturnType<typeof src.getCandleColumns>>) => Array.from(c.openTime, (time, i) => ({ time, open: c.open[i], high: c.high[i], low: c.low[i], close: c.close[i], volume: c.volume[i] }));
+    for (const opts of [{ limit: 5 }, { limit: 1000 }, { limit: 0 }, { limit: 3, endTime: T0 + 7 * FIVE_MIN }, { limit: 3, endTime: T0 }]) {
+      expect(rows(await src.getCandleColumns('BTC', '5m', opts))).toEqual(await src.getCandles('BTC', '5m', opts));
+    }
+    expect((await src.getCandleColumns('BTC', '1h', { limit: 5 })).close).toHaveLength(0);
+  });
+});

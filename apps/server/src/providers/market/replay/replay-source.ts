@@ -1,7 +1,8 @@
 import { type Candle, type Timeframe, TIMEFRAME_MS, TIMEFRAMES } from '@coinlens/contracts';
 import type { Clock } from '../../../platform/clock';
 import { type CandleClosedEvent, Listeners, type MarketSource, type MarketUniverse, type Ticker } from '../types';
-import { aggregateUntil, candleAt, covers, lastIndexAtOrBefore, pricePath, type SeriesColumns } from '../series';
+import { type Candles, sliceCandles } from '@coinlens/ta';
+import { aggregateUntil, candleAt, covers, lastIndexAtOrBefore, pricePath, seriesOf, type SeriesColumns } from '../series';
 
 const DAY = 86_400_000;
 /** Closed candles one tick emits per series at most (an hour of 5m candles). */
@@ -107,6 +108,13 @@ export class ReplayMarketSource implements MarketSource {
     const out: Candle[] = [];
     for (let i = Math.max(0, last - opts.limit + 1); i <= last; i++) out.push(candleAt(s, i));
     return out;
+  }
+
+  async getCandleColumns(symbol: string, tf: Timeframe, opts: { limit: number; endTime?: number }): Promise<Candles> {
+    const s = this.timeframesOf(symbol).includes(tf) ? await this.getSeries(symbol, tf) : null;
+    if (!s) return sliceCandles(seriesOf([], TIMEFRAME_MS[tf]), 0, 0);
+    const last = lastIndexAtOrBefore(s.openTime, Math.min(this.clock.now(), opts.endTime ?? Infinity) - s.tfMs);
+    return sliceCandles(s, Math.max(0, last - opts.limit + 1), last + 1);
   }
 
   async getForming(symbol: string, tf: Timeframe): Promise<Candle | null> {

@@ -1,0 +1,2 @@
+CREATE INDEX "probability_forecasts_unresolved_idx" ON "probability_forecasts" USING btree ("coin_id","timeframe","due_at") WHERE "probability_forecasts"."outcome" is null;--> statement-breakpoint
+CREATE INDEX "signal_events_unscored_idx" ON "signal_events" USING btree ("coin_id","timeframe","due_at") WHERE "signal_events"."hit" is null;
