@@ -61,7 +61,8 @@ export default function PricingPage() {
         </div>
       )}
 
-      {plans.isLoading ? (
+      {/* with a session whose account is still loading, a card would offer the signed-out links (to log in) */}
+      {plans.isLoading || meLoading ? (
         <div className="grid gap-3 md:grid-cols-3">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-72 rounded-lg" />

@@ -76,16 +76,19 @@ export function FeedList({ filters, compact = false, testId = 'feed-list', empty
   const data = useDeferredValue(q.data);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  // The rendered pages are the fetched ones: while a page is still being rendered, the sentinel sits
+  // where the last rendered page ends, in view, and observing it there would fetch one page more.
+  const settled = data === q.data;
   useEffect(() => {
     const el = sentinel.current;
-    if (!el || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    if (!el || !hasNextPage || !settled || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const io = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
       if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (!isFetchingNextPage) void fetchNextPage();
-      }, 200);
+      timer = null;
+      // the end must still be in view when the 200 ms are over
+      if (!entries.at(-1)?.isIntersecting) return;
+      timer = setTimeout(() => void fetchNextPage(), 200);
     });
     io.observe(el);
     return () => {
@@ -93,7 +96,7 @@ export function FeedList({ filters, compact = false, testId = 'feed-list', empty
       if (timer) clearTimeout(timer);
     };
     // `data`: the sentinel is rendered with the deferred page, after hasNextPage has changed
-  }, [data, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [data, settled, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const items = data?.pages.flatMap((p) => p.list) ?? [];
   if (q.isError && !isCancelled(q.error) && !items.length) {
