@@ -29,7 +29,7 @@ const PHONE_SPECS: Record<string, string> = {
   'chat-answers': 'the chat panel takes the full width on a phone; back-to-top must not cover it',
   'coin-chart': 'layout shift, canvas sizing under device emulation, the scroll to the last panel (fell short on a phone once)',
   edge: 'the track record and signal cards must not scroll sideways at 390 px',
-  foundation: 'the theme switch lives in the drawer, the tabs are hidden, no sideways scrolling',
+  foundation: 'the header tabs are hidden, the home list is cards, no sideways scrolling',
   news: 'the news list and feed detail must not scroll sideways at 390 px',
   pricing: 'the phone run pays from a second wallet and checks the unlinked-wallet dialog in en-US',
   push: 'the push control in zh-CN and the dark theme, no sideways scrolling at 390 px',

@@ -19,7 +19,8 @@ test.describe('BTC assistant', () => {
   test('visitors see the sign-in prompt and the AI insights with their data time', async ({ page }) => {
     await page.goto('/en-US/crypto/bitcoin');
     await expect(page.getByTestId('chat-sign-in')).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByTestId('ai-highlights')).toContainText('BTC');
+    // the first visitor of a coin waits for its insights to be written (over 15 s once, on a loaded run)
+    await expect(page.getByTestId('ai-highlights')).toContainText('BTC', { timeout: 60_000 });
     await expect(page.getByTestId('coin-ai').getByTestId('ai-based-on').last()).toContainText(/1h candle closed \d+ \w+ 2025 \d\d:00 UTC/);
     await expect(page.getByTestId('agent-coming-soon')).toBeVisible();
   });

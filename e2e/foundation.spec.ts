@@ -1,26 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { ANY_VIEWPORT, expectChartReady, expectLivePrices, expectNoHorizontalOverflow } from './helpers';
 
+/**
+ * The first things a visitor sees: real replayed prices on the home page, the coin page's chart on
+ * every timeframe, the Chinese texts, no sideways scrolling, the header tabs and the contact dialog.
+ * The language redirects, the stored locale and the not-found page are in e2e/routes.spec.ts; the
+ * theme and language switches in e2e/shell.spec.ts.
+ */
 test.describe('foundation', () => {
-  test('/ lands on /en-US/home', ANY_VIEWPORT, async ({ page }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/en-US\/home$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Today's cryptocurrency prices");
-    await expect(page).toHaveTitle(/Coinlens/);
-  });
-
-  test('an unknown language goes to / and then home', ANY_VIEWPORT, async ({ page }) => {
-    await page.goto('/xx-YY/crypto/bitcoin');
-    await expect(page).toHaveURL(/\/en-US\/home$/);
-  });
-
-  test('the stored locale decides where / goes', ANY_VIEWPORT, async ({ page }) => {
-    await page.goto('/en-US/home');
-    await page.evaluate(() => localStorage.setItem('locale', 'zh_CN'));
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/zh-CN\/home$/);
-  });
-
   test('home shows real prices with the Replay badge', async ({ page, isMobile }) => {
     await page.goto('/en-US/home');
     await expectLivePrices(page);
@@ -80,29 +67,6 @@ test.describe('foundation', () => {
     await expect(page.getByTestId('card-trending')).toContainText('按币安现货 24 小时价格涨跌幅绝对值排序');
   });
 
-  test('the language button switches language and stores the locale', ANY_VIEWPORT, async ({ page }) => {
-    await page.goto('/en-US/home');
-    await page.getByRole('button', { name: 'Language' }).click();
-    await page.getByRole('menuitemradio', { name: '简体中文' }).click();
-    await expect(page).toHaveURL(/\/zh-CN\/home$/);
-    expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('zh_CN');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('今日加密货币价格');
-  });
-
-  test('dark theme persists after reload', async ({ page }, info) => {
-    await page.goto('/en-US/home');
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    if (info.project.name === 'phone') {
-      // The phone top bar has no theme button: the switch is in the menu drawer.
-      await page.getByRole('button', { name: 'Menu' }).click();
-      await page.getByRole('switch', { name: 'Dark mode' }).click();
-    } else await page.getByRole('button', { name: 'Theme' }).click();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  });
-
   test('no horizontal overflow on home and coin pages', async ({ page }) => {
     await page.goto('/en-US/home');
     await expectLivePrices(page);
@@ -110,15 +74,6 @@ test.describe('foundation', () => {
     await page.goto('/zh-CN/crypto/bitcoin');
     await expectChartReady(page);
     await expectNoHorizontalOverflow(page);
-  });
-
-  test('not-found page hides the header and links home', ANY_VIEWPORT, async ({ page }) => {
-    await page.goto('/en-US/this/page/does-not-exist');
-    await expect(page.getByTestId('not-found')).toBeVisible();
-    await expect(page.getByTestId('app-header')).toHaveCount(0);
-    await expect(page).toHaveTitle('Page not found · Coinlens');
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await expect(page).toHaveURL(/\/en-US\/home$/);
   });
 
   test('tabs follow the route and the footer opens the contact dialog', async ({ page, isMobile }) => {

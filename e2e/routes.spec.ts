@@ -68,6 +68,7 @@ test.describe('redirects', () => {
   test('/ and /{lang} go to /{stored locale}/home (English by default)', async ({ page }) => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/en-US\/home$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Today's cryptocurrency prices");
     await page.goto('/zh-CN');
     await expect(page).toHaveURL(/\/en-US\/home$/);
   });

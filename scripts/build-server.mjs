@@ -66,6 +66,16 @@ const ownImportMetaUrl = {
   },
 };
 
+/**
+ * The analysis thread's entry (apps/server/src/modules/signals/analysis/analysis-worker.ts), built
+ * beside the server as `analysis-worker.mjs`; the bundle names it through the global
+ * `__COINLENS_ANALYSIS_WORKER__` (esbuild `define`). From source a thread loads the TypeScript
+ * through tsx: 429–431 ms per thread start against 72–105 ms bundled (three starts each, timed by
+ * hand on the 2-core machine, not by a benchmark here), paid at each candle close in
+ * live mode, where idle threads stop between closes (decision 126).
+ */
+const ANALYSIS_WORKER_SOURCE = path.join(root, 'apps', 'server', 'src', 'modules', 'signals', 'analysis', 'analysis-worker.ts');
+
 /** The list of sources the last build read (for the staleness check). */
 const INPUTS = path.join(SERVER_DIST, 'inputs.json');
 
@@ -82,14 +92,15 @@ export function serverBuildStale() {
 }
 
 /**
- * Builds the bundle of `entry` (default the server's main.ts) into `outdir` (default
- * {@link SERVER_DIST}, emptied first); resolves with esbuild's metafile inputs (the absolute paths
+ * Builds the bundle of `entry` (default the server's main.ts) and of the analysis thread's entry
+ * into `outdir` (default {@link SERVER_DIST}, emptied first); resolves with esbuild's metafile inputs (the absolute paths
  * of the sources it read), also written to `outdir/inputs.json`. Errors: esbuild's build errors.
  */
 export async function buildServer({ entry = path.join(root, 'apps', 'server', 'src', 'main.ts'), outdir = SERVER_DIST } = {}) {
   fs.rmSync(outdir, { recursive: true, force: true });
   const r = await build({
-    entryPoints: { main: entry },
+    entryPoints: { main: entry, 'analysis-worker': ANALYSIS_WORKER_SOURCE },
+    define: { __COINLENS_ANALYSIS_WORKER__: JSON.stringify(pathToFileURL(path.join(outdir, 'analysis-worker.mjs')).href) },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -32,6 +32,10 @@ describe('build-server (the prebuilt server npm start runs)', () => {
     // a dependency that needs these must join EXTERNAL_PACKAGES
     expect(code).not.toMatch(/\b__dirname\b|\b__filename\b|require\.resolve\(/);
     expect(code).toMatch(/__require\("pino"\)/);
+    // the analysis thread starts from its own bundled entry, not through tsx from the sources
+    expect(files).toContain('analysis-worker.mjs');
+    expect(code).toContain(JSON.stringify(pathToFileURL(path.join(dir, 'analysis-worker.mjs')).href));
+    expect(fs.readFileSync(path.join(dir, 'analysis-worker.mjs'), 'utf8')).not.toMatch(/tsx\/esm\/api|tsImport/);
     // bundled packages compare names: node-fetch (grammy's HTTP client) accepts a signal only if its
     // class is named 'AbortSignal', and esbuild renames abort-controller's to AbortSignal2 (keepNames)
     expect(code).toMatch(/__name\(this, "AbortSignal"\)/);

@@ -6,6 +6,8 @@ import { ManualClock } from '../src/platform/clock';
 import { createContext, type AppContext } from '../src/context';
 import { buildApp } from '../src/app';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
 
 /** Default replay instant of the tests: 2025-05-16T12:00:00Z (inside the shipped window). */
 export const T0 = Date.parse('2025-05-16T12:00:00Z');
@@ -75,9 +77,71 @@ export async function createTestApp(opts: { symbols?: string[]; timeframes?: str
     clock,
     env,
     async close() {
-      await app.close();
-      await ctx.close();
-      await db.close();
+      // a close still running after 30 s (a hook timeout on a loaded machine) says which step it is in;
+      // one still running after CLOSE_LIMIT_MS is reported with what it waits on, and abandoned
+      const steps: string[] = [];
+      let current = 'http';
+      const slow = setTimeout(() => console.warn(`test app close: still in "${current}" after 30 s (done: ${steps.join(', ') || 'nothing'})`), 30_000);
+      slow.unref();
+      const work = (async () => {
+        const t0 = performance.now();
+        await app.close();
+        steps.push(`http ${Math.round(performance.now() - t0)} ms`);
+        await ctx.close((step, ms) => {
+          if (ms === null) current = step;
+          else steps.push(`${step} ${Math.round(ms)} ms`);
+        });
+        current = 'database';
+        await db.close();
+      })();
+      let limit: NodeJS.Timeout | undefined;
+      const hung = await Promise.race([work.then(() => false), new Promise<true>((r) => (limit = setTimeout(() => r(true), CLOSE_LIMIT_MS)))]);
+      clearTimeout(limit);
+      clearTimeout(slow);
+      if (hung) {
+        work.catch((err) => console.error(`test app close failed after it was abandoned: ${(err as Error).message}`));
+        await reportHungClose(current, steps);
+      }
     },
   };
+}
+
+/**
+ * How long a test app's close may take (ms, `COINLENS_TEST_CLOSE_LIMIT_MS`, default 90 s, below the
+ * int project's hook limits) before
+ * {@link reportHungClose} reports it and the file goes on: every assertion of the file has run by
+ * then, and the worker process that holds what the close waits on ends with the run.
+ */
+const CLOSE_LIMIT_MS = Number(process.env.COINLENS_TEST_CLOSE_LIMIT_MS ?? 90_000);
+
+/**
+ * Reports a test app's close that did not finish within {@link CLOSE_LIMIT_MS}: the step it is in,
+ * the steps done (with their ms), the process's active handles and, on PostgreSQL, the worker
+ * database's other sessions (state, wait event, seconds, query). Written to stderr and appended
+ * to `COINLENS_TEST_HANG_REPORT` (a file `npm test` prints at the end of its output), so a CI log
+ * that keeps only its tail still says where the close stopped.
+ */
+async function reportHungClose(step: string, done: string[]): Promise<void> {
+  const lines = [`${expect.getState().testPath ?? 'a test file'}: the test app's close did not finish in ${CLOSE_LIMIT_MS / 1000} s; still in "${step}" (done: ${done.join(', ') || 'nothing'})`];
+  const handles = process.getActiveResourcesInfo().reduce<Record<string, number>>((m, k) => ({ ...m, [k]: (m[k] ?? 0) + 1 }), {});
+  lines.push(`  active handles: ${Object.entries(handles).map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+  if (process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ pid: number; state: string | null; wait: string | null; seconds: number | null; query: string }>(
+        `SELECT pid, state, concat_ws(':', wait_event_type, wait_event) AS wait, extract(epoch FROM now() - query_start)::int AS seconds, left(query, 160) AS query
+         FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      lines.push(`  database sessions: ${rows.length}`);
+      for (const r of rows) lines.push(`    pid ${r.pid} ${r.state ?? '?'} wait ${r.wait || '-'} ${r.seconds ?? '?'} s: ${r.query.replace(/\s+/g, ' ').trim()}`);
+    } catch (err) {
+      lines.push(`  database sessions: not read (${(err as Error).message})`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  const text = lines.join('\n');
+  console.error(text);
+  if (process.env.COINLENS_TEST_HANG_REPORT) fs.appendFileSync(process.env.COINLENS_TEST_HANG_REPORT, `${text}\n`);
 }

@@ -45,5 +45,11 @@ export async function startOpenAiStub(reply: (body: any) => { content: string; r
   const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((r) => server.listen(opts.port ?? 0, host, r));
   const url = `http://${host}:${(server.address() as AddressInfo).port}/v1`;
-  return { url, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+  // close drops the connections still open (a keep-alive or an unfinished stream would hold it)
+  const close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
+  return { url, requests, close };
 }

@@ -10,16 +10,12 @@ import { DataDirDamagedError, openDatabase } from '../client';
  * PGlite fail at start with its bare "PGlite failed to initialize properly" or "Aborted()": no
  * directory named, no way out. Opening one now fails with a message that names the directory and
  * says how to recover.
+ *
+ * Embedded databases only: the pass against PostgreSQL (DATABASE_URL set) has no data directory to
+ * damage, and skips the file.
  */
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-damaged-'));
 const good = path.join(root, 'good');
-beforeAll(async () => {
-  const h = await openDatabase({ dataDir: good });
-  await h.query(sql`create table probe (id int primary key)`);
-  await h.query(sql`insert into probe select generate_series(1, 100)`);
-  await h.close();
-}, 60_000);
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 /** A copy of the good directory named `name`, damaged by `damage(dir)`. */
 function damagedCopy(name: string, damage: (dir: string) => void): string {
@@ -31,7 +27,15 @@ function damagedCopy(name: string, damage: (dir: string) => void): string {
 
 const garbage = (file: string) => fs.writeFileSync(file, Buffer.from(Array.from({ length: 8192 }, (_, i) => (i * 131 + 17) % 256)));
 
-describe('a damaged embedded database directory', () => {
+describe.skipIf(!!process.env.DATABASE_URL)('a damaged embedded database directory', () => {
+  beforeAll(async () => {
+    const h = await openDatabase({ dataDir: good });
+    await h.query(sql`create table probe (id int primary key)`);
+    await h.query(sql`insert into probe select generate_series(1, 100)`);
+    await h.close();
+  }, 120_000);
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
   it.each([
     ['control file overwritten', (dir: string) => garbage(path.join(dir, 'global', 'pg_control'))],
     ['write-ahead log removed', (dir: string) => {
