@@ -25,6 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureServerBuild } from './build-server.mjs';
+import { playwrightFailures, vitestFailures } from './test-failures.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -36,6 +37,11 @@ let failed = 0;
 let skipped = 0;
 /** Playwright tests that failed once and passed on their retry (CI only: playwright.config.ts `retries`). */
 let flaky = 0;
+/**
+ * One line per failed (or flaky) test, `[stage] file › title: first line of the error`, printed after
+ * the stage times so that the kept tail of a long log names what failed.
+ */
+const failures = [];
 /** Wall time of each stage run so far: [label, seconds]. */
 const stages = [];
 const started = performance.now();
@@ -75,7 +81,13 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** Test app closes that hung and were abandoned (apps/server/test/harness.ts appends to these files). */
+const hangReports = [path.join(tmp, 'hangs.txt'), path.join(tmp, 'hangs-postgres.txt')];
+
 function finish(code) {
+  const hangs = hangReports.filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8').trim());
+  if (hangs.length) console.log(`\ntest app closes abandoned after the close limit (not failures; what each waited on):\n${hangs.join('\n')}`);
+  if (failures.length) console.log(`\nfailed or flaky tests:\n${failures.map((f) => `  ${f}`).join('\n')}`);
   console.log('\nstage times:');
   for (const [label, s] of stages) console.log(`  ${fmtSeconds(s).padStart(8)}  ${label}`);
   console.log(`  ${fmtSeconds((performance.now() - started) / 1000).padStart(8)}  total`);
@@ -88,10 +100,14 @@ function fmtSeconds(s) {
   return s < 120 ? `${s.toFixed(1)} s` : `${Math.floor(s / 60)} min ${String(Math.floor(s % 60)).padStart(2, '0')} s`;
 }
 
-/** Adds a vitest JSON report's counts to the totals (nothing when the file was not written). */
-function countVitest(file) {
+/**
+ * Adds a vitest JSON report's counts to the totals and its failed tests (or failed files, e.g. a
+ * hook that timed out) to `failures`; nothing when the file was not written.
+ */
+function countVitest(file, stage = 'vitest') {
   if (!fs.existsSync(file)) return;
   const j = JSON.parse(fs.readFileSync(file, 'utf8'));
+  failures.push(...vitestFailures(j, root, stage));
   passed += j.numPassedTests ?? 0;
   failed += j.numFailedTests ?? 0;
   skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
@@ -139,7 +155,7 @@ const vitestLabel = withE2e ? 'vitest (unit, integration, web), alongside the en
 console.log(`\n=== ${vitestLabel} ===`);
 const vitestJson = path.join(tmp, 'vitest.json');
 const v0 = performance.now();
-const vs = await start('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]).done;
+const vs = await start('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { COINLENS_TEST_HANG_REPORT: hangReports[0] }).done;
 const vitestEnd = performance.now();
 stages.push([vitestLabel, (vitestEnd - v0) / 1000]);
 countVitest(vitestJson);
@@ -148,7 +164,7 @@ countVitest(vitestJson);
 function startPostgresInt() {
   const json = path.join(tmp, 'vitest-postgres.json');
   const chunks = [];
-  const env = { DATABASE_URL: intDatabaseUrl, ...(process.env.TEST_INT_REDIS_URL ? { REDIS_URL: process.env.TEST_INT_REDIS_URL } : {}) };
+  const env = { DATABASE_URL: intDatabaseUrl, COINLENS_TEST_HANG_REPORT: hangReports[1], ...(process.env.TEST_INT_REDIS_URL ? { REDIS_URL: process.env.TEST_INT_REDIS_URL } : {}) };
   const t0 = performance.now();
   const run = start('npx', ['vitest', 'run', '--project', 'int', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`], env, (c) => chunks.push(c));
   return run.done.then((code) => ({ code, json, chunks, seconds: (performance.now() - t0) / 1000 }));
@@ -161,7 +177,7 @@ function reportPostgresInt(r) {
   for (const c of r.chunks) process.stdout.write(c);
   stages.push([pgLabel, r.seconds]);
   const before = failed;
-  countVitest(r.json);
+  countVitest(r.json, 'PostgreSQL');
   if (r.code !== 0 && failed === before) failed++;
   return r.code === 0;
 }
@@ -200,6 +216,7 @@ if (fs.existsSync(pwJson)) {
   failed += j.stats?.unexpected ?? 0;
   skipped += j.stats?.skipped ?? 0;
   flaky += j.stats?.flaky ?? 0;
+  failures.push(...playwrightFailures(j));
 }
 const pgOk = pg ? reportPostgresInt(await pg) : true;
 if (es !== 0) {
