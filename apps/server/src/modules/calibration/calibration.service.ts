@@ -53,6 +53,15 @@ export function scaleSource(cells: readonly ForecastCellRow[]): 'live' | 'backfi
 /** How long (wall ms) a process reuses its calibrated verbal scales before reading the log again. */
 export const SCALE_CACHE_MS = 60_000;
 
+/**
+ * How long (wall ms) scales are still reused after forecasts were resolved in this process. A close
+ * resolves the due forecasts of every pair one after another (hundreds in live mode); reading the
+ * whole log again after each of them cost a query of every resolved forecast and a fit on the main
+ * thread per pair (50–100 ms each at 400 pairs, the screens' p99 at the hour). A few more resolved
+ * forecasts among thousands hardly move a scale: they are read at most once per this interval.
+ */
+export const SCALE_REFRESH_MS = 10_000;
+
 /** Columns of `h` restricted to its first `n` candles (views, no copy): what was known at candle n − 1. */
 function prefix(h: SignalColumns, n: number): SignalColumns {
   const out: Record<string, unknown> = {};
@@ -133,7 +142,7 @@ export class CalibrationService {
       out.push({ id: f.id, outcome: hit });
     }
     await this.d.repo.resolveForecasts(out, now);
-    if (out.length) this.scaleCache = null;
+    if (out.length && this.scaleCache) this.scaleCache.dirty = true;
     return out.length;
   }
 
@@ -194,23 +203,27 @@ export class CalibrationService {
     }
     const n = await this.d.repo.insertForecasts(rows);
     await this.resolveDue(row, tf);
+    // a backfill states and resolves a whole history at once: the scales are read again at once
+    if (n > 0) this.scaleCache = null;
     return { computed, logged: n };
   }
 
-  private scaleCache: { at: number; clock: number; scales: Promise<Map<string, CalibrationScale>> } | null = null;
+  /** The last scales read: when (wall ms), at which clock time, and whether forecasts were resolved since. */
+  private scaleCache: { at: number; clock: number; dirty: boolean; scales: Promise<Map<string, CalibrationScale>> } | null = null;
 
   /**
    * The calibrated verbal scale per `timeframe:kind` (fitClusteredScale of @coinlens/ta) over the
    * forecasts resolved at or before the clock's now: the live ones once there are enough
    * ({@link scaleSource}), until then the in-sample backfill, said in each served label (`source`),
    * with the Brier skill of the same forecasts and its interval over episodes. Cached for
-   * SCALE_CACHE_MS of wall time (and while the clock has not gone back); resolving forecasts in
-   * this process drops the cache.
+   * SCALE_CACHE_MS of wall time (and while the clock has not gone back); once forecasts of a close
+   * were resolved in this process, for SCALE_REFRESH_MS after the last read at most; a backfill that
+   * logged forecasts drops them.
    */
   scales(): Promise<Map<string, CalibrationScale>> {
     const now = this.d.clock.now();
     const c = this.scaleCache;
-    if (c && Date.now() - c.at < SCALE_CACHE_MS && now >= c.clock) return c.scales;
+    if (c && Date.now() - c.at < (c.dirty ? SCALE_REFRESH_MS : SCALE_CACHE_MS) && now >= c.clock) return c.scales;
     const scales = this.d.repo.forecastCells(now).then((rows) => {
       const by = new Map<string, ForecastCellRow[]>();
       for (const r of rows) {
@@ -224,7 +237,7 @@ export class CalibrationService {
       }));
     });
     scales.catch(() => { if (this.scaleCache?.scales === scales) this.scaleCache = null; });
-    this.scaleCache = { at: Date.now(), clock: now, scales };
+    this.scaleCache = { at: Date.now(), clock: now, dirty: false, scales };
     return scales;
   }
 
