@@ -5,7 +5,9 @@
  *  - coin page rewrites (`<drafts>`): every draft text prefixed "Model analyst:" / "模型分析：",
  *    numbers untouched;
  *  - assistant questions (`<facts>` + `<question>`): a short answer, then the support and the bullish
- *    invalidation of the timeframe the facts were narrowed to as a list, streamed slowly;
+ *    invalidation of the timeframe the facts were narrowed to as a list, streamed slowly and finished
+ *    3 s after the last piece (on a loaded machine the whole answer once arrived between two looks
+ *    of the test, which saw it complete and never streaming);
  *  - news interpretations (JSON) and the story of the day: short labelled texts.
  * Usage: node --import tsx e2e/support/llm-stub.ts
  */
@@ -46,7 +48,7 @@ const stub = await startOpenAiStub(
       const content = zh
         ? `**模型回答**：${tf} 最近支撑为 ${support} USDT；若跌破 ${inv} USDT，看涨判断失效。${cite}\n\n- **支撑（${tf}）**：${support} USDT\n- **看涨失效价（${tf}）**：${inv} USDT\n- **K 线**：${tf}，收盘于 ${closed}`
         : `**Model answer**: the nearest ${tf} support is ${support} USDT; the bullish case is invalidated below ${inv} USDT.${cite}\n\n- **Support (${tf})**: ${support} USDT\n- **Bullish invalidation (${tf})**: ${inv} USDT\n- **Candle**: ${tf}, closed ${closed}`;
-      return { content, reasoning: zh ? `读取 ${tf} 支撑位。` : `Reading the ${tf} levels.`, chunkDelayMs: 40 };
+      return { content, reasoning: zh ? `读取 ${tf} 支撑位。` : `Reading the ${tf} levels.`, chunkDelayMs: 40, finishDelayMs: 3_000 };
     }
     if (body.response_format) return { content: JSON.stringify({ en: 'Model interpretation: the reports agree on the event.', zh: '模型解读：多家来源报道了同一事件。' }) };
     return { content: zh ? '模型撰写的今日要闻。' : 'Story of the day, written by the model.' };

@@ -6,9 +6,10 @@ import type { AddressInfo } from 'node:net';
  * `POST /v1/chat/completions`; with `stream: true` it answers `text/event-stream` chunks
  * `data: {"id","object":"chat.completion.chunk","choices":[{"index":0,"delta":{…}}]}` and
  * `data: [DONE]`; otherwise one `chat.completion` object. `reply(body)` decides the answer
- * (`chunkDelayMs`: pause between streamed chunks, to watch streaming in a browser).
+ * (`chunkDelayMs`: pause between streamed chunks, to watch streaming in a browser; `finishDelayMs`:
+ * pause before the closing chunk, so a browser test sees the answer still streaming however late it looks).
  */
-export async function startOpenAiStub(reply: (body: any) => { content: string; reasoning?: string; status?: number; chunkDelayMs?: number }, opts: { port?: number; host?: string } = {}) {
+export async function startOpenAiStub(reply: (body: any) => { content: string; reasoning?: string; status?: number; chunkDelayMs?: number; finishDelayMs?: number }, opts: { port?: number; host?: string } = {}) {
   const requests: any[] = [];
   const server = http.createServer(async (req, res) => {
     let raw = '';
@@ -39,6 +40,7 @@ export async function startOpenAiStub(reply: (body: any) => { content: string; r
       chunk({ content: piece });
       if (r.chunkDelayMs) await new Promise((d) => setTimeout(d, r.chunkDelayMs));
     }
+    if (r.finishDelayMs) await new Promise((d) => setTimeout(d, r.finishDelayMs));
     chunk({}, 'stop');
     res.end('data: [DONE]\n\n');
   });
