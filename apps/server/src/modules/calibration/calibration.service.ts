@@ -57,7 +57,7 @@ export const SCALE_CACHE_MS = 60_000;
  * How long (wall ms) scales are still reused after forecasts were resolved in this process. A close
  * resolves the due forecasts of every pair one after another (hundreds in live mode); reading the
  * whole log again after each of them cost a query of every resolved forecast and a fit on the main
- * thread per pair (50–100 ms each at 400 pairs, the screens' p99 at the hour). A few more resolved
+ * thread per pair (30–130 ms each in a profile of 400 pairs, behind the screens' p99 at the hour). A few more resolved
  * forecasts among thousands hardly move a scale: they are read at most once per this interval.
  */
 export const SCALE_REFRESH_MS = 10_000;
