@@ -83,6 +83,24 @@ describe('titleSignature', () => {
     expect(signatureSimilarity(s, {})).toBe(0);
   });
 
+  it('reads words that name an Object property ("constructor", "valueOf") as plain tokens', () => {
+    // they read the object's prototype before: the weight was NaN and every comparison 0
+    const a = titleSignature('Constructor of Ethereum rollup raises $20M');
+    expect(a.constructor).toBe(1);
+    expect(signatureSimilarity(a, a)).toBeCloseTo(1, 9);
+    expect(signatureSimilarity(a, titleSignature('Ethereum rollup constructor raises $20M in seed round'))).toBeGreaterThan(0.45);
+    expect(signatureSimilarity(titleSignature('Rollup raises $20M'), titleSignature('Token constructor valueOf'))).toBe(0);
+  });
+
+  it('gives the same similarity however often a signature is compared', () => {
+    const a = titleSignature('SEC delays decision on spot Solana ETF to October');
+    const b = titleSignature('SEC postpones Solana ETF decision');
+    const first = signatureSimilarity(a, b);
+    expect(first).toBeGreaterThan(0.45);
+    for (let i = 0; i < 3; i++) expect(signatureSimilarity(a, b)).toBe(first);
+    expect(signatureSimilarity(b, a)).toBeCloseTo(first, 12);
+  });
+
   it('uses character bigrams for Chinese', () => {
     expect(signatureSimilarity(titleSignature('巴拉圭总统 X 账户被盗'), titleSignature('巴拉圭总统账户遭黑客攻击'))).toBeGreaterThan(0.3);
   });

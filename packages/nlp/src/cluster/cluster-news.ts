@@ -77,7 +77,8 @@ function stem(w: string): string {
 
 /** Token weights of one text (see the module doc). */
 export function titleSignature(title: string, summary?: string): Record<string, number> {
-  const sig: Record<string, number> = {};
+  // no prototype: a token such as "constructor" or "valueof" must not read Object's properties
+  const sig: Record<string, number> = Object.create(null) as Record<string, number>;
   const addText = (text: string, factor: number) => {
     const s = text
       .normalize('NFKC')
@@ -113,17 +114,50 @@ export function titleSignature(title: string, summary?: string): Record<string, 
   return sig;
 }
 
-/** Weighted cosine similarity of two signatures, in [0, 1]. */
-export function signatureSimilarity(a: Record<string, number>, b: Record<string, number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (const k in a) {
-    na += a[k] * a[k];
-    if (k in b) dot += a[k] * b[k];
+/**
+ * A signature read once for many comparisons: its tokens in the order `for…in` visits them, their
+ * weights, Σ weight² in that order, and a token → weight map. Kept per signature object (signatures
+ * are never changed after {@link titleSignature} made them).
+ */
+interface PreparedSignature {
+  keys: string[];
+  weights: number[];
+  norm2: number;
+  byToken: Map<string, number>;
+}
+const prepared = new WeakMap<Record<string, number>, PreparedSignature>();
+
+function prepare(sig: Record<string, number>): PreparedSignature {
+  let p = prepared.get(sig);
+  if (!p) {
+    // Object.keys visits the keys in for…in order, so every sum below adds in the same order as before
+    const keys = Object.keys(sig);
+    const weights = keys.map((k) => sig[k]);
+    let norm2 = 0;
+    for (const w of weights) norm2 += w * w;
+    p = { keys, weights, norm2, byToken: new Map(keys.map((k, i) => [k, weights[i]])) };
+    prepared.set(sig, p);
   }
-  for (const k in b) nb += b[k] * b[k];
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+  return p;
+}
+
+/**
+ * Weighted cosine similarity of two signatures, in [0, 1]: Σ_{t∈A∩B} a_t·b_t / √(Σ a_t² · Σ b_t²),
+ * summed over A's tokens in order (so the result does not depend on how often it is asked). Each
+ * signature's norm and token map are computed once (an item is compared with hundreds of clusters).
+ */
+export function signatureSimilarity(a: Record<string, number>, b: Record<string, number>): number {
+  const pa = prepare(a);
+  const pb = prepare(b);
+  if (!pa.norm2 || !pb.norm2) return 0;
+  let dot = 0;
+  const { keys, weights } = pa;
+  const other = pb.byToken;
+  for (let i = 0; i < keys.length; i++) {
+    const w = other.get(keys[i]);
+    if (w !== undefined) dot += weights[i] * w;
+  }
+  return dot / Math.sqrt(pa.norm2 * pb.norm2);
 }
 
 /**
