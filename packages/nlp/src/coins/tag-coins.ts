@@ -60,7 +60,11 @@ interface Compiled {
   guarded: boolean;
   capsWord: boolean;
   names: { re: RegExp; after?: RegExp }[];
+  /** The exclusion patterns with the global flag (for {@link spans}). */
   excludes: RegExp[];
+  /** The bare symbol as a word, and the cashtag ($SYM, any case). */
+  symbolRe: RegExp;
+  cashtagRe: RegExp;
 }
 
 const compiledCache = new WeakMap<readonly TaggableCoin[], Compiled[]>();
@@ -92,7 +96,10 @@ function compile(coins: readonly TaggableCoin[]): Compiled[] {
       known.add(l);
     }
     const guarded = spec.symbolPolicy ? spec.symbolPolicy === 'guarded' : GUARDED_SYMBOLS.has(symbol);
-    return { coin, symbol, guarded, capsWord: spec.symbolPolicy === 'caps-word', names, excludes: spec.excludes ?? [] };
+    const excludes = (spec.excludes ?? []).map((re) => new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'));
+    const symbolRe = new RegExp(`(?<![A-Za-z0-9$])${escapeRe(symbol)}(?![A-Za-z0-9])`, 'g');
+    const cashtagRe = new RegExp(`\\$${escapeRe(symbol)}(?![A-Za-z0-9])`, 'gi');
+    return { coin, symbol, guarded, capsWord: spec.symbolPolicy === 'caps-word', names, excludes, symbolRe, cashtagRe };
   });
   compiledCache.set(coins, out);
   return out;
@@ -119,7 +126,7 @@ export function tagCoins(text: string, coins: readonly TaggableCoin[]): CoinTag[
   const compiled = compile(coins);
   const cands: Candidate[] = [];
   compiled.forEach((c, ci) => {
-    const excluded = c.excludes.flatMap((re) => spans(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'), text));
+    const excluded = c.excludes.flatMap((re) => spans(re, text));
     const inExcluded = (s: number, e: number) => excluded.some(([a, b]) => s < b && e > a);
     for (const n of c.names) {
       for (const [s, e] of spans(n.re, text)) {
@@ -127,10 +134,8 @@ export function tagCoins(text: string, coins: readonly TaggableCoin[]): CoinTag[
         if (!inExcluded(s, e)) cands.push({ coin: ci, start: s, end: e, kind: 'name' });
       }
     }
-    const symRe = new RegExp(`(?<![A-Za-z0-9$])${escapeRe(c.symbol)}(?![A-Za-z0-9])`, 'g');
-    for (const [s, e] of spans(symRe, text)) if (!inExcluded(s, e)) cands.push({ coin: ci, start: s, end: e, kind: 'symbol' });
-    const tagRe = new RegExp(`\\$${escapeRe(c.symbol)}(?![A-Za-z0-9])`, 'gi');
-    for (const [s, e] of spans(tagRe, text)) if (!inExcluded(s, e)) cands.push({ coin: ci, start: s, end: e, kind: 'cashtag' });
+    for (const [s, e] of spans(c.symbolRe, text)) if (!inExcluded(s, e)) cands.push({ coin: ci, start: s, end: e, kind: 'symbol' });
+    for (const [s, e] of spans(c.cashtagRe, text)) if (!inExcluded(s, e)) cands.push({ coin: ci, start: s, end: e, kind: 'cashtag' });
   });
   // longest first, then earliest; drop overlaps
   cands.sort((a, b) => b.end - b.start - (a.end - a.start) || a.start - b.start || a.coin - b.coin);

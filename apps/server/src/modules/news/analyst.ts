@@ -40,6 +40,20 @@ export function topicsOf(labels: Record<string, unknown>): string[] {
 }
 
 /**
+ * The coin list of a pass as tagCoins reads it, made once per list: tagCoins compiles its name
+ * patterns once per array it is given, so a new array per item compiled them for every item.
+ */
+const taggableCache = new WeakMap<readonly AnalystCoin[], { taggable: TaggableCoin[]; listed: Set<string> }>();
+function taggableOf(coins: readonly AnalystCoin[]): { taggable: TaggableCoin[]; listed: Set<string> } {
+  let t = taggableCache.get(coins);
+  if (!t) {
+    t = { taggable: coins.map((c) => ({ id: c.symbol, symbol: c.symbol, name: c.name })), listed: new Set(coins.map((c) => c.symbol)) };
+    taggableCache.set(coins, t);
+  }
+  return t;
+}
+
+/**
  * Reads one item: sentiment of the title (the v2 headline classifier, English or Chinese), coins =
  * coins the origin tagged that are listed ∪ coins `tagCoins` finds in title or summary, and per coin
  * its direction in the title (`directionsByCoin`: each coin the label of its own clause, a yardstick
@@ -50,8 +64,7 @@ export function readItem(item: AnalysisInput, coins: readonly AnalystCoin[]): It
   const headline = item.title.trim() ? item.title : item.summary;
   const text = [item.title, item.summary].filter(Boolean).join('. ');
   const s = classifySentiment(headline);
-  const taggable: TaggableCoin[] = coins.map((c) => ({ id: c.symbol, symbol: c.symbol, name: c.name }));
-  const listed = new Set(coins.map((c) => c.symbol));
+  const { taggable, listed } = taggableOf(coins);
   const found = tagCoins(text, taggable).map((t) => t.symbol);
   const symbols = [...new Set([...item.coins.map((c) => c.toUpperCase()).filter((c) => listed.has(c)), ...found])].slice(0, 8);
   const inTitle = new Map(tagCoins(headline, taggable).map((t) => [t.symbol, t.matches]));
