@@ -197,13 +197,22 @@ function lineOf(child, re, what, ms = 120_000) {
   });
 }
 
-/** The small shipped data set of the side servers (BTC and ETH candles, all coins, news and icons), made once. */
-function smallShippedData() {
-  const shipped = join(dataDir, 'small-shipped');
+/**
+ * The small shipped data set of the side servers (BTC and ETH candles, all coins, news and icons),
+ * made once. `recentNewsOnly` (the live-mode server): only the news files of 2026 (a few hundred
+ * items) instead of every shipped one: a live clock releases the whole backlog, 29,521 headlines of
+ * 2025 whose first analysis took most of that server's start-up and none of whose items its spec reads.
+ */
+function smallShippedData({ recentNewsOnly = false } = {}) {
+  const shipped = join(dataDir, recentNewsOnly ? 'small-shipped-recent-news' : 'small-shipped');
   if (existsSync(shipped)) return shipped;
   mkdirSync(join(shipped, 'candles'), { recursive: true });
   const data = join(root, 'data');
-  for (const name of readdirSync(data)) if (name !== 'candles' && name !== 'training') symlinkSync(join(data, name), join(shipped, name));
+  for (const name of readdirSync(data)) if (name !== 'candles' && name !== 'training' && !(recentNewsOnly && name === 'news')) symlinkSync(join(data, name), join(shipped, name));
+  if (recentNewsOnly) {
+    mkdirSync(join(shipped, 'news'));
+    for (const f of readdirSync(join(data, 'news'))) if (!/_20(1\d|2[0-5])-/.test(f)) symlinkSync(join(data, 'news', f), join(shipped, 'news', f));
+  }
   const keep = (f) => /^(BTC|ETH)USDT-/.test(f);
   for (const f of readdirSync(join(data, 'candles'))) if (keep(f) || f.endsWith('.md')) cpSync(join(data, 'candles', f), join(shipped, 'candles', f));
   const index = readFileSync(join(data, 'candles', 'files.csv'), 'utf8').split('\n');
@@ -216,10 +225,10 @@ function smallShippedData() {
  * (`<name>-data`) and the main server's outbox, so the specs' sign-up helpers find the codes.
  * Resolves with its URL once /api/health says ready; `onSpawn` receives the child process.
  * With `{ wait: false }` it resolves as soon as the server is spawned (its spec waits for it) and
- * only logs an exit.
+ * only logs an exit; `{ recentNewsOnly: true }` gives it the data set without the 2025 news backlog.
  */
-async function startSideServer(name, what, webDist, env, onSpawn, { wait = true } = {}) {
-  const shipped = smallShippedData();
+async function startSideServer(name, what, webDist, env, onSpawn, { wait = true, recentNewsOnly = false } = {}) {
+  const shipped = smallShippedData({ recentNewsOnly });
   const sideData = join(dataDir, `${name}-data`);
   mkdirSync(sideData, { recursive: true });
   mkdirSync(join(dataDir, 'outbox'), { recursive: true });
@@ -292,7 +301,7 @@ async function startTelegramServer(webDist) {
  * Binance's wire format, `LIVE_PAIRS` pairs, real time) and a side server with
  * `MARKET_SOURCE=binance` on it, one analysis thread, on the small shipped data set as
  * `npm start` imports it (coins, ranks and supply of the shipped coins; BTC and ETH candles, older
- * than the stand-in's, whose gap is fetched). Started when Playwright starts, not with
+ * than the stand-in's, whose gap is fetched; the 2026 news only). Started when Playwright starts, not with
  * the other servers: its start-up analysis of every pair then uses the time the other specs spend
  * waiting on the replay clock instead of competing with vitest, and the spec waits until its
  * start-up backfill is done. Resolves with the server's URL once it is spawned.
@@ -302,7 +311,7 @@ async function startLiveServer(webDist) {
   liveStandIn = spawn('npx', ['tsx', 'scripts/binance-stand-in/main.ts', '--symbols', String(LIVE_PAIRS), '--port', String(port)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] });
   const m = await lineOf(liveStandIn, /at (http:\S+) \(REST\) and (ws:\S+)\/stream/, 'the Binance stand-in');
   log(`Binance stand-in ${m[1]} (${LIVE_PAIRS} pairs)`);
-  liveURL = await startSideServer('live', 'live-mode server', webDist, { MARKET_SOURCE: 'binance', BINANCE_REST_URL: m[1], BINANCE_WS_URL: m[2], ANALYSIS_THREADS: '1' }, (c) => (liveServer = c), { wait: false });
+  liveURL = await startSideServer('live', 'live-mode server', webDist, { MARKET_SOURCE: 'binance', BINANCE_REST_URL: m[1], BINANCE_WS_URL: m[2], ANALYSIS_THREADS: '1' }, (c) => (liveServer = c), { wait: false, recentNewsOnly: true });
 }
 async function startChain() {
   // A free port, so a chain left running elsewhere on the default 8547 does not stop the run.
