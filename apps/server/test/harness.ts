@@ -1,4 +1,5 @@
 import { importData, migrateDatabase, openDatabase, resetDatabase, shippedDataImporters, type DatabaseHandle } from '@coinlens/db';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseEnv, REPO_ROOT, type Env } from '../src/platform/env';
@@ -14,12 +15,14 @@ export const T0 = Date.parse('2025-05-16T12:00:00Z');
 
 /**
  * A real database for one test file: PostgreSQL when DATABASE_URL is set (schema reset first),
- * otherwise PGlite: a private copy of the run's migrated template (test/global-setup.ts), deleted
- * on close, or an in-memory database when there is no template (outside vitest's int project).
- * Migrated, with the given subset of the shipped data imported.
+ * otherwise PGlite: a private copy of the run's template with this subset of the shipped data
+ * already imported ({@link importedTemplate}), deleted on close, or an in-memory database when
+ * there is no template (outside vitest's int project). Migrated, with the given subset of the
+ * shipped data imported (`symbols` default BTC, ETH, AAVE; `timeframes` default all).
  */
 export async function openTestDatabase(opts: { symbols?: string[]; timeframes?: string[] } = {}): Promise<DatabaseHandle> {
-  const dataDir = process.env.DATABASE_URL ? 'memory://' : copyOfTemplate();
+  const template = process.env.DATABASE_URL ? null : await importedTemplate(opts);
+  const dataDir = template ? copyOf(template) : 'memory://';
   const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir, poolSize: 4 });
   if (dataDir !== 'memory://') {
     const close = db.close.bind(db);
@@ -30,15 +33,48 @@ export async function openTestDatabase(opts: { symbols?: string[]; timeframes?: 
     };
   }
   if (db.kind === 'postgres') await resetDatabase(db);
+  // no-ops on a copy of an imported template (every importer's checksum is recorded there)
   await migrateDatabase(db);
-  await importData(db, shippedDataImporters(path.join(REPO_ROOT, 'data'), { symbols: opts.symbols ?? ['BTC', 'ETH', 'AAVE'], timeframes: opts.timeframes }));
+  await importData(db, importersOf(opts));
   return db;
 }
 
-/** A fresh copy of the migrated PGlite template (removed on close, or at exit); `memory://` without one. */
-function copyOfTemplate(): string {
-  const template = process.env.COINLENS_TEST_PGLITE_TEMPLATE;
-  if (!template || !fs.existsSync(template)) return 'memory://';
+function importersOf(opts: { symbols?: string[]; timeframes?: string[] }) {
+  return shippedDataImporters(path.join(REPO_ROOT, 'data'), { symbols: opts.symbols ?? ['BTC', 'ETH', 'AAVE'], timeframes: opts.timeframes });
+}
+
+/**
+ * The PGlite data directory of this run's migrated template (test/global-setup.ts) with the shipped
+ * data subset `opts` imported, made by the first test file that asks for that subset and kept next
+ * to the template for the rest of the run: importing a subset (up to ~200,000 candle rows) took
+ * several seconds per test app, and ~60 test apps ask for 16 distinct subsets. Two workers making
+ * the same one at once both make it; the first rename wins. Null without a template.
+ */
+async function importedTemplate(opts: { symbols?: string[]; timeframes?: string[] }): Promise<string | null> {
+  const base = process.env.COINLENS_TEST_PGLITE_TEMPLATE;
+  if (!base || !fs.existsSync(base)) return null;
+  const key = createHash('sha256').update(JSON.stringify([opts.symbols ?? null, opts.timeframes ?? null])).digest('hex').slice(0, 16);
+  const dir = `${base}-imported-${key}`;
+  if (fs.existsSync(dir)) return dir;
+  const work = copyOf(base);
+  const db = await openDatabase({ dataDir: work, poolSize: 1 });
+  try {
+    await importData(db, importersOf(opts));
+  } finally {
+    await db.close();
+  }
+  try {
+    fs.renameSync(work, dir);
+  } catch {
+    // another worker made it first: use theirs
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  copies.delete(work);
+  return dir;
+}
+
+/** A fresh copy of a PGlite data directory (removed on close, or at exit). */
+function copyOf(template: string): string {
   const dir = fs.mkdtempSync(`${template}-copy-`);
   fs.cpSync(template, dir, { recursive: true });
   copies.add(dir);
