@@ -47,6 +47,10 @@ test('the panels below the chart mount without scrolling, and one scroll to the 
   await expect(page.getByRole('heading', { name: 'Technical analysis', exact: true })).toBeAttached({ timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'AI insights', exact: true })).toBeAttached({ timeout: 15_000 });
   await expect(page.getByTestId('coin-news').locator('article').first()).toBeAttached({ timeout: 15_000 });
+  // and their content has arrived (a loading skeleton is shorter than what replaces it: on a loaded
+  // machine the AI panel's data came after the scroll once and pushed the last panel down)
+  await expect(page.getByTestId('coin-ta')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  await expect(page.getByTestId('coin-ai').locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
   // One scroll to the last panel lands on it: every panel above has its real height (with
   // `content-visibility: auto` the long news list's estimated height made this scroll fall short).
   const about = page.getByRole('heading', { name: 'About Bitcoin', exact: true });
