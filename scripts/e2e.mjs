@@ -123,7 +123,7 @@ const sourcesMtime = Math.max(
   newestMtime(join(webDir, 'public')),
   newestMtime(join(root, 'packages/contracts/src')),
 );
-if (!existsSync(distIndex) || statSync(distIndex).mtimeMs < sourcesMtime || process.env.E2E_REBUILD === '1') {
+if (!existsSync(distIndex) || !existsSync(join(webDir, 'dist-ssr/entry-server.mjs')) || statSync(distIndex).mtimeMs < sourcesMtime || process.env.E2E_REBUILD === '1') {
   log('building the web app…');
   if (run('npm', ['run', '-w', '@coinlens/web', 'build']) !== 0) {
     console.error('[e2e] web build failed');
@@ -351,6 +351,16 @@ function snapshotDist(from, to) {
   return distComplete(to);
 }
 
+/** Copies the first-content renderer's build (`dist-ssr`) to `to`; false when it is missing or the copy failed. */
+function snapshotSsr(from, to) {
+  try {
+    cpSync(from, to, { recursive: true });
+  } catch {
+    return false;
+  }
+  return existsSync(join(to, 'entry-server.mjs'));
+}
+
 /** True when something already listens on 127.0.0.1:port. */
 function portInUse(port) {
   return new Promise((resolve) => {
@@ -481,9 +491,14 @@ if (!baseURL) {
   // checkout step, a developer) cannot swap the asset files under the running server.
   const webDist = join(dataDir, 'web-dist');
   webDistForLive = webDist;
-  if (!snapshotDist(join(webDir, 'dist'), webDist)) {
+  // (with the first-content renderer beside it: `<dist>-ssr`, which the server looks for)
+  if (!snapshotDist(join(webDir, 'dist'), webDist) || !snapshotSsr(join(webDir, 'dist-ssr'), `${webDist}-ssr`)) {
     log('the build changed while copying it; building a private copy…');
-    if (run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: webDir }) !== 0 || !distComplete(webDist)) {
+    if (
+      run('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: webDir }) !== 0 ||
+      run('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', `${webDist}-ssr`, '--emptyOutDir'], { cwd: webDir }) !== 0 ||
+      !distComplete(webDist)
+    ) {
       console.error('[e2e] web build failed');
       cleanup();
       process.exit(1);

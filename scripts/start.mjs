@@ -33,7 +33,8 @@ function newest(dir) {
 const web = path.join(root, 'apps', 'web');
 const built = path.join(web, 'dist', 'index.html');
 const sources = Math.max(newest(path.join(web, 'src')), newest(path.join(web, 'public')), ...['index.html', 'vite.config.ts'].map((f) => (fs.existsSync(path.join(web, f)) ? fs.statSync(path.join(web, f)).mtimeMs : 0)), newest(path.join(root, 'packages', 'contracts', 'src')));
-if (!fs.existsSync(built) || fs.statSync(built).mtimeMs < sources || process.env.FORCE_BUILD === '1') {
+// (the build includes the first-content renderer, dist-ssr/entry-server.mjs)
+if (!fs.existsSync(built) || !fs.existsSync(path.join(web, 'dist-ssr', 'entry-server.mjs')) || fs.statSync(built).mtimeMs < sources || process.env.FORCE_BUILD === '1') {
   console.log('[coinlens] building the web app…');
   const r = spawnSync('npm', ['run', '-s', '-w', '@coinlens/web', 'build'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);

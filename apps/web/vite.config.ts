@@ -25,7 +25,7 @@ function versionFile(): Plugin {
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://127.0.0.1:8095';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? ssrConfig() : ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
@@ -75,4 +75,26 @@ export default defineConfig({
     port: 4173,
     proxy: { '/api': { target: apiTarget, changeOrigin: true }, '/static': { target: apiTarget, changeOrigin: true } },
   },
-});
+}));
+
+/**
+ * `vite build --ssr src/entry-server.tsx` (npm run build): the first-content renderer the server
+ * loads (src/entry-server.tsx), one self-contained ES module in dist-ssr/ with React and the
+ * libraries inside, no CSS and no assets (the browser build has those).
+ */
+function ssrConfig() {
+  return {
+    root: fileURLToPath(new URL('.', import.meta.url)),
+    plugins: [react()],
+    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+    ssr: { noExternal: true, target: 'node' as const },
+    build: {
+      outDir: 'dist-ssr',
+      emptyOutDir: true,
+      sourcemap: false,
+      minify: false,
+      copyPublicDir: false,
+      rolldownOptions: { output: { entryFileNames: 'entry-server.mjs', codeSplitting: false } },
+    },
+  };
+}

@@ -7,10 +7,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { AppContext } from './context';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/errors';
 import { installInputGuard } from './platform/input-guard';
-import { installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
+import { contentSecurityPolicyHeader, installSecurityHeaders, swaggerUiCsp } from './platform/security-headers';
 import { REPO_ROOT } from './platform/env';
 import { createServerLogger, lazyChildLoggerFactory, loggerOptions, REQUEST_LINE_LEVELS } from './platform/log';
 import { installOpenApi } from './platform/openapi';
+import { createFirstContentPages, loadFirstContentRenderer } from './platform/first-content';
 import { MarketPresenter } from './modules/market/market.presenter';
 import { marketRoutes } from './modules/market/market.routes';
 import { calibrationRoutes } from './modules/calibration/calibration.routes';
@@ -152,10 +153,24 @@ export async function buildApp(ctx: AppContext, opts: { logger?: boolean | Recor
   // Last-Modified = its build time, which the client's update check compares; a matching
   // If-Modified-Since or If-None-Match answers 304.
   const sendIndex = (reply: any) => reply.sendFile('index.html');
-  app.setNotFoundHandler((req, reply) => {
+  // The home and coin pages with their first content in the HTML (platform/first-content.ts): sent
+  // `no-cache` without a validator (their prices change), with index.html's Last-Modified for the
+  // client's update check.
+  const renderer = hasSpa ? await loadFirstContentRenderer(dist) : null;
+  const firstContent = renderer ? createFirstContentPages({ app, renderer, indexHtml }) : null;
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = hasSpa && (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api' && !url.startsWith('/static/');
-    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) return sendIndex(reply);
+    if (isPage && !/\.[a-z0-9]{2,5}$/i.test(url)) {
+      const page = firstContent && req.method === 'GET' ? await firstContent.send(url, req.headers['accept-encoding']) : null;
+      if (!page) return sendIndex(reply);
+      const built = fs.statSync(indexHtml, { throwIfNoEntry: false });
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+      if (built) reply.header('last-modified', built.mtime.toUTCString());
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      reply.header('content-security-policy', contentSecurityPolicyHeader(ctx.env, page.hashes));
+      return reply.send(page.body);
+    }
     return reply.code(404).send({ error: { code: 'NOT_FOUND', message: `No route ${req.method} ${url}` } });
   });
   return app;

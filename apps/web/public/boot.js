@@ -53,9 +53,12 @@
   };
   var page = parts.slice(2).join('/').replace(/\/$/, '');
   var urlLang = seg === 'zh-CN' || seg === 'en-US' ? seg : null;
-  if (urlLang && page === 'home') prefetch('/api/crypto/all');
+  // A page the server sent with its first content (<html data-first-content>, the server's
+  // platform/first-content.ts) has these answers in it already (the #first-content block).
+  var served = html.hasAttribute('data-first-content');
+  if (urlLang && !served && page === 'home') prefetch('/api/crypto/all');
   var coinRoute = /^crypto\/([a-z0-9-]+)$/.exec(page);
-  if (urlLang && coinRoute) {
+  if (urlLang && !served && coinRoute) {
     var detail = prefetch('/api/crypto/' + coinRoute[1] + '/detail');
     // the candles once the detail says the coin has a 1h series (a coin without market data, such as
     // SHIB in the replay, has no chart: asking would only log a 404)
@@ -144,6 +147,40 @@
   };
   // The data block comes last in the document: start once it is parsed (DOMContentLoaded).
   document.addEventListener('DOMContentLoaded', afterPaint);
+  // The first-content mark of a page the server sent with its prices or its chart in the HTML
+  // (lib/perf-marks.ts; <html data-first-content="coinlens:prices">): set at the time the browser
+  // reports the element named so (elementtiming, lib/perf-marks.ts elementTiming) was painted; where
+  // the Element Timing API is missing, in the first animation frame after the document is parsed.
+  // The app's own mark then does nothing.
+  var firstMark = html.getAttribute('data-first-content');
+  var markOnce = function (startTime) {
+    if (performance.getEntriesByName(firstMark, 'mark').length) return;
+    if (startTime == null) performance.mark(firstMark);
+    else performance.mark(firstMark, { startTime: startTime });
+  };
+  if (firstMark && window.performance && performance.mark) {
+    var timed = false;
+    try {
+      timed = typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes.indexOf('element') >= 0;
+    } catch {}
+    if (timed) {
+      var observer = new PerformanceObserver(function (list) {
+        var entries = list.getEntries();
+        for (var k = 0; k < entries.length; k++) {
+          if (entries[k].identifier !== firstMark) continue;
+          markOnce(entries[k].renderTime || entries[k].loadTime);
+          observer.disconnect();
+          return;
+        }
+      });
+      observer.observe({ type: 'element', buffered: true });
+    } else if (window.requestAnimationFrame)
+      document.addEventListener('DOMContentLoaded', function () {
+        requestAnimationFrame(function () {
+          markOnce(null);
+        });
+      });
+  }
   document.addEventListener('visibilitychange', function () {
     if (document.visibilityState === 'hidden' && document.readyState !== 'loading') start();
   });

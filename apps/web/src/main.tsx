@@ -7,6 +7,21 @@ import { initPriceColors } from './lib/price-colors';
 import { FALLBACK_LANG, toUrlLang } from './lib/locale';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
+import type { DehydratedState } from '@tanstack/react-query';
+
+/**
+ * The query state of the first content the server put into the page (`<script type="application/json"
+ * id="first-content">`, the server's platform/first-content.ts), or undefined.
+ */
+function firstContentState(): DehydratedState | undefined {
+  const el = document.getElementById('first-content');
+  if (!el?.textContent) return undefined;
+  try {
+    return JSON.parse(el.textContent) as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Starts the app: theme and price-colour sync, the shell's translations (one language, a few small namespaces) and
@@ -26,7 +41,7 @@ function start() {
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App />
+          <App firstContent={firstContentState()} />
         </StrictMode>,
       ),
     );

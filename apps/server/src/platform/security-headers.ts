@@ -53,6 +53,20 @@ export function contentSecurityPolicy(env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM
   };
 }
 
+/**
+ * The app's Content-Security-Policy header value with the hashes of a page's inline stylesheet and
+ * script allowed (`'sha256-…'` sources: the first-content pages, platform/first-content.ts); every
+ * other inline style or script stays blocked.
+ */
+export function contentSecurityPolicyHeader(env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>, inline: { style: string; script: string }): string {
+  const d = contentSecurityPolicy(env);
+  d['style-src'] = [...d['style-src'], inline.style];
+  d['script-src'] = [...d['script-src'], inline.script];
+  return Object.entries(d)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
+}
+
 /** Helmet's options of the app: the CSP above, frame denial, no referrer, HSTS only over HTTPS. */
 export function helmetOptions(env: Pick<Env, 'PUBLIC_ORIGIN' | 'TELEGRAM_BOT_TOKEN' | 'TELEGRAM_BOT_NAME'>): HelmetOptions {
   const https = servedOverHttps(env);

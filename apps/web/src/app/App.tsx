@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { cancelNavigationRequests } from '../lib/api';
 import { createQueryClient } from './query-client';
@@ -18,9 +18,17 @@ function createAppRouter() {
   return router;
 }
 
-/** Root component: providers + router. */
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/**
+ * Root component: providers + router. `firstContent`: the query state the server rendered the
+ * page's first content from (index.html's `#first-content` block, see main.tsx), put into the query
+ * client before the first render so that render shows the same content.
+ */
+export function App({ firstContent }: { firstContent?: DehydratedState } = {}) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (firstContent) hydrate(client, firstContent);
+    return client;
+  });
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>

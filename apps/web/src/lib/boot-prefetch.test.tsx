@@ -59,6 +59,16 @@ describe('the page data requested by boot.js', () => {
     expect(takePrefetched(apiUrl('getAllCoins'), Date.now() + PREFETCH_MAX_AGE_MS + 1)).toBeUndefined();
   });
 
+  it('a page the server sent with its first content (<html data-first-content>) asks nothing: its data are in it', () => {
+    document.documentElement.setAttribute('data-first-content', 'coinlens:prices');
+    try {
+      expect(boot('/en-US/home')).not.toHaveBeenCalled();
+      expect(boot('/en-US/crypto/bitcoin')).not.toHaveBeenCalled();
+    } finally {
+      document.documentElement.removeAttribute('data-first-content');
+    }
+  });
+
   it('coin page of a coin without a 1h series (no market data): asks no candles, so no 404 is logged', async () => {
     const fetchSpy = boot('/en-US/crypto/shiba-inu', []);
     const detail = await api('getCoinDetail', { params: { coin: 'shiba-inu' } });

@@ -19,3 +19,12 @@ export function markFirstContent(name: FirstContentMark): void {
 }
 
 const marked = new Set<FirstContentMark>();
+
+/**
+ * Props that name an element for the Element Timing API (`elementtiming="coinlens:prices"`): the
+ * browser reports when its text was painted, and public/boot.js sets the first-content mark at that
+ * time for a page the server sent with its first content. {} when `on` is false.
+ */
+export function elementTiming(name: FirstContentMark, on = true): Record<string, string> {
+  return on ? { elementtiming: name } : {};
+}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Candle, CoinDetail, CoinRef, Timeframe } from '@coinlens/contracts';
+import type { Candle, CandleSeries, CoinDetail, CoinRef, Timeframe } from '@coinlens/contracts';
 import { useCandles } from '../../lib/market-queries';
 import { useMarketStream } from '../../lib/live-prices';
 import { ApiError, errorKey, isCancelled } from '../../lib/api';
@@ -11,11 +11,13 @@ import { useAfterPaint } from '../../lib/use-after-paint';
 import { useSignalOverlay } from './ta/chart-overlay';
 import { hasMarketData } from '../../components/NoMarketData';
 import { MarkerTip } from './ta/MarkerTip';
+import { CandlePreview } from '../../components/charts/CandlePreview';
 import { retryImport } from '../../lib/retry';
 
 /** Timeframes offered on the chart. */
 export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
 
+/** The chart's height (px); CandlePreview's class `h-[420px]` says the same. */
 const CHART_HEIGHT = 420;
 
 // The chart library (lightweight-charts) is its own chunk, requested when the panel mounts; the
@@ -23,8 +25,12 @@ const CHART_HEIGHT = 420;
 const loadKlineChart = () => import('../../components/charts/KlineChart');
 const KlineChart = lazy(() => retryImport(() => loadKlineChart().then((m) => ({ default: m.KlineChart }))));
 
-/** The chart's place before it is created: same height, a skeleton. */
-const ChartPlaceholder = () => <div className="skeleton w-full" style={{ height: CHART_HEIGHT }} aria-hidden="true" />;
+/**
+ * The chart's place before it is created, same height: the candles drawn as an SVG when they are
+ * there (the server sends the page with them), else a skeleton.
+ */
+const ChartPlaceholder = ({ data }: { data: CandleSeries | undefined }) =>
+  data ? <CandlePreview candles={data.candles} forming={data.forming} className="h-[420px]" /> : <div className="skeleton w-full" style={{ height: CHART_HEIGHT }} aria-hidden="true" />;
 
 /** The chart's first timeframe for a coin: 1h when it has it, else the first it has (1h for a coin without candles). */
 export function defaultChartTimeframe(coin: Pick<CoinDetail, 'timeframes'>): Timeframe {
@@ -110,11 +116,11 @@ export function CoinChart({ coin, coinRef, timeframe, onTimeframe }: { coin: Coi
         ) : (
           <>
             {painted ? (
-              <Suspense fallback={<ChartPlaceholder />}>
+              <Suspense fallback={<ChartPlaceholder data={data} />}>
                 <KlineChart ref={chartRef} candles={data?.candles ?? []} forming={data?.forming ?? null} timeframe={timeframe} theme={theme} height={CHART_HEIGHT} markers={overlay.markers} priceLines={overlay.priceLines} priceHint={coin.lastPrice} markerTip={(id) => { const tip = overlay.tipOf(id); return tip ? <MarkerTip items={tip.items} stats={tip.stats} /> : null; }} />
               </Suspense>
             ) : (
-              <ChartPlaceholder />
+              <ChartPlaceholder data={data} />
             )}
             {!data && (
               <div className="absolute inset-1 sm:inset-2" aria-busy="true">

@@ -1,7 +1,7 @@
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { markFirstContent } from '../../lib/perf-marks';
+import { elementTiming, markFirstContent } from '../../lib/perf-marks';
 import { useCoinLivePrice } from '../../lib/live-prices';
 import type { Coin } from '@coinlens/contracts';
 import { formatCompact, formatUsd } from '../../lib/format';
@@ -39,7 +39,7 @@ function LiveChange({ c, className }: { c: Coin; className?: string }) {
  * One row of the desktop table. Memoised, and its coin object does not change with the market's
  * ticks: only its price and change cells follow them ({@link LivePrice}).
  */
-const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; lang: string | undefined; navigate: (to: string) => void }) {
+const DesktopRow = memo(function DesktopRow({ c, lang, navigate, first }: { c: Coin; lang: string | undefined; navigate: (to: string) => void; first: boolean }) {
   const coinName = useCoinName();
   return (
     <tr
@@ -66,7 +66,7 @@ const DesktopRow = memo(function DesktopRow({ c, lang, navigate }: { c: Coin; la
         </td>
       ) : (
         <>
-          <td className={`${td} text-right font-medium`} data-testid="coin-price">
+          <td className={`${td} text-right font-medium`} data-testid="coin-price" {...elementTiming('coinlens:prices', first)}>
             <LivePrice c={c} />
           </td>
           <td className={`${td} text-right`}>
@@ -106,8 +106,8 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
         </tr>
       </thead>
       <tbody>
-        {coins.map((c) => (
-          <DesktopRow key={c.id} c={c} lang={lang} navigate={navigate} />
+        {coins.map((c, i) => (
+          <DesktopRow key={c.id} c={c} lang={lang} navigate={navigate} first={i === 0} />
         ))}
       </tbody>
     </table>
@@ -115,7 +115,7 @@ function DesktopTable({ coins }: { coins: Coin[] }) {
 }
 
 /** One row of the phone list; memoised like {@link DesktopRow}. */
-const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin; lang: string | undefined; volumeShort: string }) {
+const CompactRow = memo(function CompactRow({ c, lang, volumeShort, first }: { c: Coin; lang: string | undefined; volumeShort: string; first: boolean }) {
   const coinName = useCoinName();
   return (
     <li className="flex items-center">
@@ -132,7 +132,7 @@ const CompactRow = memo(function CompactRow({ c, lang, volumeShort }: { c: Coin;
           <NoMarketData coin={c} className="max-w-[58%] shrink-0 text-right" />
         ) : (
         <span className="shrink-0 text-right">
-          <span className="block text-[14px] font-medium" data-testid="coin-price">
+          <span className="block text-[14px] font-medium" data-testid="coin-price" {...elementTiming('coinlens:prices', first)}>
             <LivePrice c={c} />
           </span>
           <LiveChange c={c} className="text-[12px]" />
@@ -156,8 +156,8 @@ function CompactList({ coins }: { coins: Coin[] }) {
         {t('table.volumeNote')}
       </p>
       <ul className="divide-y divide-border" data-testid="coin-list">
-        {coins.map((c) => (
-          <CompactRow key={c.id} c={c} lang={lang} volumeShort={volumeShort} />
+        {coins.map((c, i) => (
+          <CompactRow key={c.id} c={c} lang={lang} volumeShort={volumeShort} first={i === 0} />
         ))}
       </ul>
     </div>

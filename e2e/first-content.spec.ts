@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectChartReady } from './helpers';
+
+/**
+ * The home and coin pages arrive with their first content in the HTML (the server renders the
+ * web app's own components): prices and the candles are painted before any module runs, the app
+ * then takes over the same content without a skeleton in between, and the page's
+ * Content-Security-Policy (inline stylesheet and boot script allowed by hash only) blocks nothing.
+ */
+
+/** Records, from the start of the document, whether `selector` ever vanished after it appeared, and CSP violations. */
+async function watch(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __firstSeenAt: number; __vanished: number; __csp: string[] };
+    w.__firstSeenAt = -1;
+    w.__vanished = 0;
+    w.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    new MutationObserver(() => {
+      const present = !!document.querySelector(sel);
+      if (present && w.__firstSeenAt < 0) w.__firstSeenAt = performance.now();
+      else if (!present && w.__firstSeenAt >= 0) w.__vanished++;
+    }).observe(document, { subtree: true, childList: true });
+  }, selector);
+}
+
+test.describe('first content in the HTML', () => {
+  test('without JavaScript, the home page lists the coins with prices and the coin page draws its candles', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/en-US/home');
+    const firstPrice = page.getByTestId('coin-table').getByTestId('coin-price').first();
+    await expect(firstPrice).toHaveText(/^\$[\d,]+\.\d+$/);
+    await expect(page.getByTestId('coin-table').locator('tr[data-symbol="BTC"]')).toBeVisible();
+    await page.goto('/zh-CN/crypto/bitcoin');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('比特币');
+    const preview = page.getByTestId('chart-preview');
+    await expect(preview).toBeVisible();
+    expect(await preview.locator('svg:visible rect').count()).toBeGreaterThan(40);
+    await context.close();
+  });
+
+  test('home: the prices stay on screen from the first paint until the app runs them, marked when painted', async ({ page }) => {
+    await watch(page, '[data-testid="coin-price"]');
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/en-US/home');
+    // the app has taken over: the header's navigation and the live price cells are the app's own
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    await expect(page.getByTestId('coin-table').getByTestId('coin-price').first()).toBeVisible();
+    await page.waitForTimeout(1_000);
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __firstSeenAt: number; __vanished: number; __csp: string[] };
+      return { firstSeenAt: w.__firstSeenAt, vanished: w.__vanished, csp: w.__csp, marks: performance.getEntriesByName('coinlens:prices', 'mark').length };
+    });
+    expect(state.firstSeenAt, 'the prices came with the HTML').toBeGreaterThanOrEqual(0);
+    expect(state.vanished, 'the prices never gave way to a skeleton').toBe(0);
+    expect(state.csp).toEqual([]);
+    expect(state.marks).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  test('coin page: the drawn candles give way to the interactive chart, and nothing asks for the data again', async ({ page }) => {
+    await watch(page, '[data-testid="chart-panel"] svg, [data-testid="kline-chart"]');
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/crypto\/bitcoin\/detail/.test(r.url())) reads.push(r.url());
+    });
+    await page.goto('/en-US/crypto/bitcoin');
+    await expectChartReady(page);
+    await expect(page.getByTestId('chart-preview')).toHaveCount(0);
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __vanished: number; __csp: string[] };
+      return { vanished: w.__vanished, csp: w.__csp };
+    });
+    expect(state.vanished, 'no skeleton between the drawn candles and the chart').toBe(0);
+    expect(state.csp).toEqual([]);
+    // the detail came with the HTML (the candles are read again: the chart wants the latest)
+    expect(reads).toEqual([]);
+  });
+});
