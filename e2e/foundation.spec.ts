@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ANY_VIEWPORT, expectChartReady, expectLivePrices, expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectChartReady, expectLivePrices, expectNoHorizontalOverflow, scrollToNewsColumn } from './helpers';
 
 /**
  * The first things a visitor sees: real replayed prices on the home page, the coin page's chart on
@@ -22,7 +22,12 @@ test.describe('foundation', () => {
     if (isMobile) await expect(page.getByTestId('coin-list-volume-note')).toHaveText('Vol: 24 h volume on Binance spot');
     else await expect(page.getByRole('columnheader', { name: 'Volume (Binance spot, 24 h)' })).toHaveCount(1);
     await expect(page.getByTestId('data-credits')).toContainText('Binance');
-    // The news column and the story of the day are on the page.
+    // The news column and the story of the day are on the page; on a phone, below the whole coin
+    // list, they load when the reader scrolls towards them.
+    if (isMobile) {
+      await expect(page.getByTestId('home-news')).toHaveCount(0);
+      await scrollToNewsColumn(page);
+    }
     await expect(page.getByTestId('home-news')).toHaveCount(1);
     await expect(page.getByTestId('sotd')).toHaveCount(1);
   });

@@ -185,3 +185,17 @@ export async function watchCspViolations(page: Page): Promise<{ violations: () =
  * phone-only control stays untagged and runs on both.
  */
 export const ANY_VIEWPORT = { tag: '@any-viewport' };
+
+/**
+ * Brings the home page's news column into view where it waits below the coin list (a phone: it
+ * loads when the reader scrolls within a screen of it, components/NearViewport.tsx); does nothing
+ * where it is already there (beside the list on a wide screen).
+ */
+export async function scrollToNewsColumn(page: Page): Promise<void> {
+  const waiting = page.locator('[data-near-viewport="waiting"]');
+  if (!(await waiting.count())) return;
+  await waiting
+    .first()
+    .scrollIntoViewIfNeeded({ timeout: 5_000 })
+    .catch(() => undefined); // mounted meanwhile
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ANY_VIEWPORT, expectNoHorizontalOverflow } from './helpers';
+import { ANY_VIEWPORT, expectNoHorizontalOverflow, scrollToNewsColumn } from './helpers';
 
 // News on the replay clock (REPLAY_START=2025-05-16T00:00Z, see scripts/e2e.mjs): the shipped real
 // news released up to the clock, analysed by the built-in analyst.
@@ -7,6 +7,7 @@ import { ANY_VIEWPORT, expectNoHorizontalOverflow } from './helpers';
 test.describe('news', () => {
   test('home shows real-time news with coin marks, and a filter restarts the list', async ({ page }) => {
     await page.goto('/en-US/home');
+    await scrollToNewsColumn(page);
     const news = page.getByTestId('home-news');
     await expect(news.getByTestId('feed-card').first()).toBeVisible({ timeout: 45_000 });
     await expect(news.getByTestId('coin-trend').first()).toHaveAttribute('data-trend', /bullish|bearish|neutral/);

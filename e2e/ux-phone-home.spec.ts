@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpThroughApi, uniqueEmail } from './helpers';
+import { scrollToNewsColumn, signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The home page ends at its footer with no blank card, every page
@@ -75,6 +75,8 @@ test.describe('phone 390 px', () => {
     test(`${path} fits without sideways scrolling or clipped text`, async ({ page }) => {
       await page.goto(path);
       await expect(page.locator('footer')).toBeVisible({ timeout: 30_000 });
+      // the home page's news column loads once scrolled to: checked too
+      await scrollToNewsColumn(page);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1000);
       const sw = await page.evaluate(() => document.scrollingElement!.scrollWidth);

@@ -7,6 +7,7 @@ import { useMarketStream } from '../../lib/live-prices';
 import { Container } from '../../components/layout/PageShell';
 import { DataCredits, ErrorState, Panel, Skeleton } from '../../components/ui';
 import { AfterPaint } from '../../components/AfterPaint';
+import { NearViewport } from '../../components/NearViewport';
 import { ReplayBadge } from '../../components/ReplayBadge';
 import { MarketOverview } from './MarketOverview';
 import { CoinTable, CoinTableSkeleton } from './CoinTable';
@@ -84,12 +85,16 @@ export default function HomePage() {
         </Panel>
         {/* Loaded and mounted two painted frames after the page: its code is not in the page's
             first JavaScript, the coin table's first render and commit do not share a task with the
-            news column's, and the news requests start after the coins' (the prices come first). */}
-        <AfterPaint stage={2} fallback={<SideColumnSkeleton />}>
-          <Suspense fallback={<SideColumnSkeleton />}>
-            <SideColumn />
-          </Suspense>
-        </AfterPaint>
+            news column's, and the news requests start after the coins' (the prices come first). On
+            a phone, where the column is below the whole coin list, only once the reader scrolls
+            within a screen of it: its requests and renders do not compete with the page's start. */}
+        <NearViewport fallback={<SideColumnSkeleton />}>
+          <AfterPaint stage={2} fallback={<SideColumnSkeleton />}>
+            <Suspense fallback={<SideColumnSkeleton />}>
+              <SideColumn />
+            </Suspense>
+          </AfterPaint>
+        </NearViewport>
       </div>
 
       <DataCredits />
