@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { createTestApp } from '../../test/harness';
-import { acceptedEncodings, FIRST_CONTENT_TTL_MS, inlineAssets } from './first-content';
+import { acceptedEncodings, createFirstContentPages, FIRST_CONTENT_MAX_PENDING, FIRST_CONTENT_TTL_MS, inlineAssets } from './first-content';
 
 /**
  * The home and coin pages with their first content in the HTML: the server asks its own API for
@@ -51,7 +51,6 @@ describe('first content in the HTML', () => {
   });
   afterAll(async () => {
     await t?.close();
-    fs.rmSync(root, { recursive: true, force: true });
   });
   beforeEach(async () => {
     stub().fail = false;
@@ -114,6 +113,38 @@ describe('first content in the HTML', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/en-US/home' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['etag']).toBeDefined();
+  });
+});
+
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('a burst over many pages', () => {
+  it('sends index.html at once for a page beyond the renders in flight, and renders it once they are done', async () => {
+    const releases: (() => void)[] = [];
+    let renders = 0;
+    const app = { inject: async () => ({ statusCode: 200, body: '{"result":[]}' }), log: { error: () => undefined } };
+    const pages = createFirstContentPages({
+      app: app as never,
+      indexHtml: path.join(dist, 'index.html'),
+      renderer: {
+        firstContentRequests: (p) => [`/api/x${p}`],
+        renderFirstContent: () => {
+          renders++;
+          return new Promise((resolve) => releases.push(() => resolve({ html: '<p>x</p>', state: {}, mark: null })));
+        },
+      },
+    });
+    const inFlight = Array.from({ length: FIRST_CONTENT_MAX_PENDING }, (_, i) => pages.send(`/en-US/crypto/c${i}`, 'br'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(renders).toBe(FIRST_CONTENT_MAX_PENDING);
+    expect(await pages.send('/en-US/crypto/one-more', 'br')).toBeNull();
+    expect(renders).toBe(FIRST_CONTENT_MAX_PENDING);
+    for (const release of releases) release();
+    expect((await Promise.all(inFlight)).every((p) => p?.encoding === 'br')).toBe(true);
+    const after = pages.send('/en-US/crypto/one-more', 'br');
+    await new Promise((r) => setTimeout(r, 20));
+    releases.at(-1)!();
+    expect((await after)?.body.length).toBeGreaterThan(0);
   });
 });
 

@@ -14,7 +14,8 @@ import type { FastifyInstance } from 'fastify';
  *
  * The data come from this server's own API (`app.inject`, the same routes and caches a browser
  * reads); a page is rendered at most once per {@link FIRST_CONTENT_TTL_MS} and path (concurrent
- * requests share one render), so its cost does not grow with the traffic.
+ * requests share one render), so its cost does not grow with the traffic, and with more than
+ * {@link FIRST_CONTENT_MAX_PENDING} renders under way other pages go out as index.html.
  *
  * These pages also carry the stylesheet and public/boot.js inline (9 + 3 KB brotli), allowed by
  * their SHA-256 in the page's Content-Security-Policy: the browser paints them after one round
@@ -31,6 +32,12 @@ export interface FirstContentRenderer {
 
 /** How long (ms) a rendered page is sent again before it is rendered anew with fresh data. */
 export const FIRST_CONTENT_TTL_MS = 1_000;
+
+/**
+ * Renders in flight (distinct paths) beyond which a page that is not among them is sent as
+ * index.html at once: a burst over many coin pages (a crawler) queues no render behind others.
+ */
+export const FIRST_CONTENT_MAX_PENDING = 8;
 
 /** Start and end of the part of index.html's `<main>` the page's markup replaces (its skeleton). */
 const SLOT = /<!--first-content-->[\s\S]*?<!--\/first-content-->/;
@@ -115,6 +122,7 @@ export function createFirstContentPages(opts: {
       let page = pages.get(pathname);
       if (!page || now() - page.at > FIRST_CONTENT_TTL_MS) {
         let pending = rendering.get(pathname);
+        if (!pending && rendering.size >= FIRST_CONTENT_MAX_PENDING) return null;
         if (!pending) {
           pending = render(pathname, urls).catch((err: unknown) => {
             app.log.error({ err, pathname }, 'first content: render failed, index.html sent');
