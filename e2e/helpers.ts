@@ -193,6 +193,7 @@ export const ANY_VIEWPORT = { tag: '@any-viewport' };
  */
 export async function scrollToNewsColumn(page: Page): Promise<void> {
   const waiting = page.locator('[data-near-viewport="waiting"]');
+  await expect(waiting.or(page.getByTestId('home-news')).first()).toBeAttached({ timeout: 30_000 });
   if (!(await waiting.count())) return;
   await waiting
     .first()

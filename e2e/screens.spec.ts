@@ -71,6 +71,8 @@ test('phone: the back-to-top button never covers an indicator value while scroll
 test('dark theme: every coin logo of the home table has a visible ground (Cardano\'s dark mark vanished)', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
   await page.goto('/en-US/home');
+  // the app has replaced the server-rendered table (an element read before would be detached)
+  await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 60_000 });
   const ada = page.locator('img[src*="ada"]').first();
   await expect(ada).toBeVisible({ timeout: 60_000 });
   // the computed ground, drawn on a canvas and read back as sRGB (the style may be oklch())

@@ -76,7 +76,7 @@ test.describe('phone 390 px', () => {
       await page.goto(path);
       await expect(page.locator('footer')).toBeVisible({ timeout: 30_000 });
       // the home page's news column loads once scrolled to: checked too
-      await scrollToNewsColumn(page);
+      if (/^\/(en-US|zh-CN)$/.test(path)) await scrollToNewsColumn(page);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1000);
       const sw = await page.evaluate(() => document.scrollingElement!.scrollWidth);

@@ -55,6 +55,8 @@ describe('first content rendered on the server', () => {
     // ranked: BTC's row comes first and carries the Element Timing name (one per layout)
     expect(html.indexOf('$103,935.55')).toBeLessThan(html.indexOf('$2,552.98'));
     expect(html.match(/elementtiming="coinlens:prices"/g)).toHaveLength(2);
+    // the news column waits below the list for the reader to scroll (NearViewport), as in the browser's first render
+    expect(html).toContain('data-near-viewport="waiting"');
     // the Content-Security-Policy blocks style attributes in server-sent HTML
     expect(html).not.toMatch(/\sstyle="/);
     expect(out!.state.queries.map((q) => q.queryKey)).toEqual([['crypto', 'all']]);

@@ -9,7 +9,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
  * once. `fallback` should take about the section's height so nothing moves when it mounts.
  */
 export function NearViewport({ margin = '100% 0px', fallback, children }: { margin?: string; fallback: ReactNode; children: ReactNode }) {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // (rendered on the server: the placeholder, as the browser's first render has it)
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
