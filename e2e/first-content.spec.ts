@@ -32,6 +32,10 @@ test.describe('first content in the HTML', () => {
     const firstPrice = page.getByTestId('coin-table').getByTestId('coin-price').first();
     await expect(firstPrice).toHaveText(/^\$[\d,]+\.\d+$/);
     await expect(page.getByTestId('coin-table').locator('tr[data-symbol="BTC"]')).toBeVisible();
+    // the news column's place, as the app's first render has it (it loads once scrolled to on a phone)
+    await expect(page.locator('[data-near-viewport="waiting"]')).toHaveCount(1);
+    // the replay badge beside the heading: the clock came with the page
+    await expect(page.getByTestId('replay-badge')).toHaveText(/^Replay · /);
     await page.goto('/zh-CN/crypto/bitcoin');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('比特币');
     const preview = page.getByTestId('chart-preview');

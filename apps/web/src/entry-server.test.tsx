@@ -40,8 +40,8 @@ const candles: CandleSeries = {
 
 describe('first content rendered on the server', () => {
   it('names the reads of the home and coin pages, none for other pages', () => {
-    expect(firstContentRequests('/en-US/home')).toEqual(['/api/crypto/all']);
-    expect(firstContentRequests('/zh-CN/crypto/bitcoin')).toEqual(['/api/crypto/bitcoin/detail', '/api/crypto/cmc_historical?coin=bitcoin&timeframe=1h&limit=500']);
+    expect(firstContentRequests('/en-US/home')).toEqual(['/api/crypto/all', '/api/clock']);
+    expect(firstContentRequests('/zh-CN/crypto/bitcoin')).toEqual(['/api/crypto/bitcoin/detail', '/api/crypto/cmc_historical?coin=bitcoin&timeframe=1h&limit=500', '/api/clock']);
     for (const p of ['/en-US/trading-signals', '/fr-FR/home', '/en-US/crypto/<x>', '/en-US/home/extra']) expect(firstContentRequests(p), p).toEqual([]);
   });
 
@@ -55,11 +55,20 @@ describe('first content rendered on the server', () => {
     // ranked: BTC's row comes first and carries the Element Timing name (one per layout)
     expect(html.indexOf('$103,935.55')).toBeLessThan(html.indexOf('$2,552.98'));
     expect(html.match(/elementtiming="coinlens:prices"/g)).toHaveLength(2);
-    // the news column waits below the list for the reader to scroll (NearViewport), as in the browser's first render
-    expect(html).toContain('data-near-viewport="waiting"');
     // the Content-Security-Policy blocks style attributes in server-sent HTML
     expect(html).not.toMatch(/\sstyle="/);
     expect(out!.state.queries.map((q) => q.queryKey)).toEqual([['crypto', 'all']]);
+  });
+
+  it('with the market clock in replay, the replay badge is in the markup, and the clock in the state for the app', async () => {
+    const clock = { mode: 'replay', now: Date.UTC(2025, 4, 16, 0, 13, 30), speed: 1, start: null, window: null, market_source: 'replay' };
+    const out = await renderFirstContent('/en-US/home', [
+      { url: '/api/crypto/all', result: [coin('BTC', 1, 103935.55)] },
+      { url: '/api/clock', result: clock },
+    ]);
+    expect(out!.html).toContain('data-testid="replay-badge"');
+    expect(out!.html).toContain('Replay · 16 May 2025 00:13 UTC');
+    expect(out!.state.queries.find((q) => q.queryKey[0] === 'first-content')?.state.data).toEqual(clock);
   });
 
   it('zh-CN coin page: the header in Chinese, the chart drawn from the candles, the detail and candles in the query state', async () => {

@@ -27,9 +27,10 @@ import { ROUTE_META } from './app/route-meta';
 import { SUPPORTED_LANGS, isSupportedLang, type AppLang } from './lib/locale';
 import HomePage from './features/home/HomePage';
 import CoinPage from './features/coin/CoinPage';
-import { FIRST_CHART_TIMEFRAME, FIRST_CHART_LIMIT } from './lib/first-content';
+import { FIRST_CHART_TIMEFRAME, FIRST_CHART_LIMIT, FIRST_CONTENT_CLOCK_KEY } from './lib/first-content';
+import { anchorClockAt } from './lib/clock';
 import type { FirstContentMark } from './lib/perf-marks';
-import type { CandleSeries, Coin, CoinDetail } from '@coinlens/contracts';
+import type { CandleSeries, ClockInfo, Coin, CoinDetail } from '@coinlens/contracts';
 
 /** One API answer the server fetched for the page: its URL and the parsed `result` of its body. */
 export interface FirstContentAnswer {
@@ -51,6 +52,12 @@ export interface FirstContent {
   mark: FirstContentMark | null;
 }
 
+/**
+ * The market clock (the replay badge beside the page's heading): not a query of the app (lib/clock.ts
+ * keeps it); main.tsx anchors the clock at it before the first render ({@link FIRST_CONTENT_CLOCK_KEY}).
+ */
+const CLOCK_READ = { key: FIRST_CONTENT_CLOCK_KEY, url: '/api/clock' };
+
 /** A page with first content: the query key and URL of each API read its first content needs. */
 interface FirstContentPage {
   name: 'home' | 'coin';
@@ -61,7 +68,7 @@ interface FirstContentPage {
 function pageOf(pathname: string): FirstContentPage | null {
   const parts = pathname.replace(/\/$/, '').split('/');
   if (!isSupportedLang(parts[1])) return null;
-  if (parts.length === 3 && parts[2] === 'home') return { name: 'home', reads: [{ key: ['crypto', 'all'], url: '/api/crypto/all' }] };
+  if (parts.length === 3 && parts[2] === 'home') return { name: 'home', reads: [{ key: ['crypto', 'all'], url: '/api/crypto/all' }, CLOCK_READ] };
   if (parts.length === 4 && parts[2] === 'crypto' && /^[a-z0-9-]{1,64}$/.test(parts[3])) {
     const coin = parts[3];
     return {
@@ -72,6 +79,7 @@ function pageOf(pathname: string): FirstContentPage | null {
           key: ['crypto', 'candles', coin, FIRST_CHART_TIMEFRAME, FIRST_CHART_LIMIT],
           url: `/api/crypto/cmc_historical?coin=${coin}&timeframe=${FIRST_CHART_TIMEFRAME}&limit=${FIRST_CHART_LIMIT}`,
         },
+        CLOCK_READ,
       ],
     };
   }
@@ -136,6 +144,8 @@ async function render(pathname: string, answers: FirstContentAnswer[]): Promise<
   if (queryClient.getQueryData(page.reads[0].key) === undefined) return null;
   // the chart reads its candles by the coin's slug: a page addressed otherwise (`/crypto/1`) renders without them
   if (page.name === 'coin' && (queryClient.getQueryData(page.reads[0].key) as CoinDetail).slug !== page.reads[0].key[2]) queryClient.removeQueries({ queryKey: page.reads[1].key });
+  const clock = queryClient.getQueryData<ClockInfo>(FIRST_CONTENT_CLOCK_KEY);
+  if (clock) anchorClockAt(clock);
   await initServerI18n();
   const lang = pathname.split('/')[1] as AppLang;
   await i18next.changeLanguage(lang);

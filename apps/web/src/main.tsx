@@ -8,6 +8,9 @@ import { FALLBACK_LANG, toUrlLang } from './lib/locale';
 import { App } from './app/App';
 import { preloadPage } from './app/routes';
 import type { DehydratedState } from '@tanstack/react-query';
+import type { ClockInfo } from '@coinlens/contracts';
+import { anchorClockAt } from './lib/clock';
+import { FIRST_CONTENT_CLOCK_KEY } from './lib/first-content';
 
 /**
  * The query state of the first content the server put into the page (`<script type="application/json"
@@ -36,12 +39,15 @@ function start() {
   preloadPage(window.location.pathname);
   // The first render is a transition: React renders it in short slices (no long task), and the
   // static shell stays until it commits.
+  const firstContent = firstContentState();
+  const clock = firstContent?.queries.find((q) => q.queryKey[0] === FIRST_CONTENT_CLOCK_KEY[0] && q.queryKey[1] === FIRST_CONTENT_CLOCK_KEY[1])?.state.data as ClockInfo | undefined;
+  if (clock) anchorClockAt(clock);
   void i18nReady.then(() => {
     const root = createRoot(document.getElementById('root')!);
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App firstContent={firstContentState()} />
+          <App firstContent={firstContent} />
         </StrictMode>,
       ),
     );

@@ -82,12 +82,27 @@ function subscribeTicker(cb: () => void) {
   };
 }
 
+/** The clock as useClock reads it: `mode|minute` (the market time in whole minutes). */
+function clockSnapshot(): string {
+  return `${state.mode ?? ''}|${Math.floor(clockNow() / 60_000)}`;
+}
+
+/**
+ * Anchors the clock at the answer of `/api/clock` (a {@link ClockInfo}) the page was sent with
+ * (the server's first content: main.tsx before the first render, entry-server.tsx before it renders),
+ * so the replay badge is in the first render instead of appearing when useClockSync's request answers.
+ */
+export function anchorClockAt(info: Pick<ClockInfo, 'now' | 'mode' | 'speed'>): void {
+  anchorClock(info.now, { mode: info.mode, speed: info.speed });
+}
+
 /** Current market time rounded down to the minute, plus the mode; re-renders as the clock moves. */
 export function useClock(): { mode: ClockState['mode']; now: number } {
   const minute = useSyncExternalStore(
     subscribeTicker,
-    () => `${state.mode ?? ''}|${Math.floor(clockNow() / 60_000)}`,
-    () => '|0',
+    clockSnapshot,
+    // on the server (the first content, entry-server.tsx): the clock it was anchored at
+    clockSnapshot,
   );
   const [mode, m] = minute.split('|');
   return { mode: (mode || null) as ClockState['mode'], now: Number(m) * 60_000 };
