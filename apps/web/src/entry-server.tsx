@@ -20,8 +20,7 @@ import { renderToString } from 'react-dom/server';
 import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { QueryClientProvider, dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { NAMESPACES } from './app/i18n';
+import { initBundledI18n } from './app/i18n-bundled';
 import { createQueryClient } from './app/query-client';
 import { ROUTE_META } from './app/route-meta';
 import { SUPPORTED_LANGS, isSupportedLang, type AppLang } from './lib/locale';
@@ -98,23 +97,7 @@ let i18nReady: Promise<unknown> | null = null;
 
 /** The translations of every language and namespace, loaded once (they are in this bundle). */
 function initServerI18n(): Promise<unknown> {
-  const files = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, mod] of Object.entries(files)) {
-    const [, lang, ns] = /\.\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file)!;
-    (resources[lang] ??= {})[ns] = mod.default;
-  }
-  return (i18nReady ??= i18next.use(initReactI18next).init({
-    resources,
-    lng: SUPPORTED_LANGS[0],
-    fallbackLng: false,
-    supportedLngs: [...SUPPORTED_LANGS],
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  }));
+  return (i18nReady ??= initBundledI18n(SUPPORTED_LANGS[0], { useSuspense: false }));
 }
 
 /** Renders run one at a time: i18next's language is global to the bundle. */
