@@ -193,10 +193,14 @@ export const ANY_VIEWPORT = { tag: '@any-viewport' };
  */
 export async function scrollToNewsColumn(page: Page): Promise<void> {
   const waiting = page.locator('[data-near-viewport="waiting"]');
-  await expect(waiting.or(page.getByTestId('home-news')).first()).toBeAttached({ timeout: 30_000 });
-  if (!(await waiting.count())) return;
-  await waiting
-    .first()
-    .scrollIntoViewIfNeeded({ timeout: 5_000 })
-    .catch(() => undefined); // mounted meanwhile
+  const news = page.getByTestId('home-news');
+  // the app's own render, not the server's first-content markup (which has a placeholder too, and
+  // which the app replaces: a scroll to it can be undone by that replacement)
+  await expect(page.getByTestId('app-header')).toBeVisible({ timeout: 30_000 });
+  await expect(waiting.or(news).first()).toBeAttached({ timeout: 30_000 });
+  // scrolls again until the column has mounted: the coin list above it may still grow meanwhile
+  await expect(async () => {
+    if (await waiting.count()) await waiting.first().scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined);
+    await expect(news).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
