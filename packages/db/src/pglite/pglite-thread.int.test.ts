@@ -45,7 +45,10 @@ describe('embedded database on its own thread', () => {
     // ~0.5–3 s of database CPU on this machine; on the main thread the loop would stop for all of it.
     const { maxGap, took } = await loopGapDuring(() => h.query(sql`select count(*) from generate_series(1, 4000000) g where g % 7 = 3`));
     expect(took).toBeGreaterThan(300);
-    expect(maxGap).toBeLessThan(Math.max(150, took / 4));
+    // on the main thread the longest gap would be the whole query; on its own thread the loop keeps
+    // turning. A bound of half the query: with Playwright and a second test run beside it on two
+    // cores, the OS alone kept the loop waiting 244 ms of an 822 ms query (a quarter failed).
+    expect(maxGap).toBeLessThan(Math.max(150, took / 2));
   });
 
   it('a statement of a concurrent request is not swept into another request’s transaction that rolls back', async () => {
