@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectChartReady } from './helpers';
+import { expectChartReady, signUpThroughApi, uniqueEmail } from './helpers';
 
 /**
  * The home and coin pages arrive with their first content in the HTML (the server renders the
  * web app's own components): prices and the candles are painted before any module runs, the app
- * then takes over the same content without a skeleton in between, and the page's
+ * then hydrates that markup (the same DOM, no mismatch, no skeleton in between), and the page's
  * Content-Security-Policy (inline stylesheet and boot script allowed by hash only) blocks nothing.
  */
 
@@ -81,5 +81,46 @@ test.describe('first content in the HTML', () => {
     expect(state.csp).toEqual([]);
     // the detail came with the HTML (the candles are read again: the chart wants the latest)
     expect(reads).toEqual([]);
+  });
+
+  test("the app hydrates the server's markup: the same elements stay, no mismatch, signed out and in, both languages, themes and sizes", async ({ browser, baseURL }) => {
+    const cases = [
+      { path: '/en-US/home', sel: '[data-testid="coin-table"]', phone: false, dark: false, signedIn: false },
+      { path: '/zh-CN/home', sel: '[data-testid="coin-list"]', phone: true, dark: true, signedIn: true },
+      { path: '/zh-CN/crypto/bitcoin', sel: '[data-testid="coin-header"]', phone: false, dark: true, signedIn: false },
+      { path: '/en-US/crypto/ethereum', sel: '[data-testid="coin-header"]', phone: true, dark: false, signedIn: true },
+    ];
+    for (const c of cases) {
+      const context = await browser.newContext({
+        baseURL,
+        storageState: { cookies: [], origins: [{ origin: new URL(baseURL!).origin, localStorage: [{ name: 'isCookieAccepted', value: 'Yes' }, { name: 'theme', value: c.dark ? 'dark' : 'light' }] }] },
+        ...(c.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : { viewport: { width: 1280, height: 800 } }),
+      });
+      const page = await context.newPage();
+      if (c.signedIn) await signUpThroughApi(page, uniqueEmail('hydrate'), { lang: c.path.startsWith('/zh-CN') ? 'zh-CN' : 'en-US' });
+      // the server's element, taken before any module runs
+      await page.addInitScript((sel) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { __served: Element | null }).__served = document.querySelector(sel);
+        });
+      }, c.sel);
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || /hydration/i.test(m.text())) warnings.push(m.text());
+      });
+      await page.goto(c.path);
+      // the header comes in the render after the hydrating one
+      await expect(page.getByTestId('app-header')).toBeVisible();
+      if (c.signedIn) await expect(page.getByTestId('notification-bell')).toBeVisible();
+      else await expect(page.getByTestId('header-login')).toBeVisible();
+      const r = await page.evaluate((sel) => ({
+        served: !!(window as unknown as { __served: Element | null }).__served,
+        same: (window as unknown as { __served: Element | null }).__served === document.querySelector(sel),
+        recovered: document.documentElement.getAttribute('data-hydration'),
+      }), c.sel);
+      expect(r, c.path).toEqual({ served: true, same: true, recovered: null });
+      expect(warnings, c.path).toEqual([]);
+      await context.close();
+    }
   });
 });

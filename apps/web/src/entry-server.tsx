@@ -7,22 +7,25 @@
  * Built by `vite build --ssr` into `dist-ssr/entry-server.mjs` (vite.config.ts) and loaded by the
  * server (apps/server/src/platform/first-content.ts), which asks its own API for the URLs
  * {@link firstContentRequests} names and passes the answers to {@link renderFirstContent}. The
- * markup replaces the skeleton in index.html's `<main>`; the query state goes into the page as a
- * JSON block that main.tsx puts into the query client before the first render, so the app's first
- * render shows the same content and replaces the server's markup without a visible change (the
- * app renders with `createRoot`, not hydration: the header, footer and overlays are the app's own).
+ * markup is the app's whole tree (app/App.tsx with a static router) and replaces index.html's static
+ * shell inside `#root`; the query state goes into the page as a JSON block that main.tsx puts into
+ * the query client before it hydrates this markup with the same tree (decision 132), so React
+ * attaches to the server's DOM instead of building the page again.
  *
- * Only the page component renders here, signed out, at an unknown width (both the phone and the
- * desktop layouts, one hidden by CSS), without the header (index.html's shell has one of the same
- * height). Panels whose data is not passed render their loading state, as they do in the browser.
+ * It renders signed out, at an unknown width (both the phone and the desktop layouts, one hidden by
+ * CSS), with the header, footer and overlays as placeholders (lib/hydration.ts: they depend on the
+ * browser and come in the render after hydration). Panels whose data is not passed render their
+ * loading state, as they do in the browser.
  */
+import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
-import { Outlet, createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type RouteObject } from 'react-router';
 import { QueryClientProvider, dehydrate, type DehydratedState, type QueryKey } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { initBundledI18n } from './app/i18n-bundled';
 import { createQueryClient } from './app/query-client';
-import { ROUTE_META } from './app/route-meta';
+import { buildRouteObjects } from './app/routes';
+import { beginHydration } from './lib/hydration';
 import { SUPPORTED_LANGS, isSupportedLang, type AppLang } from './lib/locale';
 import HomePage from './features/home/HomePage';
 import CoinPage from './features/coin/CoinPage';
@@ -93,6 +96,9 @@ export function firstContentRequests(pathname: string): string[] {
   return pageOf(pathname)?.reads.map((r) => r.url) ?? [];
 }
 
+/** The app's routes, with the two server-rendered pages as modules instead of lazily loaded. */
+const SERVER_ROUTES: RouteObject[] = buildRouteObjects({ home: HomePage, coin: CoinPage });
+
 let i18nReady: Promise<unknown> | null = null;
 
 /** The translations of every language and namespace, loaded once (they are in this bundle). */
@@ -132,21 +138,18 @@ async function render(pathname: string, answers: FirstContentAnswer[]): Promise<
   await initServerI18n();
   const lang = pathname.split('/')[1] as AppLang;
   await i18next.changeLanguage(lang);
-  const meta = ROUTE_META.find((r) => r.name === page.name)!;
-  const routes: RouteObject[] = [
-    {
-      path: '/:lang',
-      element: <Outlet />,
-      children: [{ path: meta.path, element: page.name === 'home' ? <HomePage /> : <CoinPage />, handle: meta }],
-    },
-  ];
-  const handler = createStaticHandler(routes);
+  const handler = createStaticHandler(SERVER_ROUTES);
   const context = await handler.query(new Request(`http://localhost${pathname}`));
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
+  // the header, footer and overlays render their placeholders here, as in the render that hydrates this
+  beginHydration();
+  // the tree of App (app/App.tsx) with a static router: main.tsx hydrates this markup
   const html = renderToString(
     <QueryClientProvider client={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <Suspense fallback={null}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Suspense>
     </QueryClientProvider>,
   );
   const state = dehydrate(queryClient);

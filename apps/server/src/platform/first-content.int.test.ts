@@ -19,7 +19,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-first-content-'));
 const dist = path.join(root, 'dist');
 const css = 'body{color:#111}.skeleton{opacity:.5}';
 const boot = "document.documentElement.setAttribute('data-booted','');";
-const index = `<!doctype html><html lang="en-US" data-theme="light"><head><script src="/boot.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"><main><!--first-content--><div class="skeleton"></div><!--/first-content--></main></div></body></html>`;
+const index = `<!doctype html><html lang="en-US" data-theme="light"><head><script src="/boot.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"><!--first-content--><div class="skeleton"></div><!--/first-content--></div></body></html>`;
 fs.mkdirSync(path.join(dist, 'assets'), { recursive: true });
 fs.writeFileSync(path.join(dist, 'index.html'), index);
 fs.writeFileSync(path.join(dist, 'boot.js'), boot);
@@ -68,7 +68,7 @@ describe('first content in the HTML', () => {
     expect(r.headers['last-modified']).toBe(fs.statSync(path.join(dist, 'index.html')).mtime.toUTCString());
     const html = brotliDecompressSync(r.rawPayload).toString();
     expect(html).toContain('<html data-first-content="coinlens:prices" lang="en-US"');
-    expect(html).toMatch(/<main><table data-rows="[1-9]\d*"><td>[A-Z]+ <\/script><!--<\/td><\/table><\/main>/);
+    expect(html).toMatch(/<div id="root"><table data-rows="[1-9]\d*"><td>[A-Z]+ <\/script><!--<\/td><\/table><\/div>/);
     expect(html).not.toContain('class="skeleton"');
     expect(html).toContain(`<style>${css}</style>`);
     expect(html).toContain(`<script>${boot}</script>`);

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
  * First content in the first response (decision 131): the home page and the coin pages are sent
  * with their coin table, or their header and chart, already in the HTML, rendered by the web app's
  * own components (apps/web/src/entry-server.tsx, built to `<WEB_DIST_DIR>-ssr/entry-server.mjs`),
- * so a phone shows prices as soon as the HTML and the stylesheet arrive. Every other page, and these
+ * so a phone shows prices as soon as the HTML and the stylesheet arrive; the app then hydrates that
+ * markup (decision 132). Every other page, and these
  * pages when the renderer is missing or fails, get index.html as built.
  *
  * The data come from this server's own API (`app.inject`, the same routes and caches a browser
@@ -39,7 +40,10 @@ export const FIRST_CONTENT_TTL_MS = 1_000;
  */
 export const FIRST_CONTENT_MAX_PENDING = 8;
 
-/** Start and end of the part of index.html's `<main>` the page's markup replaces (its skeleton). */
+/**
+ * Start and end of the part of index.html the page's markup replaces: all of `#root` (the static
+ * shell), which the web app then hydrates (decision 132).
+ */
 const SLOT = /<!--first-content-->[\s\S]*?<!--\/first-content-->/;
 
 /** A page as sent: the HTML and its compressed forms, made once per render. */

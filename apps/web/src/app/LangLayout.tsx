@@ -13,6 +13,9 @@ import { useRouteMeta } from './route-meta';
 import { usePageTitle } from '../lib/page-title';
 import { hasToken } from '../lib/session';
 import { applyPriceColorsFor } from '../lib/price-colors';
+import { AfterHydration } from '../components/AfterHydration';
+import { HeaderPlaceholder } from '../components/layout/HeaderPlaceholder';
+import { CookieBannerPlaceholder } from '../components/shell/CookieBannerPlaceholder';
 
 function PageFallback() {
   return (
@@ -81,7 +84,13 @@ export function LangLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      {!meta.hideHeader && <Header tab={meta.tab} />}
+      {/* the header, footer and overlays depend on the browser (session, theme, consent): where the
+          server rendered the page they come in the render after the hydrating one (AfterHydration) */}
+      {!meta.hideHeader && (
+        <AfterHydration fallback={<HeaderPlaceholder />}>
+          <Header tab={meta.tab} />
+        </AfterHydration>
+      )}
       {/* At least one screen tall: the footer starts below the fold, so pages that fill in after
           loading never push it through the viewport (no layout shift). */}
       <main className={`min-h-screen flex-1 ${meta.hideHeader ? '' : 'pt-[58px]'}`}>
@@ -89,8 +98,14 @@ export function LangLayout() {
           <Outlet />
         </Suspense>
       </main>
-      {!meta.hideFooter && <Footer />}
-      <ShellOverlays meta={meta} />
+      {!meta.hideFooter && (
+        <AfterHydration>
+          <Footer />
+        </AfterHydration>
+      )}
+      <AfterHydration fallback={<CookieBannerPlaceholder />}>
+        <ShellOverlays meta={meta} />
+      </AfterHydration>
     </div>
   );
 }

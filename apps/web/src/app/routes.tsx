@@ -34,10 +34,10 @@ type PageComponent = ComponentType & { preload: () => Promise<unknown> };
  * Starts loading the page of `pathname` (e.g. `/en-US/crypto/bitcoin`) at boot, in parallel with
  * the shell's translations instead of after them (one round trip less before the first paint).
  */
-export function preloadPage(pathname: string): void {
+export function preloadPage(pathname: string): Promise<unknown> {
   const match = matchRoutes(buildRouteObjects(), pathname)?.at(-1);
   const handle: unknown = match?.route.handle;
-  if (isRouteMeta(handle)) void PAGES[handle.name].preload();
+  return isRouteMeta(handle) ? PAGES[handle.name].preload() : Promise.resolve();
 }
 
 const legalPages = () => import('../features/legal/LegalPages');
@@ -94,8 +94,12 @@ export function RootRedirect() {
   return <Navigate to={homePath(detectLocale())} replace />;
 }
 
-/** Route objects for `createBrowserRouter` (every route under `/:lang`). */
-export function buildRouteObjects(): RouteObject[] {
+/**
+ * Route objects for `createBrowserRouter` (every route under `/:lang`). `pages` replaces the lazily
+ * loaded component of named routes: the server render (entry-server.tsx) passes the page modules it
+ * bundles, which render at once where a lazy one would suspend.
+ */
+export function buildRouteObjects(pages: Partial<Record<RouteName, ComponentType>> = {}): RouteObject[] {
   return [
     { path: '/', element: <RootRedirect /> },
     {
@@ -104,7 +108,7 @@ export function buildRouteObjects(): RouteObject[] {
       children: [
         { index: true, element: <RootRedirect />, handle: NOT_FOUND_META },
         ...ROUTE_META.map((r) => {
-          const Page = PAGES[r.name];
+          const Page = pages[r.name] ?? PAGES[r.name];
           return { path: r.path, element: <Page />, handle: r, errorElement: <RouteError /> };
         }),
         { path: '*', element: <NotFoundPage />, handle: NOT_FOUND_META, errorElement: <RouteError /> },

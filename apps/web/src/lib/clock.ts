@@ -88,6 +88,15 @@ function clockSnapshot(): string {
 }
 
 /**
+ * The minute the clock was anchored at, not advanced: what the server renders with and what the
+ * render that hydrates it reads (both anchored at the same `/api/clock` answer), so the two agree
+ * even when a minute turns between them; React renders again with {@link clockSnapshot} right after.
+ */
+function anchorSnapshot(): string {
+  return `${state.mode ?? ''}|${Math.floor(state.anchorNow / 60_000)}`;
+}
+
+/**
  * Anchors the clock at the answer of `/api/clock` (a {@link ClockInfo}) the page was sent with
  * (the server's first content: main.tsx before the first render, entry-server.tsx before it renders),
  * so the replay badge is in the first render instead of appearing when useClockSync's request answers.
@@ -101,8 +110,8 @@ export function useClock(): { mode: ClockState['mode']; now: number } {
   const minute = useSyncExternalStore(
     subscribeTicker,
     clockSnapshot,
-    // on the server (the first content, entry-server.tsx): the clock it was anchored at
-    clockSnapshot,
+    // on the server (the first content, entry-server.tsx) and while hydrating its markup
+    anchorSnapshot,
   );
   const [mode, m] = minute.split('|');
   return { mode: (mode || null) as ClockState['mode'], now: Number(m) * 60_000 };

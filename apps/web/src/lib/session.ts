@@ -94,9 +94,16 @@ export function getSession(): SessionState {
   return snapshot;
 }
 
-/** The session, re-rendering on change. */
+/** Signed out: the session of a server render, and of the app's render that hydrates it. */
+const SIGNED_OUT: SessionState = { token: null, userId: null, userName: null };
+const signedOut = () => SIGNED_OUT;
+
+/**
+ * The session, re-rendering on change. Signed out while the app hydrates markup the server rendered
+ * (React then renders again with the stored session).
+ */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, signedOut);
 }
 
 /** Stores what a sign-in answered (token, user id, user name). */

@@ -1,0 +1,33 @@
+import { startTransition, useEffect, useState } from 'react';
+
+/**
+ * Whether the app's first render is hydrating markup the server rendered (main.tsx with the first
+ * content of the home or coin page, decision 132) or is that server render itself
+ * (entry-server.tsx). While it is, parts that depend on the browser (the signed-in header, the
+ * overlays) render their placeholders, as the server did, and switch to their content in the next
+ * render; without server markup every render is a client render and they show at once.
+ */
+let hydrating = false;
+
+/** Called before the server render and before `hydrateRoot`: {@link useHydrated} starts false. */
+export function beginHydration(): void {
+  hydrating = true;
+}
+
+/**
+ * False in the server render and in the hydrating render, true from the render after (a transition,
+ * so React renders what it reveals in short slices); true from the first render where the app did
+ * not start on server markup.
+ */
+export function useHydrated(): boolean {
+  const [done, setDone] = useState(() => !hydrating);
+  useEffect(() => {
+    if (done) return;
+    // committed: the server's markup is hydrated here, and parts mounted later render at once (not
+    // in an effect of App: its part of the tree can commit before this one, which React hydrates
+    // once the code it waits for has arrived)
+    hydrating = false;
+    startTransition(() => setDone(true));
+  }, [done]);
+  return done;
+}
