@@ -76,7 +76,8 @@
       );
   }
   window.__coinlensPrefetch = prefetched;
-  // The static shell of index.html: no header on the pages that have none (routes.tsx hideHeader),
+  // The static shell of index.html (and the cookie banner the server renders in its place on the
+  // home and coin pages): no header on the pages that have none (routes.tsx hideHeader),
   // no cookie banner once accepted, and its Accept button stores the consent before the app runs
   // (the app's own banner then stays closed; lib/session.ts reports it to the server when signed in).
   if (/^(login|register|auth)$/.test(parts[2] || '')) html.setAttribute('data-boot-bare', '');
