@@ -74,7 +74,8 @@ test.describe('phone 390 px', () => {
   for (const path of ['/en-US', '/zh-CN', '/en-US/crypto/bitcoin', '/zh-CN/crypto/solana', '/en-US/trading-signals', '/en-US/trading-signals?tab=trackRecord', '/en-US/pricing', '/en-US/feeds', '/en-US/following']) {
     test(`${path} fits without sideways scrolling or clipped text`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.locator('footer')).toBeVisible({ timeout: 30_000 });
+      // the app's footer (it comes in the render after hydration on the server-rendered pages)
+      await expect(page.getByTestId('app-footer')).toBeVisible({ timeout: 30_000 });
       // the home page's news column loads once scrolled to: checked too
       if (/^\/(en-US|zh-CN)$/.test(path)) await scrollToNewsColumn(page);
       await page.waitForLoadState('networkidle');
