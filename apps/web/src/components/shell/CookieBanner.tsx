@@ -15,7 +15,6 @@ export const COOKIE_SETTINGS_EVENT = 'coinlens:cookie-settings';
  * way, or the signed-in account's consent (lib/session `useMe`).
  */
 export function CookieBanner() {
-  const { t } = useTranslation();
   const { lang = 'en-US' } = useParams();
   const { userId } = useSession();
   const [open, setOpen] = useState(() => !getCookieConsent());
@@ -37,20 +36,44 @@ export function CookieBanner() {
     setOpen(false);
     if (userId) void api('acceptCookies', { params: { id: userId } }, { navigationScoped: false }).catch(() => undefined);
   };
+  return <CookieBannerView lang={lang} onAccept={accept} />;
+}
+
+/**
+ * The banner's markup. With `onAccept`, the app's banner (router links, its Accept stores the
+ * consent); without, the static form the server renders before the app runs
+ * ({@link CookieBannerPlaceholder}): plain links, `data-boot-cookies` (hidden by the stylesheet once
+ * consent is stored) and `data-boot-accept` (public/boot.js stores the consent on its click).
+ */
+export function CookieBannerView({ lang, onAccept }: { lang: string; onAccept?: () => void }) {
+  const { t } = useTranslation();
+  const link = (path: string, text: string) =>
+    onAccept ? (
+      <Link className="text-primary-600 underline dark:text-primary-400" to={`/${lang}/${path}`}>
+        {text}
+      </Link>
+    ) : (
+      <a className="text-primary-600 underline dark:text-primary-400" href={`/${lang}/${path}`}>
+        {text}
+      </a>
+    );
   return (
-    <div role="region" aria-label={t('shell:cookies.label')} data-testid="cookie-banner" className="fixed inset-x-0 bottom-0 z-[60] border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur">
+    <div
+      role="region"
+      aria-label={t('shell:cookies.label')}
+      {...(onAccept ? { 'data-testid': 'cookie-banner' } : { 'data-boot-cookies': '' })}
+      className="fixed inset-x-0 bottom-0 z-[60] border-t border-border bg-surface/95 px-4 py-3 shadow-[0_-4px_16px_rgba(0,0,0,0.08)] backdrop-blur"
+    >
       <div className="mx-auto flex max-w-[1440px] flex-col gap-3 text-[13px] sm:flex-row sm:items-center">
         <p className="flex-1 text-muted">
-          {t('shell:cookies.text')}{' '}
-          <Link className="text-primary-600 underline dark:text-primary-400" to={`/${lang}/terms-of-service`}>
-            {t('shell:cookies.terms')}
-          </Link>{' '}
-          ·{' '}
-          <Link className="text-primary-600 underline dark:text-primary-400" to={`/${lang}/privacy-policy`}>
-            {t('shell:cookies.privacy')}
-          </Link>
+          {t('shell:cookies.text')} {link('terms-of-service', t('shell:cookies.terms'))} · {link('privacy-policy', t('shell:cookies.privacy'))}
         </p>
-        <button type="button" onClick={accept} className="self-end rounded-md bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700 sm:self-auto" data-testid="cookie-accept">
+        <button
+          type="button"
+          onClick={onAccept}
+          {...(onAccept ? { 'data-testid': 'cookie-accept' } : { 'data-boot-accept': '' })}
+          className="self-end rounded-md bg-primary-600 px-4 py-2 font-medium text-white hover:bg-primary-700 sm:self-auto"
+        >
           {t('shell:cookies.accept')}
         </button>
       </div>
