@@ -13,11 +13,22 @@ import { candles, coin, detail } from './first-content.fixtures';
  * overlays come in the render after. (e2e/first-content.spec.ts checks the same in Chromium, in
  * both languages, themes and sizes, signed out and in.)
  */
+const clock = { mode: 'replay', now: Date.UTC(2025, 4, 16, 0, 13, 30), speed: 1, start: null, window: null, market_source: 'replay' };
+
 let root: Root | null = null;
 
 beforeEach(() => {
-  // no API behind this page: every other read stays pending, as on a slow network
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => undefined)));
+  // the market clock answers at once, five market minutes on (LangLayout asks for it as soon as it has
+  // committed, which can be before the page's part is hydrated); every other read stays pending, as
+  // on a slow network
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) =>
+      String(url).includes('/api/clock')
+        ? Promise.resolve(new Response(JSON.stringify({ result: { ...clock, now: clock.now + 5 * 60_000 } }), { headers: { 'content-type': 'application/json' } }))
+        : new Promise<Response>(() => undefined),
+    ),
+  );
   // a browser has IntersectionObserver (the news column waits for it, as in the server render)
   vi.stubGlobal('IntersectionObserver', class {
     observe() {}
@@ -31,8 +42,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   document.body.innerHTML = '';
 });
-
-const clock = { mode: 'replay', now: Date.UTC(2025, 4, 16, 0, 13, 30), speed: 1, start: null, window: null, market_source: 'replay' };
 
 /**
  * Renders `path` as the server does, puts the markup into the document, hydrates it as main.tsx does;

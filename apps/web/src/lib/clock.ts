@@ -88,12 +88,19 @@ function clockSnapshot(): string {
 }
 
 /**
- * The minute the clock was anchored at, not advanced: what the server renders with and what the
- * render that hydrates it reads (both anchored at the same `/api/clock` answer), so the two agree
- * even when a minute turns between them; React renders again with {@link clockSnapshot} right after.
+ * The clock answer the page was rendered with ({@link anchorClockAt}: the server's render and main.tsx
+ * before hydrating it), kept apart from later anchors (`/api/clock` polls, stream ticks), which can
+ * arrive while React is still hydrating parts of the page.
  */
-function anchorSnapshot(): string {
-  return `${state.mode ?? ''}|${Math.floor(state.anchorNow / 60_000)}`;
+let rendered: { mode: ClockState['mode']; now: number } | null = null;
+
+/**
+ * The minute of the clock answer the page was rendered with, not advanced: what the server renders
+ * with and what the render that hydrates it reads, so the two agree even when a minute turns or a
+ * newer answer arrives between them; React renders again with {@link clockSnapshot} right after.
+ */
+function renderedSnapshot(): string {
+  return rendered ? `${rendered.mode ?? ''}|${Math.floor(rendered.now / 60_000)}` : clockSnapshot();
 }
 
 /**
@@ -102,6 +109,7 @@ function anchorSnapshot(): string {
  * so the replay badge is in the first render instead of appearing when useClockSync's request answers.
  */
 export function anchorClockAt(info: Pick<ClockInfo, 'now' | 'mode' | 'speed'>): void {
+  rendered = { mode: info.mode, now: info.now };
   anchorClock(info.now, { mode: info.mode, speed: info.speed });
 }
 
@@ -111,7 +119,7 @@ export function useClock(): { mode: ClockState['mode']; now: number } {
     subscribeTicker,
     clockSnapshot,
     // on the server (the first content, entry-server.tsx) and while hydrating its markup
-    anchorSnapshot,
+    renderedSnapshot,
   );
   const [mode, m] = minute.split('|');
   return { mode: (mode || null) as ClockState['mode'], now: Number(m) * 60_000 };
