@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstContentRequests, renderFirstContent } from './entry-server';
 import { candles, coin, detail } from './first-content.fixtures';
 
@@ -8,6 +8,18 @@ import { candles, coin, detail } from './first-content.fixtures';
  * from. The server side (fetching the answers, the page around the markup) is tested in
  * apps/server/src/platform/first-content.int.test.ts; the paint in e2e/first-content.spec.ts.
  */
+// This test runs in jsdom, which has a window but no IntersectionObserver, where NearViewport would
+// mount the news column at once; the server has neither and renders its placeholder, as a browser does
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', class {
+    observe() {}
+    disconnect() {}
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('first content rendered on the server', () => {
   it('names the reads of the home and coin pages, none for other pages', () => {
     expect(firstContentRequests('/en-US/home')).toEqual(['/api/crypto/all', '/api/clock']);
@@ -25,6 +37,8 @@ describe('first content rendered on the server', () => {
     // ranked: BTC's row comes first and carries the Element Timing name (one per layout)
     expect(html.indexOf('$103,935.55')).toBeLessThan(html.indexOf('$2,552.98'));
     expect(html.match(/elementtiming="coinlens:prices"/g)).toHaveLength(2);
+    // the news column waits below the list for the reader to scroll (NearViewport), as in the browser's first render
+    expect(html).toContain('data-near-viewport="waiting"');
     // the Content-Security-Policy blocks style attributes in server-sent HTML
     expect(html).not.toMatch(/\sstyle="/);
     expect(out!.state.queries.map((q) => q.queryKey)).toEqual([['crypto', 'all']]);
@@ -57,6 +71,20 @@ describe('first content rendered on the server', () => {
       ['crypto', 'detail', 'bitcoin'],
       ['crypto', 'candles', 'bitcoin', '1h', 500],
     ]);
+  });
+
+  it('a coin without market data or logo, on the home list and its own page: no style attribute in the markup', async () => {
+    // the page's CSP blocks style attributes in server-sent markup, and the app hydrates it as it is
+    const bare = { ...coin('ETH', 2, 0), lastPrice: null, priceChangePercent: null, logo: null, market_data: 'none', timeframes: [] };
+    const home = await renderFirstContent('/en-US/home', [{ url: '/api/crypto/all', result: [coin('BTC', 1, 103935.55), bare] }]);
+    expect(home!.html).toContain('data-testid="coin-monogram"');
+    expect(home!.html).not.toMatch(/\sstyle="/);
+    const page = await renderFirstContent('/en-US/crypto/ethereum', [{ url: '/api/crypto/ethereum/detail', result: { ...detail, ...bare } }]);
+    expect(page!.html).toContain('data-state="empty"');
+    expect(page!.html).not.toMatch(/\sstyle="/);
+    // and a coin whose candles have not come: the chart's skeleton
+    const loading = await renderFirstContent('/en-US/crypto/bitcoin', [{ url: '/api/crypto/bitcoin/detail', result: detail }]);
+    expect(loading!.html).not.toMatch(/\sstyle="/);
   });
 
   it('coin page without its candles: the header, the chart loading, no mark; without the detail: nothing', async () => {

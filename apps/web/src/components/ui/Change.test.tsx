@@ -28,3 +28,36 @@ describe('CoinLogo', () => {
     expect(img.className).toContain('rounded-full');
   });
 });
+
+describe('CoinLogo without an image', () => {
+  it('draws the symbol on a disc of its size with no style attribute (the server-rendered pages allow none)', () => {
+    const { container } = render(<CoinLogo src={null} symbol="WXYZ" size={22} />);
+    const svg = container.querySelector('[data-testid="coin-monogram"]')!;
+    expect(svg.getAttribute('width')).toBe('22');
+    expect(svg.getAttribute('height')).toBe('22');
+    expect(svg.textContent).toBe('WXY');
+    expect(container.innerHTML).not.toMatch(/\sstyle="/);
+  });
+});
+
+describe('CoinLogo hydrated', () => {
+  it('shows the symbol when the server-rendered image failed before the app hydrated it', async () => {
+    const { renderToString } = await import('react-dom/server');
+    const { hydrateRoot } = await import('react-dom/client');
+    const { act } = await import('@testing-library/react');
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<CoinLogo src="/icons/gone.svg" symbol="GONE" />);
+    document.body.appendChild(container);
+    // what a browser reports for an image whose request failed: complete, no pixels
+    const img = container.querySelector('img')!;
+    Object.defineProperties(img, { complete: { value: true }, currentSrc: { value: 'http://localhost/icons/gone.svg' }, naturalWidth: { value: 0 } });
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <CoinLogo src="/icons/gone.svg" symbol="GONE" />);
+    });
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('[data-testid="coin-monogram"]')?.textContent).toBe('GON');
+    act(() => root!.unmount());
+    container.remove();
+  });
+});

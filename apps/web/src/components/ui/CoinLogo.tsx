@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * Coin logo with a lettered fallback when the image fails. In the dark theme the image sits on a
@@ -7,16 +7,24 @@ import { useState } from 'react';
  */
 export function CoinLogo({ src, symbol, size = 24 }: { src?: string | null; symbol: string; size?: number }) {
   const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // an image of the server-rendered markup may have failed before the app hydrated it (its onError
+  // was not attached yet): a broken image is complete with no pixels
+  useEffect(() => {
+    const el = img.current;
+    if (el?.complete && el.currentSrc && el.naturalWidth === 0) setFailed(true);
+  }, []);
   if (!src || failed) {
+    // an SVG sized by its attributes, not a style attribute: the server-rendered pages' CSP blocks
+    // style attributes in their markup, and the app hydrates that markup without rewriting them
     return (
-      <span
-        className="inline-flex shrink-0 items-center justify-center rounded-full bg-primary-100 font-semibold text-primary-700 dark:bg-primary-900 dark:text-primary-200"
-        style={{ width: size, height: size, fontSize: Math.max(9, size * 0.38) }}
-        aria-hidden="true"
-      >
-        {symbol.slice(0, 3)}
-      </span>
+      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} className="shrink-0 text-primary-700 dark:text-primary-200" aria-hidden="true" data-testid="coin-monogram">
+        <circle cx={size / 2} cy={size / 2} r={size / 2} className="fill-primary-100 dark:fill-primary-900" />
+        <text x="50%" y="50%" dominantBaseline="central" textAnchor="middle" fontSize={Math.max(9, size * 0.38)} fontWeight={600} fill="currentColor">
+          {symbol.slice(0, 3)}
+        </text>
+      </svg>
     );
   }
-  return <img src={src} alt="" width={size} height={size} loading="lazy" className="shrink-0 rounded-full dark:bg-slate-100" data-logo-backdrop="dark" onError={() => setFailed(true)} />;
+  return <img ref={img} src={src} alt="" width={size} height={size} loading="lazy" className="shrink-0 rounded-full dark:bg-slate-100" data-logo-backdrop="dark" onError={() => setFailed(true)} />;
 }

@@ -19,6 +19,12 @@ export const CHART_TIMEFRAMES: Timeframe[] = ['5m', '1h', '1d'];
 
 /** The chart's height (px); CandlePreview's class `h-[420px]` says the same. */
 const CHART_HEIGHT = 420;
+/**
+ * Heights as classes, not style attributes: the server-rendered page's Content-Security-Policy blocks
+ * style attributes in its markup, and the app hydrates that markup without rewriting them.
+ */
+const CHART_BOX = 'h-[420px]';
+const NO_MARKET_BOX = 'h-[140px]';
 
 // The chart library (lightweight-charts) is its own chunk, requested when the panel mounts; the
 // chart is created after the page's first paint, in a placeholder of the same height (no shift).
@@ -30,7 +36,7 @@ const KlineChart = lazy(() => retryImport(() => loadKlineChart().then((m) => ({ 
  * there (the server sends the page with them), else a skeleton.
  */
 const ChartPlaceholder = ({ data }: { data: CandleSeries | undefined }) =>
-  data ? <CandlePreview candles={data.candles} forming={data.forming} className="h-[420px]" /> : <div className="skeleton w-full" style={{ height: CHART_HEIGHT }} aria-hidden="true" />;
+  data ? <CandlePreview candles={data.candles} forming={data.forming} className={CHART_BOX} /> : <div className={`skeleton w-full ${CHART_BOX}`} aria-hidden="true" />;
 
 /** The chart's first timeframe for a coin: 1h when it has it, else the first it has (1h for a coin without candles). */
 export function defaultChartTimeframe(coin: Pick<CoinDetail, 'timeframes'>): Timeframe {
@@ -96,11 +102,11 @@ export function CoinChart({ coin, coinRef, timeframe, onTimeframe }: { coin: Coi
         data-resistance={overlay.priceLines.find((l) => l.kind === 'resistance')?.price ?? ''}
       >
         {failed ? (
-          <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center">
+          <div className={`flex items-center justify-center ${CHART_BOX}`}>
             <ErrorState messageKey={errorKey(q.error)} onRetry={() => void q.refetch()} />
           </div>
         ) : empty ? (
-          <div style={{ height: noMarket ? 140 : CHART_HEIGHT }} className="flex items-center justify-center px-6 text-center text-[13px] text-muted">
+          <div className={`flex items-center justify-center px-6 text-center text-[13px] text-muted ${noMarket ? NO_MARKET_BOX : CHART_BOX}`}>
             {noMarket ? (
               coin.market_data === 'quote' ? (
                 t('common:market.quote')
