@@ -1,11 +1,11 @@
 /**
  * Label-quality audit of the crypto headline sets (data/training/crypto-headline-sentiment/audit/).
- *  - `sample`: a seeded random sample (mulberry32 seed 35, 320 rows) of train_extra.csv written as
- *    `id,text` only (no label), so a second labelling pass is made blind to the first:
- *    audit/train_extra_sample.csv.
+ *  - `sample [file=nocoin]`: a seeded random sample (mulberry32 seed 35, 320 rows) of train_extra.csv
+ *    (or train_nocoin.csv) written as `id,text` only (no label), so a second labelling pass is made blind
+ *    to the first: audit/train_extra_sample.csv (audit/train_nocoin_sample.csv).
  *  - `compare a=<csv> b=<csv>`: agreement and Cohen's κ between two label files (`id,label` columns; rows
  *    matched by id, only ids present in both), the 3×3 confusion (rows = a, columns = b).
- * Usage: npx tsx packages/nlp/scripts/label-audit.ts sample
+ * Usage: npx tsx packages/nlp/scripts/label-audit.ts sample [file=nocoin]
  *        npx tsx packages/nlp/scripts/label-audit.ts compare a=<file> b=<file>
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,9 +22,11 @@ const arg = (k: string) => process.argv.find((a) => a.startsWith(k + '='))?.slic
 const cmd = process.argv[2];
 
 if (cmd === 'sample') {
-  const rows = readCryptoHeadlines(CRYPTO_FILES.trainExtra);
+  const which = arg('file') ?? 'extra';
+  if (which !== 'extra' && which !== 'nocoin') throw new Error('file= extra | nocoin');
+  const rows = readCryptoHeadlines(which === 'extra' ? CRYPTO_FILES.trainExtra : CRYPTO_FILES.trainNocoin);
   const picked = shuffle(rows, mulberry32(35)).slice(0, 320);
-  const out = fileURLToPath(new URL('train_extra_sample.csv', AUDIT));
+  const out = fileURLToPath(new URL(`train_${which}_sample.csv`, AUDIT));
   writeFileSync(out, formatCsv([['id', 'text'], ...picked.map((r) => [r.id, r.text])]));
   process.stdout.write(`wrote ${out} (${picked.length} rows, id and text only)\n`);
 } else if (cmd === 'compare') {

@@ -11,7 +11,8 @@
  *  - crypto dev (ZH): dev_zh.csv, the dev.csv headlines rendered in Chinese, labels carried over;
  *  - TFNS hold-out: the fixed stratified 20 % of the TFNS copy (seed 20250516), left out of training.
  * For each: accuracy, macro F1, per-class recall and the confusion matrix (rows = truth, columns =
- * prediction), with the "always bullish" baseline; per outlet (n ≥ 15) accuracy and macro F1.
+ * prediction), with the "always bullish" baseline; per outlet (n ≥ 15) accuracy and macro F1; for the
+ * later period also by whether the app's coin tagger finds one of the 28 coins in the headline.
  * Takes a few seconds. The training-period time split (model selection) is scripts/time-split.ts.
  * Usage: npm run -s sentiment:eval [-- model=<file>]  (default: the shipped model)
  */
@@ -22,6 +23,8 @@ import { CLASSES, MODEL_JSON, readTfns, tfnsSplit } from '../src/sentiment/datas
 import { computeMetrics, type Metrics } from '../src/sentiment/evaluate.js';
 import { agreement } from '../src/sentiment/agreement.js';
 import { headlineMeta } from '../src/sentiment/unlabelled.js';
+import { DEFAULT_COINS } from '../src/coins/coin-aliases.js';
+import { tagCoins } from '../src/coins/tag-coins.js';
 
 const modelPath = process.argv.find((a) => a.startsWith('model='))?.slice(6) ?? MODEL_JSON;
 const model = loadSentimentModel(modelPath);
@@ -29,7 +32,7 @@ const pct = (x: number) => (100 * x).toFixed(1) + ' %';
 type Row = { id?: string; text: string; label: (typeof CLASSES)[number] };
 const meta = headlineMeta();
 
-function report(name: string, rows: Row[], target: string, note = ''): Metrics {
+function report(name: string, rows: Row[], target: string, note = '', byCoin = false): Metrics {
   const truth = rows.map((r) => r.label);
   const pred = rows.map((r) => classifySentiment(r.text, model).label);
   const m = computeMetrics(truth, pred);
@@ -49,12 +52,20 @@ function report(name: string, rows: Row[], target: string, note = ''): Metrics {
     if (s) outlets.set(s, [...(outlets.get(s) ?? []), i]);
   });
   const big = [...outlets].filter(([, ix]) => ix.length >= 15).sort((a, b) => b[1].length - a[1].length);
+  const sub = (label: string, ix: number[]) => {
+    const om = computeMetrics(ix.map((i) => truth[i]), ix.map((i) => pred[i]));
+    lines.push(`    ${label.padEnd(18)} n=${String(om.n).padStart(4)}  accuracy ${pct(om.accuracy).padStart(7)}  macro F1 ${om.macroF1.toFixed(3)}`);
+  };
   if (big.length > 1) {
     lines.push('  by outlet (n ≥ 15):');
-    for (const [s, ix] of big) {
-      const om = computeMetrics(ix.map((i) => truth[i]), ix.map((i) => pred[i]));
-      lines.push(`    ${s.padEnd(18)} n=${String(om.n).padStart(4)}  accuracy ${pct(om.accuracy).padStart(7)}  macro F1 ${om.macroF1.toFixed(3)}`);
-    }
+    for (const [s, ix] of big) sub(s, ix);
+  }
+  if (byCoin) {
+    // the feed holds both: headlines the app's coin tagger links to one of the 28 coins, and the rest
+    const named = rows.map((r, i) => [i, tagCoins(r.text, DEFAULT_COINS).length > 0] as const);
+    lines.push('  by coin mention (the app\'s coin tagger, 28 coins):');
+    sub('names a coin', named.filter(([, y]) => y).map(([i]) => i));
+    sub('names none', named.filter(([, y]) => !y).map(([i]) => i));
   }
   lines.push('');
   process.stdout.write(lines.join('\n') + '\n');
@@ -73,9 +84,9 @@ const bytes = statSync(modelPath).size;
 process.stdout.write(`model: ${modelPath === MODEL_JSON ? 'packages/nlp/model/sentiment-v2.json' : modelPath}, ${(bytes / 1e6).toFixed(2)} MB${m?.recipe ? ` (${String(m.recipe)})` : ''}\n\n`);
 const t0 = performance.now();
 let n = 0;
-const timed = (name: string, rows: Row[], target: string, note = '') => {
+const timed = (name: string, rows: Row[], target: string, note = '', byCoin = false) => {
   n += rows.length;
-  return report(name, rows, target, note);
+  return report(name, rows, target, note, byCoin);
 };
 timed(
   'Crypto dev (EN), May–Aug 2025 — the training period',
@@ -89,6 +100,7 @@ timed(
   jan.rows,
   'accuracy ≥ 80 %, macro F1 ≥ 0.75 on a period never trained on',
   twoPassNote(jan),
+  true,
 );
 const zhn = readTwoPassSet(ZH_NATIVE_FILES.devHeadlines, ZH_NATIVE_FILES.devPass1, ZH_NATIVE_FILES.devPass2);
 timed('Native Chinese (ZH), 快讯-style headlines', zhn.rows, 'accuracy ≥ 75 %', twoPassNote(zhn));

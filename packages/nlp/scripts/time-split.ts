@@ -2,13 +2,17 @@
  * Model selection by time, not at random: train the recipe on the crypto headlines published before
  * 1 July 2025 (train.csv, its Chinese renderings, train_extra.csv; plus the TFNS training part and 80 %
  * of the native-Chinese training rows, mulberry32 seed 35) and validate on the headlines published from
- * 1 July 2025 on (train.csv + train_extra.csv rows, English; the Chinese renderings of the train.csv
+ * 1 July 2025 on (train.csv + train_extra.csv + train_nocoin.csv rows, English; the Chinese renderings of the train.csv
  * ones) and on the other 20 % of the native-Chinese training rows. Reports accuracy and macro F1 per
  * month, per outlet (n ≥ 80) and per language. Evaluation headlines (dev.csv, dev_zh.csv, the 2026-01
  * set, the native-Chinese dev set) and their near-duplicates are never read: crypto-dataset.ts
  * cryptoTrainingRows leaves them out.
  * Candidates: `order=0|1` (word-order cues, features.ts orderCues), `zhnative=0|1` (native-Chinese rows in
- * training), `xw=<weight>` (train_extra.csv weight; default the shipped recipe's), `cut=YYYY-MM-DD`.
+ * training), `xw=<weight>` (train_extra.csv weight; default the shipped recipe's), `nw=<weight>` and
+ * `ncw=<weight>` (train_nocoin.csv weight in the general and the crypto-text model; `nw=-1` leaves those
+ * rows out of training; they are validated on either way), `labels=first|second|agreed` (which labelling
+ * pass of train.csv / train_extra.csv training reads, crypto-dataset.ts LabelPass), `cut=YYYY-MM-DD`.
+ * Validation labels are the same for every candidate: the rows both passes label alike.
  * `save=<file>` writes the model trained on the earlier months; `load=<file>` measures such a file instead
  * of training (same split). `grid=1` then also scores the crypto-text model's offsets (bearish, bullish;
  * neutral 0) and its mix weight on the same validation rows, without retraining: selection objective is
@@ -22,12 +26,12 @@
  */
 import { applyRule, classifySentiment, ruleEvidence } from '../src/sentiment/classify.js';
 import { isCryptoText } from '../src/sentiment/crypto-rules.js';
-import { cryptoTrainingRows, type CryptoRow } from '../src/sentiment/crypto-dataset.js';
+import { cryptoTrainingRows, readSecondPass, type CryptoRow, type LabelPass } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeModel, predictProba, type SentimentModel, type SentimentModelJson } from '../src/sentiment/model.js';
-import { RECIPE, trainCryptoLrPart, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
+import { nocoinTexts, RECIPE, trainCryptoLrPart, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
 import { mulberry32 } from '@coinlens/ta/random';
 import { shuffle } from '../src/sentiment/train.js';
 import { headlineMeta } from '../src/sentiment/unlabelled.js';
@@ -40,13 +44,24 @@ const ZHN = arg('zhnative', '1') === '1';
 const XW = Number(arg('xw', String(RECIPE.cryptoLr?.extraWeight ?? 4)));
 
 const CLAMBDA = arg('clambda', '');
+// nw=<general-model weight> ncw=<crypto-text-model weight> of the no-coin headlines; nw=-1: none in training
+const NW = Number(arg('nw', String(RECIPE.nocoin?.weight ?? -1)));
+const NCW = Number(arg('ncw', String(RECIPE.nocoin?.cryptoWeight ?? XW)));
+// labels=first|second|agreed: which labels of the English train.csv / train_extra.csv rows training reads
+const LABELS = arg('labels', RECIPE.labelPass ?? 'first') as LabelPass;
+if (!['first', 'second', 'agreed'].includes(LABELS)) throw new Error('labels= first | second | agreed');
 const settings: RecipeSettings = {
   ...RECIPE,
+  labelPass: LABELS,
   cfg: { ...RECIPE.cfg, orderCues: ORDER },
   cryptoLr: { ...RECIPE.cryptoLr!, extraWeight: XW, ...(CLAMBDA ? { lambda: Number(CLAMBDA) } : {}) },
+  nocoin: NW < 0 ? undefined : { weight: NW, cryptoWeight: NCW },
 };
 const meta = headlineMeta();
-const { en, zh, extra, zhNative } = cryptoTrainingRows();
+const { en, zh, extra, nocoin, zhNative } = cryptoTrainingRows(LABELS);
+// validation labels do not depend on the candidate: the rows both passes label alike, as in every evaluation set
+// (the first pass alone while there is no second one); the no-coin rows have one pass
+const agreedRows = cryptoTrainingRows(readSecondPass().size ? 'agreed' : 'first');
 const when = (r: CryptoRow) => meta.get(r.id)?.published_at ?? '';
 const early = (r: CryptoRow) => when(r) !== '' && when(r) < CUT;
 const late = (r: CryptoRow) => when(r) >= CUT;
@@ -60,6 +75,7 @@ const texts: TrainingText[] = [
   ...zh.filter((r) => enTrainIds.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...(ZHN ? zn.slice(0, znCut).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })) : []),
   ...extra.filter(early).map((r) => ({ text: r.text, label: r.label, weight: XW, domain: 'crypto' as const, extra: true })),
+  ...nocoinTexts(nocoin.filter(early), settings),
 ];
 const t0 = Date.now();
 const LOAD = arg('load', '');
@@ -70,19 +86,24 @@ const readJson = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Sentiment
 const json: SentimentModelJson = LOAD ? readJson(LOAD) : GENERAL ? { ...readJson(GENERAL), cryptoLr: trainCryptoLrPart(texts, settings).json } : trainRecipe(texts, {}, settings).json;
 if (SAVE) writeFileSync(SAVE, JSON.stringify(json) + '\n');
 const model: SentimentModel = decodeModel(json);
-log(`time split at ${CUT}: ${LOAD ? `loaded ${LOAD} (trained on ${texts.length} rows` : `trained on ${texts.length} rows`} (order cues ${ORDER ? 'on' : 'off'}, native-Chinese rows ${ZHN ? 'in' : 'out'}, extra weight ${XW})${LOAD ? ')' : ` in ${((Date.now() - t0) / 1000).toFixed(0)} s`}`);
+log(`time split at ${CUT}: ${LOAD ? `loaded ${LOAD} (trained on ${texts.length} rows` : `trained on ${texts.length} rows`} (labels ${LABELS}, order cues ${ORDER ? 'on' : 'off'}, native-Chinese rows ${ZHN ? 'in' : 'out'}, extra weight ${XW}, no-coin rows ${settings.nocoin ? `weight ${NW} / crypto-text ${NCW}` : 'out'})${LOAD ? ')' : ` in ${((Date.now() - t0) / 1000).toFixed(0)} s`}`);
 
-const valEn = [...en.filter(late), ...extra.filter(late)];
-const enValIds = new Set(en.filter(late).map((r) => r.id));
+// validation: every English headline published from the cut on — those naming a coin and those naming none, as the feed has them
+const valCoin = [...agreedRows.en.filter(late), ...agreedRows.extra.filter(late)];
+const valNocoin = agreedRows.nocoin.filter(late);
+const valEn = [...valCoin, ...valNocoin];
+const enValIds = new Set(agreedRows.en.filter(late).map((r) => r.id));
 const groups: [string, CryptoRow[]][] = [
-  [`EN, published ≥ ${CUT} (train.csv + train_extra.csv)`, valEn],
+  [`EN, published ≥ ${CUT} (all: train.csv + train_extra.csv + train_nocoin.csv)`, valEn],
+  [`  EN naming a coin (train.csv + train_extra.csv)`, valCoin],
+  [`  EN naming no coin (train_nocoin.csv)`, valNocoin],
   ...[...new Set(valEn.map((r) => when(r).slice(0, 7)))].sort().map((m) => [`  EN ${m}`, valEn.filter((r) => when(r).startsWith(m))] as [string, CryptoRow[]]),
   ...[...new Set(valEn.map((r) => meta.get(r.id)!.source))]
     .map((s) => [s, valEn.filter((r) => meta.get(r.id)!.source === s)] as const)
     .filter(([, rows]) => rows.length >= 80)
     .sort((a, b) => b[1].length - a[1].length)
     .map(([s, rows]) => [`  EN outlet ${s}`, rows] as [string, CryptoRow[]]),
-  [`ZH renderings of the train.csv rows published ≥ ${CUT}`, zh.filter((r) => enValIds.has(r.id))],
+  [`ZH renderings of the train.csv rows published ≥ ${CUT}`, agreedRows.zh.filter((r) => enValIds.has(r.id))],
   ['ZH native (20 % of zh-native/train.csv, seed 35)', zn.slice(znCut)],
 ];
 for (const [name, rows] of groups) {
@@ -94,7 +115,7 @@ for (const [name, rows] of groups) {
 if (arg('grid', '0') === '1') {
   const cl = model.cryptoLr;
   if (!cl) throw new Error('grid=1 needs a recipe with a crypto-text model');
-  const zhR = zh.filter((r) => enValIds.has(r.id));
+  const zhR = agreedRows.zh.filter((r) => enValIds.has(r.id));
   const zhN = zn.slice(znCut);
   // per row once: log-probabilities of the crypto-text and the general model, the gate and the rule evidence
   const general: SentimentModel = { ...model, cryptoLr: undefined };

@@ -2,7 +2,8 @@
  * Train the sentiment recipe v2 (src/sentiment/recipe.ts) and write packages/nlp/model/sentiment-v2.json.
  * Rows: the TFNS training part (the fixed 20 % hold-out is left out, so it stays a clean test),
  * data/training/crypto-headline-sentiment/train.csv and its Chinese rendering train_zh.csv,
- * data/training/zh-native/train.csv, and for the crypto-text model (decision 088) train_extra.csv — minus
+ * data/training/zh-native/train.csv, for the crypto-text model (decision 088) train_extra.csv, and
+ * train_nocoin.csv (headlines naming no coin; weights RECIPE.nocoin, decision 133) — minus
  * every evaluation headline and its near-duplicates (crypto-dataset.ts cryptoTrainingRows; the January
  * 2026 rows of train.csv are the later-period evaluation set now).
  * The evaluation labels are never read here (`npm run -s sentiment:eval` measures on them).
@@ -22,7 +23,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
 import type { SentimentModelJson } from '../src/sentiment/model.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe } from '../src/sentiment/recipe.js';
+import { nocoinTexts, RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
@@ -39,7 +40,7 @@ if ((recipeName !== 'v2' || settings !== base) && out === MODEL_JSON && JSON.str
 const tfns = readTfns();
 const { train } = tfnsSplit(tfns);
 // evaluation headlines (dev sets, the January 2026 set) and their near-duplicates are left out (crypto-dataset.ts)
-const rows = cryptoTrainingRows();
+const rows = cryptoTrainingRows(settings.labelPass);
 const { en, zh, zhNative } = rows;
 // extra labelled headlines: only for a recipe with a crypto-text model (decision 088)
 const extra = settings.cryptoLr ? rows.extra : [];
@@ -49,7 +50,10 @@ const texts = [
   ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...zhNative.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
   ...extra.map((r) => ({ text: r.text, label: r.label, weight: settings.cryptoLr?.extraWeight ?? 0, domain: 'crypto' as const, extra: true })),
+  // headlines that name no coin (train_nocoin.csv): the weights of settings.nocoin
+  ...nocoinTexts(rows.nocoin, settings),
 ];
+const nocoinRows = settings.nocoin ? rows.nocoin.length : 0;
 const t = Date.now();
 let wordVectors;
 const vs = settings.vecMix?.vec;
@@ -84,6 +88,7 @@ const r = trainRecipe(
     `data/training/crypto-headline-sentiment/train_zh.csv: ${zh.length} rows (zh, the same headlines in Chinese)`,
     `data/training/zh-native/train.csv: ${zhNative.length} rows (zh, native 快讯-style headlines)`,
     ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only; ${rows.dropped['train_extra.csv']} near-duplicates of evaluation headlines left out)`] : []),
+    ...(nocoinRows ? [`data/training/crypto-headline-sentiment/train_nocoin.csv: ${nocoinRows} rows (en, headlines naming no coin; ${rows.dropped['train_nocoin.csv']} near-duplicates of evaluation headlines left out)`] : []),
   ],
   },
   settings,

@@ -23,6 +23,13 @@ export const CRYPTO_FILES = {
   devZh: fileURLToPath(new URL('dev_zh.csv', DIR)),
   /** More English headlines of the shipped news, one pass of machine labels, most likely by a language-model agent (SOURCE.md there). */
   trainExtra: fileURLToPath(new URL('train_extra.csv', DIR)),
+  /**
+   * The shipped May–Aug 2025 headlines that name none of the 28 coins (company news, regulation, explainers,
+   * other tokens): one pass of machine labels by language-model agents, 30 Nov 2026 (SOURCE.md there).
+   */
+  trainNocoin: fileURLToPath(new URL('train_nocoin.csv', DIR)),
+  /** A second, blind pass over the English training rows of train.csv and train_extra.csv (`id,label,confidence`; SOURCE.md there). */
+  trainPass2: fileURLToPath(new URL('audit/train_pass2.csv', DIR)),
   /** The 293 headlines of January 2026 (`id,text,published_at,source`): a later period, evaluation only. */
   dev202601Headlines: fileURLToPath(new URL('dev-2026-01/headlines.csv', DIR)),
   /** Its two labelling passes (`id,label`; SOURCE.md there says how independent they are). */
@@ -93,31 +100,74 @@ export function evaluationHeadlines(): { ids: Set<string>; keys: Set<string> } {
 }
 
 /**
- * The crypto training rows as the recipe reads them: train.csv, its Chinese renderings, train_extra.csv
- * and the native-Chinese training rows, leaving out every row whose id is an evaluation headline's (the
+ * The crypto training rows as the recipe reads them: train.csv, its Chinese renderings, train_extra.csv,
+ * train_nocoin.csv and the native-Chinese training rows, leaving out every row whose id is an evaluation headline's (the
  * January 2026 rows of train.csv are evaluation now) or whose text is a near-duplicate
  * ({@link nearDuplicateKey}) of an evaluation headline. A rendering goes with its English original.
- * `dropped` counts what was left out per file.
+ * `labelPass` chooses the labels of the English train.csv / train_extra.csv rows ({@link LabelPass});
+ * renderings take their original's. `dropped` counts what was left out per file (evaluation rows and
+ * near-duplicates only, not the rows an `agreed` pass leaves out).
  */
-export function cryptoTrainingRows(): { en: CryptoRow[]; zh: CryptoRow[]; extra: CryptoRow[]; zhNative: CryptoRow[]; dropped: Record<string, number> } {
+export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: CryptoRow[]; zh: CryptoRow[]; extra: CryptoRow[]; nocoin: CryptoRow[]; zhNative: CryptoRow[]; dropped: Record<string, number> } {
   const evalSet = evaluationHeadlines();
   const keep = (r: CryptoRow) => !evalSet.ids.has(r.id) && !evalSet.keys.has(nearDuplicateKey(r.text));
+  const relabel = withLabelPass(labelPass);
   const en0 = readCryptoHeadlines(CRYPTO_FILES.train);
-  const en = en0.filter(keep);
-  const enIds = new Set(en.map((r) => r.id));
+  const en = relabel(en0.filter(keep));
+  const enLabel = new Map(en.map((r) => [r.id, r.label]));
   const zh0 = readCryptoHeadlines(CRYPTO_FILES.trainZh);
-  const zh = zh0.filter((r) => enIds.has(r.id) && keep(r));
+  // a rendering goes with its English original, and takes its label
+  const zh = zh0.filter((r) => enLabel.has(r.id) && keep(r)).map((r) => ({ ...r, label: enLabel.get(r.id)! }));
   const extra0 = readCryptoHeadlines(CRYPTO_FILES.trainExtra);
-  const extra = extra0.filter(keep);
+  const extra = relabel(extra0.filter(keep));
+  const nc0 = readCryptoHeadlines(CRYPTO_FILES.trainNocoin);
+  const nocoin = nc0.filter(keep);
   const zn0 = readCryptoHeadlines(ZH_NATIVE_FILES.train);
   const zhNative = zn0.filter(keep);
   return {
     en,
     zh,
     extra,
+    nocoin,
     zhNative,
-    dropped: { 'train.csv': en0.length - en.length, 'train_zh.csv': zh0.length - zh.length, 'train_extra.csv': extra0.length - extra.length, 'zh-native/train.csv': zn0.length - zhNative.length },
+    dropped: { 'train.csv': en0.length - en.length, 'train_zh.csv': zh0.length - zh.length, 'train_extra.csv': extra0.length - extra.length, 'train_nocoin.csv': nc0.length - nocoin.length, 'zh-native/train.csv': zn0.length - zhNative.length },
   };
+}
+
+/**
+ * Which labels of the English train.csv / train_extra.csv rows training reads: `first` the files' own
+ * (one pass each), `second` the blind second pass of 30 Nov 2026 (audit/train_pass2.csv), `agreed` the
+ * rows on which both passes agree (the others left out). Rows the second pass lacks keep the first label.
+ */
+export type LabelPass = 'first' | 'second' | 'agreed';
+
+/** The second pass (audit/train_pass2.csv) by id; empty when the file is absent. */
+export function readSecondPass(): Map<string, { label: CryptoRow['label']; confidence: string }> {
+  let text: string;
+  try {
+    text = readFileSync(CRYPTO_FILES.trainPass2, 'utf8');
+  } catch {
+    return new Map();
+  }
+  return new Map(
+    parseCsvObjects(text).map((r) => {
+      if (!(CLASSES as readonly string[]).includes(r.label)) throw new Error(`train_pass2.csv: unknown label ${r.label} (id ${r.id})`);
+      return [r.id, { label: r.label as CryptoRow['label'], confidence: r.confidence ?? '' }];
+    }),
+  );
+}
+
+/** Rows → rows with the labels of `pass` (see {@link LabelPass}). */
+function withLabelPass(pass: LabelPass): (rows: CryptoRow[]) => CryptoRow[] {
+  if (pass === 'first') return (rows) => rows;
+  const second = readSecondPass();
+  return (rows) =>
+    rows.flatMap((r) => {
+      const b = second.get(r.id);
+      if (!b) return [r];
+      if (pass === 'second') return [{ ...r, label: b.label, confidence: b.confidence }];
+      return b.label === r.label ? [r] : [];
+    });
 }
 
 /** One labelled crypto headline. `confidence`: 'high' | 'low' (annotator's). */

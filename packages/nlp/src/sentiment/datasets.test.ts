@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agreement } from './agreement.js';
-import { CRYPTO_FILES, cryptoTrainingRows, evaluationHeadlines, nearDuplicateKey, readCryptoHeadlines, readTwoPassSet, ZH_NATIVE_FILES } from './crypto-dataset.js';
+import { CRYPTO_FILES, cryptoTrainingRows, evaluationHeadlines, nearDuplicateKey, readCryptoHeadlines, readSecondPass, readTwoPassSet, ZH_NATIVE_FILES } from './crypto-dataset.js';
 import { domainCues, orderCues } from './domain-cues.js';
 import { headlineMeta } from './unlabelled.js';
 
@@ -16,14 +16,37 @@ describe('near-duplicates of evaluation headlines', () => {
 
   it('the training rows hold no evaluation headline and no near-duplicate of one', () => {
     const ev = evaluationHeadlines();
-    const { en, zh, extra, zhNative, dropped } = cryptoTrainingRows();
-    for (const r of [...en, ...zh, ...extra, ...zhNative]) {
+    const { en, zh, extra, nocoin, zhNative, dropped } = cryptoTrainingRows();
+    expect(nocoin.length).toBeGreaterThan(6000);
+    for (const r of [...en, ...zh, ...extra, ...nocoin, ...zhNative]) {
       expect(ev.ids.has(r.id)).toBe(false);
       expect(ev.keys.has(nearDuplicateKey(r.text))).toBe(false);
     }
     // train_extra.csv holds 28 number-changed copies of dev.csv headlines; train.csv 2 and its 293 January 2026 rows
     expect(dropped['train_extra.csv']).toBe(28);
     expect(dropped['train.csv']).toBe(295);
+    expect(dropped['train_nocoin.csv']).toBe(0);
+  }, 120_000);
+
+  it('train_nocoin.csv holds no headline an earlier round labelled, and no repeated one', () => {
+    const earlier = [...readCryptoHeadlines(CRYPTO_FILES.train), ...readCryptoHeadlines(CRYPTO_FILES.trainExtra), ...readCryptoHeadlines(CRYPTO_FILES.dev)];
+    const ids = new Set(earlier.map((r) => r.id));
+    const keys = new Set(earlier.map((r) => nearDuplicateKey(r.text)));
+    const nocoin = readCryptoHeadlines(CRYPTO_FILES.trainNocoin);
+    expect(nocoin.some((r) => ids.has(r.id) || keys.has(nearDuplicateKey(r.text)))).toBe(false);
+    expect(new Set(nocoin.map((r) => nearDuplicateKey(r.text))).size).toBe(nocoin.length);
+  }, 60_000);
+
+  it('a label pass replaces or filters the English labels, and a rendering follows its original', () => {
+    const second = readSecondPass();
+    const first = cryptoTrainingRows('first');
+    const agreed = cryptoTrainingRows('agreed');
+    const swapped = cryptoTrainingRows('second');
+    expect(swapped.en.length).toBe(first.en.length);
+    expect(agreed.en.length + agreed.extra.length).toBeLessThanOrEqual(first.en.length + first.extra.length);
+    for (const r of agreed.extra.slice(0, 2000)) expect(second.get(r.id)?.label ?? r.label).toBe(r.label);
+    const enLabel = new Map(swapped.en.map((r) => [r.id, r.label]));
+    for (const r of swapped.zh) expect(r.label).toBe(enLabel.get(r.id));
   }, 120_000);
 });
 

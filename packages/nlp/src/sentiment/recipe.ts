@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
 import { CLASSES } from './dataset.js';
+import type { LabelPass } from './crypto-dataset.js';
 import { dequantiseIdf, encodeModel, quantiseIdf, type SentimentModelJson } from './model.js';
 import { compactify, computeIdf, trainNbLr, trainSoftmax, unseenIdf } from './train.js';
 import { sentenceFeatures, type Pool, type WordVectors } from './word-vectors.js';
@@ -55,6 +56,13 @@ export interface RecipeSettings {
    * its own L2 strength (absent: the recipe's `lambda`).
    */
   cryptoLr?: { extraWeight: number; weight: number; offsets: readonly [number, number, number]; gate?: 'crypto'; lambda?: number };
+  /**
+   * Optional: the headlines that name no coin (train_nocoin.csv, {@link nocoinTexts}): sample weight
+   * `weight` in the general model (0 = not in it) and `cryptoWeight` in the crypto-text model.
+   */
+  nocoin?: { weight: number; cryptoWeight: number };
+  /** Labels of the English train.csv / train_extra.csv rows (crypto-dataset.ts LabelPass); absent: `first`. */
+  labelPass?: LabelPass;
 }
 
 /** Settings of the word-vector part: a softmax LR on pooled sentence vectors (word-vectors.ts). */
@@ -170,6 +178,19 @@ export interface TrainingText {
   domain?: 'crypto';
   /** true for a row of train_extra.csv: seen only by the crypto-text model ({@link RecipeSettings}.cryptoLr), weight `extraWeight`. */
   extra?: boolean;
+  /** Sample weight in the crypto-text model when it differs from `weight` (an `extra` row: instead of `extraWeight`). */
+  cryptoWeight?: number;
+}
+
+/**
+ * The training texts of train_nocoin.csv rows under settings `s`: in the general model with weight
+ * `s.nocoin.weight` (left out at 0) and in the crypto-text model with `s.nocoin.cryptoWeight`. No rows
+ * when the settings have no `nocoin`.
+ */
+export function nocoinTexts(rows: readonly { text: string; label: (typeof CLASSES)[number] }[], s: RecipeSettings): TrainingText[] {
+  const n = s.nocoin;
+  if (!n) return [];
+  return rows.map((r) => ({ text: r.text, label: r.label, weight: n.weight, cryptoWeight: n.cryptoWeight, domain: 'crypto' as const, ...(n.weight === 0 ? { extra: true } : {}) }));
 }
 
 /** A model trained by {@link trainRecipe}: the file contents plus fit statistics. */
@@ -248,6 +269,7 @@ export function trainRecipe(
       offsets: [...s.offsets],
       ...(s.mix ? { mix: s.mix } : {}),
       ...(cl ? { cryptoLr: { ...cl, trainRows: allTexts.length, extraRows: allTexts.length - texts.length } } : {}),
+      ...(s.nocoin ? { nocoin: s.nocoin } : {}),
       ...(vm ? { vecMix: vm, wordVectors: `${wordVectors?.source}: ${wordVectors?.wv.words.length} words` } : {}),
       lbfgsIterations: fit.iterations,
       objective,
@@ -258,14 +280,18 @@ export function trainRecipe(
 
 /**
  * The crypto-text model of a recipe with `cryptoLr` (format 1, no meta): a softmax LR with the same
- * features trained on every row, the extra ones weighing `cryptoLr.extraWeight`. Deterministic, so it can
+ * features trained on every row, the extra ones weighing `cryptoLr.extraWeight` (a row's own `cryptoWeight` where it has one). Deterministic, so it can
  * be trained in a separate process and handed to {@link trainRecipe} (`parts.cryptoLrJson`): the result
  * is the same file.
  */
 export function trainCryptoLrPart(allTexts: readonly TrainingText[], s: RecipeSettings = RECIPE): RecipeResult {
   const cl = s.cryptoLr;
   if (!cl) throw new Error('trainCryptoLrPart: the recipe has no crypto-text model');
-  const r = trainRecipe(allTexts.map((t) => (t.extra ? { ...t, weight: cl.extraWeight, extra: false } : t)), {}, { ...s, lambda: cl.lambda ?? s.lambda, cryptoLr: undefined, offsets: [0, 0, 0] });
+  const r = trainRecipe(
+    allTexts.map((t) => (t.extra ? { ...t, weight: t.cryptoWeight ?? cl.extraWeight, extra: false } : t.cryptoWeight !== undefined ? { ...t, weight: t.cryptoWeight } : t)),
+    {},
+    { ...s, lambda: cl.lambda ?? s.lambda, cryptoLr: undefined, nocoin: undefined, offsets: [0, 0, 0] },
+  );
   delete r.json.meta;
   return r;
 }
