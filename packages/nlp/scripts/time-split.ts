@@ -10,14 +10,14 @@
  * Candidates: `order=0|1` (word-order cues, features.ts orderCues), `zhnative=0|1` (native-Chinese rows in
  * training), `xw=<weight>` (train_extra.csv weight; default the shipped recipe's), `nw=<weight>` and
  * `ncw=<weight>` (train_nocoin.csv weight in the general and the crypto-text model; `nw=-1` leaves those
- * rows out of training; they are validated on either way), `labels=first|second|agreed` (which labelling
+ * rows out of training; they are validated on either way), `labels=first|second|agreed|both` (which labelling
  * pass of train.csv / train_extra.csv training reads, crypto-dataset.ts LabelPass), `cut=YYYY-MM-DD`.
  * Validation labels are the same for every candidate: the rows both passes label alike.
  * `save=<file>` writes the model trained on the earlier months; `load=<file>` measures such a file instead
  * of training (same split). `grid=1` then also scores the crypto-text model's offsets (bearish, bullish;
  * neutral 0) and its mix weight on the same validation rows, without retraining: selection objective is
  * the mean of English accuracy and macro F1, with no Chinese validation group (renderings, native) lower
- * than at the recipe's offsets.
+ * than at the recipe's offsets; `gate=all` scores every text with the mix, not only crypto texts.
  * `clambda=<λ>` gives the crypto-text model its own L2 strength; `general=<file>` (a `save=` file of a run
  * with the same order cues and rows) reuses that run's general model and trains only the crypto-text one.
  * Usage: npx tsx packages/nlp/scripts/time-split.ts [order=0|1] [zhnative=1] [xw=4] [clambda=1e-5]
@@ -49,7 +49,7 @@ const NW = Number(arg('nw', String(RECIPE.nocoin?.weight ?? -1)));
 const NCW = Number(arg('ncw', String(RECIPE.nocoin?.cryptoWeight ?? XW)));
 // labels=first|second|agreed: which labels of the English train.csv / train_extra.csv rows training reads
 const LABELS = arg('labels', RECIPE.labelPass ?? 'first') as LabelPass;
-if (!['first', 'second', 'agreed'].includes(LABELS)) throw new Error('labels= first | second | agreed');
+if (!['first', 'second', 'agreed', 'both'].includes(LABELS)) throw new Error('labels= first | second | agreed | both');
 const settings: RecipeSettings = {
   ...RECIPE,
   labelPass: LABELS,
@@ -71,10 +71,10 @@ const znCut = Math.round(zn.length * 0.8);
 const tfns = readTfns();
 const texts: TrainingText[] = [
   ...tfnsSplit(tfns).train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
-  ...en.filter(early).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
-  ...zh.filter((r) => enTrainIds.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
-  ...(ZHN ? zn.slice(0, znCut).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })) : []),
-  ...extra.filter(early).map((r) => ({ text: r.text, label: r.label, weight: XW, domain: 'crypto' as const, extra: true })),
+  ...en.filter(early).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })),
+  ...zh.filter((r) => enTrainIds.has(r.id)).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })),
+  ...(ZHN ? zn.slice(0, znCut).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })) : []),
+  ...extra.filter(early).map((r) => ({ text: r.text, label: r.label, weight: 0, cryptoWeight: XW * (r.share ?? 1), domain: 'crypto' as const, extra: true })),
   ...nocoinTexts(nocoin.filter(early), settings),
 ];
 const t0 = Date.now();
@@ -115,14 +115,17 @@ for (const [name, rows] of groups) {
 if (arg('grid', '0') === '1') {
   const cl = model.cryptoLr;
   if (!cl) throw new Error('grid=1 needs a recipe with a crypto-text model');
+  // gate=all: score every text with the mix, not only those isCryptoText accepts (a recipe without `gate`)
+  const GATE_ALL = arg('gate', 'crypto') === 'all';
   const zhR = agreedRows.zh.filter((r) => enValIds.has(r.id));
   const zhN = zn.slice(znCut);
   // per row once: log-probabilities of the crypto-text and the general model, the gate and the rule evidence
   const general: SentimentModel = { ...model, cryptoLr: undefined };
-  const routed: SentimentModel = { ...model, cryptoLr: { ...cl, weight: 0, offsets: new Float64Array(3) } };
+  const { gate: _gate, ...ungated } = cl;
+  const routed: SentimentModel = { ...model, cryptoLr: { ...(GATE_ALL ? ungated : cl), weight: 0, offsets: new Float64Array(3) } };
   const cache = (rows: CryptoRow[]) =>
     rows.map((r) => {
-      const gated = cl.gate !== 'crypto' || isCryptoText(r.text);
+      const gated = GATE_ALL || cl.gate !== 'crypto' || isCryptoText(r.text);
       return { y: r.label, gated, a: predictProba(general, r.text).map(Math.log), c: gated ? predictProba(routed, r.text).map(Math.log) : null, ev: ruleEvidence(r.text) };
     });
   const sets = { en: cache(valEn), zr: cache(zhR), zn: cache(zhN) };

@@ -46,10 +46,10 @@ const { en, zh, zhNative } = rows;
 const extra = settings.cryptoLr ? rows.extra : [];
 const texts = [
   ...train.map((i) => ({ text: tfns[i].text, label: tfns[i].label, weight: 1 })),
-  ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
-  ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
-  ...zhNative.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight, domain: 'crypto' as const })),
-  ...extra.map((r) => ({ text: r.text, label: r.label, weight: settings.cryptoLr?.extraWeight ?? 0, domain: 'crypto' as const, extra: true })),
+  ...en.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })),
+  ...zh.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })),
+  ...zhNative.map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })),
+  ...extra.map((r) => ({ text: r.text, label: r.label, weight: 0, cryptoWeight: (settings.cryptoLr?.extraWeight ?? 0) * (r.share ?? 1), domain: 'crypto' as const, extra: true })),
   // headlines that name no coin (train_nocoin.csv): the weights of settings.nocoin
   ...nocoinTexts(rows.nocoin, settings),
 ];
@@ -89,6 +89,9 @@ const r = trainRecipe(
     `data/training/zh-native/train.csv: ${zhNative.length} rows (zh, native 快讯-style headlines)`,
     ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only; ${rows.dropped['train_extra.csv']} near-duplicates of evaluation headlines left out)`] : []),
     ...(nocoinRows ? [`data/training/crypto-headline-sentiment/train_nocoin.csv: ${nocoinRows} rows (en, headlines naming no coin; ${rows.dropped['train_nocoin.csv']} near-duplicates of evaluation headlines left out)`] : []),
+    ...(settings.labelPass && settings.labelPass !== 'first'
+      ? [`labels of the English train.csv / train_extra.csv rows: ${settings.labelPass === 'both' ? 'both passes (the files\' own and audit/train_pass2.csv); a row they disagree on counts once per label, half weight each' : settings.labelPass === 'second' ? 'the second pass (audit/train_pass2.csv)' : 'the rows both passes agree on'}`]
+      : []),
   ],
   },
   settings,

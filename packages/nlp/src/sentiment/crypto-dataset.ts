@@ -114,10 +114,11 @@ export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: Crypto
   const relabel = withLabelPass(labelPass);
   const en0 = readCryptoHeadlines(CRYPTO_FILES.train);
   const en = relabel(en0.filter(keep));
-  const enLabel = new Map(en.map((r) => [r.id, r.label]));
+  const enById = new Map<string, CryptoRow[]>();
+  for (const r of en) enById.set(r.id, [...(enById.get(r.id) ?? []), r]);
   const zh0 = readCryptoHeadlines(CRYPTO_FILES.trainZh);
-  // a rendering goes with its English original, and takes its label
-  const zh = zh0.filter((r) => enLabel.has(r.id) && keep(r)).map((r) => ({ ...r, label: enLabel.get(r.id)! }));
+  // a rendering goes with its English original, and takes its label (both labels, with their shares, for `both`)
+  const zh = zh0.filter((r) => enById.has(r.id) && keep(r)).flatMap((r) => enById.get(r.id)!.map((e) => ({ ...r, label: e.label, ...(e.share !== undefined ? { share: e.share } : {}) })));
   const extra0 = readCryptoHeadlines(CRYPTO_FILES.trainExtra);
   const extra = relabel(extra0.filter(keep));
   const nc0 = readCryptoHeadlines(CRYPTO_FILES.trainNocoin);
@@ -137,9 +138,11 @@ export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: Crypto
 /**
  * Which labels of the English train.csv / train_extra.csv rows training reads: `first` the files' own
  * (one pass each), `second` the blind second pass of 30 Nov 2026 (audit/train_pass2.csv), `agreed` the
- * rows on which both passes agree (the others left out). Rows the second pass lacks keep the first label.
+ * rows on which both passes agree (the others left out), `both` every row with both labels: a row the
+ * passes disagree on appears twice, once per label, each with `share` 0.5 (soft labels). Rows the second
+ * pass lacks keep the first label.
  */
-export type LabelPass = 'first' | 'second' | 'agreed';
+export type LabelPass = 'first' | 'second' | 'agreed' | 'both';
 
 /** The second pass (audit/train_pass2.csv) by id; empty when the file is absent. */
 export function readSecondPass(): Map<string, { label: CryptoRow['label']; confidence: string }> {
@@ -166,6 +169,7 @@ function withLabelPass(pass: LabelPass): (rows: CryptoRow[]) => CryptoRow[] {
       const b = second.get(r.id);
       if (!b) return [r];
       if (pass === 'second') return [{ ...r, label: b.label, confidence: b.confidence }];
+      if (pass === 'both') return b.label === r.label ? [r] : [{ ...r, share: 0.5 }, { ...r, label: b.label, confidence: b.confidence, share: 0.5 }];
       return b.label === r.label ? [r] : [];
     });
 }
@@ -176,6 +180,8 @@ export interface CryptoRow {
   text: string;
   label: (typeof CLASSES)[number];
   confidence: string;
+  /** Fraction of the row's sample weight this label carries (LabelPass `both`); absent: 1. */
+  share?: number;
 }
 
 /** Read one of the CSVs (`id,text,label,confidence`). Errors: throws on a missing file or unknown label. */

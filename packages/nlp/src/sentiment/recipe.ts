@@ -130,6 +130,8 @@ export const RECIPE: RecipeSettings = {
   ...RECIPE_V2,
   cfg: { ...RECIPE_V2.cfg, orderCues: true },
   cryptoLr: { extraWeight: 4, weight: 0, offsets: [1.2, 0, 0], gate: 'crypto' },
+  nocoin: { weight: 2, cryptoWeight: 4 },
+  labelPass: 'both',
 };
 
 /**

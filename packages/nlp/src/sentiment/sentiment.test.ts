@@ -160,8 +160,11 @@ describe('shipped model', () => {
     const json = JSON.parse(readFileSync(MODEL_JSON, 'utf8')) as { nTrainDocs: number; features: { orderCues?: boolean }; meta: Record<string, unknown> };
     const tfns = readTfns();
     // the training reader's rows: no evaluation headline (dev sets, January 2026, native-Chinese dev) nor a near-duplicate of one
-    const rows = cryptoTrainingRows();
-    const n = tfnsSplit(tfns).train.length + rows.en.length + rows.zh.length + rows.zhNative.length;
+    // with the recipe's label pass (`both`: a row the two passes disagree on counts once per label)
+    const rows = cryptoTrainingRows(RECIPE.labelPass);
+    // the headlines naming no coin are in the general model too when their weight there is > 0
+    const nocoin = RECIPE.nocoin && RECIPE.nocoin.weight > 0 ? rows.nocoin.length : 0;
+    const n = tfnsSplit(tfns).train.length + rows.en.length + rows.zh.length + rows.zhNative.length + nocoin;
     expect(json.meta.recipe).toBe(RECIPE_ID);
     expect(json.meta.recipeFingerprint).toBe(recipeFingerprint(RECIPE));
     expect(json.nTrainDocs).toBe(n);
@@ -169,6 +172,8 @@ describe('shipped model', () => {
     expect(json.features.orderCues).toBe(RECIPE.cfg.orderCues);
     expect(String(json.meta.trainedOn)).toContain('training part only');
     expect(String(json.meta.trainedOn)).toContain('January 2026 rows are evaluation');
+    expect(String(json.meta.trainedOn)).toContain('train_nocoin.csv');
+    expect(json.meta.nocoin).toEqual(RECIPE.nocoin);
   });
 
   it('evaluation rows are disjoint from training rows', () => {
