@@ -1,6 +1,6 @@
 /**
  * Model selection by time, not at random: train the recipe on the crypto headlines published before
- * 1 July 2025 (train.csv, its Chinese renderings, train_extra.csv; plus the TFNS training part and 80 %
+ * 1 July 2025 (train.csv, its Chinese renderings, train_extra.csv, train_nocoin.csv; plus the TFNS training part and 80 %
  * of the native-Chinese training rows, mulberry32 seed 35) and validate on the headlines published from
  * 1 July 2025 on (train.csv + train_extra.csv + train_nocoin.csv rows, English; the Chinese renderings of the train.csv
  * ones) and on the other 20 % of the native-Chinese training rows. Reports accuracy and macro F1 per
@@ -47,7 +47,7 @@ const CLAMBDA = arg('clambda', '');
 // nw=<general-model weight> ncw=<crypto-text-model weight> of the no-coin headlines; nw=-1: none in training
 const NW = Number(arg('nw', String(RECIPE.nocoin?.weight ?? -1)));
 const NCW = Number(arg('ncw', String(RECIPE.nocoin?.cryptoWeight ?? XW)));
-// labels=first|second|agreed: which labels of the English train.csv / train_extra.csv rows training reads
+// labels=first|second|agreed|both: which labels of the English train.csv / train_extra.csv rows training reads
 const LABELS = arg('labels', RECIPE.labelPass ?? 'first') as LabelPass;
 if (!['first', 'second', 'agreed', 'both'].includes(LABELS)) throw new Error('labels= first | second | agreed | both');
 const settings: RecipeSettings = {

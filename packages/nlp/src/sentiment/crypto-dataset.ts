@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCsvObjects } from '../csv.js';
 import { CLASSES } from './dataset.js';
 import { stratifiedSplit } from './train.js';
+import { headlineMeta } from './unlabelled.js';
 
 const DIR = new URL('../../../../data/training/crypto-headline-sentiment/', import.meta.url);
 /** Paths of the four files. */
@@ -88,29 +89,39 @@ export function readTwoPassSet(headlinesPath: string, pass1Path: string, pass2Pa
   return { rows, n: heads.length, agreed: rows.length, pass1, pass2 };
 }
 
-/** Ids and texts of every evaluation headline (dev.csv, dev_zh.csv, the 2026-01 set, the native-Chinese dev set). */
-export function evaluationHeadlines(): { ids: Set<string>; keys: Set<string> } {
+/**
+ * Ids and texts of every evaluation headline (dev.csv, dev_zh.csv, the 2026-01 set, the native-Chinese dev
+ * set), and `laterPeriodFrom`: the publication time (ISO 8601, UTC) of the 2026-01 set's first headline.
+ */
+export function evaluationHeadlines(): { ids: Set<string>; keys: Set<string>; laterPeriodFrom: string } {
   const texts: { id: string; text: string }[] = [
     ...readCryptoHeadlines(CRYPTO_FILES.dev),
     ...readCryptoHeadlines(CRYPTO_FILES.devZh),
     ...parseCsvObjects(readFileSync(CRYPTO_FILES.dev202601Headlines, 'utf8')).map((r) => ({ id: r.id, text: r.text })),
     ...parseCsvObjects(readFileSync(ZH_NATIVE_FILES.devHeadlines, 'utf8')).map((r) => ({ id: r.id, text: r.text })),
   ];
-  return { ids: new Set(texts.map((t) => t.id)), keys: new Set(texts.map((t) => nearDuplicateKey(t.text))) };
+  const laterPeriodFrom = parseCsvObjects(readFileSync(CRYPTO_FILES.dev202601Headlines, 'utf8'))
+    .map((r) => r.published_at)
+    .sort()[0];
+  return { ids: new Set(texts.map((t) => t.id)), keys: new Set(texts.map((t) => nearDuplicateKey(t.text))), laterPeriodFrom };
 }
 
 /**
  * The crypto training rows as the recipe reads them: train.csv, its Chinese renderings, train_extra.csv,
  * train_nocoin.csv and the native-Chinese training rows, leaving out every row whose id is an evaluation headline's (the
- * January 2026 rows of train.csv are evaluation now) or whose text is a near-duplicate
- * ({@link nearDuplicateKey}) of an evaluation headline. A rendering goes with its English original.
+ * January 2026 rows of train.csv are evaluation now), whose text is a near-duplicate
+ * ({@link nearDuplicateKey}) of an evaluation headline, or that was published on or after the first
+ * headline of the later-period set (January 2026). A rendering goes with its English original.
  * `labelPass` chooses the labels of the English train.csv / train_extra.csv rows ({@link LabelPass});
- * renderings take their original's. `dropped` counts what was left out per file (evaluation rows and
- * near-duplicates only, not the rows an `agreed` pass leaves out).
+ * renderings take their original's. `dropped` counts what was left out per file (evaluation rows,
+ * near-duplicates and later rows; not the rows an `agreed` pass leaves out).
  */
 export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: CryptoRow[]; zh: CryptoRow[]; extra: CryptoRow[]; nocoin: CryptoRow[]; zhNative: CryptoRow[]; dropped: Record<string, number> } {
   const evalSet = evaluationHeadlines();
-  const keep = (r: CryptoRow) => !evalSet.ids.has(r.id) && !evalSet.keys.has(nearDuplicateKey(r.text));
+  // nothing published on or after the first headline of the later-period set is trained on (the 2025 news
+  // file holds a few stray items dated 30 June 2026)
+  const meta = headlineMeta();
+  const keep = (r: CryptoRow) => !evalSet.ids.has(r.id) && !evalSet.keys.has(nearDuplicateKey(r.text)) && (meta.get(r.id)?.published_at ?? '') < evalSet.laterPeriodFrom;
   const relabel = withLabelPass(labelPass);
   const en0 = readCryptoHeadlines(CRYPTO_FILES.train);
   const en = relabel(en0.filter(keep));
