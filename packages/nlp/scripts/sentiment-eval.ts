@@ -13,16 +13,23 @@
  * For each: accuracy, macro F1, per-class recall and the confusion matrix (rows = truth, columns =
  * prediction), with the "always bullish" baseline; per outlet (n ≥ 15) accuracy and macro F1; for the
  * later period also by whether the app's coin tagger finds one of the 28 coins in the headline.
+ * `feed=1` also reads the two English news sets with a feed prior (decision 134, measured, not shipped):
+ * each headline's probabilities re-weighted to the class mix the model estimates, without labels, in the
+ * shipped feed's English headlines of the 7 days before its hour (prior-shift.ts).
  * Takes a few seconds. The training-period time split (model selection) is scripts/time-split.ts.
- * Usage: npm run -s sentiment:eval [-- model=<file>]  (default: the shipped model)
+ * Usage: npm run -s sentiment:eval [-- model=<file>] [feed=1]  (default: the shipped model)
  */
 import { statSync } from 'node:fs';
-import { classifySentiment, loadSentimentModel } from '../src/sentiment/classify.js';
+import { applyRule, classifySentiment, classifySentimentModelOnly, feedProbabilities, loadSentimentModel, meanModelProbabilities, ruleEvidence } from '../src/sentiment/classify.js';
+import { adjustToPrior, feedPrior, hourStartOf, FEED_PRIOR_MIN, FEED_PRIOR_WINDOW_MS, type ClassVector } from '../src/sentiment/prior-shift.js';
+import { detectLanguage } from '../src/lang.js';
+import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
+import { RECIPE } from '../src/sentiment/recipe.js';
 import { CRYPTO_FILES, readCryptoHeadlines, readTwoPassSet, ZH_NATIVE_FILES } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, MODEL_JSON, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics, type Metrics } from '../src/sentiment/evaluate.js';
 import { agreement } from '../src/sentiment/agreement.js';
-import { headlineMeta } from '../src/sentiment/unlabelled.js';
+import { feedHeadlines, headlineMeta } from '../src/sentiment/unlabelled.js';
 import { DEFAULT_COINS } from '../src/coins/coin-aliases.js';
 import { tagCoins } from '../src/coins/tag-coins.js';
 
@@ -32,9 +39,50 @@ const pct = (x: number) => (100 * x).toFixed(1) + ' %';
 type Row = { id?: string; text: string; label: (typeof CLASSES)[number] };
 const meta = headlineMeta();
 
-function report(name: string, rows: Row[], target: string, note = '', byCoin = false): Metrics {
+// feed=1 (decision 134, measured and not shipped): the two English news sets are also read with a feed prior
+// (prior-shift.ts): each headline's model probabilities re-weighted from the training prior (mean model-only
+// probability over the English crypto training headlines, as the recipe reads them) to the class mix the model
+// estimates, without labels, in the shipped feed's English headlines of the 7 days before its hour. Cached per hour.
+const FEED = process.argv.includes('feed=1');
+const source: ClassVector | null = FEED
+  ? (() => {
+      const r = cryptoTrainingRows(RECIPE.labelPass);
+      const seen = new Set<string>();
+      const texts = [...r.en, ...r.extra, ...r.nocoin].filter((x) => !seen.has(x.id) && !!seen.add(x.id)).map((x) => x.text);
+      const m = meanModelProbabilities(texts, model);
+      return [m.bearish, m.bullish, m.neutral] as const;
+    })()
+  : null;
+const feed = source
+  ? feedHeadlines().flatMap((h) => {
+      const probs = feedProbabilities(h.title, model);
+      return probs ? [{ publishedAt: h.publishedAt, probs }] : [];
+    })
+  : [];
+const priorByHour = new Map<number, ReturnType<typeof feedPrior>>();
+const priorOf = (r: Row) => {
+  const t = r.id ? Date.parse(meta.get(r.id)?.published_at ?? '') : NaN;
+  if (!source || !Number.isFinite(t)) return null;
+  const h = hourStartOf(t);
+  if (!priorByHour.has(h)) priorByHour.set(h, feedPrior(feed, h, source));
+  return priorByHour.get(h)!;
+};
+/** classifySentiment with an English text's model probabilities re-weighted to `prior` before the rules. */
+const withPrior = (text: string, prior: ClassVector | null | undefined) => {
+  const base = classifySentimentModelOnly(text, model);
+  if (!prior || !source || detectLanguage(text) === 'zh') return applyRule(base, ruleEvidence(text)).label;
+  const p = adjustToPrior([base.scores.bearish, base.scores.bullish, base.scores.neutral], source, prior);
+  const scores = { bearish: p[0], bullish: p[1], neutral: p[2] };
+  const label = (['bearish', 'bullish'] as const).reduce<(typeof CLASSES)[number]>((b, l) => (scores[l] > scores[b] ? l : b), 'neutral');
+  return applyRule({ label, scores }, ruleEvidence(text)).label;
+};
+
+function report(name: string, rows: Row[], target: string, note = '', byCoin = false, withFeed = false): Metrics {
   const truth = rows.map((r) => r.label);
   const pred = rows.map((r) => classifySentiment(r.text, model).label);
+  // withFeed (feed=1): the same rows read with the feed prior, printed below the model's own figures
+  const priors = rows.map((r) => (withFeed ? priorOf(r) : null));
+  const adapted = withFeed ? computeMetrics(truth, rows.map((r, i) => withPrior(r.text, priors[i]?.prior))) : null;
   const m = computeMetrics(truth, pred);
   const base = computeMetrics(truth, rows.map(() => 'bullish' as const));
   const w = Math.max(...CLASSES.map((c) => c.length)) + 2;
@@ -46,6 +94,15 @@ function report(name: string, rows: Row[], target: string, note = '', byCoin = f
     `    ${''.padEnd(w)}${CLASSES.map((c) => c.padStart(w)).join('')}`,
     ...CLASSES.map((c, k) => `    ${c.padEnd(w)}${m.confusion[k].map((v) => String(v).padStart(w)).join('')}`),
   ];
+  if (adapted) {
+    const used = priors.filter((p): p is NonNullable<typeof p> => !!p);
+    const meanNeutral = used.reduce((a, p) => a + p.prior[2], 0) / Math.max(1, used.length);
+    lines.push(
+      `  with a feed prior (feed=1, decision 134, not shipped): each English headline re-weighted to the class mix the model estimates (EM, no labels) in the shipped feed's English headlines of the ${FEED_PRIOR_WINDOW_MS / 86_400_000} days before its hour;`,
+      `    ${used.length} of ${rows.length} headlines had ≥ ${FEED_PRIOR_MIN} before them (${used.length ? `${Math.min(...used.map((p) => p.n))}–${Math.max(...used.map((p) => p.n))} each; estimated neutral share ${pct(meanNeutral)} on average, training prior ${pct(source![2])}` : 'none'}):`,
+      `    accuracy ${pct(adapted.accuracy)}   macro F1 ${adapted.macroF1.toFixed(3)}   recall ${CLASSES.map((c) => `${c} ${pct(adapted.perClass[c].recall)}`).join('   ')}`,
+    );
+  }
   const outlets = new Map<string, number[]>();
   rows.forEach((r, i) => {
     const s = r.id ? meta.get(r.id)?.source : undefined;
@@ -84,15 +141,17 @@ const bytes = statSync(modelPath).size;
 process.stdout.write(`model: ${modelPath === MODEL_JSON ? 'packages/nlp/model/sentiment-v2.json' : modelPath}, ${(bytes / 1e6).toFixed(2)} MB${m?.recipe ? ` (${String(m.recipe)})` : ''}\n\n`);
 const t0 = performance.now();
 let n = 0;
-const timed = (name: string, rows: Row[], target: string, note = '', byCoin = false) => {
-  n += rows.length;
-  return report(name, rows, target, note, byCoin);
+const timed = (name: string, rows: Row[], target: string, note = '', byCoin = false, withFeed = false) => {
+  n += rows.length * (withFeed && FEED ? 2 : 1); // feed=1 classifies these texts twice (with and without the feed prior)
+  return report(name, rows, target, note, byCoin, withFeed);
 };
 timed(
   'Crypto dev (EN), May–Aug 2025 — the training period',
   readCryptoHeadlines(CRYPTO_FILES.dev),
   'accuracy ≥ 80 %, macro F1 ≥ 0.75',
   janClean ? '' : 'this model was trained with 30 number-changed near-duplicates of these headlines (28 in train_extra.csv, 2 in train.csv)',
+  false,
+  !!source,
 );
 const jan = readTwoPassSet(CRYPTO_FILES.dev202601Headlines, CRYPTO_FILES.dev202601Pass1, CRYPTO_FILES.dev202601Pass2);
 timed(
@@ -101,6 +160,7 @@ timed(
   'accuracy ≥ 80 %, macro F1 ≥ 0.75 on a period never trained on',
   twoPassNote(jan),
   true,
+  !!source,
 );
 const zhn = readTwoPassSet(ZH_NATIVE_FILES.devHeadlines, ZH_NATIVE_FILES.devPass1, ZH_NATIVE_FILES.devPass2);
 timed('Native Chinese (ZH), 快讯-style headlines', zhn.rows, 'accuracy ≥ 75 %', twoPassNote(zhn));

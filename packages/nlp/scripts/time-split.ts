@@ -20,11 +20,16 @@
  * than at the recipe's offsets; `gate=all` scores every text with the mix, not only crypto texts.
  * `clambda=<λ>` gives the crypto-text model its own L2 strength; `general=<file>` (a `save=` file of a run
  * with the same order cues and rows) reuses that run's general model and trains only the crypto-text one.
+ * `priors=1` (decision 134) also scores a feed prior (prior-shift.ts): each English validation headline's
+ * model probabilities re-weighted to the class mix the model estimates, without labels, in the validation
+ * headlines of the `pwin` days (default 7) before its hour — on the rows as published and on seeded
+ * subsamples with a neutral share of 15–75 %.
  * Usage: npx tsx packages/nlp/scripts/time-split.ts [order=0|1] [zhnative=1] [xw=4] [clambda=1e-5]
- *          [save=<file> | load=<file> | general=<file>] [grid=1]
+ *          [save=<file> | load=<file> | general=<file>] [grid=1] [priors=1 [pwin=7]]
  * Takes several minutes (two softmax models are trained).
  */
-import { applyRule, classifySentiment, ruleEvidence } from '../src/sentiment/classify.js';
+import { applyRule, classifySentiment, classifySentimentModelOnly, meanModelProbabilities, ruleEvidence } from '../src/sentiment/classify.js';
+import { adjustToPrior, feedPrior, hourStartOf, FEED_PRIOR_MAX, FEED_PRIOR_MIN, type ClassVector } from '../src/sentiment/prior-shift.js';
 import { isCryptoText } from '../src/sentiment/crypto-rules.js';
 import { cryptoTrainingRows, readSecondPass, type CryptoRow, type LabelPass } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
@@ -157,4 +162,63 @@ if (arg('grid', '0') === '1') {
   const ok = results.filter((r) => r.zr >= baseZh[0] && r.zn >= baseZh[1]).sort((a, b) => b.obj - a.obj);
   const best = ok[0];
   if (best) log(`best (Chinese not lower than at w ${cl.weight} offsets [${[...cl.offsets].join(', ')}]): w ${best.w} offsets [${best.off.join(', ')}]: EN ${(100 * best.en.accuracy).toFixed(1)} % / ${best.en.macroF1.toFixed(3)}, ZH renderings ${(100 * best.zr).toFixed(1)} %, ZH native ${(100 * best.zn).toFixed(1)} %`);
+}
+
+if (arg('priors', '0') === '1') {
+  // priors=1: the feed's class mix, estimated without labels (prior-shift.ts, EM of Saerens et al. 2002) from
+  // the model-only probabilities of the headlines published in the `pwin` days before each hour (at most
+  // `pcap`, at least `pmin`, else no adjustment), re-weights each headline's probabilities before the rules;
+  // scored on the validation rows as published, and on seeded subsamples with another neutral share
+  const PWIN = Number(arg('pwin', '7')) * 86_400_000;
+  const toVec = (s: { bearish: number; bullish: number; neutral: number }): ClassVector => [s.bearish, s.bullish, s.neutral];
+  // the training prior as decision 134 defines it: mean model-only probability over the English training headlines, each once
+  const ids = new Set<string>();
+  const inDomain = [...en.filter(early), ...extra.filter(early), ...nocoin.filter(early)].filter((r) => !ids.has(r.id) && !!ids.add(r.id));
+  const source = toVec(meanModelProbabilities(inDomain.map((r) => r.text), model));
+  log(`\npriors: training prior (mean model-only probability over ${inDomain.length} English training rows): bearish ${source[0].toFixed(3)} bullish ${source[1].toFixed(3)} neutral ${source[2].toFixed(3)}; window ${PWIN / 86_400_000} d, ≥ ${FEED_PRIOR_MIN}, ≤ ${FEED_PRIOR_MAX} headlines`);
+  const rowsT = valEn
+    .map((r) => ({ r, publishedAt: Date.parse(when(r)), probs: toVec(classifySentimentModelOnly(r.text, model).scores), ev: ruleEvidence(r.text) }))
+    .sort((a, b) => a.publishedAt - b.publishedAt);
+  type RowT = (typeof rowsT)[number];
+  const labelOf = (p: ClassVector, ev: RowT['ev']) => {
+    const scores = { bearish: p[0], bullish: p[1], neutral: p[2] };
+    const label = (['bearish', 'bullish'] as const).reduce<(typeof CLASSES)[number]>((b, l) => (scores[l] > scores[b] ? l : b), 'neutral');
+    return applyRule({ label, scores }, ev).label;
+  };
+  // the feed is the rows themselves (a subsample's feed is the subsample): each hour's mix from the rows before it
+  const run = (rows: RowT[]) => {
+    const byHour = new Map<number, ReturnType<typeof feedPrior>>();
+    const priorAt = (t: number) => {
+      const h = hourStartOf(t);
+      if (!byHour.has(h)) byHour.set(h, feedPrior(rows, h, source, { windowMs: PWIN }));
+      return byHour.get(h)!;
+    };
+    const truth = rows.map((x) => x.r.label);
+    const priors = rows.map((x) => priorAt(x.publishedAt)?.prior ?? source);
+    return {
+      a: computeMetrics(truth, rows.map((x) => labelOf(x.probs, x.ev))),
+      b: computeMetrics(truth, rows.map((x, i) => labelOf(adjustToPrior(x.probs, source, priors[i]), x.ev))),
+      meanNeutralPrior: priors.reduce((s, p) => s + p[2], 0) / Math.max(1, priors.length),
+    };
+  };
+  const show = (name: string, rows: RowT[]) => {
+    const { a, b, meanNeutralPrior } = run(rows);
+    const neutral = rows.filter((x) => x.r.label === 'neutral').length / rows.length;
+    log(`${name.padEnd(40)} n=${String(rows.length).padStart(5)} neutral ${(100 * neutral).toFixed(0)} %  est. ${(100 * meanNeutralPrior).toFixed(0)} %  as trained ${(100 * a.accuracy).toFixed(1)} % / ${a.macroF1.toFixed(3)}  adapted ${(100 * b.accuracy).toFixed(1)} % / ${b.macroF1.toFixed(3)}  recall ${CLASSES.map((c) => `${c} ${(100 * a.perClass[c].recall).toFixed(0)}→${(100 * b.perClass[c].recall).toFixed(0)}`).join(' ')}`);
+  };
+  show('EN validation, as published', rowsT);
+  for (const m of [...new Set(rowsT.map((x) => when(x.r).slice(0, 7)))].sort()) show(`  EN ${m}`, rowsT.filter((x) => when(x.r).startsWith(m)));
+  // subsamples with another neutral share (bullish : bearish as in the validation rows), seeded, time order kept
+  const byClass = (c: string) => rowsT.filter((x) => x.r.label === c);
+  for (const share of [0.15, 0.3, 0.45, 0.6, 0.75]) {
+    for (const seed of [1, 2, 3]) {
+      const rnd = mulberry32(1000 * share + seed);
+      const neu = shuffle(byClass('neutral'), rnd);
+      const dir = shuffle([...byClass('bullish'), ...byClass('bearish')], rnd);
+      // as many rows as the scarcer side allows
+      const total = Math.floor(Math.min(neu.length / share, dir.length / (1 - share)));
+      const pick = [...neu.slice(0, Math.round(total * share)), ...dir.slice(0, Math.round(total * (1 - share)))].sort((a, b) => a.publishedAt - b.publishedAt);
+      show(`EN subsample neutral ${share * 100} %, seed ${seed}`, pick);
+    }
+  }
 }

@@ -7,6 +7,7 @@ import { detectLanguage } from '../lang.js';
 import { CRYPTO_RULES, matchChineseKeywords, matchCryptoRule, type CryptoRule } from './crypto-rules.js';
 import { matchChineseRuleId } from './domain-cues.js';
 import { decodeModel, predictProba, type SentimentLabel, type SentimentModel, type SentimentModelJson } from './model.js';
+import type { ClassVector } from './prior-shift.js';
 
 /** Result of {@link classifySentiment}. `scores` are probabilities summing to 1. */
 export interface SentimentResult {
@@ -73,6 +74,35 @@ export const RULE_MIX_SCALE = 0.5;
 export function classifySentiment(text: string, model: SentimentModel = getSentimentModel(), opts: { ruleScale?: number } = {}): SentimentResult {
   if (!text || !text.trim()) return { label: 'neutral', scores: { bearish: 0, bullish: 0, neutral: 1 } };
   return applyRule(classifySentimentModelOnly(text, model), ruleEvidence(text), opts.ruleScale);
+}
+
+/**
+ * The training prior a class-prior adjustment starts from (prior-shift.ts; decision 134): the mean
+ * model-only probability (bearish, bullish, neutral) over `texts` (the English crypto training
+ * headlines), rounded to 6 decimals, with their count. Errors: throws for an empty list.
+ */
+export function meanModelProbabilities(texts: readonly string[], model: SentimentModel): { bearish: number; bullish: number; neutral: number; rows: number } {
+  if (texts.length === 0) throw new Error('meanModelProbabilities: no texts');
+  const sum = { bearish: 0, bullish: 0, neutral: 0 };
+  for (const t of texts) {
+    const s = classifySentimentModelOnly(t, model).scores;
+    sum.bearish += s.bearish;
+    sum.bullish += s.bullish;
+    sum.neutral += s.neutral;
+  }
+  const r = (v: number) => Math.round((v / texts.length) * 1e6) / 1e6;
+  return { bearish: r(sum.bearish), bullish: r(sum.bullish), neutral: r(sum.neutral), rows: texts.length };
+}
+
+/**
+ * Model-only class probabilities of an English headline as a {@link ClassVector} (bearish, bullish,
+ * neutral), the input of a feed-prior estimate (prior-shift.ts feedPrior); null for a Chinese or empty
+ * text, which a feed prior neither reads nor adjusts.
+ */
+export function feedProbabilities(text: string, model: SentimentModel = getSentimentModel()): ClassVector | null {
+  if (!text || !text.trim() || detectLanguage(text) === 'zh') return null;
+  const s = classifySentimentModelOnly(text, model).scores;
+  return [s.bearish, s.bullish, s.neutral];
 }
 
 /** What the rule step of {@link classifySentiment} needs to know about a text (see {@link ruleEvidence}). */

@@ -56,3 +56,33 @@ export function headlineMeta(): Map<string, HeadlineMeta> {
   }
   return out;
 }
+
+/** One shipped headline as a feed holds it (see {@link feedHeadlines}). */
+export interface FeedHeadline {
+  id: string;
+  title: string;
+  /** Publication time, ms since the epoch (UTC). */
+  publishedAt: number;
+  lang: string;
+}
+
+/**
+ * Every shipped headline (data/news/*, both files, sponsored ones too: the app stores and reads them
+ * all) with a title and a publication time, sorted by publication time: the feed the app replays,
+ * from which sentiment:eval estimates feed priors as the app does.
+ */
+export function feedHeadlines(): FeedHeadline[] {
+  const out: FeedHeadline[] = [];
+  for (const u of NEWS) {
+    const path = fileURLToPath(u);
+    const raw = readFileSync(path);
+    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      const r = JSON.parse(line) as { id: string; title?: string; published_at: string; lang?: string };
+      const t = Date.parse(r.published_at);
+      if (r.title && Number.isFinite(t)) out.push({ id: r.id, title: r.title, publishedAt: t, lang: r.lang ?? 'en' });
+    }
+  }
+  return out.sort((a, b) => a.publishedAt - b.publishedAt || a.id.localeCompare(b.id));
+}
