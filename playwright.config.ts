@@ -67,6 +67,9 @@ export default defineConfig({
     // headless browser composites those animations in software on the CPU the servers and the
     // other worker share, and no spec tests an animation.
     reducedMotion: 'reduce',
+    // A click or fill that cannot happen fails after 2 (CI: 4) assertion waits instead of holding its
+    // worker until the test's own timeout (the alert spec's is ~15 min: one lost click once did).
+    actionTimeout: process.env.CI ? 120_000 : 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -25,6 +25,24 @@ async function watch(page: Page, selector: string) {
 }
 
 test.describe('first content in the HTML', () => {
+  test('a click on a server-rendered button before the app has hydrated it is not lost: the button takes it once hydrated', async ({ page }) => {
+    await signUpThroughApi(page, uniqueEmail('early-click'), { lang: 'en-US' });
+    // the page's modules arrive late (a slow phone or network): the server's markup is there well before React
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 2_500));
+      await route.continue();
+    });
+    await page.goto('/en-US/crypto/bitcoin');
+    await expect(page.getByTestId('coin-header')).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', '');
+    const t0 = Date.now();
+    await page.getByTestId('coin-alert-button').click();
+    // the click waited for the app (the button ignores the pointer until then) and opened the dialog
+    await expect(page.getByTestId('alert-form')).toBeVisible();
+    expect(Date.now() - t0).toBeGreaterThan(1_000);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  });
+
   test('without JavaScript, the home page lists the coins with prices and the coin page draws its candles', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

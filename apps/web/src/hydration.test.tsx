@@ -55,13 +55,17 @@ async function serveAndHydrate(path: string, answers: { url: string; result: unk
   expect(served).not.toBeNull();
   expect(document.querySelector('[data-testid="app-header"]')).toBeNull();
   await preloadPage(path);
+  document.documentElement.setAttribute('data-hydrated', ''); // left from an earlier page
   beginHydration();
+  expect(document.documentElement.hasAttribute('data-hydrated')).toBe(false);
   const recovered: unknown[] = [];
   await act(async () => {
     root = hydrateRoot(document.getElementById('root')!, <App firstContent={out!.state} />, { onRecoverableError: (e) => recovered.push(e) });
   });
   // the header comes in the render after the hydrating one
   await vi.waitFor(() => expect(document.querySelector('[data-testid="app-header"]')).not.toBeNull());
+  // the server's controls take clicks from here on (styles.css)
+  expect(document.documentElement.hasAttribute('data-hydrated')).toBe(true);
   return { recovered, same: document.querySelector(selector) === served };
 }
 

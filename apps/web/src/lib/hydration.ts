@@ -9,9 +9,16 @@ import { startTransition, useEffect, useState } from 'react';
  */
 let hydrating = false;
 
-/** Called before the server render and before `hydrateRoot`: {@link useHydrated} starts false. */
+/**
+ * Called before the server render and before `hydrateRoot`: {@link useHydrated} starts false. Until the
+ * hydrating render has committed, `<html>` has no `data-hydrated` attribute, and the server's buttons and
+ * form fields ignore the pointer (styles.css): a click there before React has attached its handlers
+ * would be lost without a sign; this way the pointer shows they are not ready yet, and a test's click
+ * waits until they are.
+ */
 export function beginHydration(): void {
   hydrating = true;
+  if (typeof document !== 'undefined') document.documentElement.removeAttribute('data-hydrated');
 }
 
 /**
@@ -27,6 +34,8 @@ export function useHydrated(): boolean {
     // in an effect of App: its part of the tree can commit before this one, which React hydrates
     // once the code it waits for has arrived)
     hydrating = false;
+    // <html data-hydrated>: the server's buttons and fields take clicks from now on (styles.css)
+    document.documentElement.setAttribute('data-hydrated', '');
     startTransition(() => setDone(true));
   }, [done]);
   return done;
