@@ -15,8 +15,19 @@
  *    `<dir>/chunk-K.txt` and `<dir>/pool.json`;
  *  - `relabel-assemble <dir>`: writes audit/train_pass2.csv (`id,label,confidence`, sorted by id) from
  *    `<dir>/labels-K.csv`.
+ * Round `written` (1 Dec 2026) — headlines about 2017–2024 written by eight language-model agent instances,
+ * one year each (2017 … 2024), each with the label its writer meant, against GUIDELINES.md and
+ * WRITING-BRIEF.md (data/training/crypto-headline-sentiment), in `<dir>/written-K.tsv` (`label<TAB>headline`, K = 1…8):
+ *  - `written-pool <dir>`: checks the files, drops repeats (same near-duplicate key as an earlier written
+ *    row), near-duplicates of any labelled training or evaluation headline, and any row sharing ≥ 60 % of
+ *    its words with a January 2026 evaluation headline; gives each row the id `w<year>-<nnn>`; shuffles
+ *    (mulberry32 seed 4242) the rows without their labels into 6 files `<dir>/chunk-K.txt` for a blind second
+ *    label, plus `<dir>/pool.json`;
+ *  - `written-assemble <dir>`: joins the blind labels (`<dir>/labels-K.csv`) to the writers' and writes
+ *    train_written.csv (`id,text,label,confidence`: the rows both label alike, the second pass's confidence)
+ *    and audit/train_written_passes.csv (every row: `id,text,writer_label,blind_label,blind_confidence`).
  * Errors: throws on a missing or repeated n, an unknown label or confidence.
- * Usage: npx tsx packages/nlp/scripts/label-rounds.ts pool|assemble|relabel-pool|relabel-assemble <dir>
+ * Usage: npx tsx packages/nlp/scripts/label-rounds.ts pool|assemble|relabel-pool|relabel-assemble|written-pool|written-assemble <dir>
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
@@ -24,14 +35,15 @@ import { mulberry32 } from '@coinlens/ta/random';
 import { formatCsv, parseCsvObjects } from '../src/csv.js';
 import { CRYPTO_FILES, cryptoTrainingRows, evaluationHeadlines, nearDuplicateKey } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES } from '../src/sentiment/dataset.js';
+import { agreement } from '../src/sentiment/agreement.js';
 import { shuffle } from '../src/sentiment/train.js';
 
 const [mode, dir] = process.argv.slice(2);
-const MODES = ['pool', 'assemble', 'relabel-pool', 'relabel-assemble'];
+const MODES = ['pool', 'assemble', 'relabel-pool', 'relabel-assemble', 'written-pool', 'written-assemble'];
 if (!MODES.includes(mode) || !dir) throw new Error(`usage: label-rounds.ts ${MODES.join('|')} <dir>`);
-const CHUNKS = mode.startsWith('relabel') ? 24 : 8;
+const CHUNKS = mode.startsWith('relabel') ? 24 : mode.startsWith('written') ? 6 : 8;
 const NEWS = new URL('../../../data/news/en_2025-05_08_btc-news_cryptocompare.jsonl.gz', import.meta.url);
-type Item = { id: string; text: string; published_at: string; source: string };
+type Item = { id: string; text: string; published_at: string; source: string; writer?: string };
 
 /** Write the shuffled items as `CHUNKS` numbered chunk files plus pool.json. */
 function writeChunks(items: Item[]) {
@@ -65,7 +77,52 @@ function readAnswers(): (Item & { label: string; confidence: string })[] {
 const summary = (rows: { label: string; confidence: string }[]) =>
   `${rows.length} rows: ${CLASSES.map((l) => `${l} ${rows.filter((r) => r.label === l).length}`).join(', ')}; confidence high ${rows.filter((r) => r.confidence === 'high').length}`;
 
-if (mode === 'relabel-pool') {
+/** Lower-case word set of a headline (letters and digits), for the overlap check of the written round. */
+const words = (t: string) => new Set(t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+if (mode === 'written-pool') {
+  const keys = new Set<string>();
+  for (const f of [CRYPTO_FILES.train, CRYPTO_FILES.trainExtra, CRYPTO_FILES.trainNocoin, CRYPTO_FILES.dev])
+    for (const r of parseCsvObjects(readFileSync(f, 'utf8'))) keys.add(nearDuplicateKey(r.text));
+  const ev = evaluationHeadlines();
+  const jan = parseCsvObjects(readFileSync(CRYPTO_FILES.dev202601Headlines, 'utf8')).map((r) => words(r.text));
+  const seen = new Set<string>();
+  const pool: Item[] = [];
+  const dropped = { repeat: 0, labelled: 0, evaluation: 0, overlap: 0 };
+  let maxOverlap = 0;
+  for (let k = 1; k <= 8; k++) {
+    const year = 2016 + k;
+    const lines = readFileSync(`${dir}/written-${k}.tsv`, 'utf8').split('\n').filter((l) => l.trim());
+    lines.forEach((line, i) => {
+      const [label, ...rest] = line.split('\t');
+      const text = rest.join(' ').replace(/\s+/g, ' ').trim();
+      if (!(CLASSES as readonly string[]).includes(label.trim()) || !text) throw new Error(`written-${k}.tsv line ${i + 1}: bad row ${JSON.stringify(line)}`);
+      const key = nearDuplicateKey(text);
+      if (seen.has(key)) return void dropped.repeat++;
+      seen.add(key);
+      if (ev.keys.has(key)) return void dropped.evaluation++;
+      if (keys.has(key)) return void dropped.labelled++;
+      const w = words(text);
+      // share of the smaller word set found in the other (a written row and an evaluation headline)
+      const overlap = Math.max(...jan.map((j) => [...w].filter((x) => j.has(x)).length / Math.min(w.size, j.size)));
+      if (overlap >= 0.6) return void dropped.overlap++;
+      maxOverlap = Math.max(maxOverlap, overlap);
+      pool.push({ id: `w${year}-${String(i + 1).padStart(3, '0')}`, text, published_at: '', source: `written ${year}`, writer: label.trim() });
+    });
+  }
+  process.stdout.write(`dropped: ${JSON.stringify(dropped)}; largest word overlap of a kept row with a January 2026 headline ${(100 * maxOverlap).toFixed(0)} %\n`);
+  writeChunks(shuffle(pool, mulberry32(4242)));
+} else if (mode === 'written-assemble') {
+  const rows = readAnswers();
+  const agreed = rows.filter((r) => r.label === r.writer);
+  writeFileSync(
+    CRYPTO_FILES.trainWritten.replace(/train_written\.csv$/, 'audit/train_written_passes.csv'),
+    formatCsv([['id', 'text', 'writer_label', 'blind_label', 'blind_confidence'], ...rows.map((r) => [r.id, r.text, r.writer!, r.label, r.confidence])]),
+  );
+  writeFileSync(CRYPTO_FILES.trainWritten, formatCsv([['id', 'text', 'label', 'confidence'], ...agreed.map((r) => [r.id, r.text, r.label, r.confidence])]));
+  const a = agreement(rows.map((r) => r.writer!), rows.map((r) => r.label));
+  process.stdout.write(`${rows.length} written rows; the blind label agrees on ${agreed.length} (${(100 * a.agreement).toFixed(2)} %, Cohen's κ ${a.kappa.toFixed(3)}); wrote ${summary(agreed)}\n`);
+} else if (mode === 'relabel-pool') {
   const { en, extra } = cryptoTrainingRows();
   const items = [...en, ...extra].map((r) => ({ id: r.id, text: r.text.replace(/\s+/g, ' ').trim(), published_at: '', source: '' }));
   writeChunks(shuffle(items, mulberry32(3011)));

@@ -10,7 +10,8 @@
  * Candidates: `order=0|1` (word-order cues, features.ts orderCues), `zhnative=0|1` (native-Chinese rows in
  * training), `xw=<weight>` (train_extra.csv weight; default the shipped recipe's), `nw=<weight>` and
  * `ncw=<weight>` (train_nocoin.csv weight in the general and the crypto-text model; `nw=-1` leaves those
- * rows out of training; they are validated on either way), `labels=first|second|agreed|both` (which labelling
+ * rows out of training; they are validated on either way), `ww=<weight>` and `wcw=<weight>` (the same for
+ * train_written.csv, headlines about 2017–2024 written by language-model agents; `ww=-1` leaves them out), `labels=first|second|agreed|both` (which labelling
  * pass of train.csv / train_extra.csv training reads, crypto-dataset.ts LabelPass), `cut=YYYY-MM-DD`.
  * Validation labels are the same for every candidate: the rows both passes label alike.
  * `save=<file>` writes the model trained on the earlier months; `load=<file>` measures such a file instead
@@ -36,7 +37,7 @@ import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeModel, predictProba, type SentimentModel, type SentimentModelJson } from '../src/sentiment/model.js';
-import { nocoinTexts, RECIPE, trainCryptoLrPart, trainRecipe, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
+import { nocoinTexts, RECIPE, trainCryptoLrPart, trainRecipe, writtenTexts, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
 import { mulberry32 } from '@coinlens/ta/random';
 import { shuffle } from '../src/sentiment/train.js';
 import { headlineMeta } from '../src/sentiment/unlabelled.js';
@@ -52,6 +53,10 @@ const CLAMBDA = arg('clambda', '');
 // nw=<general-model weight> ncw=<crypto-text-model weight> of the no-coin headlines; nw=-1: none in training
 const NW = Number(arg('nw', String(RECIPE.nocoin?.weight ?? -1)));
 const NCW = Number(arg('ncw', String(RECIPE.nocoin?.cryptoWeight ?? XW)));
+// ww=<general-model weight> wcw=<crypto-text-model weight> of the written headlines (train_written.csv, about
+// 2017–2024, all before the cut); ww=-1: none in training
+const WW = Number(arg('ww', String(RECIPE.written?.weight ?? -1)));
+const WCW = Number(arg('wcw', String(RECIPE.written?.cryptoWeight ?? XW)));
 // labels=first|second|agreed|both: which labels of the English train.csv / train_extra.csv rows training reads
 const LABELS = arg('labels', RECIPE.labelPass ?? 'first') as LabelPass;
 if (!['first', 'second', 'agreed', 'both'].includes(LABELS)) throw new Error('labels= first | second | agreed | both');
@@ -61,9 +66,10 @@ const settings: RecipeSettings = {
   cfg: { ...RECIPE.cfg, orderCues: ORDER },
   cryptoLr: { ...RECIPE.cryptoLr!, extraWeight: XW, ...(CLAMBDA ? { lambda: Number(CLAMBDA) } : {}) },
   nocoin: NW < 0 ? undefined : { weight: NW, cryptoWeight: NCW },
+  written: WW < 0 ? undefined : { weight: WW, cryptoWeight: WCW },
 };
 const meta = headlineMeta();
-const { en, zh, extra, nocoin, zhNative } = cryptoTrainingRows(LABELS);
+const { en, zh, extra, nocoin, written, zhNative } = cryptoTrainingRows(LABELS);
 // validation labels do not depend on the candidate: the rows both passes label alike, as in every evaluation set
 // (the first pass alone while there is no second one); the no-coin rows have one pass
 const agreedRows = cryptoTrainingRows(readSecondPass().size ? 'agreed' : 'first');
@@ -81,6 +87,7 @@ const texts: TrainingText[] = [
   ...(ZHN ? zn.slice(0, znCut).map((r) => ({ text: r.text, label: r.label, weight: RECIPE.cryptoWeight * (r.share ?? 1), domain: 'crypto' as const })) : []),
   ...extra.filter(early).map((r) => ({ text: r.text, label: r.label, weight: 0, cryptoWeight: XW * (r.share ?? 1), domain: 'crypto' as const, extra: true })),
   ...nocoinTexts(nocoin.filter(early), settings),
+  ...writtenTexts(written, settings),
 ];
 const t0 = Date.now();
 const LOAD = arg('load', '');
@@ -91,7 +98,7 @@ const readJson = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Sentiment
 const json: SentimentModelJson = LOAD ? readJson(LOAD) : GENERAL ? { ...readJson(GENERAL), cryptoLr: trainCryptoLrPart(texts, settings).json } : trainRecipe(texts, {}, settings).json;
 if (SAVE) writeFileSync(SAVE, JSON.stringify(json) + '\n');
 const model: SentimentModel = decodeModel(json);
-log(`time split at ${CUT}: ${LOAD ? `loaded ${LOAD} (trained on ${texts.length} rows` : `trained on ${texts.length} rows`} (labels ${LABELS}, order cues ${ORDER ? 'on' : 'off'}, native-Chinese rows ${ZHN ? 'in' : 'out'}, extra weight ${XW}, no-coin rows ${settings.nocoin ? `weight ${NW} / crypto-text ${NCW}` : 'out'})${LOAD ? ')' : ` in ${((Date.now() - t0) / 1000).toFixed(0)} s`}`);
+log(`time split at ${CUT}: ${LOAD ? `loaded ${LOAD} (trained on ${texts.length} rows` : `trained on ${texts.length} rows`} (labels ${LABELS}, order cues ${ORDER ? 'on' : 'off'}, native-Chinese rows ${ZHN ? 'in' : 'out'}, extra weight ${XW}, no-coin rows ${settings.nocoin ? `weight ${NW} / crypto-text ${NCW}` : 'out'}, written rows ${settings.written ? `${written.length}, weight ${WW} / crypto-text ${WCW}` : 'out'})${LOAD ? ')' : ` in ${((Date.now() - t0) / 1000).toFixed(0)} s`}`);
 
 // validation: every English headline published from the cut on — those naming a coin and those naming none, as the feed has them
 const valCoin = [...agreedRows.en.filter(late), ...agreedRows.extra.filter(late)];

@@ -23,7 +23,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
 import type { SentimentModelJson } from '../src/sentiment/model.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { nocoinTexts, RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe } from '../src/sentiment/recipe.js';
+import { nocoinTexts, RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe, writtenTexts } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
@@ -52,6 +52,8 @@ const texts = [
   ...extra.map((r) => ({ text: r.text, label: r.label, weight: 0, cryptoWeight: (settings.cryptoLr?.extraWeight ?? 0) * (r.share ?? 1), domain: 'crypto' as const, extra: true })),
   // headlines that name no coin (train_nocoin.csv): the weights of settings.nocoin
   ...nocoinTexts(rows.nocoin, settings),
+  // headlines about 2017–2024 written by language-model agents (train_written.csv): the weights of settings.written
+  ...writtenTexts(rows.written, settings),
 ];
 const nocoinRows = settings.nocoin ? rows.nocoin.length : 0;
 const t = Date.now();
@@ -88,6 +90,7 @@ const r = trainRecipe(
     `data/training/crypto-headline-sentiment/train_zh.csv: ${zh.length} rows (zh, the same headlines in Chinese)`,
     `data/training/zh-native/train.csv: ${zhNative.length} rows (zh, native 快讯-style headlines)`,
     ...(extra.length ? [`data/training/crypto-headline-sentiment/train_extra.csv: ${extra.length} rows (en; the crypto-text model only; ${rows.dropped['train_extra.csv']} near-duplicates of evaluation headlines left out)`] : []),
+    ...(settings.written && rows.written.length ? [`data/training/crypto-headline-sentiment/train_written.csv: ${rows.written.length} rows (en, headlines about 2017–2024 written and labelled by language-model agents, not real headlines; the rows a blind second label agrees on)`] : []),
     ...(nocoinRows ? [`data/training/crypto-headline-sentiment/train_nocoin.csv: ${nocoinRows} rows (en, headlines naming no coin; ${rows.dropped['train_nocoin.csv']} near-duplicates of evaluation headlines left out)`] : []),
     ...(settings.labelPass && settings.labelPass !== 'first'
       ? [`labels of the English train.csv / train_extra.csv rows: ${settings.labelPass === 'both' ? 'both passes (the files\' own and audit/train_pass2.csv); a row they disagree on counts once per label, half weight each' : settings.labelPass === 'second' ? 'the second pass (audit/train_pass2.csv)' : 'the rows both passes agree on'}`]

@@ -8,7 +8,7 @@
  * Rule of use: dev.csv and dev_zh.csv are read by the evaluation only (scripts/sentiment-eval.ts and
  * the training report); model selection uses {@link cryptoSelectionSplit} of train.csv.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseCsvObjects } from '../csv.js';
 import { CLASSES } from './dataset.js';
@@ -29,6 +29,11 @@ export const CRYPTO_FILES = {
    * other tokens): one pass of machine labels by language-model agents, 30 Nov 2026 (SOURCE.md there).
    */
   trainNocoin: fileURLToPath(new URL('train_nocoin.csv', DIR)),
+  /**
+   * English headlines about 2017–2024 written and labelled by language-model agents, 1 Dec 2026, kept where a
+   * blind second label agrees (SOURCE.md there); not real headlines.
+   */
+  trainWritten: fileURLToPath(new URL('train_written.csv', DIR)),
   /** A second, blind pass over the English training rows of train.csv and train_extra.csv (`id,label,confidence`; SOURCE.md there). */
   trainPass2: fileURLToPath(new URL('audit/train_pass2.csv', DIR)),
   /** The 293 headlines of January 2026 (`id,text,published_at,source`): a later period, evaluation only. */
@@ -108,7 +113,7 @@ export function evaluationHeadlines(): { ids: Set<string>; keys: Set<string>; la
 
 /**
  * The crypto training rows as the recipe reads them: train.csv, its Chinese renderings, train_extra.csv,
- * train_nocoin.csv and the native-Chinese training rows, leaving out every row whose id is an evaluation headline's (the
+ * train_nocoin.csv, train_written.csv (when present) and the native-Chinese training rows, leaving out every row whose id is an evaluation headline's (the
  * January 2026 rows of train.csv are evaluation now), whose text is a near-duplicate
  * ({@link nearDuplicateKey}) of an evaluation headline, or that was published on or after the first
  * headline of the later-period set (January 2026). A rendering goes with its English original.
@@ -116,7 +121,7 @@ export function evaluationHeadlines(): { ids: Set<string>; keys: Set<string>; la
  * renderings take their original's. `dropped` counts what was left out per file (evaluation rows,
  * near-duplicates and later rows; not the rows an `agreed` pass leaves out).
  */
-export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: CryptoRow[]; zh: CryptoRow[]; extra: CryptoRow[]; nocoin: CryptoRow[]; zhNative: CryptoRow[]; dropped: Record<string, number> } {
+export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: CryptoRow[]; zh: CryptoRow[]; extra: CryptoRow[]; nocoin: CryptoRow[]; written: CryptoRow[]; zhNative: CryptoRow[]; dropped: Record<string, number> } {
   const evalSet = evaluationHeadlines();
   // nothing published on or after the first headline of the later-period set is trained on (the 2025 news
   // file holds a few stray items dated 30 June 2026)
@@ -134,6 +139,9 @@ export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: Crypto
   const extra = relabel(extra0.filter(keep));
   const nc0 = readCryptoHeadlines(CRYPTO_FILES.trainNocoin);
   const nocoin = nc0.filter(keep);
+  // absent until the written round is assembled
+  const w0 = existsSync(CRYPTO_FILES.trainWritten) ? readCryptoHeadlines(CRYPTO_FILES.trainWritten) : [];
+  const written = w0.filter(keep);
   const zn0 = readCryptoHeadlines(ZH_NATIVE_FILES.train);
   const zhNative = zn0.filter(keep);
   return {
@@ -141,8 +149,9 @@ export function cryptoTrainingRows(labelPass: LabelPass = 'first'): { en: Crypto
     zh,
     extra,
     nocoin,
+    written,
     zhNative,
-    dropped: { 'train.csv': en0.length - en.length, 'train_zh.csv': zh0.length - zh.length, 'train_extra.csv': extra0.length - extra.length, 'train_nocoin.csv': nc0.length - nocoin.length, 'zh-native/train.csv': zn0.length - zhNative.length },
+    dropped: { 'train_written.csv': w0.length - written.length, 'train.csv': en0.length - en.length, 'train_zh.csv': zh0.length - zh.length, 'train_extra.csv': extra0.length - extra.length, 'train_nocoin.csv': nc0.length - nocoin.length, 'zh-native/train.csv': zn0.length - zhNative.length },
   };
 }
 

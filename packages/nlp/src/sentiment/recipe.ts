@@ -61,6 +61,11 @@ export interface RecipeSettings {
    * `weight` in the general model (0 = not in it) and `cryptoWeight` in the crypto-text model.
    */
   nocoin?: { weight: number; cryptoWeight: number };
+  /**
+   * Optional: the headlines language-model agents wrote about 2017–2024 (train_written.csv, the rows both
+   * of its passes label alike; {@link writtenTexts}): weights as for `nocoin`.
+   */
+  written?: { weight: number; cryptoWeight: number };
   /** Labels of the English train.csv / train_extra.csv rows (crypto-dataset.ts LabelPass); absent: `first`. */
   labelPass?: LabelPass;
 }
@@ -190,7 +195,15 @@ export interface TrainingText {
  * when the settings have no `nocoin`.
  */
 export function nocoinTexts(rows: readonly { text: string; label: (typeof CLASSES)[number] }[], s: RecipeSettings): TrainingText[] {
-  const n = s.nocoin;
+  return weightedTexts(rows, s.nocoin);
+}
+
+/** The training texts of train_written.csv rows under settings `s` (`s.written`), as {@link nocoinTexts}. */
+export function writtenTexts(rows: readonly { text: string; label: (typeof CLASSES)[number] }[], s: RecipeSettings): TrainingText[] {
+  return weightedTexts(rows, s.written);
+}
+
+function weightedTexts(rows: readonly { text: string; label: (typeof CLASSES)[number] }[], n: { weight: number; cryptoWeight: number } | undefined): TrainingText[] {
   if (!n) return [];
   return rows.map((r) => ({ text: r.text, label: r.label, weight: n.weight, cryptoWeight: n.cryptoWeight, domain: 'crypto' as const, ...(n.weight === 0 ? { extra: true } : {}) }));
 }
@@ -272,6 +285,7 @@ export function trainRecipe(
       ...(s.mix ? { mix: s.mix } : {}),
       ...(cl ? { cryptoLr: { ...cl, trainRows: allTexts.length, extraRows: allTexts.length - texts.length } } : {}),
       ...(s.nocoin ? { nocoin: s.nocoin } : {}),
+      ...(s.written ? { written: s.written } : {}),
       ...(vm ? { vecMix: vm, wordVectors: `${wordVectors?.source}: ${wordVectors?.wv.words.length} words` } : {}),
       lbfgsIterations: fit.iterations,
       objective,
@@ -292,7 +306,7 @@ export function trainCryptoLrPart(allTexts: readonly TrainingText[], s: RecipeSe
   const r = trainRecipe(
     allTexts.map((t) => (t.extra ? { ...t, weight: t.cryptoWeight ?? cl.extraWeight, extra: false } : t.cryptoWeight !== undefined ? { ...t, weight: t.cryptoWeight } : t)),
     {},
-    { ...s, lambda: cl.lambda ?? s.lambda, cryptoLr: undefined, nocoin: undefined, offsets: [0, 0, 0] },
+    { ...s, lambda: cl.lambda ?? s.lambda, cryptoLr: undefined, nocoin: undefined, written: undefined, offsets: [0, 0, 0] },
   );
   delete r.json.meta;
   return r;
