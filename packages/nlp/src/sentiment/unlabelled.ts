@@ -11,6 +11,16 @@ const NEWS = [
   new URL('../../../../data/news/en_2026-01_rss_free-crypto-news.jsonl', import.meta.url),
 ];
 
+/** Every item of the shipped news files, parsed, in file order (the 2025 file, then the 2026 one). */
+function* newsItems(): Generator<Record<string, unknown> & { id: string }> {
+  for (const u of NEWS) {
+    const path = fileURLToPath(u);
+    const raw = readFileSync(path);
+    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+    for (const line of text.split('\n')) if (line.trim()) yield JSON.parse(line) as Record<string, unknown> & { id: string };
+  }
+}
+
 /**
  * Up to `limit` titles (every k-th of the eligible rows, so the sample spans the whole period),
  * leaving out rows whose id or title is in `exclude` (the evaluation and validation rows).
@@ -18,17 +28,11 @@ const NEWS = [
 export function unlabelledHeadlines(exclude: ReadonlySet<string>, limit = Infinity): string[] {
   const seen = new Set<string>();
   const rows: string[] = [];
-  for (const u of NEWS) {
-    const path = fileURLToPath(u);
-    const raw = readFileSync(path);
-    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      const r = JSON.parse(line) as { id: string; title: string; lang?: string; labels?: { sponsored?: boolean } };
-      if (exclude.has(r.id) || exclude.has(r.title) || r.labels?.sponsored || r.lang === 'zh' || !r.title || seen.has(r.title)) continue;
-      seen.add(r.title);
-      rows.push(r.title);
-    }
+  for (const item of newsItems()) {
+    const r = item as { id: string; title: string; lang?: string; labels?: { sponsored?: boolean } };
+    if (exclude.has(r.id) || exclude.has(r.title) || r.labels?.sponsored || r.lang === 'zh' || !r.title || seen.has(r.title)) continue;
+    seen.add(r.title);
+    rows.push(r.title);
   }
   if (rows.length <= limit) return rows;
   const step = rows.length / limit;
@@ -44,15 +48,9 @@ export interface HeadlineMeta {
 /** Publication time and outlet of every shipped headline by id (data/news/*), for splits by period and outlet. */
 export function headlineMeta(): Map<string, HeadlineMeta> {
   const out = new Map<string, HeadlineMeta>();
-  for (const u of NEWS) {
-    const path = fileURLToPath(u);
-    const raw = readFileSync(path);
-    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      const r = JSON.parse(line) as { id: string; published_at: string; source: string };
-      out.set(r.id, { published_at: r.published_at, source: r.source });
-    }
+  for (const item of newsItems()) {
+    const r = item as { id: string; published_at: string; source: string };
+    out.set(r.id, { published_at: r.published_at, source: r.source });
   }
   return out;
 }
@@ -73,16 +71,10 @@ export interface FeedHeadline {
  */
 export function feedHeadlines(): FeedHeadline[] {
   const out: FeedHeadline[] = [];
-  for (const u of NEWS) {
-    const path = fileURLToPath(u);
-    const raw = readFileSync(path);
-    const text = path.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-    for (const line of text.split('\n')) {
-      if (!line.trim()) continue;
-      const r = JSON.parse(line) as { id: string; title?: string; published_at: string; lang?: string };
-      const t = Date.parse(r.published_at);
-      if (r.title && Number.isFinite(t)) out.push({ id: r.id, title: r.title, publishedAt: t, lang: r.lang ?? 'en' });
-    }
+  for (const item of newsItems()) {
+    const r = item as { id: string; title?: string; published_at: string; lang?: string };
+    const t = Date.parse(r.published_at);
+    if (r.title && Number.isFinite(t)) out.push({ id: r.id, title: r.title, publishedAt: t, lang: r.lang ?? 'en' });
   }
   return out.sort((a, b) => a.publishedAt - b.publishedAt || a.id.localeCompare(b.id));
 }
