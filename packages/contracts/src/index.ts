@@ -34,7 +34,7 @@ export {
   Feed, FeedCoinImpact, FeedContent, FeedEventType, FeedFilter, FeedHeat, FeedIdParams, FeedImpactHorizon, FeedImportance, FeedLangQuery, FeedsStreamEvent, FeedTrend,
   GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop5Response, GetLatestFeedsQuery, GetLatestFeedsResponse, GetNewsFilterResponse, GetSotdQuery,
   GetSotdResponse, HOT_HEAT, LatestFeeds, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse, RefreshSotdQuery, RefreshSotdResponse, RelatedCryptocurrency,
-  SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay, GetSourceDelaysResponse, SourceDelay, SourceDelays, WebSubParams, WebSubVerifyQuery,
+  SOTD_STREAM, SotdStreamError, SotdStreamQuery, StoryOfTheDay, GetSourceDelaysResponse, SourceDelay, SourceDelays, WebSubParams, WebSubVerifyQuery, GetSentimentAccuracyResponse, SentimentAccuracy, SentimentAccuracySet,
 } from './feeds/index';
 export { Bilingual, LabelledTaResult, LevelProbabilities, Probability, ProbabilityWording, WordingCalibration, SignalDirection, TaLevel, TaResult, TaSignal } from './signals/analysis';
 export { applyHolm, EDGE_ALPHA, EdgeStat, EdgeVerdict, edgeStat, formatEdge, formatN, holmAdjust, type Interval, newcombeInterval, NO_MEASURABLE_EDGE, normalCdf, roundEdge, roundPct, roundPValue, roundRate, twoProportionPValue, wilsonInterval, Z95 } from './signals/edge';

@@ -17,9 +17,15 @@
  * each headline's probabilities re-weighted to the class mix the model estimates, without labels, in the
  * shipped feed's English headlines of the 7 days before its hour (prior-shift.ts).
  * Takes a few seconds. The training-period time split (model selection) is scripts/time-split.ts.
- * Usage: npm run -s sentiment:eval [-- model=<file>] [feed=1]  (default: the shipped model)
+ * `write=1` (the shipped model only) writes each set's figures to packages/nlp/model/sentiment-v2.eval.json
+ * (accuracy with its 95 % Wilson interval, macro F1, the majority label's share), which the app shows.
+ * Usage: npm run -s sentiment:eval [-- model=<file>] [feed=1] [write=1]  (default: the shipped model)
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { wilsonInterval } from '@coinlens/ta';
+import { SENTIMENT_EVAL_URL, type SentimentAccuracySet } from '../src/sentiment/accuracy.js';
 import { applyRule, classifySentiment, classifySentimentModelOnly, feedProbabilities, loadSentimentModel, meanModelProbabilities, ruleEvidence } from '../src/sentiment/classify.js';
 import { adjustToPrior, feedPrior, hourStartOf, FEED_PRIOR_MIN, FEED_PRIOR_WINDOW_MS, type ClassVector } from '../src/sentiment/prior-shift.js';
 import { detectLanguage } from '../src/lang.js';
@@ -141,11 +147,23 @@ const bytes = statSync(modelPath).size;
 process.stdout.write(`model: ${modelPath === MODEL_JSON ? 'packages/nlp/model/sentiment-v2.json' : modelPath}, ${(bytes / 1e6).toFixed(2)} MB${m?.recipe ? ` (${String(m.recipe)})` : ''}\n\n`);
 const t0 = performance.now();
 let n = 0;
-const timed = (name: string, rows: Row[], target: string, note = '', byCoin = false, withFeed = false) => {
+const measured: SentimentAccuracySet[] = [];
+/** The figures of one set as the app shows them (`write=1`). */
+const keep = (id: SentimentAccuracySet['id'], rows: Row[], m: Metrics) => {
+  const correct = m.confusion.reduce((a, r, k) => a + r[k], 0);
+  const w = wilsonInterval(correct, m.n)!;
+  const counts = CLASSES.map((c) => rows.filter((r) => r.label === c).length);
+  const top = counts.indexOf(Math.max(...counts));
+  const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
+  measured.push({ id, n: m.n, correct, accuracy: r6(m.accuracy), ci95: [r6(w.lo), r6(w.hi)], macro_f1: r6(m.macroF1), majority: { label: CLASSES[top], share: r6(counts[top] / m.n) } });
+  return m;
+};
+const timed = (id: SentimentAccuracySet['id'], name: string, rows: Row[], target: string, note = '', byCoin = false, withFeed = false) => {
   n += rows.length * (withFeed && FEED ? 2 : 1); // feed=1 classifies these texts twice (with and without the feed prior)
-  return report(name, rows, target, note, byCoin, withFeed);
+  return keep(id, rows, report(name, rows, target, note, byCoin, withFeed));
 };
 timed(
+  'dev_en',
   'Crypto dev (EN), May–Aug 2025 — the training period',
   readCryptoHeadlines(CRYPTO_FILES.dev),
   'accuracy ≥ 80 %, macro F1 ≥ 0.75',
@@ -155,6 +173,7 @@ timed(
 );
 const jan = readTwoPassSet(CRYPTO_FILES.dev202601Headlines, CRYPTO_FILES.dev202601Pass1, CRYPTO_FILES.dev202601Pass2);
 timed(
+  'later_en',
   janClean ? 'Later period (EN), Jan 2026 — never trained on' : 'Jan 2026 (EN) — WARNING: this model was trained on these headlines (train.csv rows `fcn:`), so this is NOT a later-period figure',
   jan.rows,
   'accuracy ≥ 80 %, macro F1 ≥ 0.75 on a period never trained on',
@@ -163,9 +182,15 @@ timed(
   !!source,
 );
 const zhn = readTwoPassSet(ZH_NATIVE_FILES.devHeadlines, ZH_NATIVE_FILES.devPass1, ZH_NATIVE_FILES.devPass2);
-timed('Native Chinese (ZH), 快讯-style headlines', zhn.rows, 'accuracy ≥ 75 %', twoPassNote(zhn));
-timed('Crypto dev (ZH), Chinese renderings of crypto dev (EN)', readCryptoHeadlines(CRYPTO_FILES.devZh), 'accuracy ≥ 75 %');
+timed('native_zh', 'Native Chinese (ZH), 快讯-style headlines', zhn.rows, 'accuracy ≥ 75 %', twoPassNote(zhn));
+timed('dev_zh', 'Crypto dev (ZH), Chinese renderings of crypto dev (EN)', readCryptoHeadlines(CRYPTO_FILES.devZh), 'accuracy ≥ 75 %');
 const tfns = readTfns();
-timed('TFNS hold-out', tfnsSplit(tfns).test.map((i) => tfns[i]), 'accuracy ≥ 84 %');
+timed('tfns', 'TFNS hold-out', tfnsSplit(tfns).test.map((i) => tfns[i]), 'accuracy ≥ 84 %');
 const ms = performance.now() - t0;
 process.stdout.write(`speed: ${n} texts classified (with the rules) in ${ms.toFixed(0)} ms, ${Math.round((n / ms) * 1000)} texts/s on one thread (this machine, load not controlled)\n`);
+if (process.argv.includes('write=1')) {
+  if (modelPath !== MODEL_JSON) throw new Error('write=1 measures the shipped model only (no model=)');
+  const sha = createHash('sha256').update(readFileSync(MODEL_JSON)).digest('hex');
+  writeFileSync(SENTIMENT_EVAL_URL, JSON.stringify({ model_sha256: sha, sets: measured }, null, 1) + '\n');
+  process.stdout.write(`wrote ${fileURLToPath(SENTIMENT_EVAL_URL)}\n`);
+}

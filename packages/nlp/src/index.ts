@@ -5,6 +5,7 @@
  * packages/nlp/model/sentiment-v2.json (sync, Node).
  */
 export { classifySentiment, classifySentimentModelOnly, feedProbabilities, getSentimentModel, meanModelProbabilities, loadSentimentModel, SENTIMENT_MODEL_URL, ZH_RULE_ID, type SentimentResult } from './sentiment/classify.js';
+export { sentimentAccuracy, SENTIMENT_EVAL_URL, type SentimentAccuracyFile, type SentimentAccuracySet } from './sentiment/accuracy.js';
 export { adjustToPrior, estimatePrior, feedPrior, hourStartOf, FEED_PRIOR_MAX, FEED_PRIOR_MIN, FEED_PRIOR_WINDOW_MS, PRIOR_CLASSES, type ClassVector, type FeedPrior, type PriorEstimate } from './sentiment/prior-shift.js';
 export type { SentimentLabel, SentimentModel } from './sentiment/model.js';
 export { directionsByCoin, clauseSpans, type CoinDirection, type NamedCoin } from './sentiment/coin-directions.js';

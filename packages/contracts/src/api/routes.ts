@@ -59,6 +59,7 @@ export const ROUTES = {
   getSotd: { method: 'GET', path: '/api/feeds/sotd' },
   refreshSotd: { method: 'GET', path: '/api/feeds/sotd/refresh' },
   streamSotdRefresh: { method: 'GET', path: '/api/feeds/stream/sotd/refresh' },
+  getSentimentAccuracy: { method: 'GET', path: '/api/feeds/sentiment-accuracy' },
   getSourceDelays: { method: 'GET', path: '/api/feeds/sources/delays' },
   verifyWebSub: { method: 'GET', path: '/api/feeds/websub/:key' },
   receiveWebSub: { method: 'POST', path: '/api/feeds/websub/:key' },

@@ -4,6 +4,7 @@ import { FeedIdParams, GetFeedQuery, GetFeedResponse, GetHotTop5Query, GetHotTop
 import { GetLatestFeedsQuery, GetLatestFeedsResponse } from './get-latest-feeds';
 import { GetNewsFilterResponse, PutNewsFilterBody, PutNewsFilterResponse } from './news-filter';
 import { GetSourceDelaysResponse, WebSubParams, WebSubVerifyQuery } from './source-delays';
+import { GetSentimentAccuracyResponse } from './sentiment-accuracy';
 import { GetSotdQuery, GetSotdResponse, RefreshSotdQuery, RefreshSotdResponse, SotdStreamQuery } from './story-of-the-day';
 
 const tags = ['feeds'];
@@ -34,6 +35,11 @@ export const feedsApi = {
     summary: 'Streamed story-of-the-day refresh (server-sent events: <think>…</think>, [DONE])',
     querystring: SotdStreamQuery,
     response: { ...errors },
+  }),
+  getSentimentAccuracy: endpoint(GET('/api/feeds/sentiment-accuracy'), {
+    tags,
+    summary: "How often the built-in classifier labels a headline's sentiment as people did, on evaluation sets it never trained on (per set: n, accuracy with its 95 % interval, the majority label's share)",
+    response: { 200: GetSentimentAccuracyResponse, ...errors },
   }),
   getSourceDelays: endpoint(GET('/api/feeds/sources/delays'), { tags, summary: 'Measured delay per live news source (first seen after publication, processed after first seen), last 24 hours', response: { 200: GetSourceDelaysResponse, ...errors } }),
   /** WebSub callback: a hub's intent verification (the challenge echoed as text/plain). */

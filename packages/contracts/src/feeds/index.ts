@@ -7,3 +7,4 @@ export {
 } from './story-of-the-day';
 export { GetNewsFilterResponse, NewsFilter, PutNewsFilterBody, PutNewsFilterResponse } from './news-filter';
 export { GetSourceDelaysResponse, SourceDelay, SourceDelays, WebSubParams, WebSubVerifyQuery } from './source-delays';
+export { GetSentimentAccuracyResponse, SentimentAccuracy, SentimentAccuracySet } from './sentiment-accuracy';

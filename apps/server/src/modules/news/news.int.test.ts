@@ -14,6 +14,7 @@ import { LlmInterpreter } from './llm-interpreter';
 import { NewsPipeline } from './news.pipeline';
 import { NewsReads } from './news.reads';
 import { NewsRepository } from './news.repository';
+import { GetSentimentAccuracyResponse } from '@coinlens/contracts';
 
 const DATA = path.join(REPO_ROOT, 'data');
 const FROM = Date.parse('2025-05-15T00:00:00Z');
@@ -82,6 +83,19 @@ describe('news pipeline on the shipped news', () => {
     const eth = (await get('/api/feeds/latest?cryptocurrency_id=ETH&limit=20')).body.result.list;
     expect(eth.length).toBeGreaterThan(0);
     for (const f of eth) expect(f.related_cryptocurrencies.map((c: any) => c.symbol)).toContain('ETH');
+  });
+
+  it('serves the classifier\'s measured accuracy: per set n, correct, accuracy with its 95 % interval and the majority-label share', async () => {
+    const { status, body } = await get('/api/feeds/sentiment-accuracy');
+    expect(status).toBe(200);
+    const r = GetSentimentAccuracyResponse.parse(body).result;
+    expect(r.by).toBe('builtin');
+    const later = r.sets.find((s) => s.id === 'later_en')!;
+    expect(later.n).toBeGreaterThan(250);
+    expect(later.accuracy).toBeCloseTo(later.correct / later.n, 6);
+    expect(later.ci95[0]).toBeLessThan(later.accuracy);
+    expect(later.ci95[1]).toBeGreaterThan(later.accuracy);
+    expect(r.sets.map((s) => s.id)).toEqual(expect.arrayContaining(['later_en', 'native_zh', 'dev_en']));
   });
 
   it('answers 400 naming the field for a bad query and 404 for an unknown feed', async () => {

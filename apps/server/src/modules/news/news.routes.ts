@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SOTD_STREAM, type NewsFilter } from '@coinlens/contracts';
+import { SOTD_STREAM, type NewsFilter, type SentimentAccuracy } from '@coinlens/contracts';
 import { feedsApi as api } from '@coinlens/contracts/feeds/api';
 import { openSse, type SseStream } from '../../platform/sse';
 import { sendJsonNow } from '../../platform/read-models';
@@ -11,6 +11,7 @@ import { assertEntitled, isEntitled, requireEntitlement } from '../billing/entit
 import { heavyRead } from '../../platform/read-gate';
 import { route } from '../../platform/route';
 import { FEEDS_CHANNEL } from './news.pipeline';
+import { sentimentAccuracy } from './nlp';
 import type { NewsPresenter } from './news.presenter';
 import type { NewsReads } from './news.reads';
 import type { WebSub } from '../../providers/news/rss/websub';
@@ -110,6 +111,8 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; 
     }
   });
 
+  route(app, api.getSentimentAccuracy, { config: read }, async () => ({ result: sentimentAccuracyBody() }));
+
   route(app, api.getSourceDelays, { config: read }, async () => ({ result: await news.sourceDelays() }));
 
   // WebSub callbacks, in a scope of their own: the XML body parsers (raw bytes, for the signature) apply to them only.
@@ -158,4 +161,13 @@ export async function newsRoutes(app: FastifyInstance, deps: { news: NewsReads; 
     sse = openSse(req, reply);
     sse.onClose(() => void off());
   });
+}
+
+/**
+ * The shipped classifier's measured figures (@coinlens/nlp sentimentAccuracy, written by
+ * `sentiment:eval -- write=1`) as GET /api/feeds/sentiment-accuracy serves them.
+ */
+export function sentimentAccuracyBody(): SentimentAccuracy {
+  const f = sentimentAccuracy();
+  return { by: 'builtin', model: f.model_sha256.slice(0, 12), sets: f.sets };
 }

@@ -12,6 +12,7 @@ export {
   classifySentiment,
   directionsByCoin,
   scoreImportance,
+  sentimentAccuracy,
   tagCoins,
   titleSignature,
   type ClusterableNews,

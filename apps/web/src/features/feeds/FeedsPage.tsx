@@ -11,6 +11,7 @@ import { useFeedsStream, useHotTop5, type FeedListFilters } from './feeds-api';
 import { feedsPageState } from './feeds-page-store';
 import { PersonalFilter } from './components/PersonalFilter';
 import { SourceDelays } from './components/SourceDelays';
+import { SentimentAccuracy } from './components/SentimentAccuracy';
 
 /** Trending Feed (route `feeds`, tab feeds): the news list with filters and the hottest five. */
 export default function FeedsPage() {
@@ -79,6 +80,7 @@ export default function FeedsPage() {
             )}
           </Panel>
           <SourceDelays />
+          <SentimentAccuracy />
         </div>
       </div>
     </Container>

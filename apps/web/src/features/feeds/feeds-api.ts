@@ -45,6 +45,11 @@ export function useSourceDelays() {
   return useQuery({ queryKey: ['feeds', 'source_delays'], queryFn: ({ signal }) => api('getSourceDelays', {}, { signal }), refetchInterval: 60_000, staleTime: 30_000 });
 }
 
+/** `GET /api/feeds/sentiment-accuracy`: the classifier's measured figures (fixed per shipped model). */
+export function useSentimentAccuracy() {
+  return useQuery({ queryKey: ['feeds', 'sentiment_accuracy'], queryFn: ({ signal }) => api('getSentimentAccuracy', {}, { signal }), staleTime: Infinity });
+}
+
 /** `GET /api/feeds/{id}`. */
 export function useFeed(id: string | undefined, lang: string) {
   return useQuery({
