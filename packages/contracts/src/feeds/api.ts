@@ -38,7 +38,7 @@ export const feedsApi = {
   }),
   getSentimentAccuracy: endpoint(GET('/api/feeds/sentiment-accuracy'), {
     tags,
-    summary: "How often the built-in classifier labels a headline's sentiment as people did, on evaluation sets it never trained on (per set: n, accuracy with its 95 % interval, the majority label's share)",
+    summary: "How often the built-in classifier labels a headline's sentiment as an evaluation set's reference labels do, on headlines it never trained on (per set: n, accuracy with its 95 % interval, the majority label's share)",
     response: { 200: GetSentimentAccuracyResponse, ...errors },
   }),
   getSourceDelays: endpoint(GET('/api/feeds/sources/delays'), { tags, summary: 'Measured delay per live news source (first seen after publication, processed after first seen), last 24 hours', response: { 200: GetSourceDelaysResponse, ...errors } }),

@@ -3,7 +3,8 @@ import { resultOf } from '../common/envelope';
 import { FeedTrend } from './feed';
 
 /**
- * How often the built-in headline classifier labels a feed item's sentiment as people did, measured
+ * How often the built-in headline classifier labels a headline's sentiment as an evaluation set's
+ * reference labels do (who made them differs per set: the SOURCE.md of each set under data/training), measured
  * once per shipped model (`npm run -s sentiment:eval -- write=1`) on evaluation sets it never trained
  * on. `later_en`: English headlines of January 2026, a period after every training row; `native_zh`:
  * headlines written in Chinese 快讯 style; `dev_en` / `dev_zh`: English headlines of the training months
