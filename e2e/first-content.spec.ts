@@ -43,6 +43,24 @@ test.describe('first content in the HTML', () => {
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
   });
 
+  test('a server-rendered page whose first content cannot be read is rendered in the browser, and its buttons take clicks', async ({ page }) => {
+    await signUpThroughApi(page, uniqueEmail('unreadable-first-content'), { lang: 'en-US' });
+    await page.route('**/en-US/crypto/bitcoin', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace(/(<script type="application\/json" id="first-content">)[\s\S]*?(<\/script>)/, '$1{not json$2');
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ response, body, headers });
+    });
+    await page.goto('/en-US/crypto/bitcoin');
+    await expect(page.locator('html')).toHaveAttribute('data-first-content');
+    await expect(page.getByTestId('coin-header')).toBeVisible();
+    await page.getByTestId('coin-alert-button').click({ timeout: 30_000 });
+    await expect(page.getByTestId('alert-form')).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  });
+
   test('without JavaScript, the home page lists the coins with prices and the coin page draws its candles', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

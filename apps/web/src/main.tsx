@@ -11,7 +11,7 @@ import type { DehydratedState } from '@tanstack/react-query';
 import type { ClockInfo } from '@coinlens/contracts';
 import { anchorClockAt } from './lib/clock';
 import { FIRST_CONTENT_CLOCK_KEY } from './lib/first-content';
-import { beginHydration } from './lib/hydration';
+import { beginHydration, markInteractive } from './lib/hydration';
 
 /**
  * The query state of the first content the server put into the page (`<script type="application/json"
@@ -70,6 +70,8 @@ function start() {
   // The first render is a transition: React renders it in short slices (no long task), and the
   // static shell stays until it commits.
   void i18nReady.then(() => {
+    // a server-rendered page (<html data-first-content>) whose state could not be read is rendered anew here
+    markInteractive();
     const root = createRoot(container);
     startTransition(() => root.render(app));
   });

@@ -22,6 +22,16 @@ export function beginHydration(): void {
 }
 
 /**
+ * `<html data-hydrated>`: the page's buttons and fields take clicks from now on (styles.css). Set when
+ * the hydrating render has committed, and by main.tsx when the app renders in the browser instead of
+ * hydrating (a page whose first content could not be read): nothing would set it otherwise, and the
+ * server's markup the app replaces must not leave the page's controls ignoring the pointer.
+ */
+export function markInteractive(): void {
+  document.documentElement.setAttribute('data-hydrated', '');
+}
+
+/**
  * False in the server render and in the hydrating render, true from the render after (a transition,
  * so React renders what it reveals in short slices); true from the first render where the app did
  * not start on server markup.
@@ -34,8 +44,7 @@ export function useHydrated(): boolean {
     // in an effect of App: its part of the tree can commit before this one, which React hydrates
     // once the code it waits for has arrived)
     hydrating = false;
-    // <html data-hydrated>: the server's buttons and fields take clicks from now on (styles.css)
-    document.documentElement.setAttribute('data-hydrated', '');
+    markInteractive();
     startTransition(() => setDone(true));
   }, [done]);
   return done;

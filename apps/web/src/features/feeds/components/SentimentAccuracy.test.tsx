@@ -18,8 +18,8 @@ const result = {
   ],
 };
 
-function renderWith(body: unknown, ok = true) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: ok ? 200 : 500, headers: { 'content-type': 'application/json' } })));
+function renderWith(body: unknown, status = 200) {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })));
   render(
     <QueryClientProvider client={createQueryClient()}>
       <SentimentAccuracy />
@@ -49,5 +49,13 @@ describe('how reliable the sentiment labels are', () => {
     expect(rows[1].textContent).toContain('以中文撰写的标题');
     expect(rows[1].textContent).toContain('一致 76.5%（95% 置信区间 71.6%–80.8%），样本 328 条');
     expect(rows[1].textContent).toContain('一律答“看跌”的一致率为 40.5%');
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    initI18nForTests('en-US');
+    // a 4xx: the query client does not ask again (a 5xx it would, after a delay)
+    renderWith({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+    expect(await screen.findByText('The measured figures could not be loaded.')).toBeTruthy();
+    expect(screen.queryAllByTestId('sentiment-accuracy-set')).toHaveLength(0);
   });
 });
