@@ -8,6 +8,8 @@
  * 2026 rows of train.csv are the later-period evaluation set now).
  * The evaluation labels are never read here (`npm run -s sentiment:eval` measures on them).
  * Reproducible: fixed split seed, deterministic features and L-BFGS (same bytes on rerun).
+ * The shipped recipe also trains the convolutional part (recipe.ts CNN_RECIPE, decision 136; `cnn=0` leaves
+ * it out, giving a format-4 file; `npm run train:cnn` retrains only that part).
  * Usage: npm run train:sentiment [-- recipe=nb-mix out=<file>]  (the candidate RECIPE_NB_MIX, not shipped)
  *        npm run train:sentiment -- part=crypto out=/tmp/cryptolr.json  and at the same time
  *        npm run train:sentiment -- cryptolr=/tmp/cryptolr.json  (the same model in two processes)
@@ -23,7 +25,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
 import type { SentimentModelJson } from '../src/sentiment/model.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { nocoinTexts, RECIPE, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe, writtenTexts } from '../src/sentiment/recipe.js';
+import { cnnExamples, cnnMeta, CNN_RECIPE, nocoinTexts, RECIPE, trainCnnPart, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe, writtenTexts } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
@@ -115,7 +117,14 @@ const r = trainRecipe(
       }
     : {},
 );
-const text = JSON.stringify(r.json) + '\n';
+// the shipped recipe has a convolutional part for English crypto texts (model format 5, decision 136); cnn=0 leaves it out
+let json = r.json;
+if (settings === RECIPE && arg('cnn') !== '0') {
+  const cnnRows = cnnExamples([...en, ...rows.extra, ...rows.nocoin], train.map((i) => tfns[i]));
+  log(`training the convolutional part on ${cnnRows.length} rows (${CNN_RECIPE.seeds} seeds, about 2 min each)`);
+  json = { ...json, format: 'coinlens-sentiment/5', cnn: trainCnnPart(cnnRows, log), meta: { ...(json.meta ?? {}), cnn: cnnMeta(cnnRows.length) } };
+}
+const text = JSON.stringify(json) + '\n';
 writeFileSync(out, text);
 log(`trained on ${texts.length} rows in ${((Date.now() - t) / 1000).toFixed(0)} s (${r.iterations} L-BFGS iterations, ${r.nBuckets} buckets)`);
 log(`wrote ${out} (${Buffer.byteLength(text)} bytes, sha256 ${createHash('sha256').update(text).digest('hex')})`);

@@ -26,8 +26,16 @@
  * format-1 model (same feature layout, its own buckets, idf, weights and bias) trained with more crypto
  * headlines; scores = weight·logsoftmax(z_lr) + (1 − weight)·logsoftmax(z_crypto) + offsets through
  * `ensemble` (gate "crypto": only texts isCryptoText accepts; weight 0 routes them to `cryptoLr` alone).
+ *
+ * Format "coinlens-sentiment/5" is a format-4 file with `cnn` = { `models` (cnn.ts CnnJson, an ensemble of
+ * seeds), `weight`, `gate` ({@link CnnGate}) }: for an English text the gate accepts, the format-4 probabilities p
+ * are mixed with the convolutional models': softmax(weight·log p + (1 − weight)·mean_s log p_cnn,s).
+ * Chinese texts (detectLanguage) are not mixed: the convolutional models read English only.
  */
+import { detectLanguage } from '../lang.js';
+import { cnnProba, cnnTokens, decodeCnn, type CnnJson, type CnnModel } from './cnn.js';
 import { isCryptoText } from './crypto-rules.js';
+import { orderCues } from './domain-cues.js';
 import { extractFeatureCounts, vectorize, type FeatureConfig } from './features.js';
 import { decodeWordVectors, encodeWordVectors, sentenceFeatures, type Pool, type WordVectors, type WordVectorsJson } from './word-vectors.js';
 import { decodeVarints, encodeVarints } from './varint.js';
@@ -37,7 +45,7 @@ export type SentimentLabel = 'bearish' | 'bullish' | 'neutral';
 
 /** Serialised model (the JSON file). */
 export interface SentimentModelJson {
-  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2' | 'coinlens-sentiment/3' | 'coinlens-sentiment/4';
+  format: 'coinlens-sentiment/1' | 'coinlens-sentiment/2' | 'coinlens-sentiment/3' | 'coinlens-sentiment/4' | 'coinlens-sentiment/5';
   classes: SentimentLabel[];
   features: FeatureConfig;
   nTrainDocs: number;
@@ -54,6 +62,8 @@ export interface SentimentModelJson {
   vec?: { pools: Pool[]; W: number[]; bias: number[] };
   /** Format 4: the crypto-text softmax model, itself a format-1 model (no `meta`). */
   cryptoLr?: SentimentModelJson;
+  /** Format 5: convolutional models (cnn.ts) mixed into English crypto texts. */
+  cnn?: { models: CnnJson[]; weight: number; gate: CnnGate };
   meta?: Record<string, unknown>;
 }
 
@@ -66,6 +76,21 @@ export interface CryptoLrPart {
   offsets: Float64Array;
   /** 'crypto': used only for crypto texts (isCryptoText). */
   gate?: 'crypto';
+}
+
+/**
+ * Which texts a version 5 file mixes the convolutional models into: `crypto` English texts isCryptoText
+ * accepts; `crypto-no-fade` those without a failed or faded move ({@link hasOrderCue}: "fails to hold",
+ * "pares gains" …), which the linear model's word-order cues read on their own.
+ */
+export type CnnGate = 'crypto' | 'crypto-no-fade';
+
+/** Decoded convolutional part of a version 5 file (see the file header). */
+export interface CnnPart {
+  models: CnnModel[];
+  /** Weight of the format-4 probabilities in the mix. */
+  weight: number;
+  gate: CnnGate;
 }
 
 /** Decoded word-vector model of a version 3 file: logits = bias + Σ_d W[d·K + k]·f_d over the sentence features f. */
@@ -109,8 +134,10 @@ export interface SentimentModel {
   nb?: NbLrPart;
   /** Word-vector model of a version 3 file. */
   vec?: VecPart;
-  /** Crypto-text softmax model of a version 4 file. */
+  /** Crypto-text softmax model of a version 4 (or 5) file. */
   cryptoLr?: CryptoLrPart;
+  /** Convolutional models of a version 5 file. */
+  cnn?: CnnPart;
   /** The file's `meta` (recipe, rows trained on). */
   meta?: Record<string, unknown>;
 }
@@ -205,7 +232,7 @@ function dequantiseInt16(b64: string, n: number, scale: number): Float64Array {
 
 /** Decode a model JSON object. Errors: throws `Error('sentiment model: …')` on a wrong format/size. */
 export function decodeModel(json: SentimentModelJson): SentimentModel {
-  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2' && json.format !== 'coinlens-sentiment/3' && json.format !== 'coinlens-sentiment/4') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
+  if (json.format !== 'coinlens-sentiment/1' && json.format !== 'coinlens-sentiment/2' && json.format !== 'coinlens-sentiment/3' && json.format !== 'coinlens-sentiment/4' && json.format !== 'coinlens-sentiment/5') throw new Error(`sentiment model: unknown format ${String(json.format)}`);
   const K = json.classes.length;
   const buckets = decodeVarints(Buffer.from(json.buckets, 'base64'), json.count);
   const idfQ = Buffer.from(json.idf, 'base64');
@@ -247,7 +274,7 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
     };
   }
   let cryptoLr: CryptoLrPart | undefined;
-  if (json.format === 'coinlens-sentiment/4') {
+  if (json.format === 'coinlens-sentiment/4' || json.format === 'coinlens-sentiment/5') {
     const e = json.ensemble;
     if (!json.cryptoLr || !e) throw new Error('sentiment model: format 4 needs cryptoLr and ensemble');
     if (json.cryptoLr.format !== 'coinlens-sentiment/1') throw new Error('sentiment model: the crypto-text model must be format 1');
@@ -255,7 +282,14 @@ export function decodeModel(json: SentimentModelJson): SentimentModel {
     if (model.classes.join() !== json.classes.join()) throw new Error('sentiment model: the crypto-text model has other classes');
     cryptoLr = { model, weight: e.weight, offsets: Float64Array.from(e.offsets), ...(e.gate === 'crypto' ? { gate: 'crypto' as const } : {}) };
   }
-  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(vec ? { vec } : {}), ...(cryptoLr ? { cryptoLr } : {}), ...(json.meta ? { meta: json.meta } : {}) };
+  let cnn: CnnPart | undefined;
+  if (json.format === 'coinlens-sentiment/5') {
+    const c = json.cnn;
+    if (!c || c.models.length === 0 || !(c.weight >= 0 && c.weight <= 1)) throw new Error('sentiment model: format 5 needs cnn models and a weight in [0, 1]');
+    if (c.gate !== 'crypto' && c.gate !== 'crypto-no-fade') throw new Error(`sentiment model: unknown cnn gate ${String(c.gate)}`);
+    cnn = { models: c.models.map(decodeCnn), weight: c.weight, gate: c.gate };
+  }
+  return { classes: json.classes, cfg: json.features, buckets, idf, idfMax: json.idfMax, W, bias: Float64Array.from(json.bias), ...(nb ? { nb } : {}), ...(vec ? { vec } : {}), ...(cryptoLr ? { cryptoLr } : {}), ...(cnn ? { cnn } : {}), ...(json.meta ? { meta: json.meta } : {}) };
 }
 
 /** Position of `bucket` in the sorted `buckets` array, or -1. */
@@ -272,8 +306,32 @@ export function findBucket(buckets: Int32Array, bucket: number): number {
   return -1;
 }
 
-/** Class probabilities (softmax of the linear scores) for one text, in `model.classes` order. */
+/**
+ * Class probabilities for one text, in `model.classes` order: the linear parts (softmax of the linear
+ * scores, mixed as the format says), then for a format-5 file and an English crypto text the
+ * convolutional models mixed in (see the file header).
+ */
 export function predictProba(model: SentimentModel, text: string): number[] {
+  const p = linearProba(model, text);
+  const c = model.cnn;
+  if (!c || !isCryptoText(text) || detectLanguage(text) === 'zh' || (c.gate === 'crypto-no-fade' && hasOrderCue(text))) return p;
+  const z = p.map((v) => c.weight * Math.log(Math.max(v, 1e-12)));
+  const c0 = c.models[0].cfg;
+  const tokens = cnnTokens(text, c0.maxTokens, c0.cues ?? false);
+  for (const m of c.models) cnnProba(m, text, m.cfg.maxTokens === c0.maxTokens && !!m.cfg.cues === !!c0.cues ? tokens : undefined).forEach((v, k) => (z[k] += ((1 - c.weight) * Math.log(Math.max(v, 1e-12))) / c.models.length));
+  return softmax(z);
+}
+
+/**
+ * True when one of the linear model's word-order cues of the given kinds fires on `text` (domain-cues.ts
+ * orderCues: `fade` a failed or faded move, `main` / `conc` a move in a main or concessive clause). Pure.
+ */
+export function hasOrderCue(text: string, kinds: readonly ('fade' | 'main' | 'conc')[] = ['fade']): boolean {
+  return orderCues(text).some((c) => kinds.some((k) => c.startsWith(k + '_')));
+}
+
+/** Probabilities of the linear parts (formats 1–4) alone. */
+function linearProba(model: SentimentModel, text: string): number[] {
   const cl = model.cryptoLr;
   if (cl && (cl.gate !== 'crypto' || isCryptoText(text))) {
     const c = logSoftmax(linearScores(cl.model, text));

@@ -21,6 +21,7 @@ import type { LabelPass } from './crypto-dataset.js';
 import { dequantiseIdf, encodeModel, quantiseIdf, type SentimentModelJson } from './model.js';
 import { compactify, computeIdf, trainNbLr, trainSoftmax, unseenIdf } from './train.js';
 import { sentenceFeatures, type Pool, type WordVectors } from './word-vectors.js';
+import { encodeCnn, trainCnn, CNN_CONFIG, CNN_TRAIN, type CnnExample } from './cnn.js';
 
 /** Name of the recipe, written into every model it produces. */
 export const RECIPE_ID = 'sentiment-v2: softmax LR over words (zh: Intl.Segmenter), chars, lexicon and crypto cues; TFNS + crypto headlines (en + zh)';
@@ -353,4 +354,42 @@ export function trainVecPart(texts: readonly TrainingText[], vec: VecSettings, w
   if (data.length === 0) throw new Error('trainVecPart: no training row has a sentence vector');
   const fit = trainSoftmax(data, D, CLASSES.length, vec.lambda, { maxIter: 500 });
   return { pools: [...vec.pools], W: fit.W, bias: fit.b };
+}
+
+/**
+ * The convolutional part of the shipped model (model.ts format 5, decision 136): `seeds` CNNs (cnn.ts,
+ * seeds CNN_TRAIN.seed, +1, …) trained on the English crypto headlines (train.csv, train_extra.csv,
+ * train_nocoin.csv as cryptoTrainingRows reads them with RECIPE.labelPass, weight = the row's share) and
+ * the TFNS training part (weight `tfnsWeight`), mixed with weight `weight` on the linear model into the
+ * English crypto texts without a failed or faded move (`gate`, model.ts CnnGate). Chosen on the time split
+ * (scripts/cnn-split.ts), never on an evaluation set.
+ */
+export const CNN_RECIPE = { cfg: CNN_CONFIG, train: CNN_TRAIN, seeds: 3, tfnsWeight: 1, weight: 0.5, gate: 'crypto-no-fade' } as const;
+
+/**
+ * The CNN training examples of {@link CNN_RECIPE}: English crypto rows (class index from CLASSES,
+ * weight = share, 1 for a single-label row) then the given TFNS rows with weight `tfnsWeight` (none at 0).
+ */
+export function cnnExamples(crypto: readonly { text: string; label: (typeof CLASSES)[number]; share?: number }[], tfns: readonly { text: string; label: (typeof CLASSES)[number] }[], tfnsWeight: number = CNN_RECIPE.tfnsWeight): CnnExample[] {
+  const y = (l: (typeof CLASSES)[number]) => CLASSES.indexOf(l);
+  return [...crypto.map((r) => ({ text: r.text, y: y(r.label), weight: r.share ?? 1 })), ...(tfnsWeight > 0 ? tfns.map((r) => ({ text: r.text, y: y(r.label), weight: tfnsWeight })) : [])];
+}
+
+/**
+ * Train the convolutional part of {@link CNN_RECIPE} on `examples` ({@link cnnExamples}): one CNN per
+ * seed, in order, serialised; `log` gets a line per epoch. About 2 minutes per seed on one core for the
+ * shipped rows. Deterministic.
+ */
+export function trainCnnPart(examples: readonly CnnExample[], log: (line: string) => void = () => {}): NonNullable<SentimentModelJson['cnn']> {
+  const models = Array.from({ length: CNN_RECIPE.seeds }, (_, s) => {
+    const seed = CNN_RECIPE.train.seed + s;
+    const t0 = Date.now();
+    return encodeCnn(trainCnn(examples, CNN_RECIPE.cfg, { ...CNN_RECIPE.train, seed, onEpoch: (e, loss) => log(`CNN seed ${seed} epoch ${e}: loss ${loss.toFixed(4)} (${((Date.now() - t0) / 1000).toFixed(0)} s)`) }));
+  });
+  return { models, weight: CNN_RECIPE.weight, gate: CNN_RECIPE.gate };
+}
+
+/** What a model file's `meta.cnn` says about its convolutional part (recipe, rows, seeds, settings). */
+export function cnnMeta(rows: number): Record<string, unknown> {
+  return { recipe: 'recipe.ts CNN_RECIPE (decision 136)', rows, seeds: CNN_RECIPE.seeds, weight: CNN_RECIPE.weight, gate: CNN_RECIPE.gate, tfnsWeight: CNN_RECIPE.tfnsWeight, cfg: CNN_RECIPE.cfg, train: { ...CNN_RECIPE.train } };
 }
