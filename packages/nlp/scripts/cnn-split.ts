@@ -9,7 +9,7 @@
  * Defaults: recipe.ts CNN_RECIPE. Each run trains `seeds` CNNs (about 80 s each on one core).
  * Usage: npx tsx packages/nlp/scripts/cnn-split.ts [lr=/tmp/ts.json] [dim=48] [filters=64] [widths=1,2,3]
  *          [epochs=4] [lrate=0.002] [dropout=0.5] [wdrop=0.1] [wd=1e-4] [sub=8192] [cues=0|1] [seed=136] [tfns=1]
- *          [seeds=3] [mix=0.4,0.5,0.6,0.7,0.8]
+ *          [seeds=3] [mix=0.4,0.5,0.6,0.7,0.8] [written=0]
  */
 import { readFileSync } from 'node:fs';
 import { applyRule, classifySentimentModelOnly, ruleEvidence } from '../src/sentiment/classify.js';
@@ -52,10 +52,15 @@ const meta = headlineMeta();
 const when = (r: CryptoRow) => meta.get(r.id)?.published_at ?? '';
 const early = (r: CryptoRow) => when(r) !== '' && when(r) < CUT;
 const late = (r: CryptoRow) => when(r) >= CUT;
-const { en, extra, nocoin } = cryptoTrainingRows(RECIPE.labelPass);
+const { en, extra, nocoin, written } = cryptoTrainingRows(RECIPE.labelPass);
+// written=<weight>: also the headlines about 2017–2024 written by language-model agents (train_written.csv, all before the cut)
+const WRITTEN_W = Number(arg('written', '0'));
 const agreed = cryptoTrainingRows(readSecondPass().size ? 'agreed' : 'first');
 const tfns = readTfns();
-const rows: CnnExample[] = cnnExamples([...en, ...extra, ...nocoin].filter(early), tfnsSplit(tfns).train.map((i) => tfns[i]), TFNS_W);
+const rows: CnnExample[] = [
+  ...cnnExamples([...en, ...extra, ...nocoin].filter(early), tfnsSplit(tfns).train.map((i) => tfns[i]), TFNS_W),
+  ...(WRITTEN_W > 0 ? cnnExamples(written, [], 0).map((r) => ({ ...r, weight: r.weight * WRITTEN_W })) : []),
+];
 const valCoin = [...agreed.en.filter(late), ...agreed.extra.filter(late)];
 const valNocoin = agreed.nocoin.filter(late);
 const valEn = [...valCoin, ...valNocoin];
