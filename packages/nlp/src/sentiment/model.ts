@@ -312,9 +312,11 @@ export function findBucket(buckets: Int32Array, bucket: number): number {
  * convolutional models mixed in (see the file header).
  */
 export function predictProba(model: SentimentModel, text: string): number[] {
-  const p = linearProba(model, text);
+  // isCryptoText once per text: both the linear parts' gates and the CNN gate read it
+  const crypto = isCryptoText(text);
+  const p = linearProba(model, text, crypto);
   const c = model.cnn;
-  if (!c || !isCryptoText(text) || detectLanguage(text) === 'zh' || (c.gate === 'crypto-no-fade' && hasOrderCue(text))) return p;
+  if (!c || !crypto || detectLanguage(text) === 'zh' || (c.gate === 'crypto-no-fade' && hasOrderCue(text))) return p;
   const z = p.map((v) => c.weight * Math.log(Math.max(v, 1e-12)));
   const c0 = c.models[0].cfg;
   const tokens = cnnTokens(text, c0.maxTokens, c0.cues ?? false);
@@ -331,9 +333,9 @@ export function hasOrderCue(text: string, kinds: readonly ('fade' | 'main' | 'co
 }
 
 /** Probabilities of the linear parts (formats 1–4) alone. */
-function linearProba(model: SentimentModel, text: string): number[] {
+function linearProba(model: SentimentModel, text: string, crypto: boolean): number[] {
   const cl = model.cryptoLr;
-  if (cl && (cl.gate !== 'crypto' || isCryptoText(text))) {
+  if (cl && (cl.gate !== 'crypto' || crypto)) {
     const c = logSoftmax(linearScores(cl.model, text));
     const a = cl.weight > 0 ? logSoftmax(linearScores(model, text)) : null;
     return softmax(c.map((v, k) => (a ? cl.weight * a[k] : 0) + (1 - cl.weight) * v + cl.offsets[k]));
@@ -341,7 +343,7 @@ function linearProba(model: SentimentModel, text: string): number[] {
   const z = linearScores(model, text);
   const K = model.classes.length;
   const nb = model.nb;
-  if (nb && (nb.gate !== 'crypto' || isCryptoText(text))) {
+  if (nb && (nb.gate !== 'crypto' || crypto)) {
     const zn = Array.from(nb.bias);
     const seen = new Set<number>();
     for (const g of extractFeatureCounts(text, nb.cfg)) for (const b of g.keys()) seen.add(b);
@@ -355,7 +357,7 @@ function linearProba(model: SentimentModel, text: string): number[] {
     for (let k = 0; k < K; k++) z[k] = nb.weight * a[k] + (1 - nb.weight) * c[k] + nb.offsets[k];
   }
   const vp = model.vec;
-  const f = vp && (vp.gate !== 'crypto' || isCryptoText(text)) ? sentenceFeatures(vp.wv, text, vp.pools) : null;
+  const f = vp && (vp.gate !== 'crypto' || crypto) ? sentenceFeatures(vp.wv, text, vp.pools) : null;
   if (vp && f) {
     const zv = Array.from(vp.bias);
     for (let d = 0; d < f.length; d++) for (let k = 0; k < K; k++) zv[k] += vp.W[d * K + k] * f[d];
