@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cnnProba, cnnProbaReference, cnnTokens, decodeCnn, encodeCnn, trainCnn, CNN_TRAIN, type CnnConfig, type CnnExample } from './cnn.js';
+import { cachedProjectionTokens, cnnProba, cnnProbaReference, cnnTokens, decodeCnn, encodeCnn, trainCnn, CNN_CONFIG, CNN_TRAIN, PROJECTION_CACHE_TOKENS, type CnnConfig, type CnnExample } from './cnn.js';
 import { DEFAULT_FEATURE_CONFIG } from './features.js';
 import { decodeModel, predictProba, type CnnGate, type SentimentModelJson } from './model.js';
 
@@ -39,11 +39,33 @@ describe('convolutional headline model', () => {
   it('the cached inference gives the reference forward pass\'s probabilities', () => {
     const m = trainCnn(ORDER_ROWS, SMALL, { ...FAST, epochs: 3 });
     const big = trainCnn(ORDER_ROWS, { ...SMALL, widths: [1, 2, 3, 4] }, { ...FAST, epochs: 3 });
-    for (const model of [m, big])
+    // a filter count that is not a multiple of eight (the projection's remainder loop)
+    const odd = trainCnn(ORDER_ROWS, { ...SMALL, filters: 13 }, { ...FAST, epochs: 3 });
+    for (const model of [m, big, odd])
       for (const t of ['', 'x', 'bitcoin', 'Bitcoin rallies not falls as ETH slides 5%', 'an unseen headline about polkadot and 比特币', 'a '.repeat(60)]) {
         const p = cnnProba(model, t);
         cnnProbaReference(model, t).forEach((v, k) => expect(Math.abs(v - p[k]), t).toBeLessThan(1e-5));
       }
+  });
+
+  it('keeps the cached token projections bounded however many distinct tokens a long-running server reads', () => {
+    // the shipped shape (640 numbers per token); 36,000 distinct tokens would hold about 92 MB in an unbounded cache
+    const m = trainCnn(ORDER_ROWS, CNN_CONFIG, { ...FAST, epochs: 1 });
+    // letters only (the tokenizer reads digits as number placeholders): 'baaa', 'caaa', …
+    const word = (n: number) => Array.from({ length: 4 }, (_, k) => String.fromCharCode(97 + (Math.floor(n / 26 ** k) % 26))).join('');
+    const texts = Array.from({ length: 12_000 }, (_, i) => `q${word(3 * i)} q${word(3 * i + 1)} q${word(3 * i + 2)}`);
+    const before = process.memoryUsage().arrayBuffers;
+    for (const t of texts) cnnProba(m, t);
+    const grown = process.memoryUsage().arrayBuffers - before;
+    const perToken = 4 * CNN_CONFIG.filters * CNN_CONFIG.widths.reduce((a, w) => a + w, 0);
+    expect(grown).toBeLessThan(PROJECTION_CACHE_TOKENS * perToken + 16e6);
+    expect(cachedProjectionTokens(m)).toBeLessThanOrEqual(PROJECTION_CACHE_TOKENS);
+    expect(cachedProjectionTokens(m)).toBeGreaterThanOrEqual((3 * PROJECTION_CACHE_TOKENS) / 4);
+    // evicted buffers are reused: an early text, now evicted, and a recent one still read as the reference pass does
+    for (const t of [texts[0], texts[texts.length - 1], 'bitcoin rallies not falls']) {
+      const p = cnnProba(m, t);
+      cnnProbaReference(m, t).forEach((v, k) => expect(Math.abs(v - p[k]), t).toBeLessThan(1e-5));
+    }
   });
 
   it('reads the tokens the linear model reads, between start and end tokens, and never throws', () => {
