@@ -9,18 +9,18 @@
  * Defaults: recipe.ts CNN_RECIPE. Each run trains `seeds` CNNs (about 80 s each on one core).
  * Usage: npx tsx packages/nlp/scripts/cnn-split.ts [lr=/tmp/ts.json] [dim=48] [filters=64] [widths=1,2,3]
  *          [epochs=4] [lrate=0.002] [dropout=0.5] [wdrop=0.1] [wd=1e-4] [sub=8192] [cues=0|1] [seed=136] [tfns=1]
- *          [seeds=3] [mix=0.4,0.5,0.6,0.7,0.8] [written=0]
+ *          [seeds=3] [mix=0.4,0.5,0.6,0.7,0.8] [written=0] [lw=1] [dump=<file>]
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { applyRule, classifySentimentModelOnly, ruleEvidence } from '../src/sentiment/classify.js';
 import { cnnProba, trainCnn, type CnnExample, type CnnModel } from '../src/sentiment/cnn.js';
 import { isCryptoText } from '../src/sentiment/crypto-rules.js';
 import { hasOrderCue } from '../src/sentiment/model.js';
-import { cryptoTrainingRows, readSecondPass, type CryptoRow } from '../src/sentiment/crypto-dataset.js';
+import { cryptoTrainingRows, readSecondPass, trainingLeads, type CryptoRow } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
 import { decodeModel, type SentimentLabel, type SentimentModelJson } from '../src/sentiment/model.js';
-import { cnnExamples, CNN_RECIPE, RECIPE } from '../src/sentiment/recipe.js';
+import { cnnExamples, cnnLeadExamples, CNN_RECIPE, RECIPE } from '../src/sentiment/recipe.js';
 import { headlineMeta } from '../src/sentiment/unlabelled.js';
 
 const arg = (k: string, d: string) => process.argv.find((a) => a.startsWith(k + '='))?.slice(k.length + 1) ?? d;
@@ -60,6 +60,8 @@ const tfns = readTfns();
 const rows: CnnExample[] = [
   ...cnnExamples([...en, ...extra, ...nocoin].filter(early), tfnsSplit(tfns).train.map((i) => tfns[i]), TFNS_W),
   ...(WRITTEN_W > 0 ? cnnExamples(written, [], 0).map((r) => ({ ...r, weight: r.weight * WRITTEN_W })) : []),
+  // lw=<weight>: each earlier training row's lead (the publisher's summary) as one more example with the headline's label (decision 137)
+  ...cnnLeadExamples([...en, ...extra, ...nocoin].filter(early), trainingLeads(), Number(arg('lw', String(CNN_RECIPE.leadWeight)))),
 ];
 const valCoin = [...agreed.en.filter(late), ...agreed.extra.filter(late)];
 const valNocoin = agreed.nocoin.filter(late);
@@ -137,6 +139,9 @@ if (lin) {
     if (b && !a) onlyMix++;
   }
   log(`paired (gate ${CNN_RECIPE.gate}): right only with the linear model ${onlyLinear}, only with the mix ${onlyMix}; exact sign test two-sided p = ${signTestP(onlyLinear, onlyMix).toPrecision(2)}`);
+  // dump=<file>: per validation row, whether the mix is right (for paired comparisons between candidates: compare-split.ts)
+  const DUMP = arg('dump', '');
+  if (DUMP) writeFileSync(DUMP, JSON.stringify(cache.map((x) => [x.r.id, x.r.label, mixLabel(x)])) + '\n');
 }
 
 /** Two-sided exact sign test (binomial, p = 1/2) of a and b discordant pairs. */

@@ -12,7 +12,8 @@
  * `ncw=<weight>` (train_nocoin.csv weight in the general and the crypto-text model; `nw=-1` leaves those
  * rows out of training; they are validated on either way), `ww=<weight>` and `wcw=<weight>` (the same for
  * train_written.csv, headlines about 2017–2024 written by language-model agents; `ww=-1` leaves them out), `labels=first|second|agreed|both` (which labelling
- * pass of train.csv / train_extra.csv training reads, crypto-dataset.ts LabelPass), `cut=YYYY-MM-DD`.
+ * pass of train.csv / train_extra.csv training reads, crypto-dataset.ts LabelPass), `lw=<weight>` (each earlier
+ * training row's lead as one more crypto-text-model row with its headline's label, decision 137), `cut=YYYY-MM-DD`.
  * Validation labels are the same for every candidate: the rows both passes label alike.
  * `save=<file>` writes the model trained on the earlier months; `load=<file>` measures such a file instead
  * of training (same split). `grid=1` then also scores the crypto-text model's offsets (bearish, bullish;
@@ -88,7 +89,23 @@ const texts: TrainingText[] = [
   ...extra.filter(early).map((r) => ({ text: r.text, label: r.label, weight: 0, cryptoWeight: XW * (r.share ?? 1), domain: 'crypto' as const, extra: true })),
   ...nocoinTexts(nocoin.filter(early), settings),
   ...writtenTexts(written, settings),
+  ...leadTexts(),
 ];
+// lw=<weight>: each earlier English training row's lead (the publisher's summary) as one more training text with the headline's label
+function leadTexts(): TrainingText[] {
+  const LW = Number(arg('lw', '0'));
+  if (!(LW > 0)) return [];
+  const out: TrainingText[] = [];
+  const seen = new Set<string>();
+  for (const r of [...en, ...extra, ...nocoin].filter(early)) {
+    const s = meta.get(r.id)?.summary ?? '';
+    if (s.length < 20 || seen.has(r.id + r.label)) continue;
+    seen.add(r.id + r.label);
+    out.push({ text: s, label: r.label, weight: 0, cryptoWeight: LW * (r.share ?? 1), domain: 'crypto', extra: true });
+  }
+  log(`leads: ${out.length} training texts, crypto-text weight ${LW}`);
+  return out;
+}
 const t0 = Date.now();
 const LOAD = arg('load', '');
 const SAVE = arg('save', '');

@@ -22,10 +22,10 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { cryptoTrainingRows } from '../src/sentiment/crypto-dataset.js';
+import { cryptoTrainingRows, trainingLeads } from '../src/sentiment/crypto-dataset.js';
 import type { SentimentModelJson } from '../src/sentiment/model.js';
 import { HOLDOUT_FRACTION, MODEL_JSON, readTfns, SPLIT_SEED, tfnsSplit } from '../src/sentiment/dataset.js';
-import { cnnExamples, cnnMeta, CNN_RECIPE, nocoinTexts, RECIPE, trainCnnPart, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe, writtenTexts } from '../src/sentiment/recipe.js';
+import { cnnExamples, cnnLeadExamples, cnnMeta, CNN_RECIPE, nocoinTexts, RECIPE, trainCnnPart, RECIPE_NB_MIX, RECIPE_VEC_MIX, trainCryptoLrPart, trainRecipe, writtenTexts } from '../src/sentiment/recipe.js';
 import { unlabelledHeadlines } from '../src/sentiment/unlabelled.js';
 import { readWinkVectors, vectorTokens, withContextVectors } from '../src/sentiment/word-vectors.js';
 
@@ -120,9 +120,11 @@ const r = trainRecipe(
 // the shipped recipe has a convolutional part for English crypto texts (model format 5, decision 136); cnn=0 leaves it out
 let json = r.json;
 if (settings === RECIPE && arg('cnn') !== '0') {
-  const cnnRows = cnnExamples([...en, ...rows.extra, ...rows.nocoin], train.map((i) => tfns[i]));
-  log(`training the convolutional part on ${cnnRows.length} rows (${CNN_RECIPE.seeds} seeds, about 2 min each)`);
-  json = { ...json, format: 'coinlens-sentiment/5', cnn: trainCnnPart(cnnRows, log), meta: { ...(json.meta ?? {}), cnn: cnnMeta(cnnRows.length) } };
+  // the headlines and TFNS rows, then the headlines' leads (decision 137)
+  const leads = cnnLeadExamples([...en, ...rows.extra, ...rows.nocoin], trainingLeads());
+  const cnnRows = [...cnnExamples([...en, ...rows.extra, ...rows.nocoin], train.map((i) => tfns[i])), ...leads];
+  log(`training the convolutional part on ${cnnRows.length} rows, ${leads.length} of them leads (${CNN_RECIPE.seeds} seeds, about 3 min each)`);
+  json = { ...json, format: 'coinlens-sentiment/5', cnn: trainCnnPart(cnnRows, log), meta: { ...(json.meta ?? {}), cnn: cnnMeta(cnnRows.length, leads.length) } };
 }
 const text = JSON.stringify(json) + '\n';
 writeFileSync(out, text);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cachedProjectionTokens, cnnProba, cnnProbaReference, cnnTokens, decodeCnn, encodeCnn, trainCnn, CNN_CONFIG, CNN_TRAIN, PROJECTION_CACHE_TOKENS, type CnnConfig, type CnnExample } from './cnn.js';
 import { DEFAULT_FEATURE_CONFIG } from './features.js';
+import { cnnLeadExamples } from './recipe.js';
 import { decodeModel, predictProba, type CnnGate, type SentimentModelJson } from './model.js';
 
 const SMALL: CnnConfig = { dim: 16, widths: [1, 2], filters: 16, maxTokens: 20, subBuckets: 1024, minCount: 1 };
@@ -75,6 +76,24 @@ describe('convolutional headline model', () => {
       const p = cnnProba(m, t);
       expect(p.reduce((s, v) => s + v, 0)).toBeCloseTo(1, 6);
     }
+  });
+
+  it('turns a training row\'s lead into an example with the headline\'s label and share; short or missing leads and weight 0 give none', () => {
+    const leads = new Map([
+      ['a', 'Bitcoin climbed above its 200-day average as ETF inflows resumed.'],
+      ['b', 'Too short.'],
+    ]);
+    const rows = [
+      { id: 'a', label: 'bullish' as const },
+      { id: 'a', label: 'neutral' as const, share: 0.5 },
+      { id: 'b', label: 'bearish' as const },
+      { id: 'c', label: 'bearish' as const },
+    ];
+    expect(cnnLeadExamples(rows, leads, 2)).toEqual([
+      { text: leads.get('a'), y: 1, weight: 2 },
+      { text: leads.get('a'), y: 2, weight: 1 },
+    ]);
+    expect(cnnLeadExamples(rows, leads, 0)).toEqual([]);
   });
 
   it('rejects empty training sets and class indices outside 0–2', () => {

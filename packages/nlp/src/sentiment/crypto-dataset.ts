@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCsvObjects } from '../csv.js';
 import { CLASSES } from './dataset.js';
 import { stratifiedSplit } from './train.js';
-import { headlineMeta } from './unlabelled.js';
+import { headlineLeads, headlineMeta } from './unlabelled.js';
 
 const DIR = new URL('../../../../data/training/crypto-headline-sentiment/', import.meta.url);
 /** Paths of the four files. */
@@ -67,6 +67,41 @@ export function nearDuplicateKey(text: string): string {
     .replace(/\d[\d.,]*/g, '0')
     .replace(/[^\p{L}0]+/gu, '')
     .replace(/0+/g, '0');
+}
+
+/**
+ * The leads (publisher summaries) the CNNs may train on (decision 137), by headline id: every lead of at
+ * least 20 characters except those that repeat an evaluation headline — its near-duplicate key
+ * ({@link nearDuplicateKey}) inside the lead's, or at least 80 % of its words of three letters or more
+ * (and at least five such words) in the lead. Another outlet's lead often repeats a headline of the same
+ * story nearly word for word, which would put an evaluation headline into training.
+ */
+export function trainingLeads(): Map<string, string> {
+  const evalTexts = [
+    ...readCryptoHeadlines(CRYPTO_FILES.dev).map((r) => r.text),
+    ...parseCsvObjects(readFileSync(CRYPTO_FILES.dev202601Headlines, 'utf8')).map((r) => r.text),
+  ];
+  const words = (t: string) => new Set(t.normalize('NFKC').toLowerCase().split(/[^\p{L}\d]+/u).filter((w) => w.length >= 3));
+  const leads = [...headlineLeads()].filter(([, lead]) => lead.length >= 20);
+  const keys = leads.map(([, lead]) => nearDuplicateKey(lead));
+  const leadWords = leads.map(([, lead]) => words(lead));
+  // word → the leads holding it, so each headline is compared only with leads that can match it
+  const postings = new Map<string, number[]>();
+  leadWords.forEach((ws, i) => ws.forEach((w) => (postings.get(w) ?? postings.set(w, []).get(w)!).push(i)));
+  const dropped = new Set<number>();
+  for (const t of evalTexts) {
+    const key = nearDuplicateKey(t);
+    if (key.length >= 20) keys.forEach((k, i) => k.includes(key) && dropped.add(i));
+    const ws = [...words(t)];
+    if (ws.length < 5) continue;
+    const need = Math.ceil(0.8 * ws.length);
+    // a lead with `need` of the words holds at least one of any ws.length − need + 1 of them: the rarest
+    const rarest = ws.sort((u, v) => (postings.get(u)?.length ?? 0) - (postings.get(v)?.length ?? 0)).slice(0, ws.length - need + 1);
+    for (const i of new Set(rarest.flatMap((w) => postings.get(w) ?? []))) if (ws.filter((w) => leadWords[i].has(w)).length >= need) dropped.add(i);
+  }
+  const out = new Map<string, string>();
+  leads.forEach(([id, lead], i) => dropped.has(i) || out.set(id, lead));
+  return out;
 }
 
 /**

@@ -364,7 +364,7 @@ export function trainVecPart(texts: readonly TrainingText[], vec: VecSettings, w
  * English crypto texts without a failed or faded move (`gate`, model.ts CnnGate). Chosen on the time split
  * (scripts/cnn-split.ts), never on an evaluation set.
  */
-export const CNN_RECIPE = { cfg: CNN_CONFIG, train: CNN_TRAIN, seeds: 3, tfnsWeight: 1, weight: 0.5, gate: 'crypto-no-fade' } as const;
+export const CNN_RECIPE = { cfg: CNN_CONFIG, train: CNN_TRAIN, seeds: 3, tfnsWeight: 1, leadWeight: 1, weight: 0.5, gate: 'crypto-no-fade' } as const;
 
 /**
  * The CNN training examples of {@link CNN_RECIPE}: English crypto rows (class index from CLASSES,
@@ -373,6 +373,20 @@ export const CNN_RECIPE = { cfg: CNN_CONFIG, train: CNN_TRAIN, seeds: 3, tfnsWei
 export function cnnExamples(crypto: readonly { text: string; label: (typeof CLASSES)[number]; share?: number }[], tfns: readonly { text: string; label: (typeof CLASSES)[number] }[], tfnsWeight: number = CNN_RECIPE.tfnsWeight): CnnExample[] {
   const y = (l: (typeof CLASSES)[number]) => CLASSES.indexOf(l);
   return [...crypto.map((r) => ({ text: r.text, y: y(r.label), weight: r.share ?? 1 })), ...(tfnsWeight > 0 ? tfns.map((r) => ({ text: r.text, y: y(r.label), weight: tfnsWeight })) : [])];
+}
+
+/**
+ * The leads of English crypto training rows as more CNN examples (decision 137): for each row whose
+ * outlet gave a lead of at least 20 characters (`leads`: row id → the publisher's lead, unlabelled.ts
+ * headlineMeta), that lead with the row's label, weight `weight` × the row's share. The labels were given
+ * to the headlines, not the leads: a lead is taken to say what its headline says.
+ */
+export function cnnLeadExamples(crypto: readonly { id: string; label: (typeof CLASSES)[number]; share?: number }[], leads: ReadonlyMap<string, string>, weight: number = CNN_RECIPE.leadWeight): CnnExample[] {
+  if (!(weight > 0)) return [];
+  return crypto.flatMap((r) => {
+    const lead = leads.get(r.id) ?? '';
+    return lead.length < 20 ? [] : [{ text: lead, y: CLASSES.indexOf(r.label), weight: weight * (r.share ?? 1) }];
+  });
 }
 
 /**
@@ -390,6 +404,6 @@ export function trainCnnPart(examples: readonly CnnExample[], log: (line: string
 }
 
 /** What a model file's `meta.cnn` says about its convolutional part (recipe, rows, seeds, settings). */
-export function cnnMeta(rows: number): Record<string, unknown> {
-  return { recipe: 'recipe.ts CNN_RECIPE (decision 136)', rows, seeds: CNN_RECIPE.seeds, weight: CNN_RECIPE.weight, gate: CNN_RECIPE.gate, tfnsWeight: CNN_RECIPE.tfnsWeight, cfg: CNN_RECIPE.cfg, train: { ...CNN_RECIPE.train } };
+export function cnnMeta(rows: number, leadRows = 0): Record<string, unknown> {
+  return { recipe: 'recipe.ts CNN_RECIPE (decisions 136, 137)', rows, leadRows, leadWeight: CNN_RECIPE.leadWeight, seeds: CNN_RECIPE.seeds, weight: CNN_RECIPE.weight, gate: CNN_RECIPE.gate, tfnsWeight: CNN_RECIPE.tfnsWeight, cfg: CNN_RECIPE.cfg, train: { ...CNN_RECIPE.train } };
 }

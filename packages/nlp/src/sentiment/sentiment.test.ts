@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { classifySentiment, classifySentimentModelOnly, getSentimentModel, loadSentimentModel } from './classify.js';
-import { CRYPTO_FILES, cryptoSelectionSplit, cryptoTrainingRows, readCryptoHeadlines } from './crypto-dataset.js';
+import { CRYPTO_FILES, cryptoSelectionSplit, cryptoTrainingRows, readCryptoHeadlines, trainingLeads } from './crypto-dataset.js';
 import { CRYPTO_RULES, matchCryptoRule } from './crypto-rules.js';
 import { CLASSES, MODEL_JSON, readTfns, tfnsSplit } from './dataset.js';
 import { computeMetrics } from './evaluate.js';
@@ -9,7 +9,7 @@ import { domainCues } from './domain-cues.js';
 import { DEFAULT_FEATURE_CONFIG, NBLR_FEATURE_CONFIG, extractFeatureCounts, fnv1a, normaliseText, tokenize, tokenizeZh, vectorize, wordsWithNegation } from './features.js';
 import { lexiconPolarity } from './lexicon.js';
 import { decodeModel, encodeModel, predictProba, type SentimentLabel } from './model.js';
-import { cnnMeta, RECIPE, RECIPE_ID, RECIPE_NB_MIX, recipeFingerprint, trainRecipe } from './recipe.js';
+import { cnnLeadExamples, cnnMeta, RECIPE, RECIPE_ID, RECIPE_NB_MIX, recipeFingerprint, trainRecipe } from './recipe.js';
 import { mulberry32 } from '@coinlens/ta/random';
 import { compactify, computeIdf, stratifiedFolds, stratifiedSplit, trainNbLr, trainSoftmax } from './train.js';
 
@@ -153,8 +153,8 @@ describe('shipped model', () => {
   it('loads, is small and has the expected classes', () => {
     const m = getSentimentModel();
     expect(m.classes).toEqual(['bearish', 'bullish', 'neutral']);
-    // 9.7 MB of linear models and 4.9 MB of convolutional ones (decision 136); read once by the server
-    expect(readFileSync(MODEL_JSON).length).toBeLessThan(15e6);
+    // 9.7 MB of linear models and 6.2 MB of convolutional ones (decisions 136, 137: the leads add word rows); read once by the server
+    expect(readFileSync(MODEL_JSON).length).toBeLessThan(17e6);
   });
 
   it('is the recipe trained on the TFNS training part and the crypto training rows only', () => {
@@ -175,9 +175,11 @@ describe('shipped model', () => {
     expect(String(json.meta.trainedOn)).toContain('January 2026 rows are evaluation');
     expect(String(json.meta.trainedOn)).toContain('train_nocoin.csv');
     expect(json.meta.nocoin).toEqual(RECIPE.nocoin);
-    // the convolutional part (decision 136): the English crypto rows and the TFNS training part
-    expect(json.meta.cnn).toEqual(cnnMeta(rows.en.length + rows.extra.length + rows.nocoin.length + tfnsSplit(tfns).train.length));
-  });
+    // the convolutional part (decisions 136, 137): the English crypto rows, the TFNS training part and the rows' leads
+    const leads = cnnLeadExamples([...rows.en, ...rows.extra, ...rows.nocoin], trainingLeads()).length;
+    expect(leads).toBeGreaterThan(20_000);
+    expect(json.meta.cnn).toEqual(cnnMeta(rows.en.length + rows.extra.length + rows.nocoin.length + tfnsSplit(tfns).train.length + leads, leads));
+  }, 60_000);
 
   it('evaluation rows are disjoint from training rows', () => {
     const dev = readCryptoHeadlines(CRYPTO_FILES.dev);

@@ -43,14 +43,16 @@ export function unlabelledHeadlines(exclude: ReadonlySet<string>, limit = Infini
 export interface HeadlineMeta {
   published_at: string;
   source: string;
+  /** The publisher's lead (≤ 300 characters), '' when the feed had none. */
+  summary: string;
 }
 
 /** Publication time and outlet of every shipped headline by id (data/news/*), for splits by period and outlet. */
 export function headlineMeta(): Map<string, HeadlineMeta> {
   const out = new Map<string, HeadlineMeta>();
   for (const item of newsItems()) {
-    const r = item as { id: string; published_at: string; source: string };
-    out.set(r.id, { published_at: r.published_at, source: r.source });
+    const r = item as { id: string; published_at: string; source: string; summary?: string };
+    out.set(r.id, { published_at: r.published_at, source: r.source, summary: r.summary ?? '' });
   }
   return out;
 }
@@ -77,4 +79,11 @@ export function feedHeadlines(): FeedHeadline[] {
     if (r.title && Number.isFinite(t)) out.push({ id: r.id, title: r.title, publishedAt: t, lang: r.lang ?? 'en' });
   }
   return out.sort((a, b) => a.publishedAt - b.publishedAt || a.id.localeCompare(b.id));
+}
+
+/** The publisher's lead of every shipped headline that has one, by id (the CNNs' lead examples, recipe.ts cnnLeadExamples). */
+export function headlineLeads(): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [id, h] of headlineMeta()) if (h.summary) out.set(id, h.summary);
+  return out;
 }
