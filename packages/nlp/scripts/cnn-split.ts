@@ -9,7 +9,7 @@
  * Defaults: recipe.ts CNN_RECIPE. Each run trains `seeds` CNNs (about 80 s each on one core).
  * Usage: npx tsx packages/nlp/scripts/cnn-split.ts [lr=/tmp/ts.json] [dim=48] [filters=64] [widths=1,2,3]
  *          [epochs=4] [lrate=0.002] [dropout=0.5] [wdrop=0.1] [wd=1e-4] [sub=8192] [cues=0|1] [seed=136] [tfns=1]
- *          [seeds=3] [mix=0.4,0.5,0.6,0.7,0.8] [written=0] [lw=1] [dump=<file>]
+ *          [seeds=3] [mix=0.4,0.5,0.6,0.7,0.8] [written=0] [lw=1] [dump=<file>] [base=<dump file>]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { applyRule, classifySentimentModelOnly, ruleEvidence } from '../src/sentiment/classify.js';
@@ -139,9 +139,24 @@ if (lin) {
     if (b && !a) onlyMix++;
   }
   log(`paired (gate ${CNN_RECIPE.gate}): right only with the linear model ${onlyLinear}, only with the mix ${onlyMix}; exact sign test two-sided p = ${signTestP(onlyLinear, onlyMix).toPrecision(2)}`);
-  // dump=<file>: per validation row, whether the mix is right (for paired comparisons between candidates: compare-split.ts)
+  // dump=<file>: per validation row [id, label, the mix's label], for paired comparisons between candidates (base=)
   const DUMP = arg('dump', '');
   if (DUMP) writeFileSync(DUMP, JSON.stringify(cache.map((x) => [x.r.id, x.r.label, mixLabel(x)])) + '\n');
+  // base=<file>: a dump= file of another candidate on the same rows; rows right only there / only here, exact sign test
+  const BASE = arg('base', '');
+  if (BASE) {
+    const base = new Map((JSON.parse(readFileSync(BASE, 'utf8')) as [string, string, string][]).map(([id, label, pred]) => [id, label === pred]));
+    let onlyBase = 0;
+    let onlyThis = 0;
+    for (const x of cache) {
+      const a = base.get(x.r.id);
+      if (a === undefined) throw new Error(`base=${BASE}: no row ${x.r.id} (a dump of another split?)`);
+      const b = mixLabel(x) === x.r.label;
+      if (a && !b) onlyBase++;
+      if (b && !a) onlyThis++;
+    }
+    log(`paired with ${BASE}: right only there ${onlyBase}, only here ${onlyThis}; exact sign test two-sided p = ${signTestP(onlyBase, onlyThis).toPrecision(2)}`);
+  }
 }
 
 /** Two-sided exact sign test (binomial, p = 1/2) of a and b discordant pairs. */

@@ -33,12 +33,12 @@
 import { applyRule, classifySentiment, classifySentimentModelOnly, meanModelProbabilities, ruleEvidence } from '../src/sentiment/classify.js';
 import { adjustToPrior, feedPrior, hourStartOf, FEED_PRIOR_MAX, FEED_PRIOR_MIN, type ClassVector } from '../src/sentiment/prior-shift.js';
 import { isCryptoText } from '../src/sentiment/crypto-rules.js';
-import { cryptoTrainingRows, readSecondPass, type CryptoRow, type LabelPass } from '../src/sentiment/crypto-dataset.js';
+import { cryptoTrainingRows, readSecondPass, trainingLeads, type CryptoRow, type LabelPass } from '../src/sentiment/crypto-dataset.js';
 import { CLASSES, readTfns, tfnsSplit } from '../src/sentiment/dataset.js';
 import { computeMetrics } from '../src/sentiment/evaluate.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { decodeModel, predictProba, type SentimentModel, type SentimentModelJson } from '../src/sentiment/model.js';
-import { nocoinTexts, RECIPE, trainCryptoLrPart, trainRecipe, writtenTexts, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
+import { cnnLeadExamples, nocoinTexts, RECIPE, trainCryptoLrPart, trainRecipe, writtenTexts, type RecipeSettings, type TrainingText } from '../src/sentiment/recipe.js';
 import { mulberry32 } from '@coinlens/ta/random';
 import { shuffle } from '../src/sentiment/train.js';
 import { headlineMeta } from '../src/sentiment/unlabelled.js';
@@ -91,20 +91,12 @@ const texts: TrainingText[] = [
   ...writtenTexts(written, settings),
   ...leadTexts(),
 ];
-// lw=<weight>: each earlier English training row's lead (the publisher's summary) as one more training text with the headline's label
+// lw=<weight>: each earlier English training row's lead as one more crypto-text-model text with the headline's label
+// (the CNNs' lead examples, recipe.ts cnnLeadExamples, as crypto-text-model rows)
 function leadTexts(): TrainingText[] {
-  const LW = Number(arg('lw', '0'));
-  if (!(LW > 0)) return [];
-  const out: TrainingText[] = [];
-  const seen = new Set<string>();
-  for (const r of [...en, ...extra, ...nocoin].filter(early)) {
-    const s = meta.get(r.id)?.summary ?? '';
-    if (s.length < 20 || seen.has(r.id + r.label)) continue;
-    seen.add(r.id + r.label);
-    out.push({ text: s, label: r.label, weight: 0, cryptoWeight: LW * (r.share ?? 1), domain: 'crypto', extra: true });
-  }
-  log(`leads: ${out.length} training texts, crypto-text weight ${LW}`);
-  return out;
+  const leads = cnnLeadExamples([...en, ...extra, ...nocoin].filter(early), trainingLeads(), Number(arg('lw', '0')));
+  if (leads.length) log(`leads: ${leads.length} training texts in the crypto-text model`);
+  return leads.map((e) => ({ text: e.text, label: CLASSES[e.y], weight: 0, cryptoWeight: e.weight, domain: 'crypto' as const, extra: true }));
 }
 const t0 = Date.now();
 const LOAD = arg('load', '');

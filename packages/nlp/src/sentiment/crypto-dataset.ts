@@ -71,7 +71,8 @@ export function nearDuplicateKey(text: string): string {
 
 /**
  * The leads (publisher summaries) the CNNs may train on (decision 137), by headline id: every lead of at
- * least 20 characters except those that repeat an evaluation headline — its near-duplicate key
+ * least 20 characters except those that repeat an English evaluation headline (dev.csv, the January 2026
+ * set; the leads are English) — its near-duplicate key
  * ({@link nearDuplicateKey}) inside the lead's, or at least 80 % of its words of three letters or more
  * (and at least five such words) in the lead. Another outlet's lead often repeats a headline of the same
  * story nearly word for word, which would put an evaluation headline into training.

@@ -377,8 +377,8 @@ export function cnnExamples(crypto: readonly { text: string; label: (typeof CLAS
 
 /**
  * The leads of English crypto training rows as more CNN examples (decision 137): for each row whose
- * outlet gave a lead of at least 20 characters (`leads`: row id → the publisher's lead, unlabelled.ts
- * headlineMeta), that lead with the row's label, weight `weight` × the row's share. The labels were given
+ * outlet gave a lead of at least 20 characters (`leads`: row id → the publisher's lead, as
+ * crypto-dataset.ts trainingLeads gives them), that lead with the row's label, weight `weight` × the row's share. The labels were given
  * to the headlines, not the leads: a lead is taken to say what its headline says.
  */
 export function cnnLeadExamples(crypto: readonly { id: string; label: (typeof CLASSES)[number]; share?: number }[], leads: ReadonlyMap<string, string>, weight: number = CNN_RECIPE.leadWeight): CnnExample[] {
